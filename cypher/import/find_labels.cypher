@@ -1,0 +1,10 @@
+// mode: read
+// params: mind, ids
+// The typed label of each of these ids that already exists in the mind.
+UNWIND $ids AS id
+CALL (id) {
+  MATCH (n:Memory {uid: $mind + ':' + id}) RETURN n
+  UNION
+  MATCH (n:Run {uid: $mind + ':' + id}) RETURN n
+}
+RETURN n.id AS id, [l IN labels(n) WHERE NOT l IN ['Memory', 'Run']] AS labels

@@ -1,0 +1,9 @@
+// mode: write
+// params: mind, rows
+// Upsert memory nodes of one mind; idempotent on uid. row: {uid, id, label, props}.
+UNWIND $rows AS row
+MERGE (n:Memory {uid: row.uid})
+  ON CREATE SET n.created_at = datetime()
+SET n += row.props, n.mind = $mind, n.id = row.id
+SET n:$(row.label)
+RETURN count(n) AS written

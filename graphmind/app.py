@@ -1,0 +1,33 @@
+"""The composition root: builds the store (and, later, LLM and embedder) from Settings."""
+
+from __future__ import annotations
+
+from graphmind.config import Settings
+from graphmind.errors import StoreUnavailableError
+from graphmind.launcher import LocalNeo4j
+from graphmind.store import Catalog, GraphStore, SchemaReport, apply_schema, connect
+
+
+def connection(settings: Settings) -> tuple[str, str, str | None]:
+    """(uri, user, password): NEO4J_* when NEO4J_URI is set, else the local Neo4j."""
+    if settings.neo4j_uri:
+        return settings.neo4j_uri, settings.neo4j_user, settings.neo4j_password
+    local = LocalNeo4j(settings)
+    password = local.password()
+    if password is None:
+        raise StoreUnavailableError(
+            "NEO4J_URI is not set and the local Neo4j has never been started; "
+            "run 'graphmind neo4j start' or set NEO4J_URI"
+        )
+    return local.uri, "neo4j", password
+
+
+def open_store(settings: Settings) -> GraphStore:
+    """A GraphStore on the database the settings name (no network I/O until first use)."""
+    uri, user, password = connection(settings)
+    return GraphStore(connect(uri, user, password), Catalog.load(), database=settings.neo4j_database)
+
+
+def init_database(store: GraphStore, settings: Settings) -> SchemaReport:
+    """Apply ``schema/`` with the values it takes from settings."""
+    return apply_schema(store, {"embedding_dimensions": settings.embedding_dimensions})

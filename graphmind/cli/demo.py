@@ -1,0 +1,44 @@
+"""``graphmind demo``: load the demo mind and show what graphmind built.
+
+The engines (rumination, dreaming, wander, digests) join the demo as they land; today it
+applies the schema, imports the demo mind idempotently, and prints its shape.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import click
+
+from graphmind.cli.render import emit, table
+from graphmind.config import Settings
+from graphmind.mind import Mind
+
+BROWSER_QUERY = "MATCH (n:Memory {mind: $mind})-[r]->(m) RETURN n, r, m"
+
+
+@click.command()
+@click.option("--mind", "-m", default="felix", show_default=True, help="The mind to load the demo into.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+def demo(mind: str, as_json: bool) -> None:
+    """Load the demo mind (Felix, a backend agent) and show what was built."""
+    settings = Settings.from_env()
+    with Mind.open(mind, settings) as m, resources.as_file(_demo_file()) as path:
+        schema = m.init_schema()
+        report = m.import_jsonl(path)
+        stats = m.stats()
+    text = "\n".join([
+        f"schema version {schema.version}: {schema.indexes_online} indexes ONLINE",
+        f"imported {report.nodes} nodes and {report.edges} edges into mind {mind!r} (idempotent)",
+        table(stats.labels, "labels"),
+        table(stats.relationships, "relationships"),
+        "",
+        "Look at it in Neo4j Browser (see 'graphmind neo4j status' for the address), with:",
+        f"  :param mind => '{mind}'",
+        f"  {BROWSER_QUERY}",
+    ])
+    emit({"mind": mind, "import": report.as_dict(), "stats": stats.as_dict()}, as_json, text)
+
+
+def _demo_file():
+    return resources.files("graphmind") / "demo" / "felix.jsonl"

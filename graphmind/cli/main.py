@@ -1,0 +1,56 @@
+"""The click group, and the one place where errors become a sentence and an exit code."""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+
+import click
+
+from graphmind.cli import data, neo4j_cmd
+from graphmind.cli.render import error
+from graphmind.errors import GraphmindError
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="graphmind")
+def cli() -> None:
+    """graphmind: a Neo4j-backed knowledge-graph memory engine for LLM agents."""
+
+
+cli.add_command(neo4j_cmd.neo4j)
+for command in data.COMMANDS:
+    cli.add_command(command)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; return the exit code (0 ok, 1 run failed, 2 bad input or usage)."""
+    args = sys.argv[1:] if argv is None else argv
+    as_json = "--json" in args
+    try:
+        cli.main(args=args, prog_name="graphmind", standalone_mode=False)
+        return 0
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.ClickException as exc:
+        error(exc.format_message(), as_json)
+        return 2 if isinstance(exc, click.UsageError | click.BadParameter) else exc.exit_code
+    except click.Abort:
+        error("aborted", as_json)
+        return 1
+    except GraphmindError as exc:
+        error(str(exc), as_json)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        error("interrupted", as_json)
+        return 130
+    except Exception as exc:  # noqa: BLE001 - the one place a bug becomes a sentence, not a traceback
+        if os.environ.get("GRAPHMIND_DEBUG"):
+            traceback.print_exc()
+        error(f"internal error ({type(exc).__name__}: {exc}); set GRAPHMIND_DEBUG=1 for details", as_json)
+        return 1
+
+
+def entry_point() -> None:
+    sys.exit(main())

@@ -1,0 +1,37 @@
+"""Rendering of results and errors for the terminal, in one place."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+
+def emit(payload: dict[str, Any], as_json: bool, text: str) -> None:
+    """JSON on stdout under ``--json``, else the human text."""
+    if as_json:
+        click.echo(json.dumps(payload, default=str, ensure_ascii=False))
+    else:
+        click.echo(text)
+
+
+def error(sentence: str, as_json: bool) -> None:
+    """One sentence on stderr (and ``{"error": ...}`` on stdout under ``--json``)."""
+    sentence = " ".join(sentence.split())
+    click.echo(f"graphmind: {sentence}", err=True)
+    if as_json:
+        click.echo(json.dumps({"error": sentence}))
+
+
+def table(rows: dict[str, int], heading: str) -> str:
+    if not rows:
+        return f"{heading}: none"
+    width = max(len(k) for k in rows)
+    lines = [f"{heading}:"] + [f"  {k.ljust(width)}  {v:>8,}" for k, v in rows.items()]
+    return "\n".join(lines)
+
+
+def stderr_is_terminal() -> bool:
+    return sys.stderr.isatty()

@@ -1,0 +1,88 @@
+"""The one error hierarchy of graphmind.
+
+    GraphmindError
+    ├── InputError                  bad input or usage: the CLI exits 2
+    │   ├── ConfigError             a setting from the environment is invalid
+    │   ├── ValidationError         an import line or a value fails the model (line, field)
+    │   ├── UnknownLabelError       a label or relationship type outside the whitelist
+    │   └── NotFoundError           a file, mind or node that does not exist
+    └── RunError                    the run failed: the CLI exits 1
+        ├── StoreError              the graph store failed (query)
+        │   ├── StoreUnavailableError   Neo4j does not answer
+        │   ├── ConstraintViolationError
+        │   └── CatalogError        a .cypher file is missing or its header is wrong
+        ├── LauncherError           the local Neo4j could not be resolved, started or stopped
+        │   └── PortInUseError
+        └── SchemaError             schema could not be applied or did not come ONLINE
+"""
+
+from __future__ import annotations
+
+
+class GraphmindError(Exception):
+    """Root of every error graphmind raises on purpose."""
+
+    exit_code = 1
+
+
+class InputError(GraphmindError):
+    """The caller gave something graphmind cannot accept."""
+
+    exit_code = 2
+
+
+class ConfigError(InputError):
+    """A setting read from the environment is invalid."""
+
+
+class ValidationError(InputError):
+    """A value, or a line of an import file, fails validation."""
+
+    def __init__(self, message: str, *, line: int | None = None, field: str | None = None):
+        self.line = line
+        self.field = field
+        super().__init__(message)
+
+
+class UnknownLabelError(ValidationError):
+    """A label or relationship type that is not in the model's whitelist."""
+
+
+class NotFoundError(InputError):
+    """A file, mind or node that does not exist."""
+
+
+class RunError(GraphmindError):
+    """A run started with good input but failed."""
+
+
+class StoreError(RunError):
+    """The graph store failed to run a query."""
+
+    def __init__(self, message: str, *, query: str | None = None):
+        self.query = query
+        super().__init__(message)
+
+
+class StoreUnavailableError(StoreError):
+    """Neo4j cannot be reached."""
+
+
+class ConstraintViolationError(StoreError):
+    """A write broke a uniqueness or existence constraint."""
+
+
+class CatalogError(StoreError):
+    """A named query is missing or its header does not match its use."""
+
+
+class LauncherError(RunError):
+    """The local Neo4j could not be resolved, started or stopped."""
+
+
+class PortInUseError(LauncherError):
+    """A port the local Neo4j needs is already taken."""
+
+
+class SchemaError(RunError):
+    """The schema could not be applied, or its indexes did not come ONLINE."""

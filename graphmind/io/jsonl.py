@@ -1,0 +1,158 @@
+"""Reading and validating import lines, one at a time (pure: no database)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pydantic
+
+from graphmind.errors import NotFoundError, UnknownLabelError, ValidationError
+from graphmind.models import check_rel_type, edge_properties_model, node_model
+from graphmind.models.base import NodeId
+
+_NODE_KEYS = frozenset({"type", "label", "id", "properties"})
+_EDGE_KEYS = frozenset({"type", "rel", "from", "to", "properties"})
+_ID = pydantic.TypeAdapter(NodeId)
+
+
+@dataclass(frozen=True)
+class NodeLine:
+    line: int
+    id: str
+    label: str
+    props: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class EdgeLine:
+    line: int
+    rel: str
+    from_id: str
+    to_id: str
+    props: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class LineError:
+    """Why one line was refused."""
+
+    line: int
+    field: str | None
+    message: str
+
+    def sentence(self) -> str:
+        where = f"line {self.line}" + (f", field '{self.field}'" if self.field else "")
+        return f"{where}: {self.message}"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"line": self.line, "field": self.field, "error": self.message}
+
+
+def iter_lines(path: Path) -> Iterator[tuple[int, str, int]]:
+    """(line number, text, bytes) for each non-blank line, streamed; non-UTF-8 is an error."""
+    if not path.is_file():
+        raise NotFoundError(f"{path} does not exist or is not a file")
+    with path.open("rb") as handle:
+        for number, raw in enumerate(handle, start=1):
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise ValidationError(f"line {number} is not valid UTF-8", line=number) from None
+            if text.strip():
+                yield number, text, len(raw)
+
+
+def parse_line(number: int, text: str, max_property_bytes: int) -> NodeLine | EdgeLine:
+    """One line as a validated NodeLine or EdgeLine, else ValidationError naming line and field."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValidationError(f"line {number} is not valid JSON ({exc.msg})", line=number) from None
+    if not isinstance(data, dict):
+        raise ValidationError(f"line {number} must be a JSON object", line=number)
+    kind = data.get("type")
+    if kind == "node":
+        return _node(number, data, max_property_bytes)
+    if kind == "edge":
+        return _edge(number, data, max_property_bytes)
+    raise _error(number, "type", f"must be 'node' or 'edge', not {kind!r}")
+
+
+def _node(number: int, data: dict[str, Any], limit: int) -> NodeLine:
+    _check_keys(number, data, _NODE_KEYS)
+    node_id = _identifier(number, data, "id")
+    try:
+        model = node_model(data.get("label"))
+    except UnknownLabelError as exc:
+        raise UnknownLabelError(f"line {number}, field 'label': {exc}", line=number, field="label") from None
+    props = _properties(number, data, limit)
+    if "id" in props:
+        raise _error(number, "properties.id", "the id belongs on the line, not in properties")
+    try:
+        node = model.model_validate({**props, "id": node_id})
+    except pydantic.ValidationError as exc:
+        raise _from_pydantic(number, exc) from None
+    return NodeLine(number, node_id, model.LABEL, node.properties())
+
+
+def _edge(number: int, data: dict[str, Any], limit: int) -> EdgeLine:
+    _check_keys(number, data, _EDGE_KEYS)
+    try:
+        rel = check_rel_type(data.get("rel"))
+    except UnknownLabelError as exc:
+        raise UnknownLabelError(f"line {number}, field 'rel': {exc}", line=number, field="rel") from None
+    from_id = _identifier(number, data, "from")
+    to_id = _identifier(number, data, "to")
+    props = _properties(number, data, limit)
+    try:
+        typed = edge_properties_model(rel).model_validate(props)
+    except pydantic.ValidationError as exc:
+        raise _from_pydantic(number, exc) from None
+    return EdgeLine(number, rel, from_id, to_id, typed.model_dump(exclude_none=True))
+
+
+def _check_keys(number: int, data: dict[str, Any], allowed: frozenset[str]) -> None:
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise _error(number, unknown[0], f"unknown key; a {data['type']} line has {sorted(allowed)}")
+
+
+def _identifier(number: int, data: dict[str, Any], key: str) -> str:
+    if key not in data:
+        raise _error(number, key, "is missing")
+    try:
+        return _ID.validate_python(data[key], strict=True)
+    except pydantic.ValidationError as exc:
+        raise _error(number, key, f"must be a non-empty string without spaces ({_first(exc)})") from None
+
+
+def _properties(number: int, data: dict[str, Any], limit: int) -> dict[str, Any]:
+    props = data.get("properties", {})
+    if not isinstance(props, dict):
+        raise _error(number, "properties", "must be a JSON object")
+    for name, value in props.items():
+        values = value if isinstance(value, list) else [value]
+        size = sum(len(v.encode("utf-8")) for v in values if isinstance(v, str))
+        if size > limit:
+            raise _error(number, name, f"is {size:,} bytes; the limit is {limit:,} (GRAPHMIND_MAX_PROPERTY_BYTES)")
+    return props
+
+
+def _from_pydantic(number: int, exc: pydantic.ValidationError) -> ValidationError:
+    error = exc.errors()[0]
+    field = ".".join(str(part) for part in error["loc"]) or None
+    message = error["msg"].removeprefix("Value error, ")
+    return _error(number, field, message)
+
+
+def _first(exc: pydantic.ValidationError) -> str:
+    return exc.errors()[0]["msg"]
+
+
+def _error(number: int, field: str | None, message: str) -> ValidationError:
+    where = f"line {number}" + (f", field '{field}'" if field else "")
+    return ValidationError(f"{where}: {message}", line=number, field=field)

@@ -1,0 +1,244 @@
+"""Start, stop and inspect a Neo4j 5.26 Community server on 127.0.0.1, without Docker.
+
+Layout under ``GRAPHMIND_HOME/neo4j``: ``lib-<version>/`` (jars), ``conf/neo4j.conf``,
+``data/``, ``logs/`` (``console.log`` and Neo4j's own logs), ``run/neo4j.pid`` and
+``password`` (mode 0600, generated at first start).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+from graphmind.config import Settings
+from graphmind.errors import LauncherError, PortInUseError
+from graphmind.launcher.jars import resolve_jars
+
+JVM_FLAGS = (
+    "-XX:+UseG1GC", "-XX:-OmitStackTraceInFastThrow", "-XX:+DisableExplicitGC",
+    "-Djdk.nio.maxCachedBufferSize=1024", "-Dio.netty.tryReflectionSetAccessible=true",
+    "-Dlog4j2.disable.jmx=true", "-Dfile.encoding=UTF-8",
+    # Neo4j 5 on Java 17 needs these modules opened to run outside its own start script.
+    "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/java.io=ALL-UNNAMED",
+    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens=java.base/java.lang=ALL-UNNAMED",
+    "--add-opens=java.base/java.util=ALL-UNNAMED",
+)
+ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
+ADMIN_TOOL = "org.neo4j.cli.AdminTool"
+
+
+@dataclass(frozen=True)
+class Neo4jStatus:
+    """What ``graphmind neo4j status`` reports."""
+
+    running: bool
+    uri: str
+    user: str
+    password_file: str
+    browser_url: str
+    pid: int | None
+    home: str
+    log_file: str
+
+
+class LocalNeo4j:
+    """The local server described by ``settings`` (paths, ports, memory, version)."""
+
+    def __init__(self, settings: Settings):
+        self._settings = settings
+        self.root = settings.home / "neo4j"
+
+    # -- paths --------------------------------------------------------------------------
+    @property
+    def lib_dir(self) -> Path:
+        return self.root / f"lib-{self._settings.neo4j_version}"
+
+    @property
+    def password_file(self) -> Path:
+        return self.root / "password"
+
+    @property
+    def pid_file(self) -> Path:
+        return self.root / "run" / "neo4j.pid"
+
+    @property
+    def log_file(self) -> Path:
+        return self.root / "logs" / "console.log"
+
+    @property
+    def uri(self) -> str:
+        return f"bolt://127.0.0.1:{self._settings.bolt_port}"
+
+    def password(self) -> str | None:
+        """The generated password, once the server has been started at least once."""
+        return self.password_file.read_text().strip() if self.password_file.exists() else None
+
+    # -- verbs --------------------------------------------------------------------------
+    def status(self) -> Neo4jStatus:
+        pid = self._live_pid()
+        return Neo4jStatus(
+            running=pid is not None and _port_open(self._settings.bolt_port),
+            uri=self.uri,
+            user="neo4j",
+            password_file=str(self.password_file),
+            browser_url=f"http://127.0.0.1:{self._settings.http_port}/browser/",
+            pid=pid,
+            home=str(self.root),
+            log_file=str(self.log_file),
+        )
+
+    def start(self) -> Neo4jStatus:
+        """Start the server unless it runs; return once Bolt and HTTP answer."""
+        if self._live_pid() is not None:
+            return self.status()
+        for port in (self._settings.bolt_port, self._settings.http_port):
+            if _port_open(port):
+                raise PortInUseError(
+                    f"port {port} on 127.0.0.1 is already taken; free it or set "
+                    "GRAPHMIND_BOLT_PORT / GRAPHMIND_HTTP_PORT"
+                )
+        resolve_jars(self.lib_dir, self._settings.neo4j_version, self._settings.browser_version)
+        for sub in ("conf", "data", "logs", "run"):
+            (self.root / sub).mkdir(parents=True, exist_ok=True)
+        self._write_config()
+        self._ensure_password()
+        self._launch()
+        self._wait_until_ready()
+        return self.status()
+
+    def stop(self, timeout_s: float = 60.0) -> Neo4jStatus:
+        """SIGTERM, wait for a clean shutdown, SIGKILL only past ``timeout_s``."""
+        pid = self._live_pid()
+        if pid is not None:
+            os.kill(pid, signal.SIGTERM)
+            deadline = time.monotonic() + timeout_s
+            while _alive(pid) and time.monotonic() < deadline:
+                time.sleep(0.2)
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        self.pid_file.unlink(missing_ok=True)
+        return self.status()
+
+    # -- steps --------------------------------------------------------------------------
+    def _java(self) -> list[str]:
+        java_home = os.environ.get("JAVA_HOME")
+        java = str(Path(java_home) / "bin" / "java") if java_home else "java"
+        return [java, "-cp", f"{self.lib_dir}/*"]
+
+    def _env(self) -> dict[str, str]:
+        return {**os.environ, "NEO4J_HOME": str(self.root), "NEO4J_CONF": str(self.root / "conf")}
+
+    def _write_config(self) -> None:
+        s = self._settings
+        lines = {
+            "server.default_listen_address": "127.0.0.1",
+            "server.default_advertised_address": "127.0.0.1",
+            "server.bolt.listen_address": f"127.0.0.1:{s.bolt_port}",
+            "server.bolt.advertised_address": f"127.0.0.1:{s.bolt_port}",
+            "server.http.listen_address": f"127.0.0.1:{s.http_port}",
+            "server.http.advertised_address": f"127.0.0.1:{s.http_port}",
+            "server.https.enabled": "false",
+            "server.directories.data": str(self.root / "data"),
+            "server.directories.logs": str(self.root / "logs"),
+            "server.directories.run": str(self.root / "run"),
+            "server.memory.heap.initial_size": s.heap_size,
+            "server.memory.heap.max_size": s.heap_size,
+            "server.memory.pagecache.size": s.pagecache_size,
+            "dbms.security.auth_enabled": "true",
+            "dbms.usage_report.enabled": "false",
+            "db.tx_log.rotation.retention_policy": "1 files",
+        }
+        text = "".join(f"{k}={v}\n" for k, v in lines.items())
+        (self.root / "conf" / "neo4j.conf").write_text(text)
+
+    def _ensure_password(self) -> None:
+        if self.password_file.exists():
+            return
+        if (self.root / "data" / "databases").exists():
+            raise LauncherError(
+                f"{self.root} holds a database but its password file is gone; "
+                "remove the directory to start afresh"
+            )
+        password = secrets.token_urlsafe(18)
+        command = [*self._java(), *JVM_FLAGS, ADMIN_TOOL, "dbms", "set-initial-password", password]
+        done = subprocess.run(command, env=self._env(), capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise LauncherError(f"could not set the initial Neo4j password: {done.stderr.strip()[-300:]}")
+        fd = os.open(self.password_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(password + "\n")
+
+    def _launch(self) -> None:
+        s = self._settings
+        command = [
+            *self._java(), f"-Xms{s.heap_size}", f"-Xmx{s.heap_size}", *JVM_FLAGS,
+            ENTRY_POINT, f"--home-dir={self.root}", f"--config-dir={self.root / 'conf'}",
+        ]
+        with open(self.log_file, "ab") as log:
+            process = subprocess.Popen(
+                command, env=self._env(), stdout=log, stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL, start_new_session=True, cwd=self.root,
+            )
+        self.pid_file.write_text(str(process.pid))
+
+    def _wait_until_ready(self) -> None:
+        s = self._settings
+        deadline = time.monotonic() + s.start_timeout_s
+        while time.monotonic() < deadline:
+            pid = self._live_pid()
+            if pid is None:
+                raise LauncherError(f"Neo4j exited during start-up: {self._log_tail()}")
+            if _port_open(s.bolt_port) and _http_ok(s.http_port):
+                return
+            time.sleep(0.25)
+        self.stop()
+        raise LauncherError(f"Neo4j did not answer within {s.start_timeout_s:.0f} s: {self._log_tail()}")
+
+    def _live_pid(self) -> int | None:
+        try:
+            pid = int(self.pid_file.read_text().strip())
+        except (FileNotFoundError, ValueError):
+            return None
+        return pid if _alive(pid) else None
+
+    def _log_tail(self) -> str:
+        for path in (self.root / "logs" / "neo4j.log", self.log_file):
+            if path.exists():
+                lines = [ln for ln in path.read_text(errors="replace").splitlines() if ln.strip()]
+                if lines:
+                    return lines[-1][-300:]
+        return f"see {self.log_file}"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:  # a zombie child of ours counts as gone
+        return not Path(f"/proc/{pid}/stat").read_text().split(") ")[1].startswith("Z")
+    except (FileNotFoundError, IndexError):
+        return True
+
+
+def _port_open(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.settimeout(0.5)
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+def _http_ok(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as response:
+            return response.status == 200
+    except OSError:
+        return False

@@ -1,0 +1,95 @@
+"""Mind: the small facade a researcher imports. One Mind is one tenant of the graph."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from graphmind.app import init_database, open_store
+from graphmind.config import Settings
+from graphmind.errors import ValidationError
+from graphmind.io import ImportReport, Importer, export_lines
+from graphmind.io.importer import Progress
+from graphmind.store import GraphStore, SchemaReport
+
+MIND_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+def check_mind_name(name: object) -> str:
+    """``name`` if it can name a mind (letters, digits, '_', '.', '-'; no ':'), else ValidationError."""
+    if not isinstance(name, str) or not MIND_NAME.match(name):
+        raise ValidationError(
+            f"mind name {name!r} is invalid: use 1-64 letters, digits, '_', '.' or '-'", field="mind"
+        )
+    return name
+
+
+@dataclass(frozen=True)
+class MindStats:
+    mind: str
+    labels: dict[str, int]
+    relationships: dict[str, int]
+
+    @property
+    def nodes(self) -> int:
+        return sum(self.labels.values())
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"mind": self.mind, "nodes": self.nodes, "labels": self.labels,
+                "relationships": self.relationships}
+
+
+class Mind:
+    """Everything one mind (an agent, a citizen, a project) does with its graph memory."""
+
+    def __init__(self, name: str, store: GraphStore, settings: Settings):
+        self.name = check_mind_name(name)
+        self._store = store
+        self._settings = settings
+
+    @classmethod
+    def open(cls, name: str, settings: Settings | None = None) -> Mind:
+        """Open ``name`` on the database the settings (default: the environment) point at."""
+        settings = settings or Settings.from_env()
+        check_mind_name(name)
+        return cls(name, open_store(settings), settings)
+
+    def __enter__(self) -> Mind:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._store.close()
+
+    @property
+    def store(self) -> GraphStore:
+        return self._store
+
+    def init_schema(self) -> SchemaReport:
+        """Apply the schema (idempotent; shared by every mind of the database)."""
+        return init_database(self._store, self._settings)
+
+    def import_jsonl(self, path: str | Path, *, strict: bool = True, progress: Progress | None = None) -> ImportReport:
+        """Import a JSON Lines file (DESIGN.md format) into this mind."""
+        importer = Importer(self._store, batch_size=self._settings.import_batch_size,
+                            max_property_bytes=self._settings.max_property_bytes)
+        return importer.run(Path(path), self.name, strict=strict, progress=progress)
+
+    def export_jsonl(self) -> Iterator[str]:
+        """This mind as JSON Lines (one string per line, no newline), ready for import."""
+        return export_lines(self._store, self.name)
+
+    def stats(self) -> MindStats:
+        labels = {r["label"]: r["count"] for r in self._store.read("stats/count_labels", mind=self.name)}
+        rels = {r["rel"]: r["count"] for r in self._store.read("stats/count_relationships", mind=self.name)}
+        return MindStats(self.name, labels, rels)
+
+    def delete(self) -> None:
+        """Remove every node and relationship of this mind (other minds are untouched)."""
+        self._store.autocommit("admin/delete_mind", mind=self.name)

@@ -1,0 +1,110 @@
+"""The base of every node model: inert, validated data with no I/O."""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timezone
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+PROPERTY_NAME = r"^[A-Za-z_][A-Za-z0-9_]*$"
+RESERVED_PROPERTIES = frozenset({"mind", "uid", "id", "label"})
+Kind = Literal["memory", "run"]
+
+
+def _aware(value: datetime) -> datetime:
+    return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+
+
+Unit = Annotated[float, Field(ge=0.0, le=1.0)]
+"""A number in 0..1 (trust, intensity, confidence, rates)."""
+Timestamp = Annotated[datetime, AfterValidator(_aware)]
+"""An ISO-8601 date-time; a naive one is taken as UTC."""
+Count = Annotated[int, Field(ge=0)]
+NodeId = Annotated[str, Field(min_length=1, max_length=256, pattern=r"^[^\s\x00-\x1f]+$")]
+
+
+def check_storable(name: str, value: Any) -> None:
+    """Raise ValueError unless Neo4j can store ``value`` as property ``name``."""
+    if isinstance(value, bool | int | str):
+        return
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"property {name!r} must be a finite number")
+        return
+    if isinstance(value, list):
+        kinds = {type(v) for v in value}
+        if kinds - {bool, int, float, str} or (len(kinds) > 1 and kinds != {int, float}):
+            raise ValueError(f"property {name!r} must be a list of values of one simple type")
+        return
+    raise ValueError(
+        f"property {name!r} must be a string, number, boolean or list of those, "
+        f"not {type(value).__name__}"
+    )
+
+
+class GraphNode(BaseModel):
+    """A node graphmind keeps in Neo4j, inside one mind.
+
+    Subclasses declare ``LABEL``, their ``KIND`` (``memory`` nodes carry ``:Memory``, ``run``
+    nodes carry ``:Run``) and ``TEXT_FIELDS``, the properties whose text makes ``text``.
+    Properties the model does not declare are kept when Neo4j can store them.
+    """
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    LABEL: ClassVar[str] = ""
+    KIND: ClassVar[Kind] = "memory"
+    TEXT_FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    id: NodeId
+    created_at: Timestamp | None = None
+    text: str | None = None
+    embedding: list[float] | None = None
+
+    @model_validator(mode="after")
+    def _check_extra(self) -> GraphNode:
+        for name, value in (self.model_extra or {}).items():
+            if name in RESERVED_PROPERTIES:
+                raise ValueError(f"property {name!r} is set by graphmind, not by the data")
+            if value is not None:
+                check_storable(name, value)
+        return self
+
+    def derived_text(self) -> str | None:
+        """``text`` if given, else the TEXT_FIELDS joined (what full-text and embeddings use)."""
+        if self.text:
+            return self.text
+        parts = [_as_text(getattr(self, name, None)) for name in self.TEXT_FIELDS]
+        joined = " — ".join(part for part in parts if part)
+        return joined or None
+
+    def properties(self) -> dict[str, Any]:
+        """The properties to store, without ``id`` and without unset values."""
+        props = self.model_dump(exclude={"id"}, exclude_none=True)
+        text = self.derived_text()
+        if text:
+            props["text"] = text
+        return props
+
+
+class EdgeProperties(BaseModel):
+    """Properties of a relationship; typed subclasses exist for contract relationships."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    @model_validator(mode="after")
+    def _check_extra(self) -> EdgeProperties:
+        for name, value in (self.model_extra or {}).items():
+            if value is not None:
+                check_storable(name, value)
+        return self
+
+
+def _as_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return "; ".join(str(v) for v in value)
+    return str(value)

@@ -1,0 +1,134 @@
+"""Types of Wander sessions, digests and rumination runs."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from graphmind.models.base import Count, GraphNode, Kind, Timestamp, Unit
+
+
+class WanderSession(GraphNode):
+    LABEL: ClassVar[str] = "WanderSession"
+    KIND: ClassVar[Kind] = "run"
+    seed_concept: str
+    name: str | None = None
+    status: Literal["active", "paused", "completed", "abandoned"] = "active"
+    attractor: str | None = None
+    max_steps: Count | None = None
+    temperature: float | None = None
+    cloud_budget_cents: Count | None = None
+    cloud_spent_cents: float | None = None
+    steps_completed: Count | None = None
+    stopped_reason: str | None = None
+    last_step_at: Timestamp | None = None
+    completed_at: Timestamp | None = None
+
+
+class Locus(GraphNode):
+    """A point in idea space."""
+
+    LABEL: ClassVar[str] = "Locus"
+    TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("concept",)
+    concept: str
+    domains: list[str] = []
+    abstraction_level: Unit | None = None
+    novelty_score: Unit | None = None
+    interestingness: Unit | None = None
+    actionability: Unit | None = None
+    uncertainty: Unit | None = None
+    visit_count: Count | None = None
+    last_visited: Timestamp | None = None
+
+
+class Residue(GraphNode):
+    """What one wander step left behind."""
+
+    LABEL: ClassVar[str] = "Residue"
+    TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("connection", "tension", "bridge", "surprise", "possibility")
+    session_id: str | None = None
+    step_number: Count | None = None
+    connection: str | None = None
+    tension: str | None = None
+    bridge: str | None = None
+    surprise: str | None = None
+    possibility: str | None = None
+    themes: list[str] = []
+    interestingness: Unit | None = None
+    actionability: Unit | None = None
+
+
+class Resonance(GraphNode):
+    """A theme that recurs across residues and decays when not reinforced."""
+
+    LABEL: ClassVar[str] = "Resonance"
+    TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("themes",)
+    themes: list[str]
+    occurrences: Count = 1
+    strength: float = 1.0
+    decay_rate: Unit = 0.1
+    last_reinforced_at: Timestamp | None = None
+
+
+class Crystal(GraphNode):
+    LABEL: ClassVar[str] = "Crystal"
+    TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("insight",)
+    insight: str
+    confidence: Unit | None = None
+    actionability: Unit | None = None
+    domains: list[str] = []
+    status: Literal["active", "acted_upon", "invalidated", "archived"] = "active"
+    validated_by: str | None = None
+    validation_notes: str | None = None
+    human_approved: bool = False
+
+
+class WarmMemory(GraphNode):
+    LABEL: ClassVar[str] = "WarmMemory"
+    TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("content",)
+    cluster_type: Literal["theme_cluster", "failed_path", "summary"]
+    content: str
+    strength: float = 1.0
+    last_accessed_at: Timestamp | None = None
+    expires_at: Timestamp | None = None
+
+
+class TopicEntry(GraphNode):
+    LABEL: ClassVar[str] = "TopicEntry"
+    TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("topic", "text")
+    topic: str
+    text: str
+    date: Timestamp | None = None
+    hits: Count = 0
+    status: Literal["active", "absorbed", "faded"] = "active"
+
+
+class Thread(GraphNode):
+    LABEL: ClassVar[str] = "Thread"
+    TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("title", "progress_notes")
+    title: str
+    status: Literal["active", "merged", "closed"] = "active"
+    progress_notes: list[str] = []
+
+
+class RuminationRun(GraphNode):
+    LABEL: ClassVar[str] = "RuminationRun"
+    KIND: ClassVar[Kind] = "run"
+    message: str | None = None
+    sender: str | None = None
+    steps: Count | None = None
+    final_gap_score: Unit | None = None
+    stopped_reason: str | None = None
+
+
+class Finding(GraphNode):
+    LABEL: ClassVar[str] = "Finding"
+    TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("summary",)
+    summary: str
+    section: str | None = None
+    step_number: Count | None = None
+
+
+EXPLORATION_TYPES: tuple[type[GraphNode], ...] = (
+    WanderSession, Locus, Residue, Resonance, Crystal, WarmMemory, TopicEntry, Thread,
+    RuminationRun, Finding,
+)

@@ -1,0 +1,76 @@
+"""The whitelist: which labels and relationship types graphmind writes, and their models.
+
+Labels and relationship types never come from user text into Cypher unless they are
+checked here first; queries receive them as parameters (dynamic labels), never spliced.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar, Literal
+
+from graphmind.errors import UnknownLabelError
+from graphmind.models.base import EdgeProperties, GraphNode, Unit
+from graphmind.models.consolidation import CONSOLIDATION_TYPES
+from graphmind.models.exploration import EXPLORATION_TYPES
+from graphmind.models.mind_protocol import MIND_PROTOCOL_TYPES
+
+MEMORY_LABEL = "Memory"
+RUN_LABEL = "Run"
+REL_TYPE_PATTERN = re.compile(r"^[A-Z][A-Z0-9_]{0,99}$")
+
+NODE_TYPES: dict[str, type[GraphNode]] = {
+    model.LABEL: model for model in (*MIND_PROTOCOL_TYPES, *CONSOLIDATION_TYPES, *EXPLORATION_TYPES)
+}
+
+
+class ConnectsProperties(EdgeProperties):
+    """``(:Pattern)-[:CONNECTS]->(:Pattern)``."""
+
+    REL: ClassVar[str] = "CONNECTS"
+    kind: Literal["prerequisite", "alternative", "refinement", "complement"]
+    strength: Unit
+
+
+class StepProperties(EdgeProperties):
+    """``(:Locus)-[:STEP]->(:Locus)``."""
+
+    REL: ClassVar[str] = "STEP"
+    session: str
+    step_number: int
+
+
+CONTRACT_RELATIONSHIPS = frozenset({
+    "EXEMPLIFIES", "SUBSUMES", "CONNECTS", "PRODUCED", "CONSUMED", "VISITED", "STEP",
+    "OF_STEP", "EVIDENCED_BY", "FOUND", "CITES",
+})
+EDGE_PROPERTY_TYPES: dict[str, type[EdgeProperties]] = {
+    model.REL: model for model in (ConnectsProperties, StepProperties)
+}
+
+
+def node_model(label: object) -> type[GraphNode]:
+    """The model for ``label``, or UnknownLabelError."""
+    model = NODE_TYPES.get(label) if isinstance(label, str) else None
+    if model is None:
+        raise UnknownLabelError(f"unknown label {label!r}; known labels: {', '.join(sorted(NODE_TYPES))}")
+    return model
+
+
+def base_label(label: str) -> str:
+    """``Memory`` or ``Run``: the shared label (with the uid constraint) of ``label``."""
+    return RUN_LABEL if node_model(label).KIND == "run" else MEMORY_LABEL
+
+
+def check_rel_type(rel: object) -> str:
+    """``rel`` if it is a usable relationship type, else UnknownLabelError."""
+    if not isinstance(rel, str) or not REL_TYPE_PATTERN.match(rel):
+        raise UnknownLabelError(
+            f"relationship type {rel!r} is not allowed; it must match {REL_TYPE_PATTERN.pattern}"
+        )
+    return rel
+
+
+def edge_properties_model(rel: str) -> type[EdgeProperties]:
+    """The typed properties model for ``rel`` (a permissive one for non-contract types)."""
+    return EDGE_PROPERTY_TYPES.get(rel, EdgeProperties)

@@ -1,0 +1,158 @@
+"""GraphStore: the only code in graphmind that imports the neo4j driver."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import neo4j
+from neo4j import exceptions as neo4j_errors
+
+from graphmind.errors import (
+    CatalogError, ConstraintViolationError, StoreError, StoreUnavailableError,
+)
+from graphmind.store.catalog import Catalog, NamedQuery
+from graphmind.store.records import to_python
+
+Row = dict[str, Any]
+
+
+def connect(uri: str, user: str, password: str | None) -> neo4j.Driver:
+    """A driver for ``uri`` (created lazily by the driver: no network I/O here)."""
+    auth = (user, password) if password is not None else None
+    try:
+        return neo4j.GraphDatabase.driver(
+            uri, auth=auth, user_agent="graphmind", notifications_min_severity="OFF"
+        )
+    except (ValueError, neo4j_errors.ConfigurationError) as exc:
+        raise StoreUnavailableError(f"cannot use Neo4j URI {uri!r}: {exc}") from exc
+
+
+class GraphStore:
+    """Runs named catalog queries with parameters; maps driver errors once."""
+
+    def __init__(self, driver: neo4j.Driver, catalog: Catalog, *, database: str = "neo4j"):
+        self._driver = driver
+        self._catalog = catalog
+        self._database = database
+
+    @property
+    def catalog(self) -> Catalog:
+        return self._catalog
+
+    def read(self, name: str, /, **params: Any) -> list[Row]:
+        """Run a ``read`` query in a managed read transaction (routed to readers)."""
+        query = self._query(name, "read", params)
+        with self._mapped(name), self._session() as session:
+            return session.execute_read(self._work(query), params)
+
+    def write(self, name: str, /, **params: Any) -> list[Row]:
+        """Run a ``write`` query in a managed write transaction (retried by the driver)."""
+        query = self._query(name, "write", params)
+        with self._mapped(name), self._session() as session:
+            return session.execute_write(self._work(query), params)
+
+    def autocommit(self, name: str, /, **params: Any) -> list[Row]:
+        """Run an ``autocommit`` query (DDL, CALL IN TRANSACTIONS) in an implicit transaction."""
+        query = self._query(name, "autocommit", params)
+        with self._mapped(name), self._session() as session:
+            result = session.run(neo4j.Query(query.text, metadata={"query": name}), params)
+            return [_row(record) for record in result]
+
+    def run_ddl(self, name: str, text: str, params: dict[str, Any]) -> None:
+        """Run one schema DDL statement from ``schema/`` (the only Cypher not in the catalog)."""
+        with self._mapped(name), self._session() as session:
+            session.run(neo4j.Query(text, metadata={"query": name}), params).consume()
+
+    @contextmanager
+    def transaction(self) -> Iterator[Transaction]:
+        """One explicit write transaction over several named queries; rolled back on error."""
+        with self._mapped("transaction"), self._session() as session:
+            tx = session.begin_transaction(metadata={"query": "transaction"})
+            try:
+                yield Transaction(tx, self)
+                tx.commit()
+            finally:
+                if tx.closed() is False:
+                    tx.rollback()
+
+    def explain(self, name: str) -> list[str]:
+        """The operators of the plan of ``name`` (EXPLAIN: nothing runs)."""
+        query = self._catalog.get(name)
+        params = {p: None for p in query.params}
+        with self._mapped(name), self._session() as session:
+            summary = session.run("EXPLAIN " + query.text, params).consume()
+        return _operators(summary.plan or {})
+
+    def verify(self) -> None:
+        """Raise StoreUnavailableError unless the database answers."""
+        with self._mapped("verify"):
+            self._driver.verify_connectivity()
+
+    def close(self) -> None:
+        self._driver.close()
+
+    def _query(self, name: str, mode: str, params: dict[str, Any]) -> NamedQuery:
+        query = self._catalog.get(name)
+        if query.mode != mode:
+            raise CatalogError(f"query {name} is a {query.mode} query, not {mode}", query=name)
+        query.check_params(params.keys())
+        return query
+
+    def _session(self) -> neo4j.Session:
+        return self._driver.session(database=self._database)
+
+    @staticmethod
+    def _work(query: NamedQuery):
+        @neo4j.unit_of_work(metadata={"query": query.name})
+        def work(tx: neo4j.ManagedTransaction, params: dict[str, Any]) -> list[Row]:
+            return [_row(record) for record in tx.run(query.text, params)]
+
+        return work
+
+    @contextmanager
+    def _mapped(self, name: str) -> Iterator[None]:
+        try:
+            yield
+        except neo4j_errors.ConstraintError as exc:
+            raise ConstraintViolationError(f"{name}: {exc.message}", query=name) from exc
+        except neo4j_errors.AuthError as exc:
+            raise StoreUnavailableError(
+                "Neo4j refused the credentials (check NEO4J_USER and NEO4J_PASSWORD)", query=name
+            ) from exc
+        except (neo4j_errors.ServiceUnavailable, neo4j_errors.SessionExpired) as exc:
+            raise StoreUnavailableError(
+                f"Neo4j is not reachable ({exc}); start it with 'graphmind neo4j start' or set NEO4J_URI",
+                query=name,
+            ) from exc
+        except neo4j_errors.Neo4jError as exc:
+            raise StoreError(f"{name} failed: {exc.message or exc}", query=name) from exc
+        except neo4j_errors.DriverError as exc:
+            raise StoreError(f"{name} failed: {exc}", query=name) from exc
+
+
+class Transaction:
+    """Named queries inside one explicit transaction."""
+
+    def __init__(self, tx: neo4j.Transaction, store: GraphStore):
+        self._tx = tx
+        self._store = store
+
+    def run(self, name: str, /, **params: Any) -> list[Row]:
+        query = self._store.catalog.get(name)
+        if query.mode == "autocommit":
+            raise CatalogError(f"query {name} is autocommit and cannot run in a transaction", query=name)
+        query.check_params(params.keys())
+        return [_row(record) for record in self._tx.run(query.text, params)]
+
+
+def _row(record: neo4j.Record) -> Row:
+    return {key: to_python(value) for key, value in record.items()}
+
+
+def _operators(plan: dict[str, Any]) -> list[str]:
+    ops = [str(plan.get("operatorType", "")).split("@")[0]]
+    for child in plan.get("children", []):
+        ops.extend(_operators(child))
+    return ops

@@ -1,0 +1,32 @@
+"""Plain-Python values from driver results, and node records back into models."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from graphmind.models import GraphNode, node_model
+
+_INTERNAL = frozenset({"mind", "uid", "id"})
+
+
+def to_python(value: Any) -> Any:
+    """Driver values (temporal types, lists, maps) as plain Python values."""
+    if hasattr(value, "to_native"):
+        return value.to_native()
+    if isinstance(value, list):
+        return [to_python(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: to_python(v) for k, v in value.items()}
+    return value
+
+
+def node_to_model(label: str, properties: Mapping[str, Any]) -> GraphNode:
+    """A stored node's properties (with ``id``) as its model."""
+    model = node_model(label)
+    return model.model_validate(to_python(dict(properties)))
+
+
+def exported_properties(properties: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored node's own properties, without the ones graphmind derives (mind, uid, id)."""
+    return {k: v for k, v in sorted(properties.items()) if k not in _INTERNAL}
