@@ -36,6 +36,7 @@ class GraphStore:
         self._driver = driver
         self._catalog = catalog
         self._database = database
+        self._verified = False
 
     @property
     def catalog(self) -> Catalog:
@@ -101,6 +102,10 @@ class GraphStore:
         return query
 
     def _session(self) -> neo4j.Session:
+        if not self._verified:
+            # Fail fast when the server is down, instead of inside the driver's retry loop.
+            self._driver.verify_connectivity()
+            self._verified = True
         return self._driver.session(database=self._database)
 
     @staticmethod

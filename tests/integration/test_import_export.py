@@ -1,0 +1,86 @@
+import json
+
+from graphmind.io import Importer
+from tests.integration.helpers import DEMO, edge, graph_snapshot, node, run_cli, write_jsonl
+
+
+def test_import_export_reimport_gives_the_identical_graph(mind, other_mind, tmp_path):
+    report = mind.import_jsonl(DEMO)
+    assert (report.nodes, report.edges, report.invalid) == (28, 23, [])
+    exported = write_jsonl(tmp_path / "out.jsonl", list(mind.export_jsonl()))
+    other_mind.import_jsonl(exported)
+    assert graph_snapshot(other_mind) == graph_snapshot(mind)
+    assert other_mind.stats().labels == mind.stats().labels
+    assert other_mind.stats().relationships == mind.stats().relationships
+
+
+def test_reimporting_the_same_file_changes_nothing(mind):
+    mind.import_jsonl(DEMO)
+    before = graph_snapshot(mind)
+    mind.import_jsonl(DEMO)
+    assert graph_snapshot(mind) == before
+
+
+def test_datetimes_lists_and_edge_properties_survive_the_round_trip(mind):
+    mind.import_jsonl(DEMO)
+    lines = [json.loads(x) for x in mind.export_jsonl()]
+    conv = next(x for x in lines if x.get("id") == "conv-race-1")
+    assert conv["properties"]["timestamp"] == "2026-10-02T14:10:00+00:00"
+    assert conv["properties"]["key_points"][0] == "two workers pick up the same settlement batch"
+    follows = next(x for x in lines if x.get("rel") == "FOLLOWS")
+    assert follows["properties"] == {"days_later": 17}
+
+
+def test_small_batches_page_through_everything(store, settings, mind, tmp_path):
+    items = [node("Thread", f"t{i:03d}", title=f"thread {i}") for i in range(23)]
+    items += [edge("FOLLOWS", f"t{i:03d}", f"t{i + 1:03d}") for i in range(22)]
+    path = write_jsonl(tmp_path / "many.jsonl", items)
+    report = Importer(store, batch_size=4).run(path, mind.name)
+    assert (report.nodes, report.edges) == (23, 22)
+    assert mind.stats().relationships == {"FOLLOWS": 22}
+
+
+def test_edges_may_point_at_nodes_already_in_the_mind(mind, tmp_path):
+    mind.import_jsonl(write_jsonl(tmp_path / "a.jsonl", [node("Thread", "a", title="A")]))
+    report = mind.import_jsonl(write_jsonl(tmp_path / "b.jsonl", [
+        node("Thread", "b", title="B"), edge("FOLLOWS", "b", "a")]))
+    assert report.edges == 1
+
+
+def test_run_nodes_link_to_memories(mind, tmp_path):
+    path = write_jsonl(tmp_path / "runs.jsonl", [
+        node("DreamRun", "run-1", status="completed"),
+        node("Pattern", "p1", description="idempotent consumers", conditions=["at-least-once queue"]),
+        edge("PRODUCED", "run-1", "p1"),
+    ])
+    mind.import_jsonl(path)
+    assert mind.stats().relationships == {"PRODUCED": 1}
+    assert mind.stats().labels == {"DreamRun": 1, "Pattern": 1}
+
+
+def test_skip_invalid_writes_the_good_lines_and_reports_the_rest(mind, tmp_path, cli_env, capsys):
+    path = write_jsonl(tmp_path / "mixed.jsonl", [
+        node("Thread", "ok", title="fine"),
+        node("Thread", "bad", title="x", status="exploded"),
+        edge("FOLLOWS", "ok", "bad"),
+    ])
+    code, out, err = run_cli(capsys, "import", str(path), "--mind", mind.name, "--skip-invalid", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["nodes"] == 1 and result["edges"] == 0
+    assert [(i["line"], i["field"]) for i in result["invalid"]] == [(2, "status"), (3, "to/from")]
+    assert "skipped line 2" in err
+    assert mind.stats().labels == {"Thread": 1}
+
+
+def test_a_repeated_edge_is_one_relationship_with_the_last_properties(mind, tmp_path):
+    path = write_jsonl(tmp_path / "dup.jsonl", [
+        node("Thread", "a", title="A"), node("Thread", "b", title="B"),
+        edge("FOLLOWS", "a", "b", weight=1), edge("FOLLOWS", "a", "b", weight=2),
+        edge("REFINES", "a", "b"),
+    ])
+    mind.import_jsonl(path)
+    mind.import_jsonl(path)
+    assert mind.stats().relationships == {"FOLLOWS": 1, "REFINES": 1}
+    lines = [json.loads(x) for x in mind.export_jsonl()]
+    assert [x["properties"] for x in lines if x.get("rel") == "FOLLOWS"] == [{"weight": 2}]

@@ -1,0 +1,64 @@
+import pytest
+
+from graphmind.app import init_database
+from graphmind.errors import CatalogError, StoreUnavailableError
+from graphmind.store import Catalog, GraphStore, connect
+
+
+def test_every_catalog_query_plans_on_the_real_server(store):
+    for name in store.catalog.names():
+        operators = store.explain(name)
+        assert operators and operators[0] == "ProduceResults", name
+
+
+def test_mind_scoped_queries_seek_an_index_instead_of_scanning(store):
+    for name in ("export/list_nodes", "stats/count_labels", "import/upsert_memories", "import/link_edges"):
+        operators = store.explain(name)
+        assert not any(op in ("AllNodesScan", "DirectedAllRelationshipsScan") for op in operators), (name, operators)
+        assert any("IndexSeek" in op for op in operators), (name, operators)
+
+
+def test_init_is_idempotent_and_records_the_version(store, settings):
+    first = init_database(store, settings)
+    second = init_database(store, settings)
+    assert first == second
+    assert first.version == 3
+    assert store.read("admin/get_schema_version")[0]["version"] == 3
+    indexes = {row["name"]: row for row in store.autocommit("admin/list_indexes")}
+    assert indexes["memory_embedding"]["type"] == "VECTOR"
+    assert indexes["memory_text"]["type"] == "FULLTEXT"
+    assert indexes["memory_uid"]["state"] == "ONLINE"
+    assert all(row["state"] == "ONLINE" for row in indexes.values())
+
+
+def test_calls_are_checked_against_the_catalog(store, mind):
+    with pytest.raises(CatalogError, match="missing"):
+        store.read("stats/count_labels")
+    with pytest.raises(CatalogError, match="is a read query"):
+        store.write("stats/count_labels", mind=mind.name)
+
+
+def test_transactions_roll_back_on_error(store, mind):
+    rows = [{"uid": f"{mind.name}:a", "id": "a", "label": "Thread", "props": {"title": "t"}}]
+    with pytest.raises(RuntimeError):
+        with store.transaction() as tx:
+            tx.run("import/upsert_memories", mind=mind.name, rows=rows)
+            raise RuntimeError("boom")
+    assert mind.stats().nodes == 0
+    with store.transaction() as tx:
+        tx.run("import/upsert_memories", mind=mind.name, rows=rows)
+    assert mind.stats().labels == {"Thread": 1}
+
+
+def test_an_unreachable_server_is_one_clear_error():
+    graph = GraphStore(connect("bolt://127.0.0.1:1", "neo4j", "x"), Catalog.load())
+    with pytest.raises(StoreUnavailableError, match="not reachable"):
+        graph.read("admin/get_schema_version")
+    graph.close()
+
+
+def test_wrong_credentials_are_one_clear_error(settings):
+    graph = GraphStore(connect(settings.neo4j_uri, "neo4j", "wrong-password"), Catalog.load())
+    with pytest.raises(StoreUnavailableError, match="refused the credentials"):
+        graph.read("admin/get_schema_version")
+    graph.close()

@@ -1,0 +1,53 @@
+import subprocess
+import sys
+
+import pytest
+
+import graphmind
+from graphmind.config import Settings
+from graphmind.errors import ConfigError, GraphmindError, InputError, RunError
+from graphmind.models import NODE_TYPES
+from graphmind.store.schema import load_schema, split_statements
+
+
+def test_public_api_is_sorted_and_importable():
+    assert graphmind.__all__ == sorted(graphmind.__all__)
+    for name in graphmind.__all__:
+        assert getattr(graphmind, name) is not None
+
+
+def test_settings_come_from_the_given_environment():
+    settings = Settings.from_env({"GRAPHMIND_HOME": "/tmp/gm", "NEO4J_URI": "neo4j://db:7687",
+                                  "GRAPHMIND_IMPORT_BATCH": "250"})
+    assert settings.neo4j_uri == "neo4j://db:7687"
+    assert settings.import_batch_size == 250
+    assert settings.bolt_port == 7687 and settings.neo4j_database == "neo4j"
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("GRAPHMIND_IMPORT_BATCH", "many"), ("GRAPHMIND_BOLT_PORT", "70000"), ("GRAPHMIND_NEO4J_HEAP", "lots"),
+])
+def test_bad_settings_raise_a_config_error(name, value):
+    with pytest.raises(ConfigError, match=name):
+        Settings.from_env({"GRAPHMIND_HOME": "/tmp/gm", name: value})
+
+
+def test_importing_graphmind_reads_no_environment_and_opens_nothing():
+    code = "import os; os.environ.clear(); import graphmind, graphmind.cli, graphmind.store; print('ok')"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "ok"
+
+
+def test_error_tree_exit_codes():
+    assert issubclass(ConfigError, InputError) and InputError.exit_code == 2
+    assert RunError.exit_code == 1 and issubclass(RunError, GraphmindError)
+
+
+def test_every_label_has_a_uid_constraint_in_the_schema():
+    text = " ".join(s.text for s in load_schema())
+    for label in NODE_TYPES:
+        assert f"FOR (n:{label}) REQUIRE n.uid IS UNIQUE" in text, label
+
+
+def test_schema_statements_split_on_line_end_semicolons():
+    assert split_statements("// c\nCREATE A;\nCREATE B\n  OPTIONS {x: 1};\n") == ["CREATE A", "CREATE B\n  OPTIONS {x: 1}"]

@@ -1,0 +1,87 @@
+from datetime import timezone
+
+import pydantic
+import pytest
+
+from graphmind.errors import UnknownLabelError
+from graphmind.models import (
+    NODE_TYPES, Abstraction, Conversation_Memory, Experience, Partnership, base_label,
+    check_rel_type, edge_properties_model, node_model,
+)
+
+
+def test_every_design_label_is_registered():
+    design = {
+        "Identity", "Partnership", "Conversation_Memory", "Technical_Context", "Emotional_State",
+        "Strategy_Pattern", "Code_Reference", "Failed_Attempt", "Constraint", "Experience", "Pattern",
+        "Abstraction", "DreamRun", "WanderSession", "Locus", "Residue", "Resonance", "Crystal",
+        "WarmMemory", "TopicEntry", "Thread", "RuminationRun", "Finding",
+    }
+    assert set(NODE_TYPES) == design
+
+
+def test_runs_and_memories_get_their_shared_label():
+    assert base_label("DreamRun") == "Run"
+    assert base_label("WanderSession") == "Run"
+    assert base_label("Pattern") == "Memory"
+
+
+@pytest.mark.parametrize("value", [-0.01, 1.01])
+def test_unit_interval_is_enforced(value):
+    with pytest.raises(pydantic.ValidationError, match="trust_level"):
+        Partnership(id="p", partner_name="N", trust_level=value)
+
+
+def test_enums_are_enforced():
+    with pytest.raises(pydantic.ValidationError, match="outcome"):
+        Experience(id="e", description="d", outcome="maybe")
+    with pytest.raises(pydantic.ValidationError, match="level"):
+        Abstraction(id="a", name="n", level=5)
+
+
+def test_naive_datetimes_are_utc_and_bad_ones_fail():
+    memory = Conversation_Memory(id="c", topic="t", timestamp="2026-10-02T14:10:00")
+    assert memory.timestamp.tzinfo == timezone.utc
+    with pytest.raises(pydantic.ValidationError, match="timestamp"):
+        Conversation_Memory(id="c", topic="t", timestamp="last tuesday")
+
+
+def test_lists_must_be_lists_of_strings():
+    with pytest.raises(pydantic.ValidationError, match="key_points"):
+        Conversation_Memory(id="c", topic="t", key_points="one point")
+
+
+def test_extra_properties_must_be_storable():
+    assert Partnership(id="p", partner_name="N", team="core").properties()["team"] == "core"
+    with pytest.raises(pydantic.ValidationError, match="nested"):
+        Partnership(id="p", partner_name="N", nested={"a": 1})
+    with pytest.raises(pydantic.ValidationError, match="mixed"):
+        Partnership(id="p", partner_name="N", mixed=[1, "a"])
+    with pytest.raises(pydantic.ValidationError, match="set by graphmind"):
+        Partnership(id="p", partner_name="N", mind="other")
+
+
+def test_text_is_derived_from_the_text_fields():
+    props = Partnership(id="p", partner_name="Nicolas", communication_style="terse").properties()
+    assert props["text"] == "Nicolas — terse"
+    assert "id" not in props
+
+
+@pytest.mark.parametrize("label", ["Partnership:Admin", "partnership", "Memory", "", None, 3])
+def test_unknown_labels_are_refused(label):
+    with pytest.raises(UnknownLabelError):
+        node_model(label)
+
+
+@pytest.mark.parametrize("rel", ["KNOWS]->() DETACH DELETE n //", "knows", "A-B", "", None, "X" * 101])
+def test_bad_relationship_types_are_refused(rel):
+    with pytest.raises(UnknownLabelError):
+        check_rel_type(rel)
+
+
+def test_contract_relationship_properties_are_typed():
+    connects = edge_properties_model("CONNECTS")
+    assert connects.model_validate({"kind": "refinement", "strength": 0.4}).strength == 0.4
+    with pytest.raises(pydantic.ValidationError):
+        connects.model_validate({"kind": "sideways", "strength": 0.4})
+    assert edge_properties_model("FOLLOWS").model_validate({"days": 3}).model_dump() == {"days": 3}
