@@ -19,9 +19,11 @@ class Settings:
 
     With no ``neo4j_uri``, graphmind talks to the local Neo4j that ``graphmind neo4j start``
     runs under ``home`` and reads its generated password from ``home/neo4j/password``.
+    The Neo4j jars are shared by every home, under ``cache_dir``.
     """
 
     home: Path
+    cache_dir: Path
     neo4j_uri: str | None = None
     neo4j_user: str = "neo4j"
     neo4j_password: str | None = None
@@ -47,6 +49,7 @@ class Settings:
         env = os.environ if env is None else env
         return cls(
             home=_home(env),
+            cache_dir=_cache(env),
             neo4j_uri=env.get("NEO4J_URI") or None,
             neo4j_user=env.get("NEO4J_USER", "neo4j"),
             neo4j_password=env.get("NEO4J_PASSWORD") or None,
@@ -70,6 +73,14 @@ def _home(env: Mapping[str, str]) -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("graphmind", appauthor=False))
+
+
+def _cache(env: Mapping[str, str]) -> Path:
+    if env.get("GRAPHMIND_CACHE"):
+        return Path(env["GRAPHMIND_CACHE"]).expanduser().resolve()
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("graphmind", appauthor=False))
 
 
 def _int(env: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:

@@ -1,6 +1,7 @@
 """Start, stop and inspect a Neo4j 5.26 Community server on 127.0.0.1, without Docker.
 
-Layout under ``GRAPHMIND_HOME/neo4j``: ``lib-<version>/`` (jars), ``conf/neo4j.conf``,
+Jars live in ``GRAPHMIND_CACHE/neo4j-<version>-browser-<version>/``, shared by every home.
+Layout under ``GRAPHMIND_HOME/neo4j``: ``conf/neo4j.conf``,
 ``data/``, ``logs/`` (``console.log`` and Neo4j's own logs), ``run/neo4j.pid`` and
 ``password`` (mode 0600, generated at first start).
 """
@@ -58,7 +59,8 @@ class LocalNeo4j:
     # -- paths --------------------------------------------------------------------------
     @property
     def lib_dir(self) -> Path:
-        return self.root / f"lib-{self._settings.neo4j_version}"
+        s = self._settings
+        return s.cache_dir / f"neo4j-{s.neo4j_version}-browser-{s.browser_version}"
 
     @property
     def password_file(self) -> Path:
@@ -123,6 +125,7 @@ class LocalNeo4j:
                 time.sleep(0.2)
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
+            _reap(pid)
         self.pid_file.unlink(missing_ok=True)
         return self.status()
 
@@ -228,6 +231,21 @@ def _alive(pid: int) -> bool:
         return not Path(f"/proc/{pid}/stat").read_text().split(") ")[1].startswith("Z")
     except (FileNotFoundError, IndexError):
         return True
+
+
+def _reap(pid: int, timeout_s: float = 10.0) -> None:
+    """Collect the exit status when the server was started by this very process.
+
+    A JVM's main thread can show as a zombie while its other threads still exit, so poll.
+    """
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            if os.waitpid(pid, os.WNOHANG) != (0, 0):
+                return
+        except ChildProcessError:
+            return
+        time.sleep(0.05)
 
 
 def _port_open(port: int) -> bool:

@@ -1,0 +1,77 @@
+"""The installed ``graphmind`` console script, end to end, as a user runs it."""
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import new_mind_name
+from tests.integration.helpers import DEMO, node, write_jsonl
+
+GRAPHMIND = shutil.which("graphmind", path=str(Path(sys.executable).parent)) or "graphmind"
+
+
+def graphmind(env, *args, stdin=None):
+    return subprocess.run([GRAPHMIND, *args], env=env, capture_output=True, text=True, input=stdin, check=False)
+
+
+@pytest.fixture
+def cli_mind(store, settings):
+    from graphmind.mind import Mind
+
+    m = Mind(new_mind_name(), store, settings)
+    yield m.name
+    m.delete()
+
+
+def test_import_stats_export_pipe_round_trip(cli_env, cli_mind, store, settings, tmp_path):
+    done = graphmind(cli_env, "import", str(DEMO), "--mind", cli_mind, "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"mind": cli_mind, "nodes": 28, "edges": 23, "invalid": []}
+
+    stats = json.loads(graphmind(cli_env, "stats", "--mind", cli_mind, "--json").stdout)
+    assert stats["labels"]["Conversation_Memory"] == 4 and stats["relationships"]["INVOLVES"] == 4
+
+    exported = graphmind(cli_env, "export", "--mind", cli_mind).stdout
+    copy = tmp_path / "copy.jsonl"
+    copy.write_text(exported)
+    twin = new_mind_name()
+    try:
+        assert graphmind(cli_env, "import", str(copy), "--mind", twin).returncode == 0
+        assert graphmind(cli_env, "export", "--mind", twin).stdout == exported
+    finally:
+        store.autocommit("admin/delete_mind", mind=twin)
+
+
+def test_errors_are_one_sentence_without_traceback(cli_env, cli_mind, tmp_path):
+    bad = write_jsonl(tmp_path / "bad.jsonl", [node("Partnership", "p", partner_name="N", trust_level=3)])
+    done = graphmind(cli_env, "import", str(bad), "--mind", cli_mind)
+    assert done.returncode == 2
+    assert done.stderr.startswith("graphmind: line 1, field 'trust_level'")
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_an_unreachable_database_exits_1_with_one_sentence(cli_env, cli_mind):
+    env = {**cli_env, "NEO4J_URI": "bolt://127.0.0.1:1"}
+    done = graphmind(env, "stats", "--mind", cli_mind, "--json")
+    assert done.returncode == 1
+    assert "not reachable" in json.loads(done.stdout)["error"]
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_init_reports_the_applied_schema(cli_env):
+    done = graphmind(cli_env, "init", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["applied"] == ["001_constraints.cypher", "002_range_indexes.cypher",
+                                                  "003_search_indexes.cypher"]
+
+
+def test_demo_loads_the_demo_mind(cli_env, cli_mind):
+    done = graphmind(cli_env, "demo", "--mind", cli_mind, "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["stats"]["labels"]["Identity"] == 1
+    assert result["stats"]["relationships"]["ABOUT"] == 5

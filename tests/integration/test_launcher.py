@@ -1,0 +1,70 @@
+"""The local Neo4j launcher: start, status, refusal of a taken port, graceful stop."""
+
+import json
+import os
+import shutil
+import socket
+import stat
+import subprocess
+import sys
+
+import pytest
+
+from graphmind.config import Settings
+from graphmind.errors import PortInUseError
+from graphmind.launcher import LocalNeo4j
+from graphmind.store import Catalog, GraphStore, connect
+
+needs_java = pytest.mark.skipif(not (shutil.which("java") and shutil.which("mvn")), reason="needs Java and Maven")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _settings(tmp_path, bolt: int, http: int) -> Settings:
+    return Settings.from_env({**os.environ, "GRAPHMIND_HOME": str(tmp_path / "home"),
+                              "GRAPHMIND_BOLT_PORT": str(bolt), "GRAPHMIND_HTTP_PORT": str(http)})
+
+
+def test_a_taken_port_is_refused_before_anything_starts(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        local = LocalNeo4j(_settings(tmp_path, port, _free_port()))
+        with pytest.raises(PortInUseError, match=f"port {port}"):
+            local.start()
+    assert not (tmp_path / "home" / "neo4j" / "run" / "neo4j.pid").exists()
+
+
+def test_status_of_a_server_never_started(tmp_path):
+    env = {**os.environ, "GRAPHMIND_HOME": str(tmp_path / "h"), "GRAPHMIND_BOLT_PORT": str(_free_port())}
+    done = subprocess.run([sys.executable, "-m", "graphmind.cli", "neo4j", "status", "--json"],
+                          env=env, capture_output=True, text=True, check=False)
+    status = json.loads(done.stdout)
+    assert done.returncode == 0 and status["running"] is False
+    assert {"uri", "running", "user", "password_file"} <= status.keys()
+
+
+@needs_java
+def test_start_serves_bolt_with_a_private_password_and_stop_is_graceful(tmp_path):
+    settings = _settings(tmp_path, _free_port(), _free_port())
+    local = LocalNeo4j(settings)
+    status = local.start()
+    try:
+        assert status.running and status.pid
+        assert stat.S_IMODE(local.password_file.stat().st_mode) == 0o600
+        store = GraphStore(connect(status.uri, "neo4j", local.password()), Catalog.load())
+        store.verify()
+        store.close()
+        assert local.start().pid == status.pid  # starting twice is a no-op
+    finally:
+        stopped = local.stop()
+    assert not stopped.running and stopped.pid is None
+    with pytest.raises(ProcessLookupError):
+        os.kill(status.pid, 0)
+    log = (tmp_path / "home" / "neo4j" / "logs" / "neo4j.log").read_text()
+    assert "Stopped." in log
