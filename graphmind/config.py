@@ -30,12 +30,13 @@ class Settings:
     neo4j_database: str = "neo4j"
     bolt_port: int = 7687
     http_port: int = 7474
-    heap_size: str = "512m"
-    pagecache_size: str = "256m"
+    heap_size: str = "1g"
+    pagecache_size: str = "512m"
     neo4j_version: str = DEFAULT_NEO4J_VERSION
     browser_version: str = DEFAULT_BROWSER_VERSION
     start_timeout_s: float = 120.0
     import_batch_size: int = 5000
+    import_workers: int = 2
     embedding_dimensions: int = 384
     max_property_bytes: int = 1_000_000
 
@@ -56,12 +57,13 @@ class Settings:
             neo4j_database=env.get("NEO4J_DATABASE", "neo4j"),
             bolt_port=_int(env, "GRAPHMIND_BOLT_PORT", 7687, 1, 65535),
             http_port=_int(env, "GRAPHMIND_HTTP_PORT", 7474, 1, 65535),
-            heap_size=_memory(env, "GRAPHMIND_NEO4J_HEAP", "512m"),
-            pagecache_size=_memory(env, "GRAPHMIND_NEO4J_PAGECACHE", "256m"),
+            heap_size=_memory(env, "GRAPHMIND_NEO4J_HEAP", "1g"),
+            pagecache_size=_memory(env, "GRAPHMIND_NEO4J_PAGECACHE", "512m"),
             neo4j_version=env.get("GRAPHMIND_NEO4J_VERSION", DEFAULT_NEO4J_VERSION),
             browser_version=env.get("GRAPHMIND_BROWSER_VERSION", DEFAULT_BROWSER_VERSION),
             start_timeout_s=float(_int(env, "GRAPHMIND_START_TIMEOUT", 120, 5, 3600)),
             import_batch_size=_int(env, "GRAPHMIND_IMPORT_BATCH", 5000, 1, 100_000),
+            import_workers=_int(env, "GRAPHMIND_IMPORT_WORKERS", 2, 1, 16),
             embedding_dimensions=_int(env, "GRAPHMIND_EMBEDDING_DIM", 384, 2, 4096),
             max_property_bytes=_int(env, "GRAPHMIND_MAX_PROPERTY_BYTES", 1_000_000, 1, 2**31),
         )

@@ -78,6 +78,7 @@ class Mind:
     def import_jsonl(self, path: str | Path, *, strict: bool = True, progress: Progress | None = None) -> ImportReport:
         """Import a JSON Lines file (DESIGN.md format) into this mind."""
         importer = Importer(self._store, batch_size=self._settings.import_batch_size,
+                            workers=self._settings.import_workers,
                             max_property_bytes=self._settings.max_property_bytes)
         return importer.run(Path(path), self.name, strict=strict, progress=progress)
 

@@ -1,10 +1,7 @@
 // mode: read
-// params: mind, after, limit
-// The outgoing relationships of one page of a mind's nodes (paged by source id).
-MATCH (a:Memory|Run)
-WHERE a.mind = $mind AND a.id > $after
-WITH a ORDER BY a.id LIMIT $limit
-OPTIONAL MATCH (a)-[r]->(b)
-WHERE b.mind = $mind
+// params: mind
+// Every relationship between two nodes of a mind, in (from, type, to) order (streamed).
+MATCH (a:Memory|Run)-[r]->(b)
+WHERE a.mind = $mind AND b.mind = $mind
 RETURN a.id AS from, type(r) AS rel, b.id AS to, properties(r) AS props
 ORDER BY from, rel, to

@@ -1,16 +1,22 @@
 // mode: write
 // params: rows
-// Upsert relationships between nodes found by uid (Memory or Run); the type is a checked
-// parameter (dynamic type). row: {from_uid, to_uid, rel, props}. Endpoints were resolved
-// inside the mind before writing. The existing-edge check expands from the start node
-// (OPTIONAL MATCH ... WHERE other = b) because a dynamic-type MERGE is planned as a scan of
-// every relationship while the store is small, and that plan stays cached during an import.
+// Upsert relationships between two nodes of one mind. row: {from_uid, from_base, to_uid,
+// to_base, rel, props}; *_base is 'Memory' or 'Run' (the endpoint's shared label, known to the
+// importer), so each endpoint costs one unique-index seek. The type is a checked parameter
+// (dynamic type). The existing-edge check expands from the start node (OPTIONAL MATCH ...
+// WHERE other = b) because a dynamic-type MERGE is planned as a scan of every relationship
+// while the store is small, and that plan stays cached for the rest of an import.
 UNWIND $rows AS row
-OPTIONAL MATCH (from_memory:Memory {uid: row.from_uid})
-OPTIONAL MATCH (from_run:Run {uid: row.from_uid})
-OPTIONAL MATCH (to_memory:Memory {uid: row.to_uid})
-OPTIONAL MATCH (to_run:Run {uid: row.to_uid})
-WITH row, coalesce(from_memory, from_run) AS a, coalesce(to_memory, to_run) AS b
+CALL (row) {
+  WITH row WHERE row.from_base = 'Memory' MATCH (a:Memory {uid: row.from_uid}) RETURN a
+  UNION
+  WITH row WHERE row.from_base = 'Run' MATCH (a:Run {uid: row.from_uid}) RETURN a
+}
+CALL (row) {
+  WITH row WHERE row.to_base = 'Memory' MATCH (b:Memory {uid: row.to_uid}) RETURN b
+  UNION
+  WITH row WHERE row.to_base = 'Run' MATCH (b:Run {uid: row.to_uid}) RETURN b
+}
 CALL (a, b, row) {
   OPTIONAL MATCH (a)-[existing]->(other)
   WHERE other = b AND type(existing) = row.rel

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from contextlib import nullcontext
 from pathlib import Path
 
 import click
@@ -41,8 +40,11 @@ def init(as_json: bool) -> None:
 @JSON
 def import_(file: Path, mind: str, strict: bool, as_json: bool) -> None:
     """Import a JSON Lines FILE into a mind (validated first; idempotent)."""
-    with Mind.open(mind) as m, _progress(file) as bar:
-        report = m.import_jsonl(file, strict=strict, progress=bar.update if bar else None)
+    show = _progress_line if stderr_is_terminal() else None
+    with Mind.open(mind) as m:
+        report = m.import_jsonl(file, strict=strict, progress=show)
+    if show:
+        click.echo("", err=True)
     for bad in report.invalid[:20]:
         click.echo(f"graphmind: skipped {bad.sentence()}", err=True)
     emit(report.as_dict(), as_json,
@@ -77,11 +79,9 @@ def stats(mind: str, as_json: bool) -> None:
          + table(result.labels, "labels") + "\n" + table(result.relationships, "relationships"))
 
 
-def _progress(file: Path):
-    """A progress bar over the file's bytes (three passes), on a terminal only."""
-    if not stderr_is_terminal() or not file.is_file() or file.stat().st_size < 5_000_000:
-        return nullcontext(None)
-    return click.progressbar(length=2 * file.stat().st_size, label="importing", file=click.get_text_stream("stderr"))
+def _progress_line(phase: str, done: int, total: int) -> None:
+    """Progress of the write phases on one terminal line of stderr."""
+    click.echo(f"\rgraphmind: writing {phase} {done:,}/{total:,}", err=True, nl=False)
 
 
 COMMANDS = (init, import_, export, stats, demo)

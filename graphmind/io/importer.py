@@ -1,25 +1,30 @@
 """Bulk import of one mind from JSON Lines: validate everything, then write in batches.
 
-Pass 1 streams the file and validates every line (nothing is written); endpoints of edges
-that are not in the file are then looked up in the mind. Under ``strict`` (the default) any
-bad line stops the import before a single write. Passes 2 and 3 stream the file again and
-write nodes, then edges, with batched ``UNWIND`` queries that MERGE on ``uid``, so importing
-the same file twice changes nothing. Only ids and labels are held in memory, never lines.
+One pass streams the file and validates every line (nothing is written), spilling the valid
+rows in batches to a temporary file; endpoints of edges that are not in the file are then
+looked up in the mind. Under ``strict`` (the default) any bad line stops the import before a
+single write. Then nodes, and after them edges, are written from the spill with batched
+``UNWIND`` queries that MERGE on ``uid``, so importing the same file twice changes nothing.
+Only ids and labels are held in memory, never the lines.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from graphmind.errors import ValidationError
 from graphmind.io.jsonl import EdgeLine, LineError, NodeLine, iter_lines, parse_line
-from graphmind.models import base_label
+from graphmind.io.spill import Spill
+from graphmind.models import NODE_TYPES, base_label
 from graphmind.store import GraphStore
 
-Progress = Callable[[int], None]
+Progress = Callable[[str, int, int], None]
+"""Called as ``progress(phase, done, total)`` while nodes and edges are written."""
 MAX_REPORTED_ERRORS = 1000
 
 
@@ -28,12 +33,13 @@ class _Plan:
     """What pass 1 learned: ids by label, bad lines, edges waiting on unknown endpoints."""
 
     labels: dict[str, str] = field(default_factory=dict)
+    stored_bases: dict[str, str] = field(default_factory=dict)
     first_line: dict[str, int] = field(default_factory=dict)
     errors: list[LineError] = field(default_factory=list)
     error_count: int = 0
     pending: dict[str, list[int]] = field(default_factory=dict)
-    nodes: int = 0
-    edges: int = 0
+    node_rows: Spill | None = None
+    edge_rows: Spill | None = None
     lines: int = 0
 
     def refuse(self, error: LineError) -> None:
@@ -44,6 +50,11 @@ class _Plan:
     def bad_lines(self) -> set[int]:
         return {e.line for e in self.errors}
 
+    def base(self, node_id: str) -> str:
+        """``Memory`` or ``Run``: the shared label of a node in the file or already stored."""
+        label = self.labels.get(node_id)
+        return base_label(label) if label else self.stored_bases[node_id]
+
 
 @dataclass(frozen=True)
 class ImportReport:
@@ -51,41 +62,51 @@ class ImportReport:
     nodes: int
     edges: int
     invalid: list[LineError]
+    timings: dict[str, float] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         return {"mind": self.mind, "nodes": self.nodes, "edges": self.edges,
-                "invalid": [e.as_dict() for e in self.invalid]}
+                "invalid": [e.as_dict() for e in self.invalid], "timings": self.timings}
 
 
 class Importer:
     """Imports JSON Lines files into one mind of ``store``."""
 
-    def __init__(self, store: GraphStore, *, batch_size: int = 5000, max_property_bytes: int = 1_000_000):
+    def __init__(self, store: GraphStore, *, batch_size: int = 5000, workers: int = 2,
+                 max_property_bytes: int = 1_000_000):
         self._store = store
         self._batch_size = batch_size
+        self._workers = workers
         self._max_property_bytes = max_property_bytes
 
     def run(self, path: Path, mind: str, *, strict: bool = True, progress: Progress | None = None) -> ImportReport:
-        plan = self._validate(path)
-        if plan.lines == 0:
-            raise ValidationError(f"{path} is empty: there is nothing to import")
-        self._resolve_pending(mind, plan)
-        if plan.error_count and strict:
-            first = min(plan.errors, key=lambda e: e.line)
-            raise ValidationError(
-                f"{first.sentence()} ({plan.error_count} invalid line(s); nothing was written)",
-                line=first.line, field=first.field,
-            )
-        skip = plan.bad_lines()
-        nodes = self._write_nodes(path, mind, skip, progress)
-        edges = self._write_edges(path, mind, skip, progress)
-        return ImportReport(mind=mind, nodes=nodes, edges=edges, invalid=sorted(plan.errors, key=lambda e: e.line))
+        clock = _Stopwatch()
+        plan = _Plan(node_rows=Spill(self._batch_size), edge_rows=Spill(self._batch_size))
+        try:
+            self._validate(path, plan)
+            if plan.lines == 0:
+                raise ValidationError(f"{path} is empty: there is nothing to import")
+            self._resolve_pending(mind, plan)
+            if plan.error_count and strict:
+                first = min(plan.errors, key=lambda e: e.line)
+                raise ValidationError(
+                    f"{first.sentence()} ({plan.error_count} invalid line(s); nothing was written)",
+                    line=first.line, field=first.field,
+                )
+            clock.lap("validate_s")
+            nodes = self._write_nodes(plan.node_rows, mind, progress)
+            clock.lap("nodes_s")
+            edges = self._write_edges(plan, mind, progress)
+            clock.lap("edges_s")
+        finally:
+            plan.node_rows.close()
+            plan.edge_rows.close()
+        return ImportReport(mind=mind, nodes=nodes, edges=edges,
+                            invalid=sorted(plan.errors, key=lambda e: e.line), timings=clock.laps)
 
     # -- pass 1: validate ---------------------------------------------------------------
-    def _validate(self, path: Path) -> _Plan:
-        plan = _Plan()
-        edges: list[tuple[int, str, str]] = []
-        for number, text, _size in iter_lines(path):
+    def _validate(self, path: Path, plan: _Plan) -> None:
+        for number, text in iter_lines(path):
             plan.lines += 1
             try:
                 item = parse_line(number, text, self._max_property_bytes)
@@ -95,13 +116,12 @@ class Importer:
             if isinstance(item, NodeLine):
                 self._note_node(plan, item)
             else:
-                edges.append((item.line, item.from_id, item.to_id))
-        for number, *ends in edges:
-            for end in ends:
-                if end not in plan.labels:
-                    plan.pending.setdefault(end, []).append(number)
-        plan.edges = len(edges)
-        return plan
+                plan.edge_rows.add(item)
+        for batch in plan.edge_rows.batches():
+            for item in batch:
+                for end in (item.from_id, item.to_id):
+                    if end not in plan.labels:
+                        plan.pending.setdefault(end, []).append(item.line)
 
     @staticmethod
     def _note_node(plan: _Plan, node: NodeLine) -> None:
@@ -111,7 +131,7 @@ class Importer:
             return
         plan.labels[node.id] = node.label
         plan.first_line[node.id] = node.line
-        plan.nodes += 1
+        plan.node_rows.add(node)
 
     # -- resolve against the mind -------------------------------------------------------
     def _resolve_pending(self, mind: str, plan: _Plan) -> None:
@@ -126,59 +146,85 @@ class Importer:
                 plan.refuse(LineError(plan.first_line[node_id], "label",
                                       f"id {node_id!r} already exists in mind {mind!r} as {stored[0]}"))
         for node_id, lines in plan.pending.items():
-            if node_id not in existing:
+            if node_id in existing:
+                plan.stored_bases[node_id] = _base_of(existing[node_id])
+            else:
                 for number in lines:
                     plan.refuse(LineError(number, "to/from", f"edge endpoint {node_id!r} is not a node of mind {mind!r}"))
 
-    # -- passes 2 and 3: write ----------------------------------------------------------
-    def _write_nodes(self, path: Path, mind: str, skip: set[int], progress: Progress | None) -> int:
+    # -- write ----------------------------------------------------------------------------
+    def _write_nodes(self, rows: Spill, mind: str, progress: Progress | None) -> int:
+        """Node batches touch distinct uids, so ``workers`` transactions run side by side."""
         written = 0
-        for batch in _batches(self._items(path, NodeLine, skip, progress), self._batch_size):
-            memories = [_node_row(mind, n) for n in batch if base_label(n.label) == "Memory"]
-            runs = [_node_row(mind, n) for n in batch if base_label(n.label) == "Run"]
-            if memories:
-                written += self._store.write("import/upsert_memories", mind=mind, rows=memories)[0]["written"]
-            if runs:
-                written += self._store.write("import/upsert_runs", mind=mind, rows=runs)[0]["written"]
-        return written
+        in_flight: set[Future[int]] = set()
 
-    def _write_edges(self, path: Path, mind: str, skip: set[int], progress: Progress | None) -> int:
-        written = 0
-        for batch in _batches(self._items(path, EdgeLine, skip, progress), self._batch_size):
-            rows = [{"from_uid": f"{mind}:{e.from_id}", "to_uid": f"{mind}:{e.to_id}",
-                     "rel": e.rel, "props": e.props} for e in batch]
-            written += self._store.write("import/link_edges", rows=rows)[0]["linked"]
-        return written
-
-    def _items(self, path: Path, kind: type, skip: set[int], progress: Progress | None) -> Iterator[Any]:
-        for number, text, size in iter_lines(path):
+        def collect(block: bool) -> None:
+            nonlocal written, in_flight
+            done, in_flight = wait(in_flight, return_when=FIRST_COMPLETED) if block else (in_flight, set())
+            for future in done:
+                written += future.result()
             if progress:
-                progress(size)
-            if number in skip:
-                continue
-            item = parse_line(number, text, self._max_property_bytes)
-            if isinstance(item, kind):
-                yield item
+                progress("nodes", written, rows.count)
+
+        with ThreadPoolExecutor(self._workers, thread_name_prefix="graphmind-import") as pool:
+            for batch in rows.batches():
+                in_flight.add(pool.submit(self._write_node_batch, mind, batch))
+                if len(in_flight) >= self._workers:
+                    collect(block=True)
+            wait(in_flight)
+            collect(block=False)
+        return written
+
+    def _write_node_batch(self, mind: str, batch: list[NodeLine]) -> int:
+        written = 0
+        memories = [_node_row(mind, n) for n in batch if base_label(n.label) == "Memory"]
+        runs = [_node_row(mind, n) for n in batch if base_label(n.label) == "Run"]
+        if memories:
+            written += self._store.write("import/upsert_memories", mind=mind, rows=memories)[0]["written"]
+        if runs:
+            written += self._store.write("import/upsert_runs", mind=mind, rows=runs)[0]["written"]
+        return written
+
+    def _write_edges(self, plan: _Plan, mind: str, progress: Progress | None) -> int:
+        """One transaction at a time: parallel edge batches would race on the existence check
+        of an edge and deadlock on the locks of shared endpoints."""
+        written, skip, rows = 0, plan.bad_lines(), plan.edge_rows
+        for batch in rows.batches():
+            payload = [{"from_uid": f"{mind}:{e.from_id}", "from_base": plan.base(e.from_id),
+                        "to_uid": f"{mind}:{e.to_id}", "to_base": plan.base(e.to_id),
+                        "rel": e.rel, "props": e.props} for e in batch if e.line not in skip]
+            if payload:
+                written += self._store.write("import/link_edges", rows=payload)[0]["linked"]
+            if progress:
+                progress("edges", written, rows.count)
+        return written
+
+
+class _Stopwatch:
+    """Seconds spent in each phase, for the report (and the import benchmark)."""
+
+    def __init__(self) -> None:
+        self.laps: dict[str, float] = {}
+        self._last = time.perf_counter()
+
+    def lap(self, name: str) -> None:
+        now = time.perf_counter()
+        self.laps[name] = round(now - self._last, 4)
+        self._last = now
 
 
 def _node_row(mind: str, node: NodeLine) -> dict[str, Any]:
-    return {"uid": f"{mind}:{node.id}", "id": node.id, "label": node.label, "props": node.props}
+    return {"uid": f"{mind}:{node.id}", "id": node.id, "label": node.label, "props": node.props,
+            "dates": node.dates}
+
+
+def _base_of(stored_labels: list[str]) -> str:
+    return base_label(next(label for label in stored_labels if label in NODE_TYPES))
 
 
 def _reason(exc: ValidationError) -> str:
     text = str(exc)
     return text.split(": ", 1)[1] if text.startswith("line ") and ": " in text else text
-
-
-def _batches(items: Iterator[Any], size: int) -> Iterator[list[Any]]:
-    batch: list[Any] = []
-    for item in items:
-        batch.append(item)
-        if len(batch) >= size:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
 
 
 def _chunks(items: list[str], size: int) -> Iterator[list[str]]:

@@ -12,6 +12,7 @@ import os
 import secrets
 import signal
 import socket
+import string
 import subprocess
 import time
 import urllib.request
@@ -169,7 +170,8 @@ class LocalNeo4j:
                 f"{self.root} holds a database but its password file is gone; "
                 "remove the directory to start afresh"
             )
-        password = secrets.token_urlsafe(18)
+        # Letters and digits only: a leading '-' would be read as an option by the admin tool.
+        password = "".join(secrets.choice(string.ascii_letters + string.digits) for _ in range(24))
         command = [*self._java(), *JVM_FLAGS, ADMIN_TOOL, "dbms", "set-initial-password", password]
         done = subprocess.run(command, env=self._env(), capture_output=True, text=True, check=False)
         if done.returncode != 0:
@@ -184,7 +186,7 @@ class LocalNeo4j:
             *self._java(), f"-Xms{s.heap_size}", f"-Xmx{s.heap_size}", *JVM_FLAGS,
             ENTRY_POINT, f"--home-dir={self.root}", f"--config-dir={self.root / 'conf'}",
         ]
-        with open(self.log_file, "ab") as log:
+        with open(self.log_file, "wb") as log:  # this run's output only
             process = subprocess.Popen(
                 command, env=self._env(), stdout=log, stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL, start_new_session=True, cwd=self.root,
@@ -212,12 +214,13 @@ class LocalNeo4j:
         return pid if _alive(pid) else None
 
     def _log_tail(self) -> str:
-        for path in (self.root / "logs" / "neo4j.log", self.log_file):
-            if path.exists():
-                lines = [ln for ln in path.read_text(errors="replace").splitlines() if ln.strip()]
-                if lines:
-                    return lines[-1][-300:]
-        return f"see {self.log_file}"
+        """The most telling line of this run's console output (an exception, else the last)."""
+        if not self.log_file.exists():
+            return f"see {self.log_file}"
+        lines = [ln.strip() for ln in self.log_file.read_text(errors="replace").splitlines() if ln.strip()]
+        telling = [ln for ln in lines if "Exception" in ln or " ERROR " in ln]
+        line = (telling or lines or [f"see {self.log_file}"])[0 if telling else -1]
+        return f"{line[:300]} (log: {self.log_file})"
 
 
 def _alive(pid: int) -> bool:

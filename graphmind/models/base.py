@@ -73,7 +73,10 @@ class GraphNode(BaseModel):
         return self
 
     def derived_text(self) -> str | None:
-        """``text`` if given, else the TEXT_FIELDS joined (what full-text and embeddings use)."""
+        """``text`` if given, else the TEXT_FIELDS joined: what embeddings are made from.
+
+        It is not stored: the full-text index reads the TEXT_FIELDS themselves.
+        """
         if self.text:
             return self.text
         parts = [_as_text(getattr(self, name, None)) for name in self.TEXT_FIELDS]
@@ -82,11 +85,7 @@ class GraphNode(BaseModel):
 
     def properties(self) -> dict[str, Any]:
         """The properties to store, without ``id`` and without unset values."""
-        props = self.model_dump(exclude={"id"}, exclude_none=True)
-        text = self.derived_text()
-        if text:
-            props["text"] = text
-        return props
+        return self.model_dump(exclude={"id"}, exclude_none=True)
 
 
 class EdgeProperties(BaseModel):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -16,6 +17,7 @@ from graphmind.store.catalog import Catalog, NamedQuery
 from graphmind.store.records import to_python
 
 Row = dict[str, Any]
+log = logging.getLogger("graphmind.store")
 
 
 def connect(uri: str, user: str, password: str | None) -> neo4j.Driver:
@@ -61,6 +63,14 @@ class GraphStore:
             result = session.run(neo4j.Query(query.text, metadata={"query": name}), params)
             return [_row(record) for record in result]
 
+    def stream(self, name: str, /, **params: Any) -> Iterator[Row]:
+        """Yield the rows of a ``read`` query as the server sends them (large results)."""
+        query = self._query(name, "read", params)
+        with self._mapped(name), self._session(neo4j.READ_ACCESS) as session:
+            result = session.run(neo4j.Query(query.text, metadata={"query": name}), params)
+            for record in result:
+                yield _row(record)
+
     def run_ddl(self, name: str, text: str, params: dict[str, Any]) -> None:
         """Run one schema DDL statement from ``schema/`` (the only Cypher not in the catalog)."""
         with self._mapped(name), self._session() as session:
@@ -99,14 +109,15 @@ class GraphStore:
         if query.mode != mode:
             raise CatalogError(f"query {name} is a {query.mode} query, not {mode}", query=name)
         query.check_params(params.keys())
+        log.debug("query %s params %s", name, sorted(params))  # names only: never the values
         return query
 
-    def _session(self) -> neo4j.Session:
+    def _session(self, access_mode: str = neo4j.WRITE_ACCESS) -> neo4j.Session:
         if not self._verified:
             # Fail fast when the server is down, instead of inside the driver's retry loop.
             self._driver.verify_connectivity()
             self._verified = True
-        return self._driver.session(database=self._database)
+        return self._driver.session(database=self._database, default_access_mode=access_mode)
 
     @staticmethod
     def _work(query: NamedQuery):

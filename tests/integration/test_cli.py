@@ -30,7 +30,9 @@ def cli_mind(store, settings):
 def test_import_stats_export_pipe_round_trip(cli_env, cli_mind, store, settings, tmp_path):
     done = graphmind(cli_env, "import", str(DEMO), "--mind", cli_mind, "--json")
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == {"mind": cli_mind, "nodes": 28, "edges": 23, "invalid": []}
+    result = json.loads(done.stdout)
+    assert (result["mind"], result["nodes"], result["edges"], result["invalid"]) == (cli_mind, 28, 23, [])
+    assert set(result["timings"]) == {"validate_s", "nodes_s", "edges_s"}
 
     stats = json.loads(graphmind(cli_env, "stats", "--mind", cli_mind, "--json").stdout)
     assert stats["labels"]["Conversation_Memory"] == 4 and stats["relationships"]["INVOLVES"] == 4

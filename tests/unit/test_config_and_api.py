@@ -1,3 +1,4 @@
+import re
 import subprocess
 import sys
 
@@ -6,7 +7,7 @@ import pytest
 import graphmind
 from graphmind.config import Settings
 from graphmind.errors import ConfigError, GraphmindError, InputError, RunError
-from graphmind.models import NODE_TYPES
+from graphmind.models import NODE_TYPES, base_label
 from graphmind.store.schema import load_schema, split_statements
 
 
@@ -43,11 +44,17 @@ def test_error_tree_exit_codes():
     assert RunError.exit_code == 1 and issubclass(RunError, GraphmindError)
 
 
-def test_every_label_has_a_uid_constraint_in_the_schema():
+def test_every_label_shares_a_label_with_a_uid_constraint():
     text = " ".join(s.text for s in load_schema())
     for label in NODE_TYPES:
-        assert f"FOR (n:{label}) REQUIRE n.uid IS UNIQUE" in text, label
+        assert f"FOR (n:{base_label(label)}) REQUIRE n.uid IS UNIQUE" in text, label
 
 
 def test_schema_statements_split_on_line_end_semicolons():
     assert split_statements("// c\nCREATE A;\nCREATE B\n  OPTIONS {x: 1};\n") == ["CREATE A", "CREATE B\n  OPTIONS {x: 1}"]
+
+
+def test_the_full_text_index_covers_every_text_field():
+    statement = next(s.text for s in load_schema() if "FULLTEXT INDEX memory_text" in s.text)
+    indexed = set(re.findall(r"\bn\.([a-z_]+)\b", statement.split("ON EACH", 1)[1]))
+    assert indexed == {f for model in NODE_TYPES.values() for f in model.TEXT_FIELDS} | {"text"}

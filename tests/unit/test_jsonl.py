@@ -70,6 +70,6 @@ def test_iter_lines_streams_and_rejects_bad_utf8(tmp_path):
     path.write_bytes(b'{"a": 1}\n\n{"b": 2}\n\xff\xfe\n')
     seen = []
     with pytest.raises(ValidationError, match="line 4 is not valid UTF-8"):
-        for number, _text, _size in iter_lines(path):
+        for number, _text in iter_lines(path):
             seen.append(number)
     assert seen == [1, 3]

@@ -61,10 +61,12 @@ def test_extra_properties_must_be_storable():
         Partnership(id="p", partner_name="N", mind="other")
 
 
-def test_text_is_derived_from_the_text_fields():
-    props = Partnership(id="p", partner_name="Nicolas", communication_style="terse").properties()
-    assert props["text"] == "Nicolas — terse"
-    assert "id" not in props
+def test_text_is_derived_from_the_text_fields_and_not_stored():
+    partner = Partnership(id="p", partner_name="Nicolas", communication_style="terse",
+                          shared_history=["ledger rewrite"])
+    assert partner.derived_text() == "Nicolas — terse — ledger rewrite"
+    assert "text" not in partner.properties() and "id" not in partner.properties()
+    assert Partnership(id="p", partner_name="N", text="given").derived_text() == "given"
 
 
 @pytest.mark.parametrize("label", ["Partnership:Admin", "partnership", "Memory", "", None, 3])

@@ -1,0 +1,34 @@
+"""Shared set-up for benchmarks: a real Neo4j (NEO4J_URI, else the local one) and a scratch mind."""
+
+from __future__ import annotations
+
+import contextlib
+import uuid
+from collections.abc import Iterator
+
+from graphmind.app import init_database, open_store
+from graphmind.config import Settings
+from graphmind.launcher import LocalNeo4j
+from graphmind.store import GraphStore
+
+
+@contextlib.contextmanager
+def bench_store() -> Iterator[tuple[GraphStore, Settings]]:
+    """A store with the schema applied; starts (and later stops) the local Neo4j if needed."""
+    settings = Settings.from_env()
+    local = None if settings.neo4j_uri else LocalNeo4j(settings)
+    started = bool(local) and not local.status().running
+    if started:
+        local.start()
+    store = open_store(settings)
+    try:
+        init_database(store, settings)
+        yield store, settings
+    finally:
+        store.close()
+        if started:
+            local.stop()
+
+
+def scratch_mind(prefix: str) -> str:
+    return f"{prefix}-{uuid.uuid4().hex[:8]}"

@@ -1,0 +1,109 @@
+"""Import throughput: the batched path vs a naive one-transaction-per-row path.
+
+    python bench/import_bench.py [--nodes 100000] [--edges 200000] [--naive 5000] [--repeat 3]
+
+The batched path is the real one (``Mind.import_jsonl``: validate every line, then batched
+UNWIND writes), run on a JSONL file; nodes/s and edges/s are taken from the import's own
+phase timings (validation excluded; the end-to-end time is printed too). The naive path
+sends the same catalog queries one row per transaction. A smaller import runs first, unmeasured,
+so the JVM's JIT is warm (a cold server is about half as fast); the batched import is then
+repeated and the median is reported. Target (issue 2): batched >= 20,000 nodes/s and >= 50x naive.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import bench_store, scratch_mind  # noqa: E402
+
+from graphmind.io import ImportReport  # noqa: E402
+from graphmind.mind import Mind  # noqa: E402
+
+RELS = ("FOLLOWS", "SIMILAR_TO", "CAUSED")
+OUTCOMES = ("success", "failure", "progress")
+
+
+def write_dataset(path: Path, nodes: int, edges: int, rng: np.random.Generator) -> Path:
+    with path.open("w") as out:
+        for i in range(nodes):
+            out.write(json.dumps({"type": "node", "label": "Experience", "id": f"e{i}", "properties": {
+                "description": f"experience {i}: tried strategy {i % 97} on task {i % 1013}",
+                "outcome": OUTCOMES[i % 3], "kind": "move", "importance": round(float(rng.random()), 3),
+                "timestamp": "2026-10-01T12:00:00Z"}}) + "\n")
+        ends = rng.integers(0, nodes, size=(edges, 2))
+        for k, (a, b) in enumerate(ends):
+            out.write(json.dumps({"type": "edge", "rel": RELS[k % 3], "from": f"e{a}", "to": f"e{b}",
+                                  "properties": {"weight": round(float(rng.random()), 3)}}) + "\n")
+    return path
+
+
+def batched(store, settings, data: Path) -> tuple[ImportReport, float]:
+    """One real import into a fresh mind (deleted afterwards); returns its report and wall time."""
+    mind = Mind(scratch_mind("bench-batched"), store, settings)
+    try:
+        start = time.perf_counter()
+        report = mind.import_jsonl(data)
+        return report, time.perf_counter() - start
+    finally:
+        mind.delete()
+
+
+def naive(store, rows: int) -> tuple[float, float]:
+    """One write transaction per row through the same catalog queries."""
+    mind = scratch_mind("bench-naive")
+    try:
+        start = time.perf_counter()
+        for i in range(rows):
+            store.write("import/upsert_memories", mind=mind, rows=[{
+                "uid": f"{mind}:n{i}", "id": f"n{i}", "label": "Experience", "dates": {},
+                "props": {"description": f"naive {i}", "outcome": "success", "kind": "move"}}])
+        node_s = time.perf_counter() - start
+        start = time.perf_counter()
+        for i in range(rows):
+            store.write("import/link_edges", rows=[{
+                "from_uid": f"{mind}:n{i}", "from_base": "Memory", "to_uid": f"{mind}:n{(i * 7 + 1) % rows}",
+                "to_base": "Memory", "rel": "FOLLOWS", "props": {}}])
+        return rows / node_s, rows / (time.perf_counter() - start)
+    finally:
+        store.autocommit("admin/delete_mind", mind=mind)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--nodes", type=int, default=100_000)
+    parser.add_argument("--edges", type=int, default=200_000)
+    parser.add_argument("--naive", type=int, default=5_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    rng = np.random.default_rng(7)
+    with bench_store() as (store, settings), tempfile.TemporaryDirectory() as tmp:
+        data = write_dataset(Path(tmp) / "bench.jsonl", args.nodes, args.edges, rng)
+        warmup = write_dataset(Path(tmp) / "warmup.jsonl", args.nodes // 5, args.edges // 5, rng)
+        batched(store, settings, warmup)
+        runs = [batched(store, settings, data) for _ in range(args.repeat)]
+        naive_nodes, naive_edges = naive(store, args.naive)
+    node_rates = [r.nodes / r.timings["nodes_s"] for r, _ in runs]
+    edge_rates = [r.edges / r.timings["edges_s"] for r, _ in runs]
+    nodes_s, edges_s = statistics.median(node_rates), statistics.median(edge_rates)
+    print(f"dataset: {args.nodes:,} nodes + {args.edges:,} edges; batch {settings.import_batch_size}, "
+          f"{settings.import_workers} node-writing workers; {args.repeat} runs after a warm-up")
+    for k, (report, wall) in enumerate(runs, 1):
+        print(f"  run {k}: {wall:5.1f} s end to end ({(report.nodes + report.edges) / wall:,.0f} items/s), "
+              f"phases {report.timings}, {node_rates[k - 1]:,.0f} nodes/s, {edge_rates[k - 1]:,.0f} edges/s")
+    print(f"{'path':<10}{'nodes/s':>12}{'edges/s':>12}")
+    print(f"{'batched':<10}{nodes_s:>12,.0f}{edges_s:>12,.0f}   (median; write phases, validation excluded)")
+    print(f"{'naive':<10}{naive_nodes:>12,.0f}{naive_edges:>12,.0f}   ({args.naive:,} rows, 1 tx per row)")
+    print(f"{'ratio':<10}{nodes_s / naive_nodes:>11.1f}x{edges_s / naive_edges:>11.1f}x")
+
+
+if __name__ == "__main__":
+    main()
