@@ -11,10 +11,12 @@ from typing import Any
 
 from graphmind.app import init_database, open_store
 from graphmind.config import Settings
-from graphmind.errors import ValidationError
+from graphmind.errors import NotFoundError, ValidationError
 from graphmind.io import ImportReport, Importer, export_lines
 from graphmind.io.importer import Progress
+from graphmind.models import GraphNode
 from graphmind.store import GraphStore, SchemaReport
+from graphmind.store.records import node_to_model
 
 MIND_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
@@ -85,6 +87,13 @@ class Mind:
     def export_jsonl(self) -> Iterator[str]:
         """This mind as JSON Lines (one string per line, no newline), ready for import."""
         return export_lines(self._store, self.name)
+
+    def get(self, node_id: str) -> GraphNode:
+        """The node ``node_id`` of this mind as its typed model, or NotFoundError."""
+        rows = self._store.read("memory/get_node", mind=self.name, id=node_id)
+        if not rows:
+            raise NotFoundError(f"mind {self.name!r} has no node {node_id!r}")
+        return node_to_model(rows[0]["label"], rows[0]["props"])
 
     def stats(self) -> MindStats:
         labels = {r["label"]: r["count"] for r in self._store.read("stats/count_labels", mind=self.name)}

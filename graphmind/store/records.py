@@ -7,7 +7,7 @@ from typing import Any
 
 from graphmind.models import GraphNode, node_model
 
-_INTERNAL = frozenset({"mind", "uid", "id"})
+_INTERNAL = frozenset({"mind", "uid", "id"})  # derived from the mind and the line, not exported
 
 
 def to_python(value: Any) -> Any:
@@ -22,9 +22,10 @@ def to_python(value: Any) -> Any:
 
 
 def node_to_model(label: str, properties: Mapping[str, Any]) -> GraphNode:
-    """A stored node's properties (with ``id``) as its model."""
+    """A stored node's properties as its model (``mind`` and ``uid`` dropped, ``id`` kept)."""
     model = node_model(label)
-    return model.model_validate(to_python(dict(properties)))
+    props = {k: v for k, v in to_python(dict(properties)).items() if k not in ("mind", "uid")}
+    return model.model_validate(props)
 
 
 def exported_properties(properties: Mapping[str, Any]) -> dict[str, Any]:

@@ -84,3 +84,23 @@ def test_a_repeated_edge_is_one_relationship_with_the_last_properties(mind, tmp_
     assert mind.stats().relationships == {"FOLLOWS": 1, "REFINES": 1}
     lines = [json.loads(x) for x in mind.export_jsonl()]
     assert [x["properties"] for x in lines if x.get("rel") == "FOLLOWS"] == [{"weight": 2}]
+
+
+def test_stored_nodes_map_back_to_their_models(mind):
+    from datetime import datetime, timezone
+
+    import pytest
+
+    from graphmind.errors import NotFoundError
+    from graphmind.models import Conversation_Memory, Partnership
+
+    mind.import_jsonl(DEMO)
+    nicolas = mind.get("nicolas")
+    assert isinstance(nicolas, Partnership)
+    assert nicolas.trust_level == 0.9 and nicolas.shared_history[0] == "shipped the ledger rewrite together"
+    conversation = mind.get("conv-race-1")
+    assert isinstance(conversation, Conversation_Memory)
+    assert conversation.timestamp == datetime(2026, 10, 2, 14, 10, tzinfo=timezone.utc)
+    assert conversation.created_at is not None
+    with pytest.raises(NotFoundError):
+        mind.get("nobody")
