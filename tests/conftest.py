@@ -69,6 +69,7 @@ def _local_neo4j() -> Iterator[dict[str, str]]:
 
     home = Path(os.environ.get("GRAPHMIND_TEST_HOME", REPO / ".graphmind-test"))
     settings = Settings.from_env({
+        **os.environ,
         "GRAPHMIND_HOME": str(home),
         "GRAPHMIND_BOLT_PORT": os.environ.get("GRAPHMIND_TEST_BOLT_PORT", "17687"),
         "GRAPHMIND_HTTP_PORT": os.environ.get("GRAPHMIND_TEST_HTTP_PORT", "17474"),
