@@ -21,6 +21,7 @@ import pytest
 
 from graphmind.app import init_database
 from graphmind.config import Settings
+from graphmind.errors import GraphmindError
 from graphmind.mind import Mind
 from graphmind.store import Catalog, GraphStore, connect
 
@@ -77,7 +78,10 @@ def _local_neo4j() -> Iterator[dict[str, str]]:
     })
     local = LocalNeo4j(settings)
     started_here = not local.status().running
-    status = local.start()
+    try:
+        status = local.start()
+    except GraphmindError as exc:
+        pytest.exit(f"cannot start the test Neo4j: {exc}", returncode=1)
     try:
         yield {"NEO4J_URI": status.uri, "NEO4J_USER": "neo4j", "NEO4J_PASSWORD": local.password() or ""}
     finally:
