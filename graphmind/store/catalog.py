@@ -19,7 +19,8 @@ from typing import Literal
 from graphmind.errors import CatalogError
 
 Mode = Literal["read", "write", "autocommit"]
-_PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+"""A query parameter (``$name``); ``$(expr)``, a dynamic label or type, is not one."""
 _HEADER = re.compile(r"^//\s*(mode|params):\s*(.*)$")
 
 
@@ -60,7 +61,7 @@ def parse_query(name: str, source: str) -> NamedQuery:
     if "params" not in header:
         raise CatalogError(f"query {name} has no '// params:' header", query=name)
     declared = frozenset(p.strip() for p in header["params"].split(",") if p.strip())
-    used = frozenset(_PARAM.findall(text))
+    used = frozenset(PARAM.findall(text))
     if declared != used:
         raise CatalogError(
             f"query {name} declares params {sorted(declared)} but uses {sorted(used)}", query=name

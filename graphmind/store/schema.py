@@ -8,15 +8,16 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from graphmind.errors import SchemaError, StoreError
-from graphmind.store.catalog import packaged_dir
+from graphmind.store.catalog import PARAM, packaged_dir
 from graphmind.store.graph_store import GraphStore
 
 _FILE = re.compile(r"^(\d{3})_[a-z0-9_]+\.cypher$")
-_PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 
 
 @dataclass(frozen=True)
 class SchemaStatement:
+    """One DDL statement of a ``schema/NNN_*.cypher`` file and the settings it takes."""
+
     file: str
     text: str
     params: frozenset[str]
@@ -37,7 +38,7 @@ def load_schema(root: Traversable | Path | None = None) -> list[SchemaStatement]
     statements: list[SchemaStatement] = []
     for entry in files:
         for text in split_statements(entry.read_text(encoding="utf-8")):
-            statements.append(SchemaStatement(entry.name, text, frozenset(_PARAM.findall(text))))
+            statements.append(SchemaStatement(entry.name, text, frozenset(PARAM.findall(text))))
     return statements
 
 
