@@ -36,19 +36,17 @@ class _Plan:
     stored_bases: dict[str, str] = field(default_factory=dict)
     first_line: dict[str, int] = field(default_factory=dict)
     errors: list[LineError] = field(default_factory=list)
-    error_count: int = 0
+    bad: set[int] = field(default_factory=set)
     pending: dict[str, list[int]] = field(default_factory=dict)
     node_rows: Spill | None = None
     edge_rows: Spill | None = None
     lines: int = 0
 
     def refuse(self, error: LineError) -> None:
-        self.error_count += 1
-        if len(self.errors) < MAX_REPORTED_ERRORS:
+        """Mark a line bad (every one is skipped; the first MAX_REPORTED_ERRORS are reported)."""
+        if error.line not in self.bad and len(self.errors) < MAX_REPORTED_ERRORS:
             self.errors.append(error)
-
-    def bad_lines(self) -> set[int]:
-        return {e.line for e in self.errors}
+        self.bad.add(error.line)
 
     def base(self, node_id: str) -> str:
         """``Memory`` or ``Run``: the shared label of a node in the file or already stored."""
@@ -87,14 +85,14 @@ class Importer:
             if plan.lines == 0:
                 raise ValidationError(f"{path} is empty: there is nothing to import")
             self._resolve_pending(mind, plan)
-            if plan.error_count and strict:
+            if plan.bad and strict:
                 first = min(plan.errors, key=lambda e: e.line)
                 raise ValidationError(
-                    f"{first.sentence()} ({plan.error_count} invalid line(s); nothing was written)",
+                    f"{first.sentence()} ({len(plan.bad)} invalid line(s); nothing was written)",
                     line=first.line, field=first.field,
                 )
             clock.lap("validate_s")
-            nodes = self._write_nodes(plan.node_rows, mind, progress)
+            nodes = self._write_nodes(plan, mind, progress)
             clock.lap("nodes_s")
             edges = self._write_edges(plan, mind, progress)
             clock.lap("edges_s")
@@ -153,9 +151,9 @@ class Importer:
                     plan.refuse(LineError(number, "to/from", f"edge endpoint {node_id!r} is not a node of mind {mind!r}"))
 
     # -- write ----------------------------------------------------------------------------
-    def _write_nodes(self, rows: Spill, mind: str, progress: Progress | None) -> int:
+    def _write_nodes(self, plan: _Plan, mind: str, progress: Progress | None) -> int:
         """Node batches touch distinct uids, so ``workers`` transactions run side by side."""
-        written = 0
+        written, rows = 0, plan.node_rows
         in_flight: set[Future[int]] = set()
 
         def collect(block: bool) -> None:
@@ -168,7 +166,8 @@ class Importer:
 
         with ThreadPoolExecutor(self._workers, thread_name_prefix="graphmind-import") as pool:
             for batch in rows.batches():
-                in_flight.add(pool.submit(self._write_node_batch, mind, batch))
+                valid = [node for node in batch if node.line not in plan.bad]
+                in_flight.add(pool.submit(self._write_node_batch, mind, valid))
                 if len(in_flight) >= self._workers:
                     collect(block=True)
             wait(in_flight)
@@ -188,7 +187,7 @@ class Importer:
     def _write_edges(self, plan: _Plan, mind: str, progress: Progress | None) -> int:
         """One transaction at a time: parallel edge batches would race on the existence check
         of an edge and deadlock on the locks of shared endpoints."""
-        written, skip, rows = 0, plan.bad_lines(), plan.edge_rows
+        written, skip, rows = 0, plan.bad, plan.edge_rows
         for batch in rows.batches():
             payload = [{"from_uid": f"{mind}:{e.from_id}", "from_base": plan.base(e.from_id),
                         "to_uid": f"{mind}:{e.to_id}", "to_base": plan.base(e.to_id),

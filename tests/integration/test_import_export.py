@@ -104,3 +104,23 @@ def test_stored_nodes_map_back_to_their_models(mind):
     assert conversation.created_at is not None
     with pytest.raises(NotFoundError):
         mind.get("nobody")
+
+
+def test_skip_invalid_never_relabels_an_existing_node(mind, tmp_path):
+    mind.import_jsonl(write_jsonl(tmp_path / "a.jsonl", [node("Thread", "x", title="t")]))
+    report = mind.import_jsonl(write_jsonl(tmp_path / "b.jsonl", [
+        node("Locus", "x", concept="c"), node("Locus", "y", concept="d"), edge("NEAR", "y", "x")]),
+        strict=False)
+    assert [(i.line, i.field) for i in report.invalid] == [(1, "label")]
+    assert mind.stats().labels == {"Thread": 1, "Locus": 1}
+    assert mind.stats().relationships == {"NEAR": 1}
+
+
+def test_more_bad_lines_than_are_reported_are_all_skipped(store, mind, tmp_path, monkeypatch):
+    from graphmind.io import importer
+
+    items = [node("Thread", "a", title="A")] + [edge("FOLLOWS", "a", f"missing-{i}") for i in range(30)]
+    path = write_jsonl(tmp_path / "many-bad.jsonl", items)
+    monkeypatch.setattr(importer, "MAX_REPORTED_ERRORS", 5)
+    report = importer.Importer(store, batch_size=7).run(path, mind.name, strict=False)
+    assert len(report.invalid) == 5 and (report.nodes, report.edges) == (1, 0)
