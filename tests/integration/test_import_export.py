@@ -124,3 +124,13 @@ def test_more_bad_lines_than_are_reported_are_all_skipped(store, mind, tmp_path,
     monkeypatch.setattr(importer, "MAX_REPORTED_ERRORS", 5)
     report = importer.Importer(store, batch_size=7).run(path, mind.name, strict=False)
     assert len(report.invalid) == 5 and (report.nodes, report.edges) == (1, 0)
+
+
+def test_progress_is_reported_for_both_write_phases(store, mind, tmp_path):
+    items = [node("Thread", f"t{i}", title="t") for i in range(10)] + [edge("FOLLOWS", "t0", f"t{i}") for i in range(1, 6)]
+    calls = []
+    Importer(store, batch_size=4).run(write_jsonl(tmp_path / "p.jsonl", items), mind.name,
+                                      progress=lambda phase, done, total: calls.append((phase, done, total)))
+    assert calls[-1] == ("edges", 5, 5)
+    assert ("nodes", 10, 10) in calls
+    assert [c for c in calls if c[0] == "nodes"] == sorted(c for c in calls if c[0] == "nodes")
