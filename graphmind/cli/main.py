@@ -33,6 +33,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except click.exceptions.Exit as exc:
         return exc.exit_code
+    except click.exceptions.NoArgsIsHelpError as exc:  # bare 'graphmind': the help, as --help shows it
+        click.echo(exc.ctx.get_help())
+        return 0
     except click.ClickException as exc:
         error(exc.format_message(), as_json)
         return 2 if isinstance(exc, click.UsageError | click.BadParameter) else exc.exit_code
