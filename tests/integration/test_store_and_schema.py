@@ -62,3 +62,16 @@ def test_wrong_credentials_are_one_clear_error(settings):
     with pytest.raises(StoreUnavailableError, match="refused the credentials"):
         graph.read("admin/get_schema_version")
     graph.close()
+
+
+def test_full_text_index_finds_imported_text_after_refresh(store, mind):
+    from tests.integration.helpers import DEMO
+
+    mind.import_jsonl(DEMO)
+    store.autocommit("admin/await_text_index")
+    indexes = {row["name"]: row for row in store.autocommit("admin/list_indexes")}
+    assert indexes["memory_text"]["type"] == "FULLTEXT"
+    hits = store.read("memory/find_text", mind=mind.name, query="redelivery OR redelivered", limit=10)
+    found = {h["id"]: h["label"] for h in hits}
+    assert set(found) == {"conv-race-2", "tc-queue", "thread-duplicates", "fail-lock", "exp-2"}
+    assert found["tc-queue"] == "Technical_Context" and found["exp-2"] == "Experience"
