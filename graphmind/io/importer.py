@@ -34,6 +34,7 @@ class _Plan:
 
     labels: dict[str, str] = field(default_factory=dict)
     stored_bases: dict[str, str] = field(default_factory=dict)
+    fresh: set[str] = field(default_factory=set)
     first_line: dict[str, int] = field(default_factory=dict)
     errors: list[LineError] = field(default_factory=list)
     bad: set[int] = field(default_factory=set)
@@ -138,6 +139,7 @@ class Importer:
         for ids in _chunks(list(plan.pending) + list(plan.labels), self._batch_size):
             for row in self._store.read("import/find_labels", mind=mind, ids=ids):
                 existing[row["id"]] = row["labels"]
+        plan.fresh = {node_id for node_id in plan.labels if node_id not in existing}
         for node_id, label in plan.labels.items():
             stored = existing.get(node_id)
             if stored and label not in stored:
@@ -186,16 +188,29 @@ class Importer:
 
     def _write_edges(self, plan: _Plan, mind: str, progress: Progress | None) -> int:
         """One transaction at a time: parallel edge batches would race on the existence check
-        of an edge and deadlock on the locks of shared endpoints."""
-        written, skip, rows = 0, plan.bad, plan.edge_rows
-        for batch in rows.batches():
-            payload = [{"from_uid": f"{mind}:{e.from_id}", "from_base": plan.base(e.from_id),
-                        "to_uid": f"{mind}:{e.to_id}", "to_base": plan.base(e.to_id),
-                        "rel": e.rel, "props": e.props} for e in batch if e.line not in skip]
-            if payload:
-                written += self._store.write("import/link_edges", rows=payload)[0]["linked"]
+        of an edge and deadlock on the locks of shared endpoints.
+
+        An edge between two nodes this import created, the first of its (from, type, to) in
+        the file, cannot exist yet: it is created without the existence check. Every other
+        edge goes through import/link_edges, after the batch's new edges, so a repeated edge
+        finds the one just created and takes its properties (the last line wins).
+        """
+        written, seen = 0, set()
+        for batch in plan.edge_rows.batches():
+            new, other = [], []
+            for edge in batch:
+                if edge.line in plan.bad:
+                    continue
+                key = hash((edge.from_id, edge.rel, edge.to_id))
+                is_new = edge.from_id in plan.fresh and edge.to_id in plan.fresh and key not in seen
+                seen.add(key)
+                (new if is_new else other).append(_edge_row(plan, mind, edge))
+            if new:
+                written += self._store.write("import/link_new_edges", rows=new)[0]["linked"]
+            if other:
+                written += self._store.write("import/link_edges", rows=other)[0]["linked"]
             if progress:
-                progress("edges", written, rows.count)
+                progress("edges", written, plan.edge_rows.count)
         return written
 
 
@@ -215,6 +230,12 @@ class _Stopwatch:
 def _node_row(mind: str, node: NodeLine) -> dict[str, Any]:
     return {"uid": f"{mind}:{node.id}", "id": node.id, "label": node.label, "props": node.props,
             "dates": node.dates}
+
+
+def _edge_row(plan: _Plan, mind: str, edge: EdgeLine) -> dict[str, Any]:
+    return {"from_uid": f"{mind}:{edge.from_id}", "from_base": plan.base(edge.from_id),
+            "to_uid": f"{mind}:{edge.to_id}", "to_base": plan.base(edge.to_id),
+            "rel": edge.rel, "props": edge.props}
 
 
 def _base_of(stored_labels: list[str]) -> str:

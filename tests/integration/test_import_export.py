@@ -1,5 +1,7 @@
 import json
 
+import pytest
+
 from graphmind.io import Importer
 from tests.integration.helpers import DEMO, edge, graph_snapshot, node, run_cli, write_jsonl
 
@@ -89,8 +91,6 @@ def test_a_repeated_edge_is_one_relationship_with_the_last_properties(mind, tmp_
 def test_stored_nodes_map_back_to_their_models(mind):
     from datetime import datetime, timezone
 
-    import pytest
-
     from graphmind.errors import NotFoundError
     from graphmind.models import Conversation_Memory, Partnership
 
@@ -134,3 +134,18 @@ def test_progress_is_reported_for_both_write_phases(store, mind, tmp_path):
     assert calls[-1] == ("edges", 5, 5)
     assert ("nodes", 10, 10) in calls
     assert [c for c in calls if c[0] == "nodes"] == sorted(c for c in calls if c[0] == "nodes")
+
+
+@pytest.mark.parametrize("batch_size", [1, 2, 100])
+def test_new_and_existing_edges_never_duplicate_across_batches(store, mind, tmp_path, batch_size):
+    mind.import_jsonl(write_jsonl(tmp_path / "old.jsonl", [
+        node("Thread", "old", title="o"), node("Thread", "x", title="x"), edge("FOLLOWS", "old", "x", w=0)]))
+    path = write_jsonl(tmp_path / "new.jsonl", [
+        node("Thread", "n1", title="1"), node("Thread", "n2", title="2"),
+        edge("FOLLOWS", "n1", "n2", w=1), edge("FOLLOWS", "n1", "old", w=1), edge("FOLLOWS", "old", "x", w=1),
+        edge("FOLLOWS", "n1", "n2", w=2), edge("FOLLOWS", "n1", "old", w=2),
+    ])
+    Importer(store, batch_size=batch_size).run(path, mind.name)
+    edges = {(x["from"], x["to"]): x["properties"]["w"] for x in map(json.loads, mind.export_jsonl())
+             if x["type"] == "edge"}
+    assert edges == {("n1", "n2"): 2, ("n1", "old"): 2, ("old", "x"): 1}
