@@ -49,7 +49,7 @@ def import_(file: Path, mind: str, strict: bool, as_json: bool) -> None:
         click.echo(f"graphmind: skipped {bad.sentence()}", err=True)
     emit(report.as_dict(), as_json,
          f"imported {report.nodes:,} nodes and {report.edges:,} edges into mind {mind!r}"
-         + (f"; skipped {len(report.invalid)} invalid line(s)" if report.invalid else ""))
+         + (f"; skipped {report.skipped:,} invalid line(s)" if report.skipped else ""))
 
 
 @click.command()

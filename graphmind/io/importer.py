@@ -61,10 +61,11 @@ class ImportReport:
     nodes: int
     edges: int
     invalid: list[LineError]
+    skipped: int = 0
     timings: dict[str, float] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"mind": self.mind, "nodes": self.nodes, "edges": self.edges,
+        return {"mind": self.mind, "nodes": self.nodes, "edges": self.edges, "skipped": self.skipped,
                 "invalid": [e.as_dict() for e in self.invalid], "timings": self.timings}
 
 
@@ -101,7 +102,8 @@ class Importer:
             plan.node_rows.close()
             plan.edge_rows.close()
         return ImportReport(mind=mind, nodes=nodes, edges=edges,
-                            invalid=sorted(plan.errors, key=lambda e: e.line), timings=clock.laps)
+                            invalid=sorted(plan.errors, key=lambda e: e.line), skipped=len(plan.bad),
+                            timings=clock.laps)
 
     # -- pass 1: validate ---------------------------------------------------------------
     def _validate(self, path: Path, plan: _Plan) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import signal
 import socket
 import string
@@ -133,7 +134,11 @@ class LocalNeo4j:
     # -- steps --------------------------------------------------------------------------
     def _java(self) -> list[str]:
         java_home = os.environ.get("JAVA_HOME")
-        java = str(Path(java_home) / "bin" / "java") if java_home else "java"
+        java = str(Path(java_home) / "bin" / "java") if java_home else shutil.which("java")
+        if not java or not Path(java).exists():
+            raise LauncherError(
+                "Java 17 or newer is needed to run the local Neo4j (set JAVA_HOME or put java on PATH)"
+            )
         return [java, "-cp", f"{self.lib_dir}/*"]
 
     def _env(self) -> dict[str, str]:

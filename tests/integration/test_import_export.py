@@ -123,7 +123,7 @@ def test_more_bad_lines_than_are_reported_are_all_skipped(store, mind, tmp_path,
     path = write_jsonl(tmp_path / "many-bad.jsonl", items)
     monkeypatch.setattr(importer, "MAX_REPORTED_ERRORS", 5)
     report = importer.Importer(store, batch_size=7).run(path, mind.name, strict=False)
-    assert len(report.invalid) == 5 and (report.nodes, report.edges) == (1, 0)
+    assert len(report.invalid) == 5 and report.skipped == 30 and (report.nodes, report.edges) == (1, 0)
 
 
 def test_progress_is_reported_for_both_write_phases(store, mind, tmp_path):
