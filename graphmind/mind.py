@@ -63,7 +63,8 @@ class Mind:
     def __enter__(self) -> Mind:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
         self.close()
 
     def close(self) -> None:
@@ -77,7 +78,8 @@ class Mind:
         """Apply the schema (idempotent; shared by every mind of the database)."""
         return init_database(self._store, self._settings)
 
-    def import_jsonl(self, path: str | Path, *, strict: bool = True, progress: Progress | None = None) -> ImportReport:
+    def import_jsonl(self, path: str | Path, *, strict: bool = True,
+                     progress: Progress | None = None) -> ImportReport:
         """Import a JSON Lines file (DESIGN.md format) into this mind."""
         importer = Importer(self._store, batch_size=self._settings.import_batch_size,
                             workers=self._settings.import_workers,

@@ -36,7 +36,8 @@ def init(as_json: bool) -> None:
 @click.argument("file", type=click.Path(path_type=Path))
 @MIND
 @click.option("--strict/--skip-invalid", default=True,
-              help="--strict (default): write nothing if any line is bad. --skip-invalid: write the good lines.")
+              help="--strict (default): write nothing if any line is bad. "
+                   "--skip-invalid: write the good lines.")
 @JSON
 def import_(file: Path, mind: str, strict: bool, as_json: bool) -> None:
     """Import a JSON Lines FILE into a mind (validated first; idempotent)."""

@@ -79,7 +79,8 @@ class Importer:
         self._workers = workers
         self._max_property_bytes = max_property_bytes
 
-    def run(self, path: Path, mind: str, *, strict: bool = True, progress: Progress | None = None) -> ImportReport:
+    def run(self, path: Path, mind: str, *, strict: bool = True,
+            progress: Progress | None = None) -> ImportReport:
         clock = _Stopwatch()
         plan = _Plan(node_rows=Spill(self._batch_size), edge_rows=Spill(self._batch_size))
         try:
@@ -152,7 +153,8 @@ class Importer:
                 plan.stored_bases[node_id] = _base_of(existing[node_id])
             else:
                 for number in lines:
-                    plan.refuse(LineError(number, "to/from", f"edge endpoint {node_id!r} is not a node of mind {mind!r}"))
+                    reason = f"edge endpoint {node_id!r} is not a node of mind {mind!r}"
+                    plan.refuse(LineError(number, "to/from", reason))
 
     # -- write ----------------------------------------------------------------------------
     def _write_nodes(self, plan: _Plan, mind: str, progress: Progress | None) -> int:

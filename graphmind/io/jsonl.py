@@ -146,7 +146,8 @@ def _properties(number: int, data: dict[str, Any], limit: int) -> dict[str, Any]
         values = value if isinstance(value, list) else [value]
         size = sum(len(v.encode("utf-8")) for v in values if isinstance(v, str))
         if size > limit:
-            raise _error(number, name, f"is {size:,} bytes; the limit is {limit:,} (GRAPHMIND_MAX_PROPERTY_BYTES)")
+            reason = f"is {size:,} bytes; the limit is {limit:,} (GRAPHMIND_MAX_PROPERTY_BYTES)"
+            raise _error(number, name, reason)
     return props
 
 
