@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import closing
 from pathlib import Path
 
 import click
@@ -58,8 +59,7 @@ def import_(file: Path, mind: str, strict: bool, as_json: bool) -> None:
 @click.option("--output", "-o", type=click.Path(path_type=Path), help="Write to this file instead of stdout.")
 def export(mind: str, output: Path | None) -> None:
     """Write a mind as JSON Lines (the import format) to stdout."""
-    with Mind.open(mind) as m:
-        lines = m.export_jsonl()
+    with Mind.open(mind) as m, closing(m.export_jsonl()) as lines:  # closed before the driver
         if output is None:
             for line in lines:
                 click.echo(line)
