@@ -24,14 +24,16 @@ from graphmind.config import Settings
 from graphmind.errors import LauncherError, PortInUseError
 from graphmind.launcher.jars import resolve_jars
 
-JVM_FLAGS = (
-    "-XX:+UseG1GC", "-XX:-OmitStackTraceInFastThrow", "-XX:+DisableExplicitGC",
+# Neo4j 5 on Java 17 needs these modules opened to run outside its own start script.
+OPEN_MODULES = tuple(
+    f"--add-opens=java.base/{module}=ALL-UNNAMED"
+    for module in ("java.nio", "java.io", "sun.nio.ch", "java.lang", "java.util")
+)
+SERVER_FLAGS = (  # as Neo4j's own start script sets them
+    "-XX:+UseG1GC", "-XX:-OmitStackTraceInFastThrow", "-XX:+DisableExplicitGC", "-XX:+AlwaysPreTouch",
+    "-XX:+UnlockExperimentalVMOptions", "-XX:+TrustFinalNonStaticFields",
     "-Djdk.nio.maxCachedBufferSize=1024", "-Dio.netty.tryReflectionSetAccessible=true",
-    "-Dlog4j2.disable.jmx=true", "-Dfile.encoding=UTF-8",
-    # Neo4j 5 on Java 17 needs these modules opened to run outside its own start script.
-    "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/java.io=ALL-UNNAMED",
-    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens=java.base/java.lang=ALL-UNNAMED",
-    "--add-opens=java.base/java.util=ALL-UNNAMED",
+    "-Dlog4j2.disable.jmx=true", "-Dfile.encoding=UTF-8", *OPEN_MODULES,
 )
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
 ADMIN_TOOL = "org.neo4j.cli.AdminTool"
@@ -177,7 +179,8 @@ class LocalNeo4j:
             )
         # Letters and digits only: a leading '-' would be read as an option by the admin tool.
         password = "".join(secrets.choice(string.ascii_letters + string.digits) for _ in range(24))
-        command = [*self._java(), *JVM_FLAGS, ADMIN_TOOL, "dbms", "set-initial-password", password]
+        command = [*self._java(), "-Xmx256m", *OPEN_MODULES,
+                   ADMIN_TOOL, "dbms", "set-initial-password", password]
         done = subprocess.run(command, env=self._env(), capture_output=True, text=True, check=False)
         if done.returncode != 0:
             raise LauncherError(f"could not set the initial Neo4j password: {done.stderr.strip()[-300:]}")
@@ -188,7 +191,7 @@ class LocalNeo4j:
     def _launch(self) -> None:
         s = self._settings
         command = [
-            *self._java(), f"-Xms{s.heap_size}", f"-Xmx{s.heap_size}", *JVM_FLAGS,
+            *self._java(), f"-Xms{s.heap_size}", f"-Xmx{s.heap_size}", *SERVER_FLAGS,
             ENTRY_POINT, f"--home-dir={self.root}", f"--config-dir={self.root / 'conf'}",
         ]
         with open(self.log_file, "wb") as log:  # this run's output only
