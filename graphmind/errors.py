@@ -38,9 +38,11 @@ class ConfigError(InputError):
 class ValidationError(InputError):
     """A value, or a line of an import file, fails validation."""
 
-    def __init__(self, message: str, *, line: int | None = None, field: str | None = None):
+    def __init__(self, message: str, *, line: int | None = None, field: str | None = None,
+                 reason: str | None = None):
         self.line = line
         self.field = field
+        self.reason = reason or message  # the message without its "line N, field F: " prefix
         super().__init__(message)
 
 

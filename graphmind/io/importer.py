@@ -113,7 +113,7 @@ class Importer:
             try:
                 item = parse_line(number, text, self._max_property_bytes)
             except ValidationError as exc:
-                plan.refuse(LineError(number, exc.field, _reason(exc)))
+                plan.refuse(LineError(number, exc.field, exc.reason))
                 continue
             if isinstance(item, NodeLine):
                 self._note_node(plan, item)
@@ -244,11 +244,6 @@ def _edge_row(plan: _Plan, mind: str, edge: EdgeLine) -> dict[str, Any]:
 
 def _base_of(stored_labels: list[str]) -> str:
     return base_label(next(label for label in stored_labels if label in NODE_TYPES))
-
-
-def _reason(exc: ValidationError) -> str:
-    text = str(exc)
-    return text.split(": ", 1)[1] if text.startswith("line ") and ": " in text else text
 
 
 def _chunks(items: list[str], size: int) -> Iterator[list[str]]:

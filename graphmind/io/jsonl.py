@@ -76,9 +76,11 @@ def parse_line(number: int, text: str, max_property_bytes: int) -> NodeLine | Ed
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValidationError(f"line {number} is not valid JSON ({exc.msg})", line=number) from None
+        reason = f"not valid JSON ({exc.msg})"
+        raise ValidationError(f"line {number} is {reason}", line=number, reason=reason) from None
     if not isinstance(data, dict):
-        raise ValidationError(f"line {number} must be a JSON object", line=number)
+        reason = "must be a JSON object"
+        raise ValidationError(f"line {number} {reason}", line=number, reason=reason)
     kind = data.get("type")
     if kind == "node":
         return _node(number, data, max_property_bytes)
@@ -93,7 +95,7 @@ def _node(number: int, data: dict[str, Any], limit: int) -> NodeLine:
     try:
         model = node_model(data.get("label"))
     except UnknownLabelError as exc:
-        raise UnknownLabelError(f"line {number}, field 'label': {exc}", line=number, field="label") from None
+        raise _error(number, "label", str(exc), UnknownLabelError) from None
     props = _properties(number, data, limit)
     if "id" in props:
         raise _error(number, "properties.id", "the id belongs on the line, not in properties")
@@ -112,7 +114,7 @@ def _edge(number: int, data: dict[str, Any], limit: int) -> EdgeLine:
     try:
         rel = check_rel_type(data.get("rel"))
     except UnknownLabelError as exc:
-        raise UnknownLabelError(f"line {number}, field 'rel': {exc}", line=number, field="rel") from None
+        raise _error(number, "rel", str(exc), UnknownLabelError) from None
     from_id = _identifier(number, data, "from")
     to_id = _identifier(number, data, "to")
     props = _properties(number, data, limit)
@@ -162,6 +164,7 @@ def _first(exc: pydantic.ValidationError) -> str:
     return exc.errors()[0]["msg"]
 
 
-def _error(number: int, field: str | None, message: str) -> ValidationError:
-    where = f"line {number}" + (f", field '{field}'" if field else "")
-    return ValidationError(f"{where}: {message}", line=number, field=field)
+def _error(number: int, field: str | None, message: str,
+           kind: type[ValidationError] = ValidationError) -> ValidationError:
+    sentence = LineError(number, field, message).sentence()
+    return kind(sentence, line=number, field=field, reason=message)
