@@ -30,8 +30,10 @@ MAX_REPORTED_ERRORS = 1000
 
 @dataclass
 class _Plan:
-    """What pass 1 learned: ids by label, bad lines, edges waiting on unknown endpoints."""
+    """What validation learned: ids by label, bad lines, edge endpoints not in the file."""
 
+    node_rows: Spill
+    edge_rows: Spill
     labels: dict[str, str] = field(default_factory=dict)
     stored_bases: dict[str, str] = field(default_factory=dict)
     fresh: set[str] = field(default_factory=set)
@@ -39,8 +41,6 @@ class _Plan:
     errors: list[LineError] = field(default_factory=list)
     bad: set[int] = field(default_factory=set)
     pending: dict[str, list[int]] = field(default_factory=dict)
-    node_rows: Spill | None = None
-    edge_rows: Spill | None = None
     lines: int = 0
 
     def refuse(self, error: LineError) -> None:
@@ -82,7 +82,7 @@ class Importer:
     def run(self, path: Path, mind: str, *, strict: bool = True,
             progress: Progress | None = None) -> ImportReport:
         clock = _Stopwatch()
-        plan = _Plan(node_rows=Spill(self._batch_size), edge_rows=Spill(self._batch_size))
+        plan = _Plan(Spill(self._batch_size), Spill(self._batch_size))
         try:
             self._validate(path, plan)
             if plan.lines == 0:
@@ -117,13 +117,13 @@ class Importer:
                 continue
             if isinstance(item, NodeLine):
                 self._note_node(plan, item)
-            else:
-                plan.edge_rows.add(item)
-        for batch in plan.edge_rows.batches():
-            for item in batch:
-                for end in (item.from_id, item.to_id):
-                    if end not in plan.labels:
-                        plan.pending.setdefault(end, []).append(item.line)
+                continue
+            plan.edge_rows.add(item)
+            for end in (item.from_id, item.to_id):
+                if end not in plan.labels:
+                    plan.pending.setdefault(end, []).append(item.line)
+        for node_id in plan.pending.keys() & plan.labels.keys():  # nodes that came after their edges
+            del plan.pending[node_id]
 
     @staticmethod
     def _note_node(plan: _Plan, node: NodeLine) -> None:
@@ -159,35 +159,29 @@ class Importer:
     # -- write ----------------------------------------------------------------------------
     def _write_nodes(self, plan: _Plan, mind: str, progress: Progress | None) -> int:
         """Node batches touch distinct uids, so ``workers`` transactions run side by side."""
-        written, rows = 0, plan.node_rows
-        in_flight: set[Future[int]] = set()
-
-        def collect(block: bool) -> None:
-            nonlocal written, in_flight
-            done, in_flight = wait(in_flight, return_when=FIRST_COMPLETED) if block else (in_flight, set())
-            for future in done:
-                written += future.result()
-            if progress:
-                progress("nodes", written, rows.count)
-
+        written, in_flight = 0, set[Future[int]]()
         with ThreadPoolExecutor(self._workers, thread_name_prefix="graphmind-import") as pool:
-            for batch in rows.batches():
+            for batch in plan.node_rows.batches():
+                if len(in_flight) >= self._workers:  # at most `workers` batches held in memory
+                    done, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
+                    written += sum(future.result() for future in done)
+                    if progress:
+                        progress("nodes", written, plan.node_rows.count)
                 valid = [node for node in batch if node.line not in plan.bad]
                 in_flight.add(pool.submit(self._write_node_batch, mind, valid))
-                if len(in_flight) >= self._workers:
-                    collect(block=True)
-            wait(in_flight)
-            collect(block=False)
+            written += sum(future.result() for future in in_flight)
+        if progress:
+            progress("nodes", written, plan.node_rows.count)
         return written
 
     def _write_node_batch(self, mind: str, batch: list[NodeLine]) -> int:
+        rows: dict[str, list[dict[str, Any]]] = {"Memory": [], "Run": []}
+        for node in batch:
+            rows[base_label(node.label)].append(_node_row(mind, node))
         written = 0
-        memories = [_node_row(mind, n) for n in batch if base_label(n.label) == "Memory"]
-        runs = [_node_row(mind, n) for n in batch if base_label(n.label) == "Run"]
-        if memories:
-            written += self._store.write("import/upsert_memories", mind=mind, rows=memories)[0]["written"]
-        if runs:
-            written += self._store.write("import/upsert_runs", mind=mind, rows=runs)[0]["written"]
+        for base, query in (("Memory", "import/upsert_memories"), ("Run", "import/upsert_runs")):
+            if rows[base]:
+                written += self._store.write(query, mind=mind, rows=rows[base])[0]["written"]
         return written
 
     def _write_edges(self, plan: _Plan, mind: str, progress: Progress | None) -> int:
