@@ -57,7 +57,7 @@ class Mind:
     def open(cls, name: str, settings: Settings | None = None) -> Mind:
         """Open ``name`` on the database the settings (default: the environment) point at."""
         settings = settings or Settings.from_env()
-        check_mind_name(name)
+        check_mind_name(name)  # before a driver is made for nothing
         return cls(name, open_store(settings), settings)
 
     def __enter__(self) -> Mind:

@@ -7,7 +7,8 @@ from typing import Any
 
 from graphmind.models import GraphNode, node_model
 
-_INTERNAL = frozenset({"mind", "uid", "id"})  # derived from the mind and the line, not exported
+_TENANCY = frozenset({"mind", "uid"})  # set by graphmind from the mind, never part of a model
+_INTERNAL = _TENANCY | {"id"}  # not exported: the line carries the id
 
 
 def to_python(value: Any) -> Any:
@@ -22,10 +23,8 @@ def to_python(value: Any) -> Any:
 
 
 def node_to_model(label: str, properties: Mapping[str, Any]) -> GraphNode:
-    """A stored node's properties as its model (``mind`` and ``uid`` dropped, ``id`` kept)."""
-    model = node_model(label)
-    props = {k: v for k, v in to_python(dict(properties)).items() if k not in ("mind", "uid")}
-    return model.model_validate(props)
+    """A stored row's properties (already plain Python) as its model; ``id`` is kept."""
+    return node_model(label).model_validate({k: v for k, v in properties.items() if k not in _TENANCY})
 
 
 def exported_properties(properties: Mapping[str, Any]) -> dict[str, Any]:
