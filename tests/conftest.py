@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from graphmind.app import init_database
+from graphmind.app import init_database, open_store
 from graphmind.config import Settings
 from graphmind.errors import GraphmindError
 from graphmind.mind import Mind
-from graphmind.store import Catalog, GraphStore, connect
+from graphmind.store import GraphStore
 
 REPO = Path(__file__).resolve().parents[1]
 TEST_MIND_PREFIX = "test-"
@@ -98,8 +98,7 @@ def settings(neo4j_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
 @pytest.fixture(scope="session")
 def store(settings: Settings) -> Iterator[GraphStore]:
     """The store on the test database, schema applied, checked to hold only test minds."""
-    graph = GraphStore(connect(settings.neo4j_uri, settings.neo4j_user, settings.neo4j_password),
-                       Catalog.load(), database=settings.neo4j_database)
+    graph = open_store(settings)
     foreign = [r for r in graph.read("admin/count_minds")
                if not str(r["mind"]).startswith(TEST_MIND_PREFIX)]
     if foreign:

@@ -189,24 +189,22 @@ class Importer:
         of an edge and deadlock on the locks of shared endpoints.
 
         An edge between two nodes this import created, the first of its (from, type, to) in
-        the file, cannot exist yet: it is created without the existence check. Every other
-        edge goes through import/link_edges, after the batch's new edges, so a repeated edge
-        finds the one just created and takes its properties (the last line wins).
+        the file, cannot exist yet: it is flagged ``new`` and created without the existence
+        check. A repeated edge is not new: it finds the one created before it and takes its
+        properties (the last line wins).
         """
         written, seen = 0, set()
         for batch in plan.edge_rows.batches():
-            new, other = [], []
+            rows = []
             for edge in batch:
                 if edge.line in plan.bad:
                     continue
                 key = hash((edge.from_id, edge.rel, edge.to_id))
-                is_new = edge.from_id in plan.fresh and edge.to_id in plan.fresh and key not in seen
+                new = edge.from_id in plan.fresh and edge.to_id in plan.fresh and key not in seen
                 seen.add(key)
-                (new if is_new else other).append(_edge_row(plan, mind, edge))
-            if new:
-                written += self._store.write("import/link_new_edges", rows=new)[0]["linked"]
-            if other:
-                written += self._store.write("import/link_edges", rows=other)[0]["linked"]
+                rows.append(_edge_row(plan, mind, edge, new))
+            if rows:
+                written += self._store.write("import/link_edges", rows=rows)[0]["linked"]
             if progress:
                 progress("edges", written, plan.edge_rows.count)
         return written
@@ -230,10 +228,10 @@ def _node_row(mind: str, node: NodeLine) -> dict[str, Any]:
             "dates": node.dates}
 
 
-def _edge_row(plan: _Plan, mind: str, edge: EdgeLine) -> dict[str, Any]:
+def _edge_row(plan: _Plan, mind: str, edge: EdgeLine, new: bool) -> dict[str, Any]:
     return {"from_uid": f"{mind}:{edge.from_id}", "from_base": plan.base(edge.from_id),
             "to_uid": f"{mind}:{edge.to_id}", "to_base": plan.base(edge.to_id),
-            "rel": edge.rel, "props": edge.props}
+            "rel": edge.rel, "props": edge.props, "new": new}
 
 
 def _base_of(stored_labels: list[str]) -> str:

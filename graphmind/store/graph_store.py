@@ -46,26 +46,26 @@ class GraphStore:
 
     def read(self, name: str, /, **params: Any) -> list[Row]:
         """Run a ``read`` query in a managed read transaction (routed to readers)."""
-        query = self._query(name, "read", params)
+        query = self._query(name, params, "read")
         with self._mapped(name), self._session() as session:
             return session.execute_read(self._work(query), params)
 
     def write(self, name: str, /, **params: Any) -> list[Row]:
         """Run a ``write`` query in a managed write transaction (retried by the driver)."""
-        query = self._query(name, "write", params)
+        query = self._query(name, params, "write")
         with self._mapped(name), self._session() as session:
             return session.execute_write(self._work(query), params)
 
     def autocommit(self, name: str, /, **params: Any) -> list[Row]:
         """Run an ``autocommit`` query (DDL, CALL IN TRANSACTIONS) in an implicit transaction."""
-        query = self._query(name, "autocommit", params)
+        query = self._query(name, params, "autocommit")
         with self._mapped(name), self._session() as session:
             result = session.run(neo4j.Query(query.text, metadata={"query": name}), params)
             return [_row(record) for record in result]
 
     def stream(self, name: str, /, **params: Any) -> Iterator[Row]:
         """Yield the rows of a ``read`` query as the server sends them (large results)."""
-        query = self._query(name, "read", params)
+        query = self._query(name, params, "read")
         with self._mapped(name), self._session(neo4j.READ_ACCESS) as session:
             result = session.run(neo4j.Query(query.text, metadata={"query": name}), params)
             for record in result:
@@ -85,7 +85,7 @@ class GraphStore:
                 yield Transaction(tx, self)
                 tx.commit()
             finally:
-                if tx.closed() is False:
+                if not tx.closed():
                     tx.rollback()
 
     def explain(self, name: str) -> list[str]:
@@ -104,10 +104,11 @@ class GraphStore:
     def close(self) -> None:
         self._driver.close()
 
-    def _query(self, name: str, mode: str, params: dict[str, Any]) -> NamedQuery:
+    def _query(self, name: str, params: dict[str, Any], *modes: str) -> NamedQuery:
+        """The named query, checked: one of ``modes``, given exactly its declared parameters."""
         query = self._catalog.get(name)
-        if query.mode != mode:
-            raise CatalogError(f"query {name} is a {query.mode} query, not {mode}", query=name)
+        if query.mode not in modes:
+            raise CatalogError(f"query {name} is a {query.mode} query, not {' or '.join(modes)}", query=name)
         query.check_params(params.keys())
         log.debug("query %s params %s", name, sorted(params))  # names only: never the values
         return query
@@ -156,10 +157,7 @@ class Transaction:
         self._store = store
 
     def run(self, name: str, /, **params: Any) -> list[Row]:
-        query = self._store.catalog.get(name)
-        if query.mode == "autocommit":
-            raise CatalogError(f"query {name} is autocommit and cannot run in a transaction", query=name)
-        query.check_params(params.keys())
+        query = self._store._query(name, params, "read", "write")  # autocommit cannot run in a tx
         return [_row(record) for record in self._tx.run(query.text, params)]
 
 
