@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from graphmind.errors import ConfigError
@@ -39,10 +39,6 @@ class Settings:
     import_workers: int = 2
     embedding_dimensions: int = 384
     max_property_bytes: int = 1_000_000
-
-    def with_(self, **changes: object) -> Settings:
-        """A copy with some fields changed."""
-        return replace(self, **changes)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:

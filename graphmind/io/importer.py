@@ -20,7 +20,7 @@ from typing import Any
 from graphmind.errors import ValidationError
 from graphmind.io.jsonl import EdgeLine, LineError, NodeLine, iter_lines, parse_line
 from graphmind.io.spill import Spill
-from graphmind.models import NODE_TYPES, base_label
+from graphmind.models import MEMORY_LABEL, NODE_TYPES, RUN_LABEL, base_label
 from graphmind.store import GraphStore
 
 Progress = Callable[[str, int, int], None]
@@ -175,11 +175,11 @@ class Importer:
         return written
 
     def _write_node_batch(self, mind: str, batch: list[NodeLine]) -> int:
-        rows: dict[str, list[dict[str, Any]]] = {"Memory": [], "Run": []}
+        rows: dict[str, list[dict[str, Any]]] = {MEMORY_LABEL: [], RUN_LABEL: []}
         for node in batch:
             rows[base_label(node.label)].append(_node_row(mind, node))
         written = 0
-        for base, query in (("Memory", "import/upsert_memories"), ("Run", "import/upsert_runs")):
+        for base, query in ((MEMORY_LABEL, "import/upsert_memories"), (RUN_LABEL, "import/upsert_runs")):
             if rows[base]:
                 written += self._store.write(query, mind=mind, rows=rows[base])[0]["written"]
         return written

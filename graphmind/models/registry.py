@@ -40,10 +40,6 @@ class StepProperties(EdgeProperties):
     step_number: int
 
 
-CONTRACT_RELATIONSHIPS = frozenset({
-    "EXEMPLIFIES", "SUBSUMES", "CONNECTS", "PRODUCED", "CONSUMED", "VISITED", "STEP",
-    "OF_STEP", "EVIDENCED_BY", "FOUND", "CITES",
-})
 EDGE_PROPERTY_TYPES: dict[str, type[EdgeProperties]] = {
     model.REL: model for model in (ConnectsProperties, StepProperties)
 }
