@@ -8,7 +8,7 @@ if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null
 fi
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 stamp=".venv/.graphmind-installed"
-want="$(cat pyproject.toml | sha256sum | cut -d' ' -f1)"
+want="$(sha256sum < pyproject.toml | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
   echo "$want" > "$stamp"
