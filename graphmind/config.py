@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from graphmind.errors import ConfigError
 
 DEFAULT_NEO4J_VERSION = "5.26.30"
 DEFAULT_BROWSER_VERSION = "5.24.0"
+DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-5"
+LLM_PROVIDERS = ("auto", "offline", "anthropic", "replay", "record")
+EMBEDDERS = ("minilm", "hashing")
+# US cents per million tokens (input, output); GRAPHMIND_LLM_PRICES (JSON) overrides or adds.
+DEFAULT_LLM_PRICES: dict[str, tuple[float, float]] = {
+    "claude-opus-4-1": (1500.0, 7500.0),
+    "claude-sonnet-4-5": (300.0, 1500.0),
+    "claude-haiku-4-5": (100.0, 500.0),
+}
 
 
 @dataclass(frozen=True)
@@ -26,7 +36,7 @@ class Settings:
     cache_dir: Path
     neo4j_uri: str | None = None
     neo4j_user: str = "neo4j"
-    neo4j_password: str | None = None
+    neo4j_password: str | None = field(default=None, repr=False)
     neo4j_database: str = "neo4j"
     bolt_port: int = 7687
     http_port: int = 7474
@@ -39,6 +49,17 @@ class Settings:
     import_workers: int = 2
     embedding_dimensions: int = 384
     max_property_bytes: int = 1_000_000
+    llm_provider: str = "auto"
+    anthropic_api_key: str | None = field(default=None, repr=False)
+    anthropic_base_url: str | None = None
+    anthropic_model: str = DEFAULT_ANTHROPIC_MODEL
+    llm_timeout_s: float = 60.0
+    llm_max_retries: int = 2
+    llm_cassette: Path | None = None
+    llm_prices: Mapping[str, tuple[float, float]] = field(
+        default_factory=lambda: dict(DEFAULT_LLM_PRICES))
+    embedder: str = "minilm"
+    embed_batch_size: int = 64
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -62,6 +83,16 @@ class Settings:
             import_workers=_int(env, "GRAPHMIND_IMPORT_WORKERS", 2, 1, 16),
             embedding_dimensions=_int(env, "GRAPHMIND_EMBEDDING_DIM", 384, 2, 4096),
             max_property_bytes=_int(env, "GRAPHMIND_MAX_PROPERTY_BYTES", 1_000_000, 1, 2**31),
+            llm_provider=_choice(env, "GRAPHMIND_LLM", "auto", LLM_PROVIDERS),
+            anthropic_api_key=env.get("ANTHROPIC_API_KEY") or None,
+            anthropic_base_url=env.get("ANTHROPIC_BASE_URL") or None,
+            anthropic_model=env.get("GRAPHMIND_ANTHROPIC_MODEL") or DEFAULT_ANTHROPIC_MODEL,
+            llm_timeout_s=float(_int(env, "GRAPHMIND_LLM_TIMEOUT", 60, 1, 3600)),
+            llm_max_retries=_int(env, "GRAPHMIND_LLM_MAX_RETRIES", 2, 0, 10),
+            llm_cassette=_path(env, "GRAPHMIND_LLM_CASSETTE"),
+            llm_prices=_prices(env),
+            embedder=_choice(env, "GRAPHMIND_EMBEDDER", "minilm", EMBEDDERS),
+            embed_batch_size=_int(env, "GRAPHMIND_EMBED_BATCH", 64, 1, 4096),
         )
 
 
@@ -99,3 +130,33 @@ def _memory(env: Mapping[str, str], name: str, default: str) -> str:
     if not raw[:-1].isdigit() or raw[-1] not in "kmg":
         raise ConfigError(f"{name} must be a size like 512m or 2g, not {raw!r}.")
     return raw
+
+
+def _choice(env: Mapping[str, str], name: str, default: str, allowed: tuple[str, ...]) -> str:
+    raw = (env.get(name) or default).strip().lower()
+    if raw not in allowed:
+        raise ConfigError(f"{name} must be one of {', '.join(allowed)}, not {raw!r}.")
+    return raw
+
+
+def _path(env: Mapping[str, str], name: str) -> Path | None:
+    raw = env.get(name)
+    return Path(raw).expanduser().resolve() if raw else None
+
+
+def _prices(env: Mapping[str, str]) -> dict[str, tuple[float, float]]:
+    prices = dict(DEFAULT_LLM_PRICES)
+    raw = env.get("GRAPHMIND_LLM_PRICES")
+    if not raw:
+        return prices
+    try:
+        extra = json.loads(raw)
+        for model, pair in extra.items():
+            input_cents, output_cents = (float(v) for v in pair)
+            prices[str(model)] = (input_cents, output_cents)
+    except (ValueError, TypeError, AttributeError):
+        raise ConfigError(
+            "GRAPHMIND_LLM_PRICES must be JSON like {\"model\": [input_cents, output_cents]} "
+            "per million tokens."
+        ) from None
+    return prices

@@ -3,6 +3,8 @@
     GraphmindError
     ├── InputError                  bad input or usage: the CLI exits 2
     │   ├── ConfigError             a setting from the environment is invalid
+    │   │   ├── ProviderAuthError   the LLM provider refused the API key (401/403)
+    │   │   └── ModelUnavailableError   the embedding model is not installed or unreadable
     │   ├── ValidationError         an import line or a value fails the model (line, field)
     │   ├── UnknownLabelError       a label or relationship type outside the whitelist
     │   └── NotFoundError           a file, mind or node that does not exist
@@ -13,7 +15,10 @@
         │   └── CatalogError        a .cypher file is missing or its header is wrong
         ├── LauncherError           the local Neo4j could not be resolved, started or stopped
         │   └── PortInUseError
-        └── SchemaError             schema could not be applied or did not come ONLINE
+        ├── SchemaError             schema could not be applied or did not come ONLINE
+        └── ProviderError           an LLM or embedder call failed (names the provider)
+            ├── ProviderUnavailableError   rate limits or server errors past the retry budget
+            └── LLMOutputError      the model's output failed validation, even after one re-ask
 """
 
 from __future__ import annotations
@@ -48,6 +53,14 @@ class ValidationError(InputError):
 
 class UnknownLabelError(ValidationError):
     """A label or relationship type that is not in the model's whitelist."""
+
+
+class ProviderAuthError(ConfigError):
+    """The LLM provider refused the configured API key."""
+
+
+class ModelUnavailableError(ConfigError):
+    """The embedding model is not installed, or its files cannot be read."""
 
 
 class NotFoundError(InputError):
@@ -88,3 +101,19 @@ class PortInUseError(LauncherError):
 
 class SchemaError(RunError):
     """The schema could not be applied, or its indexes did not come ONLINE."""
+
+
+class ProviderError(RunError):
+    """An LLM or embedder call failed; ``provider`` names which one."""
+
+    def __init__(self, message: str, *, provider: str | None = None):
+        self.provider = provider
+        super().__init__(message)
+
+
+class ProviderUnavailableError(ProviderError):
+    """The provider kept answering with rate limits or server errors past the retry budget."""
+
+
+class LLMOutputError(ProviderError):
+    """The model's output did not validate against the prompt's output type, even after a re-ask."""
