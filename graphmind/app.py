@@ -1,10 +1,12 @@
-"""The composition root: builds the store (and, later, LLM and embedder) from Settings."""
+"""The composition root: builds the store, the embedder and the LLM from Settings."""
 
 from __future__ import annotations
 
 from graphmind.config import Settings
-from graphmind.errors import StoreUnavailableError
+from graphmind.embed import Embedder
+from graphmind.errors import ConfigError, StoreUnavailableError
 from graphmind.launcher import LocalNeo4j
+from graphmind.llm import LLM
 from graphmind.store import Catalog, GraphStore, SchemaReport, apply_schema, connect
 
 
@@ -31,3 +33,25 @@ def open_store(settings: Settings) -> GraphStore:
 def init_database(store: GraphStore, settings: Settings) -> SchemaReport:
     """Apply ``schema/`` with the values it takes from settings."""
     return apply_schema(store, {"embedding_dimensions": settings.embedding_dimensions})
+
+
+def make_embedder(settings: Settings) -> Embedder:
+    """The embedder the settings name (GRAPHMIND_EMBEDDER); weights load on first use."""
+    from graphmind.embed import HashingEmbedder, MiniLMEmbedder
+
+    if settings.embedder == "hashing":
+        return HashingEmbedder(dimensions=settings.embedding_dimensions)
+    embedder = MiniLMEmbedder(batch_size=settings.embed_batch_size)
+    if embedder.dimensions != settings.embedding_dimensions:
+        raise ConfigError(
+            f"GRAPHMIND_EMBEDDING_DIM is {settings.embedding_dimensions} but {embedder.model_id} "
+            f"makes {embedder.dimensions}-dimensional vectors."
+        )
+    return embedder
+
+
+def make_llm(settings: Settings) -> LLM:
+    """The LLM provider the settings name: Anthropic with an API key, else the offline one."""
+    from graphmind.llm.factory import make_llm as build
+
+    return build(settings)

@@ -9,12 +9,14 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from graphmind.app import init_database, open_store
+from graphmind.app import init_database, make_embedder, open_store
 from graphmind.config import Settings
+from graphmind.embed import Embedder
 from graphmind.errors import NotFoundError, ValidationError
 from graphmind.io import ImportReport, Importer, export_lines
 from graphmind.io.importer import Progress
 from graphmind.models import GraphNode
+from graphmind.recall import EmbeddingPass, EmbedReport, Recaller, RecallResult
 from graphmind.store import GraphStore, SchemaReport
 from graphmind.store.records import node_to_model
 
@@ -48,10 +50,13 @@ class MindStats:
 class Mind:
     """Everything one mind (an agent, a citizen, a project) does with its graph memory."""
 
-    def __init__(self, name: str, store: GraphStore, settings: Settings):
+    def __init__(self, name: str, store: GraphStore, settings: Settings, *,
+                 embedder: Embedder | None = None):
         self.name = check_mind_name(name)
         self._store = store
         self._settings = settings
+        self._embedder = embedder
+        self._recaller: Recaller | None = None
 
     @classmethod
     def open(cls, name: str, settings: Settings | None = None) -> Mind:
@@ -73,6 +78,13 @@ class Mind:
     @property
     def store(self) -> GraphStore:
         return self._store
+
+    @property
+    def embedder(self) -> Embedder:
+        """The embedder given to the constructor, else the one the settings name (made once)."""
+        if self._embedder is None:
+            self._embedder = make_embedder(self._settings)
+        return self._embedder
 
     def init_schema(self) -> SchemaReport:
         """Apply the schema (idempotent; shared by every mind of the database)."""
@@ -101,6 +113,22 @@ class Mind:
         labels = {r["label"]: r["count"] for r in self._store.read("stats/count_labels", mind=self.name)}
         rels = {r["rel"]: r["count"] for r in self._store.read("stats/count_relationships", mind=self.name)}
         return MindStats(self.name, labels, rels)
+
+    def embed(self, *, full: bool = True) -> EmbedReport:
+        """Embed this mind's memories that lack a current embedding (changed text or model).
+
+        ``full=False`` checks only the memories flagged since the last pass (what recall does).
+        """
+        return EmbeddingPass(self._store, self.embedder).run(self.name, full=full)
+
+    def recall(self, text: str, k: int = 10, labels: list[str] | None = None) -> RecallResult:
+        """The ``k`` memories that best match ``text`` (vector + full-text, fused by rank).
+
+        Pending memories are embedded first; each returned memory counts a hit.
+        """
+        if self._recaller is None:
+            self._recaller = Recaller(self._store, self.embedder)
+        return self._recaller.recall(self.name, text, k, labels)
 
     def delete(self) -> None:
         """Remove every node and relationship of this mind (other minds are untouched)."""

@@ -8,7 +8,9 @@ from typing import Any
 from graphmind.models import GraphNode, node_model
 
 _TENANCY = frozenset({"mind", "uid"})  # set by graphmind from the mind, never part of a model
-_INTERNAL = _TENANCY | {"id"}  # not exported: the line carries the id
+_STATE = frozenset({"embedding_pending"})  # bookkeeping of the embedding pass, not data
+_HIDDEN = _TENANCY | _STATE  # never part of a model
+_INTERNAL = _HIDDEN | {"id"}  # not exported: the line carries the id
 
 
 def to_python(value: Any) -> Any:
@@ -24,9 +26,9 @@ def to_python(value: Any) -> Any:
 
 def node_to_model(label: str, properties: Mapping[str, Any]) -> GraphNode:
     """A stored row's properties (already plain Python) as its model; ``id`` is kept."""
-    return node_model(label).model_validate({k: v for k, v in properties.items() if k not in _TENANCY})
+    return node_model(label).model_validate({k: v for k, v in properties.items() if k not in _HIDDEN})
 
 
 def exported_properties(properties: Mapping[str, Any]) -> dict[str, Any]:
-    """A stored node's own properties, without the ones graphmind derives (mind, uid, id)."""
+    """A stored node's own properties, without the ones graphmind derives (mind, uid, id, flags)."""
     return {k: v for k, v in sorted(properties.items()) if k not in _INTERNAL}

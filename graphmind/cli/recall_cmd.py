@@ -1,0 +1,59 @@
+"""``graphmind recall | embed``: hybrid recall over one mind, and the embedding pass."""
+
+from __future__ import annotations
+
+import click
+
+from graphmind.cli.render import emit
+from graphmind.mind import Mind
+from graphmind.recall import RecallResult
+
+JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+MIND = click.option("--mind", "-m", required=True, help="The mind (tenant) to work in.")
+
+
+@click.command()
+@click.argument("text")
+@MIND
+@click.option("-k", "k", type=int, default=10, show_default=True, help="How many memories to return.")
+@click.option("--label", "labels", multiple=True, help="Only memories with this label (repeatable).")
+@JSON
+def recall(text: str, mind: str, k: int, labels: tuple[str, ...], as_json: bool) -> None:
+    """Recall the memories of a mind that best match TEXT (vector + full-text, fused)."""
+    with Mind.open(mind) as m:
+        result = m.recall(text, k=k, labels=list(labels) or None)
+    emit(result.as_dict(), as_json, _recall_text(result))
+
+
+@click.command()
+@MIND
+@click.option("--pending-only", is_flag=True,
+              help="Check only memories flagged since the last pass (what recall does), not every "
+                   "memory embedded by another model.")
+@JSON
+def embed(mind: str, pending_only: bool, as_json: bool) -> None:
+    """Embed the memories of a mind that lack a current embedding (new or changed text or model)."""
+    with Mind.open(mind) as m:
+        report = m.embed(full=not pending_only)
+    emit(report.as_dict(), as_json,
+         f"mind {mind!r}: embedded {report.embedded:,} memories with {report.model_id} "
+         f"({report.checked:,} checked, {report.current:,} already current, "
+         f"{report.no_text:,} without text) in {report.seconds:.1f} s")
+
+
+def _recall_text(result: RecallResult) -> str:
+    if not result.hits:
+        return f"mind {result.mind!r}: nothing recalled for {result.query!r}"
+    lines = []
+    for rank, hit in enumerate(result.hits, start=1):
+        text = (hit.text or "").replace("\n", " ")
+        text = text if len(text) <= 100 else text[:99] + "…"
+        found_by = " + ".join(hit.why()) or "-"
+        lines.append(f"{rank:>2}. {hit.label}:{hit.id}  score {hit.score:.4f}  ({found_by})\n    {text}")
+    if result.stale:
+        lines.append(f"note: {result.stale} memories were embedded by another model and were skipped; "
+                     f"run 'graphmind embed --mind {result.mind}'")
+    return "\n".join(lines)
+
+
+COMMANDS = (recall, embed)

@@ -1,0 +1,146 @@
+"""Pure parts of embedding and recall: what to embed, the full-text query, rank fusion."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from graphmind.errors import ValidationError
+from graphmind.models import node_model
+
+MAX_QUERY_TERMS = 64
+"""Full-text matching uses the first 64 distinct words of a recall text (Lucene's clause limit
+is 1,024; a longer text adds cost, not precision). The vector side follows the embedder's rule."""
+RRF_K = 60
+"""The constant of reciprocal-rank fusion (Cormack et al., 2009): score = sum 1 / (60 + rank)."""
+
+_WORD = re.compile(r"[^\W_]+")
+_STOPWORDS = frozenset(
+    "a an and are as at be but by for from has have he her his i if in into is it its me my no "
+    "not of on or our she so that the their them then there these they this to was we were what "
+    "when where which who why will with you your".split()
+)
+
+
+@dataclass(frozen=True)
+class EmbedPlan:
+    """Which memories need a new embedding, and which are current (or have no text)."""
+
+    to_embed: list[tuple[str, str, str]]  # (uid, text, text_hash)
+    current: list[str]  # uids whose stored embedding matches their text and the model
+    no_text: list[str]  # uids with nothing to embed
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One candidate of one search, best first."""
+
+    uid: str
+    score: float
+
+
+@dataclass(frozen=True)
+class Fused:
+    """A memory after reciprocal-rank fusion, with its place in each search (1-based)."""
+
+    uid: str
+    score: float
+    vector_rank: int | None = None
+    vector_score: float | None = None
+    text_rank: int | None = None
+    text_score: float | None = None
+
+
+def text_hash(text: str) -> str:
+    """The content hash stored with an embedding: unchanged text is never re-embedded."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def plan_embedding(rows: Iterable[Mapping[str, Any]], model_id: str) -> EmbedPlan:
+    """Sort stored memories (uid, label, props) into those to embed and those already current."""
+    to_embed: list[tuple[str, str, str]] = []
+    current: list[str] = []
+    no_text: list[str] = []
+    for row in rows:
+        props = row["props"]
+        text = stored_text(row["label"], props)
+        if not text:
+            no_text.append(row["uid"])
+            continue
+        digest = text_hash(text)
+        if props.get("embedding_model") == model_id and props.get("embedding_hash") == digest:
+            current.append(row["uid"])
+        else:
+            to_embed.append((row["uid"], text, digest))
+    return EmbedPlan(to_embed, current, no_text)
+
+
+def stored_text(label: str, props: Mapping[str, Any]) -> str | None:
+    """The derived text of a stored node, without re-validating what the store already holds."""
+    return node_model(label).model_construct(**props).derived_text()
+
+
+def check_query_text(text: object) -> str:
+    """``text`` if it can be recalled with, else ValidationError (empty, not text, not UTF-8)."""
+    if not isinstance(text, str):
+        raise ValidationError(f"recall text must be a string, not {type(text).__name__}", field="text")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValidationError("recall text is not valid UTF-8 (it holds undecodable bytes)",
+                              field="text") from None
+    if not text.strip():
+        raise ValidationError("recall text is empty", field="text")
+    return text
+
+
+def query_terms(text: str, limit: int = MAX_QUERY_TERMS) -> list[str]:
+    """The first ``limit`` distinct lower-case words of ``text`` that are not stopwords."""
+    terms: dict[str, None] = {}
+    for word in _WORD.findall(text.lower()):
+        if word not in _STOPWORDS:
+            terms.setdefault(word)
+            if len(terms) == limit:
+                break
+    return list(terms)
+
+
+def lucene_query(terms: Sequence[str]) -> str | None:
+    """A Lucene query matching any of ``terms`` (plain words, so nothing needs escaping)."""
+    return " OR ".join(terms) if terms else None
+
+
+def matched_terms(terms: Sequence[str], text: str | None) -> list[str]:
+    """Which query terms occur as words in a memory's text: part of why it was recalled."""
+    if not text:
+        return []
+    words = set(_WORD.findall(text.lower()))
+    return [term for term in terms if term in words]
+
+
+def fuse(vector: Sequence[Ranked], text: Sequence[Ranked], k: int, rrf_k: int = RRF_K) -> list[Fused]:
+    """Reciprocal-rank fusion of the two result lists; the best ``k``, ties broken by uid."""
+    found: dict[str, dict[str, Any]] = {}
+    for source, ranked in (("vector", vector), ("text", text)):
+        for rank, hit in enumerate(ranked, start=1):
+            entry = found.setdefault(hit.uid, {"uid": hit.uid, "score": 0.0})
+            entry["score"] += 1.0 / (rrf_k + rank)
+            entry[f"{source}_rank"] = rank
+            entry[f"{source}_score"] = hit.score
+    fused = [Fused(**entry) for entry in found.values()]
+    fused.sort(key=lambda f: (-f.score, f.uid))
+    return fused[:k]
+
+
+def next_fetch(fetch: int, fetched: int, kept: int, wanted: int, cap: int) -> int | None:
+    """How many candidates to ask the index for next, or None when the last answer suffices.
+
+    An index spanning every mind is asked for ``fetch`` candidates; if it returned all of them
+    and fewer than ``wanted`` belonged to this mind, ask for eight times as many (up to ``cap``).
+    """
+    if kept >= wanted or fetched < fetch or fetch >= cap:
+        return None
+    return min(fetch * 8, cap)

@@ -1,0 +1,169 @@
+"""Hybrid recall: vector and full-text search over one mind, fused by reciprocal rank."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from graphmind.embed import Embedder
+from graphmind.errors import UnknownLabelError, ValidationError
+from graphmind.models import NODE_TYPES, GraphNode
+from graphmind.recall._logic import (
+    Fused, Ranked, check_query_text, fuse, lucene_query, matched_terms, next_fetch, query_terms,
+)
+from graphmind.recall.embed_pass import EmbeddingPass
+from graphmind.store import GraphStore
+from graphmind.store.records import exported_properties, node_to_model
+
+MAX_K = 1000
+FETCH_CAP = 10_000
+"""The most candidates recall asks one index for while looking for a mind's own nodes."""
+
+
+@dataclass(frozen=True)
+class RecallHit:
+    """One recalled memory, its fused score and why it matched."""
+
+    node: GraphNode
+    label: str
+    score: float
+    vector_rank: int | None = None
+    similarity: float | None = None
+    text_rank: int | None = None
+    text_score: float | None = None
+    matched_terms: list[str] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.node.id
+
+    @property
+    def text(self) -> str | None:
+        return self.node.derived_text()
+
+    def why(self) -> dict[str, Any]:
+        """Which searches found this memory, at which rank, and with which query words."""
+        reasons: dict[str, Any] = {}
+        if self.vector_rank is not None:
+            reasons["vector"] = {"rank": self.vector_rank, "similarity": round(self.similarity, 4)}
+        if self.text_rank is not None:
+            reasons["text"] = {"rank": self.text_rank, "score": round(self.text_score, 4),
+                               "terms": self.matched_terms}
+        return reasons
+
+    def as_dict(self) -> dict[str, Any]:
+        props = exported_properties(self.node.model_dump(exclude_none=True))
+        props.pop("embedding", None)
+        return {"id": self.id, "label": self.label, "score": round(self.score, 6),
+                "text": self.text, "why": self.why(), "properties": props}
+
+
+@dataclass(frozen=True)
+class RecallResult:
+    """What ``Mind.recall`` returns: the hits, best first, and what recall did on the way."""
+
+    mind: str
+    query: str
+    model_id: str
+    hits: list[RecallHit]
+    embedded: int = 0
+    stale: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"mind": self.mind, "query": self.query, "model_id": self.model_id,
+                "embedded": self.embedded, "stale": self.stale,
+                "hits": [hit.as_dict() for hit in self.hits]}
+
+
+class Recaller:
+    """Recall over the vector and full-text indexes, scoped to one mind.
+
+    Both indexes span every mind of the database, so each search over-fetches and keeps the
+    mind's own nodes, asking for more when too few were its own. The over-fetch that sufficed
+    is remembered per mind, so a small mind among large ones pays for the search once.
+    """
+
+    def __init__(self, store: GraphStore, embedder: Embedder, *, overfetch: int = 10):
+        self._store = store
+        self._embedder = embedder
+        self._overfetch: dict[str, int] = {}
+        self._initial_overfetch = overfetch
+
+    def recall(self, mind: str, text: str, k: int = 10,
+               labels: Sequence[str] | None = None) -> RecallResult:
+        """The ``k`` memories of ``mind`` that best match ``text``; counts a hit on each."""
+        text = check_query_text(text)
+        _check_k(k)
+        wanted_labels = _check_labels(labels)
+        embedded = EmbeddingPass(self._store, self._embedder).run(mind)
+        if embedded.checked:
+            self._store.autocommit("admin/await_text_index")
+        depth = max(2 * k, 20)
+        vector, stale = self._vector_search(mind, text, wanted_labels, depth)
+        terms = query_terms(text)
+        ranked_text = self._text_search(mind, lucene_query(terms), wanted_labels, depth)
+        fused = fuse(vector, ranked_text, k)
+        hits = self._hits(mind, fused, terms)
+        if hits:
+            self._store.write("recall/mark_hits", mind=mind, uids=[f"{mind}:{h.id}" for h in hits])
+        return RecallResult(mind=mind, query=text, model_id=self._embedder.model_id, hits=hits,
+                            embedded=embedded.embedded, stale=stale)
+
+    def _vector_search(self, mind: str, text: str, labels: list[str] | None,
+                       depth: int) -> tuple[list[Ranked], int]:
+        embedding = self._embedder.embed([text])[0].tolist()
+        row = self._search(mind, "recall/find_by_vector", depth, embedding=embedding,
+                           model_id=self._embedder.model_id, labels=labels)
+        return [Ranked(c["uid"], c["score"]) for c in row["kept"]], row["stale"]
+
+    def _text_search(self, mind: str, query: str | None, labels: list[str] | None,
+                     depth: int) -> list[Ranked]:
+        if query is None:
+            return []
+        row = self._search(mind, "recall/find_by_text", depth, query=query, labels=labels)
+        return [Ranked(c["uid"], c["score"]) for c in row["kept"]]
+
+    def _search(self, mind: str, name: str, depth: int, **params: Any) -> dict[str, Any]:
+        factor = self._overfetch.get(mind, self._initial_overfetch)
+        fetch = min(depth * factor, FETCH_CAP)
+        while True:
+            row = self._store.read(name, mind=mind, fetch=fetch, limit=depth, **params)[0]
+            more = next_fetch(fetch, row["fetched"], len(row["kept"]), depth, FETCH_CAP)
+            if more is None:
+                self._overfetch[mind] = max(factor, -(-fetch // depth))
+                return row
+            fetch = more
+
+    def _hits(self, mind: str, fused: list[Fused], terms: list[str]) -> list[RecallHit]:
+        if not fused:
+            return []
+        rows = self._store.read("recall/list_nodes", mind=mind, uids=[f.uid for f in fused])
+        nodes = {row["uid"]: (row["label"], node_to_model(row["label"], row["props"])) for row in rows}
+        hits = []
+        for f in fused:
+            if f.uid not in nodes:  # deleted between search and read
+                continue
+            label, node = nodes[f.uid]
+            hits.append(RecallHit(node=node, label=label, score=f.score, vector_rank=f.vector_rank,
+                                  similarity=f.vector_score, text_rank=f.text_rank,
+                                  text_score=f.text_score,
+                                  matched_terms=matched_terms(terms, node.derived_text())))
+        return hits
+
+
+def _check_k(k: object) -> None:
+    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_K:
+        raise ValidationError(f"k must be a whole number from 1 to {MAX_K}, not {k!r}", field="k")
+
+
+def _check_labels(labels: Sequence[str] | None) -> list[str] | None:
+    if labels is None:
+        return None
+    if isinstance(labels, str):
+        labels = [labels]
+    for label in labels:
+        model = NODE_TYPES.get(label)
+        if model is None or model.KIND != "memory":
+            raise UnknownLabelError(f"{label!r} is not a memory label graphmind knows", field="labels")
+    return list(labels) or None

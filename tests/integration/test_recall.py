@@ -1,0 +1,161 @@
+"""Embedding pass and hybrid recall on the real Neo4j, with the default (MiniLM) embedder."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from graphmind.embed import HashingEmbedder
+from graphmind.errors import UnknownLabelError, ValidationError
+from graphmind.mind import Mind
+
+from .helpers import DEMO, graph_snapshot, node, run_cli, write_jsonl
+
+pytestmark = pytest.mark.integration
+
+
+def _props(mind: Mind, node_id: str) -> dict:
+    rows = mind.store.read("memory/get_node", mind=mind.name, id=node_id)
+    return rows[0]["props"]
+
+
+def _pending(mind: Mind) -> int:
+    return len(mind.store.read("embed/list_pending", mind=mind.name, limit=10_000))
+
+
+def test_import_leaves_embedding_to_the_pass_which_embeds_each_text_once(mind):
+    report = mind.import_jsonl(DEMO)
+    assert _pending(mind) == report.nodes  # every demo node is a memory
+    assert "embedding" not in _props(mind, "tc-settlement-worker")
+
+    first = mind.embed()
+    assert first.embedded == report.nodes and first.model_id == mind.embedder.model_id
+    stored = _props(mind, "tc-settlement-worker")
+    assert len(stored["embedding"]) == 384 and stored["embedding_model"] == first.model_id
+    assert _pending(mind) == 0
+
+    again = mind.embed()
+    assert (again.checked, again.embedded) == (0, 0)
+    mind.import_jsonl(DEMO)  # same file: nothing changed, nothing flagged
+    assert _pending(mind) == 0
+
+
+def test_changed_text_is_re_embedded_and_unchanged_text_is_not(mind, tmp_path):
+    mind.import_jsonl(DEMO)
+    mind.embed()
+    before = _props(mind, "cons-audit")["embedding"]
+    changed = write_jsonl(tmp_path / "c.jsonl", [
+        node("Constraint", "cons-audit", constraint_type="compliance", severity="high",
+             description="Every payout must be traceable to exactly one settlement record.",
+             impact="duplicate payouts are audit findings"),  # severity is not text
+        node("Constraint", "cons-new", constraint_type="latency", severity="low",
+             description="Payout confirmation within two seconds.", impact="user trust"),
+    ])
+    mind.import_jsonl(changed)
+    report = mind.embed()
+    assert (report.checked, report.embedded, report.current) == (2, 1, 1)
+    assert _props(mind, "cons-audit")["embedding"] == before
+
+
+def test_a_model_change_is_detected_and_re_embedded_on_demand(store, settings, mind):
+    hashing = Mind(mind.name, store, settings, embedder=HashingEmbedder())
+    hashing.import_jsonl(DEMO)
+    assert hashing.embed().embedded == 28
+    assert _props(mind, "tc-settlement-worker")["embedding_model"] == HashingEmbedder().model_id
+
+    stale = mind.recall("race condition", k=5)  # default model: hashing vectors are skipped
+    assert stale.stale > 0 and all(hit.why().get("vector") is None for hit in stale.hits)
+
+    redo = mind.embed()
+    assert redo.embedded == 28
+    fresh = mind.recall("race condition", k=5)
+    assert fresh.stale == 0 and any("vector" in hit.why() for hit in fresh.hits)
+
+
+def test_recall_finds_the_race_condition_and_says_why(mind):
+    mind.import_jsonl(DEMO)
+    result = mind.recall("the race condition is back after the queue change", k=5)
+    assert result.embedded == 28  # the pass ran first
+    ids = [hit.id for hit in result.hits]
+    assert len(ids) == 5 and "conv-race-2" in ids[:2]
+    top = result.hits[0]
+    assert set(top.why()) == {"vector", "text"}
+    assert {"race", "condition"} <= set(top.why()["text"]["terms"])
+    assert result.hits == sorted(result.hits, key=lambda h: -h.score)
+
+
+def test_recall_counts_hits_on_returned_nodes_only(mind):
+    mind.import_jsonl(DEMO)
+    result = mind.recall("duplicate payouts", k=3)
+    returned = {hit.id for hit in result.hits}
+    mind.recall("duplicate payouts", k=3)
+    for node_id in returned:
+        props = _props(mind, node_id)
+        assert props["hits"] == 2 and props["last_hit_at"] is not None
+    assert "hits" not in _props(mind, "identity-felix") or "identity-felix" in returned
+
+
+def test_recall_filters_by_label_and_rejects_unknown_labels(mind):
+    mind.import_jsonl(DEMO)
+    result = mind.recall("race condition", k=10, labels=["Technical_Context"])
+    assert result.hits and {hit.label for hit in result.hits} == {"Technical_Context"}
+    with pytest.raises(UnknownLabelError):
+        mind.recall("race condition", labels=["Technical_Context:Admin"])
+    with pytest.raises(UnknownLabelError):
+        mind.recall("race condition", labels=["RuminationRun"])  # a run, not a memory
+
+
+@pytest.mark.parametrize("bad", ["", "  ", "caf\udce9"])
+def test_recall_rejects_empty_and_non_utf8_text_before_touching_the_graph(mind, bad):
+    mind.import_jsonl(DEMO)
+    with pytest.raises(ValidationError):
+        mind.recall(bad)
+    assert _pending(mind) == 28  # nothing was embedded, no hit counted
+
+
+def test_recall_with_a_100k_character_text_works(mind):
+    mind.import_jsonl(DEMO)
+    long_text = ("settlement worker race condition duplicate payouts " * 2000)[:100_000]
+    result = mind.recall(long_text, k=3)
+    assert len(result.hits) == 3 and result.hits[0].why()
+
+
+def test_recall_never_returns_or_touches_another_minds_nodes(mind, other_mind, tmp_path):
+    mind.import_jsonl(DEMO)
+    other_mind.import_jsonl(DEMO)
+    noise = write_jsonl(tmp_path / "noise.jsonl", [
+        node("Technical_Context", f"noise-{i}", component="settlement-worker", issue_type="race condition",
+             description=f"race condition number {i} in the settlement worker queue", status="open")
+        for i in range(300)
+    ])
+    other_mind.import_jsonl(noise)
+    other_mind.embed()
+    result = mind.recall("race condition in the settlement worker", k=10)
+    assert len(result.hits) == 10
+    assert not any(hit.id.startswith("noise-") for hit in result.hits)
+    assert all("hits" not in _props(other_mind, hit.id) for hit in result.hits)
+
+
+def test_export_import_round_trip_keeps_embeddings_without_re_embedding(mind, other_mind, tmp_path):
+    mind.import_jsonl(DEMO)
+    mind.embed()
+    exported = write_jsonl(tmp_path / "out.jsonl", list(mind.export_jsonl()))
+    other_mind.import_jsonl(exported)
+    report = other_mind.embed()
+    assert (report.embedded, report.current) == (0, 28)
+    assert graph_snapshot(other_mind) == graph_snapshot(mind)
+
+
+def test_cli_recall_and_embed_json(mind, cli_env, capsys):
+    mind.import_jsonl(DEMO)
+    code, out, err = run_cli(capsys, "embed", "--mind", mind.name, "--json")
+    assert code == 0 and json.loads(out)["embedded"] == 28
+    code, out, err = run_cli(capsys, "recall", "race condition", "--mind", mind.name, "-k", "3", "--json")
+    assert code == 0, err
+    payload = json.loads(out)
+    assert payload["mind"] == mind.name and len(payload["hits"]) == 3
+    assert {"id", "label", "score", "text", "why", "properties"} <= payload["hits"][0].keys()
+    assert "embedding" not in payload["hits"][0]["properties"]
+    code, out, err = run_cli(capsys, "recall", "", "--mind", mind.name)
+    assert code == 2 and err.count("\n") == 1 and "empty" in err and "Traceback" not in err

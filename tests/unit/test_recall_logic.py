@@ -1,0 +1,83 @@
+"""Pure parts of recall: what to embed, query terms, fusion, over-fetch growth."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmind.errors import ValidationError
+from graphmind.recall._logic import (
+    MAX_QUERY_TERMS, Ranked, check_query_text, fuse, lucene_query, matched_terms, next_fetch,
+    plan_embedding, query_terms, text_hash,
+)
+
+MODEL = "model-a"
+
+
+def _row(uid: str, **props):
+    return {"uid": uid, "label": "Technical_Context", "props": {"id": uid.split(":")[1], **props}}
+
+
+def test_plan_embeds_new_text_and_skips_current_and_empty():
+    text = "race condition in the event queue"
+    rows = [
+        _row("m:new", component="queue", description="race condition"),
+        _row("m:same", text=text, embedding_model=MODEL, embedding_hash=text_hash(text)),
+        _row("m:changed", text=text, embedding_model=MODEL, embedding_hash=text_hash("old text")),
+        _row("m:other-model", text=text, embedding_model="model-b", embedding_hash=text_hash(text)),
+        _row("m:empty"),
+    ]
+    plan = plan_embedding(rows, MODEL)
+    assert [uid for uid, _, _ in plan.to_embed] == ["m:new", "m:changed", "m:other-model"]
+    assert plan.to_embed[0][1] == "queue — race condition"
+    assert plan.to_embed[0][2] == text_hash("queue — race condition")
+    assert plan.current == ["m:same"]
+    assert plan.no_text == ["m:empty"]
+
+
+@pytest.mark.parametrize("bad", ["", "   \n", "caf\udce9", None, b"bytes"])
+def test_query_text_rejects_empty_non_text_and_non_utf8(bad):
+    with pytest.raises(ValidationError) as info:
+        check_query_text(bad)
+    assert info.value.field == "text"
+
+
+def test_query_terms_are_distinct_lowercase_words_without_stopwords_and_capped():
+    assert query_terms("The race-condition is back: RACE again!") == ["race", "condition", "back", "again"]
+    many = " ".join(f"word{i}" for i in range(500))
+    assert len(query_terms(many)) == MAX_QUERY_TERMS
+    assert query_terms("the and of") == []
+
+
+def test_lucene_query_needs_no_escaping_because_terms_are_words():
+    terms = query_terms('title:"x" AND (y OR z)* ~fuzzy \\ ) ]')
+    query = lucene_query(terms)
+    assert query == "title OR x OR y OR z OR fuzzy"
+    assert lucene_query([]) is None
+
+
+def test_matched_terms_are_whole_words_of_the_text():
+    assert matched_terms(["race", "queue", "lock"], "A race in the queues") == ["race"]
+    assert matched_terms(["race"], None) == []
+
+
+def test_fuse_ranks_by_reciprocal_rank_and_keeps_both_reasons():
+    vector = [Ranked("a", 0.9), Ranked("b", 0.8), Ranked("c", 0.7)]
+    text = [Ranked("c", 5.0), Ranked("d", 4.0)]
+    fused = fuse(vector, text, k=3)
+    assert [f.uid for f in fused] == ["c", "a", "b"]  # c: 1/63 + 1/61 beats a: 1/61
+    assert fused[0].vector_rank == 3 and fused[0].text_rank == 1 and fused[0].text_score == 5.0
+    assert fused[1].text_rank is None
+    assert fused[0].score == pytest.approx(1 / 63 + 1 / 61)
+
+
+def test_fuse_breaks_ties_by_uid_and_handles_empty_lists():
+    assert [f.uid for f in fuse([Ranked("b", 1)], [Ranked("a", 1)], k=5)] == ["a", "b"]
+    assert fuse([], [], k=5) == []
+
+
+def test_next_fetch_grows_only_while_the_index_is_full_and_too_few_are_ours():
+    assert next_fetch(fetch=100, fetched=100, kept=3, wanted=20, cap=10_000) == 800
+    assert next_fetch(fetch=100, fetched=100, kept=20, wanted=20, cap=10_000) is None
+    assert next_fetch(fetch=100, fetched=42, kept=3, wanted=20, cap=10_000) is None  # index exhausted
+    assert next_fetch(fetch=8000, fetched=8000, kept=3, wanted=20, cap=10_000) == 10_000
+    assert next_fetch(fetch=10_000, fetched=10_000, kept=3, wanted=20, cap=10_000) is None
