@@ -1,0 +1,151 @@
+"""Small, deterministic text tools the offline behaviours build their outputs with.
+
+Everything here selects, trims or counts words of the text it is given; nothing adds words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+STOPWORDS = frozenset("""
+a about above after again against all also am an and any are as at be because been before
+being below between both but by can could did do does doing down during each few for from
+further had has have having he her here hers herself him himself his how i if in into is it
+its itself just me more most my myself no nor not now of off on once only or other our ours
+ourselves out over own same she should so some such than that the their theirs them
+themselves then there these they this those through to too under until up very was we were
+what when where which while who whom why will with would you your yours yourself yourselves
+hey okay yes yeah still back again been into onto upon also just even ever every much many
+""".split())
+
+_WORD = re.compile(r"[^\W\d_]+")
+_TOKEN = re.compile(r"[^\W_]+(?:[-_.'][^\W_]+)*")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def words(text: str) -> list[str]:
+    """The letter runs of ``text``, lower-cased: what grounding is checked on."""
+    return _WORD.findall(text.lower())
+
+
+def content_terms(text: str) -> list[str]:
+    """Words of 4+ letters that are not stopwords, lower-cased, in order, with repeats."""
+    return [w for w in words(text) if len(w) >= 4 and w not in STOPWORDS]
+
+
+def term_set(text: str) -> set[str]:
+    return set(content_terms(text))
+
+
+def tokens(text: str) -> list[str]:
+    """Word tokens as written (case kept; ``file.py``, ``sleep-patch`` stay whole)."""
+    return _TOKEN.findall(text)
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut into sentences (and lines), stripped, empty ones dropped."""
+    return [s.strip(" -•\t") for s in _SENTENCE_END.split(text) if s and s.strip(" -•\t")]
+
+
+def trim(text: str, max_chars: int = 200) -> str:
+    """``text`` on one line, cut at a word boundary to at most ``max_chars`` (with "…")."""
+    flat = " ".join(text.split())
+    if len(flat) <= max_chars:
+        return flat
+    cut = flat[: max_chars - 1]
+    if " " in cut:
+        cut = cut[: cut.rfind(" ")]
+    return cut.rstrip(" ,;:-") + "…"
+
+
+def as_sentence(text: str) -> str:
+    """``text`` ending with a full stop unless it already ends with punctuation."""
+    text = text.rstrip()
+    return text if not text or text[-1] in ".!?…" else text + "."
+
+
+def plural(count: int, singular: str, plural_form: str) -> str:
+    return f"{count} {singular if count == 1 else plural_form}"
+
+
+def overlap(a: Iterable[str], b: Iterable[str]) -> set[str]:
+    return set(a) & set(b)
+
+
+def jaccard(a: Iterable[str], b: Iterable[str]) -> float:
+    sa, sb = set(a), set(b)
+    return len(sa & sb) / len(sa | sb) if sa | sb else 0.0
+
+
+def rank_by_overlap(texts: Sequence[str], query: str) -> list[int]:
+    """Indices of ``texts`` by descending term overlap with ``query``; ties keep input order."""
+    query_terms = term_set(query)
+    scores = [len(term_set(t) & query_terms) for t in texts]
+    return sorted(range(len(texts)), key=lambda i: (-scores[i], i))
+
+
+def best_sentences(texts: Sequence[str], query: str, k: int = 3, min_overlap: int = 0) -> list[str]:
+    """The ``k`` sentences of ``texts`` sharing most terms with ``query`` (each once, in rank order)."""
+    pool: list[str] = []
+    for text in texts:
+        for sentence in sentences(text):
+            if sentence not in pool:
+                pool.append(sentence)
+    query_terms = term_set(query)
+    ranked = rank_by_overlap(pool, query)
+    chosen = [pool[i] for i in ranked if len(term_set(pool[i]) & query_terms) >= min_overlap]
+    return chosen[:k]
+
+
+def top_terms(texts: Iterable[str], k: int = 5, exclude: Iterable[str] = ()) -> list[str]:
+    """The ``k`` most frequent content terms of ``texts``; ties go to the first seen."""
+    skip = set(exclude)
+    counts: dict[str, int] = {}
+    for text in texts:
+        for term in content_terms(text):
+            if term not in skip:
+                counts[term] = counts.get(term, 0) + 1
+    return sorted(counts, key=lambda t: -counts[t])[:k]
+
+
+def shared_terms(texts: Sequence[str], min_share: int = 2) -> list[str]:
+    """Content terms found in at least ``min_share`` of ``texts``, most widely shared first."""
+    seen: dict[str, int] = {}
+    for text in texts:
+        for term in dict.fromkeys(content_terms(text)):
+            seen[term] = seen.get(term, 0) + 1
+    shared = [t for t, n in seen.items() if n >= min_share]
+    return sorted(shared, key=lambda t: -seen[t])
+
+
+def shared_phrase(texts: Sequence[str], max_words: int = 6) -> str | None:
+    """The longest run of words (as written in the first text) that every text contains.
+
+    Only runs that start and end with a content word count; None when there is none.
+    """
+    if not texts:
+        return None
+    first = tokens(texts[0])
+    lowered = [" " + " ".join(t.lower() for t in tokens(text)) + " " for text in texts]
+    for size in range(min(max_words, len(first)), 0, -1):
+        for start in range(len(first) - size + 1):
+            run = first[start:start + size]
+            if not (_is_content(run[0]) and _is_content(run[-1])):
+                continue
+            needle = " " + " ".join(t.lower() for t in run) + " "
+            if all(needle in text for text in lowered):
+                return " ".join(run)
+    return None
+
+
+def _is_content(token: str) -> bool:
+    return bool(content_terms(token))
+
+
+def join_names(values: Iterable[str], empty: str = "none") -> str:
+    """``a, b and c`` (or ``empty``)."""
+    items = [v for v in values if v]
+    if not items:
+        return empty
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

@@ -1,0 +1,185 @@
+"""Offline rumination: one gap-driven step, built from the query results and the gap analysis.
+
+Rules (seed P02): the finding cites the query results ranked by overlap with the stimulus;
+coverage gains the explored type when data came back; the composite gap score is the
+share of the eight node types still without data. [CONTINUE] while an unexplored gap
+remains, the score is at or above the threshold and the step budget allows; [CRYSTALLIZE]
+otherwise, or when the step found nothing new (known memories again, or a second empty
+result in a row). Guard rails adjust the signal as their seed text asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from graphmind.llm.base import Tool
+from graphmind.llm.offline_behaviours._text import (
+    as_sentence, best_sentences, content_terms, join_names, plural, rank_by_overlap, term_set, trim,
+)
+from graphmind.prompts._models import NODE_TYPES, MemoryItem
+from graphmind.prompts.ruminate import (
+    EndlessInput, GapUpdate, HallucinationInput, MechanicalInput, PrematureInput,
+    RuminationStepInput, RuminationStepOutput, Signal, StepFinding, StuckInput,
+)
+
+TEMPLATE_WORDS = frozenset("""
+memories memory found data none nothing graph absence here perspective still missing
+earlier steps step showed touches stimulus what pulls closed picture forming gaps score
+pulling budget spent unexplored remain threshold below last gap only explored coherent
+enough crystallize after restated query results types type with from this that
+continue
+""".split())
+
+_TENSION_MARKERS = ("but", "however", "not", "failed", "again", "back", "didn't", "never", "without")
+
+
+def continue_step(inputs: RuminationStepInput, tools: Sequence[Tool]) -> RuminationStepOutput:
+    return _step(inputs)
+
+
+def stuck(inputs: StuckInput, tools: Sequence[Tool]) -> RuminationStepOutput:
+    return _step(inputs.step)
+
+
+def mechanical(inputs: MechanicalInput, tools: Sequence[Tool]) -> RuminationStepOutput:
+    return _step(inputs.step, reflect=True)
+
+
+def premature(inputs: PrematureInput, tools: Sequence[Tool]) -> RuminationStepOutput:
+    out = _step(inputs.step)
+    explored = _explored(inputs.step)
+    remaining = [t for t in inputs.unexplored if t not in explored]
+    if not remaining or not _budget_left(inputs.step):
+        return out
+    reason = f"Only {inputs.explored_count} explored; {join_names(remaining)} remain."
+    update = out.gap_update.model_copy(update={"highest_priority_gap": remaining[0]})
+    return out.model_copy(update={"signal": "CONTINUE", "signal_reasoning": reason, "gap_update": update})
+
+
+def endless(inputs: EndlessInput, tools: Sequence[Tool]) -> RuminationStepOutput:
+    out = _step(inputs.step)
+    reason = f"After {inputs.steps_taken} steps, the picture is coherent enough to crystallize."
+    return out.model_copy(update={"signal": "CRYSTALLIZE", "signal_reasoning": reason})
+
+
+def hallucination(inputs: HallucinationInput, tools: Sequence[Tool]) -> RuminationStepOutput:
+    out = _step(inputs.step)
+    monologue = f"Restated from query results only. {out.internal_monologue}"
+    return out.model_copy(update={"internal_monologue": monologue})
+
+
+def _step(inputs: RuminationStepInput, *, reflect: bool = False) -> RuminationStepOutput:
+    target = inputs.gap.priority_gap
+    focus = f"{inputs.stimulus} {inputs.sender or ''}"
+    results = [inputs.query_results[i] for i in rank_by_overlap([m.text for m in inputs.query_results], focus)]
+    finding = _finding(inputs, target, results, focus)
+    update = _gap_update(inputs, target, found=bool(results))
+    signal, reason = _signal(inputs, update, results)
+    monologue = _monologue(inputs, target, results, update, focus, reflect)
+    return RuminationStepOutput(finding=finding, gap_update=update, internal_monologue=monologue,
+                                signal=signal, signal_reasoning=reason)
+
+
+def _finding(inputs: RuminationStepInput, target: str | None, results: list[MemoryItem],
+             focus: str) -> StepFinding:
+    gap_name = target or "stimulus"
+    if not results:
+        return StepFinding(node_type=target, gap_explored=gap_name, query=inputs.query, result="None",
+                           synthesis=f"No {gap_name} data found in the graph.", confidence=0.0)
+    top = results[:3]
+    parts = [f"{trim(_best(m, focus), 160)} [{m.id}]" for m in top]
+    best_overlap = len(term_set(results[0].text) & term_set(focus))
+    return StepFinding(
+        node_type=target, gap_explored=gap_name, query=inputs.query,
+        result=f"{plural(len(results), gap_name + ' memory', gap_name + ' memories')}: "
+               f"{', '.join(m.id for m in results)}",
+        synthesis=" ".join(parts), memory_ids=[m.id for m in top],
+        confidence=round(0.5 + 0.5 * min(1.0, best_overlap / 3), 2),
+    )
+
+
+def _best(item: MemoryItem, focus: str) -> str:
+    chosen = best_sentences([item.text], focus, k=1)
+    return chosen[0] if chosen else item.text
+
+
+def _gap_update(inputs: RuminationStepInput, target: str | None, *, found: bool) -> GapUpdate:
+    covered = list(inputs.gap.covered_types)
+    if found and target and target not in covered:
+        covered.append(target)
+    ranked = list(inputs.gap.gap_types) + [t for t in NODE_TYPES if t not in inputs.gap.gap_types]
+    missing = [t for t in ranked if t not in covered]
+    explored = _explored(inputs) | ({target} if target else set())
+    upcoming = [t for t in missing if t not in explored and t in inputs.gap.gap_types]
+    return GapUpdate(now_covered=covered, still_missing=missing,
+                     composite_gap_score=round(len(missing) / len(NODE_TYPES), 4),
+                     highest_priority_gap=upcoming[0] if upcoming else None)
+
+
+def _explored(inputs: RuminationStepInput) -> set[str]:
+    return {f.node_type for f in inputs.findings}
+
+
+def _budget_left(inputs: RuminationStepInput) -> bool:
+    return inputs.step_number + 1 < inputs.max_steps
+
+
+def _signal(inputs: RuminationStepInput, update: GapUpdate, results: list[MemoryItem]) -> tuple[Signal, str]:
+    seen = {i for f in inputs.findings for i in f.memory_ids}
+    last_empty = bool(inputs.findings) and not inputs.findings[-1].found
+    nothing_new = (bool(results) and all(m.id in seen for m in results)) or (not results and last_empty)
+    score = update.composite_gap_score
+    closed = f"Gaps closed to {score:.2f}, picture is forming..."
+    if update.highest_priority_gap is None:
+        return "CRYSTALLIZE", f"{closed} No unexplored gaps remain."
+    if not _budget_left(inputs):
+        return "CRYSTALLIZE", f"{closed} The step budget is spent."
+    if nothing_new:
+        return "CRYSTALLIZE", f"{closed} The last step found nothing new."
+    if score < inputs.gap_threshold:
+        return "CRYSTALLIZE", f"{closed} The gap score is below the threshold."
+    return "CONTINUE", f"Gap score {score:.2f}, {update.highest_priority_gap} still pulling at me..."
+
+
+def _monologue(inputs: RuminationStepInput, target: str | None, results: list[MemoryItem],
+               update: GapUpdate, focus: str, reflect: bool) -> str:
+    parts: list[str] = []
+    gap_name = target or "stimulus"
+    if results:
+        parts.append(as_sentence(f"{gap_name}: {trim(_best(results[0], focus), 200)}"))
+        found_terms = set().union(*(term_set(m.text) for m in results))
+        shared = [t for t in dict.fromkeys(content_terms(focus)) if t in found_terms]
+        if shared:
+            parts.append(f"This touches {join_names(shared[:5])} from the stimulus.")
+        pull = _tension(results)
+        if pull:
+            parts.append(as_sentence(f"What pulls at me: {trim(pull, 200)}"))
+    else:
+        parts.append(f"Nothing in the graph for {gap_name}. The absence is data: "
+                     f"the graph has no {gap_name} perspective here.")
+    earlier = [f for f in inputs.findings if f.found]
+    if earlier and reflect:
+        parts += [as_sentence(f"Earlier, {f.node_type} showed: {trim(f.synthesis, 120)}") for f in earlier[-3:]]
+    elif earlier:
+        parts.append(f"Earlier steps found {join_names(dict.fromkeys(f.node_type for f in earlier))}.")
+    parts.append(f"Still missing: {join_names(update.still_missing)}.")
+    return " ".join(parts)
+
+
+def _tension(results: list[MemoryItem]) -> str | None:
+    for item in results:
+        for sentence in best_sentences([item.text], "", k=50):
+            lowered = f" {sentence.lower()} "
+            if any(f" {marker} " in lowered for marker in _TENSION_MARKERS):
+                return sentence
+    return None
+
+
+BEHAVIOURS = {
+    "ruminate.continue": continue_step,
+    "ruminate.stuck": stuck,
+    "ruminate.guard_mechanical": mechanical,
+    "ruminate.guard_premature": premature,
+    "ruminate.guard_endless": endless,
+    "ruminate.guard_hallucination": hallucination,
+}
