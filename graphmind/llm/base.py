@@ -109,14 +109,23 @@ class UsageLog:
         return sum(r.output_tokens for r in self.records)
 
 
+# Anthropic bills cache writes at 1.25x and cache reads at 0.1x the input price.
+CACHE_WRITE_FACTOR = 1.25
+CACHE_READ_FACTOR = 0.1
+
+
 def cost_cents(prices: dict[str, tuple[float, float]] | Any, model: str,
-               input_tokens: int, output_tokens: int) -> float:
+               input_tokens: int, output_tokens: int, *,
+               cache_read_tokens: int = 0, cache_write_tokens: int = 0) -> float:
     """Cost in US cents from a price table of cents per million (input, output) tokens.
 
+    Cached input tokens are priced from the input price (``CACHE_*_FACTOR``).
     A model missing from the table costs 0: the call is still recorded with its tokens.
     """
     input_price, output_price = prices.get(model, (0.0, 0.0))
-    return (input_tokens * input_price + output_tokens * output_price) / 1_000_000
+    billed_input = (input_tokens + cache_write_tokens * CACHE_WRITE_FACTOR
+                    + cache_read_tokens * CACHE_READ_FACTOR)
+    return (billed_input * input_price + output_tokens * output_price) / 1_000_000
 
 
 @runtime_checkable
