@@ -13,7 +13,7 @@ import importlib.util
 from graphmind.errors import NotFoundError
 from graphmind.llm.base import Prompt
 
-_MODULES = ("ruminate",)
+_MODULES = ("ruminate", "context", "dream")
 _OPTIONAL_MODULES = ("llm",)
 
 

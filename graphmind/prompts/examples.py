@@ -10,6 +10,11 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from graphmind.prompts._models import MemoryItem
+from graphmind.prompts.context import ContextInput
+from graphmind.prompts.dream import (
+    AbstractionInput, ConnectionInput, ContradictionInput, ExperienceItem, PatternExtractionInput,
+    PatternItem, SubsumptionInput,
+)
 from graphmind.prompts.ruminate import (
     EndlessInput, FindingSummary, GapAnalysis, GapUpdate, HallucinationInput, MechanicalInput,
     PrematureInput, RuminationStepInput, RuminationStepOutput, StepFinding, StuckInput,
@@ -125,6 +130,52 @@ def _ruminate_examples() -> dict[str, BaseModel]:
     }
 
 
+IDENTITY = MemoryItem(id="felix", label="Identity", text="Felix — runtime engineer — validation testing",
+                      properties={"name": "Felix", "role": "runtime engineer",
+                                  "focus_area": "validation testing"})
+
+
+EXPERIENCES = (
+    ExperienceItem(id="exp-1", outcome="success", kind="strategy", strategy_used="systematic debugging",
+                   description="When the race condition reappeared, reproduced it consistently before "
+                               "attempting a fix."),
+    ExperienceItem(id="exp-2", outcome="success", kind="strategy", strategy_used="systematic debugging",
+                   description="When the race condition reappeared, added timing instrumentation to "
+                               "identify the race window."),
+    ExperienceItem(id="exp-3", outcome="failure", kind="move", strategy_used="sleep patch",
+                   description="Added sleep(0.001) between injections when the race condition "
+                               "reappeared; the race condition came back."),
+    ExperienceItem(id="exp-4", outcome="progress", kind="strategy", strategy_used="systematic debugging",
+                   description="After the fix failed, the race condition reappeared and I reviewed "
+                               "recent threading changes for timing assumptions."),
+)
+REPRODUCE = PatternItem(
+    id="pat-reproduce", description="Reproduce a recurring race condition before fixing it",
+    conditions=["when a race condition reappears"], actions=["reproduce the race consistently"],
+    success_rate=1.0, example_ids=["exp-1", "exp-4"])
+INSTRUMENT = PatternItem(
+    id="pat-instrument", description="Instrument the race window with timing measurements",
+    conditions=["when the race reproduces consistently"], actions=["add timing instrumentation"],
+    success_rate=0.9, example_ids=["exp-2", "exp-4"])
+SLEEP = PatternItem(
+    id="pat-sleep", description="Patch a race condition with sleep delays",
+    conditions=["when a race condition reappears"], actions=["do not reproduce; add sleep delays"],
+    success_rate=0.0, example_ids=["exp-3"])
+DEBUGGING = PatternItem(
+    id="abs-debugging", description="Systematic debugging of timing bugs: reproduce, then instrument",
+    conditions=["race condition", "timing bug"], actions=["reproduce", "instrument"])
+
+
 def examples() -> dict[str, BaseModel]:
     """An example input for every prompt that has one, by prompt name."""
-    return {**_ruminate_examples()}
+    return {
+        **_ruminate_examples(),
+        "context.compose": ContextInput(stimulus=STIMULUS, sender="Nicolas", identity=IDENTITY,
+                                        memories=list(FELIX_MEMORIES)),
+        "dream.extract_pattern": PatternExtractionInput(experiences=list(EXPERIENCES)),
+        "dream.name_abstraction": AbstractionInput(level=2, members=[REPRODUCE, INSTRUMENT],
+                                                   domain="debugging"),
+        "dream.connect": ConnectionInput(a=REPRODUCE, b=INSTRUMENT, similarity=0.7),
+        "dream.subsumes": SubsumptionInput(level=2, higher=DEBUGGING, lower=[REPRODUCE, INSTRUMENT]),
+        "dream.contradicts": ContradictionInput(a=REPRODUCE, b=SLEEP),
+    }
