@@ -32,7 +32,8 @@ def check(as_json: bool) -> None:
                "calls": usage.calls, "input_tokens": usage.input_tokens,
                "output_tokens": usage.output_tokens, "cost_cents": round(usage.cost_cents, 4),
                "latency_ms": round(sum(r.latency_ms for r in usage.records), 1)}
+    verdict = "ok" if payload["ok"] else "answered, but not with the word asked for"
     emit(payload, as_json,
-         f"{payload['provider']} ({model}): {'ok' if payload['ok'] else 'answered, but not the word asked for'}"
+         f"{payload['provider']} ({model}): {verdict}"
          f"; {usage.input_tokens} in / {usage.output_tokens} out tokens, "
          f"{payload['cost_cents']} cents, {payload['latency_ms']} ms")

@@ -30,7 +30,8 @@ class Text(BaseModel):
     text: str
 
 
-COUNT_WORDS = Tool("count_words", "Count the words of a text.", Text, lambda t: {"words": len(t.text.split())})
+COUNT_WORDS = Tool("count_words", "Count the words of a text.", Text,
+                   lambda t: {"words": len(t.text.split())})
 
 
 def model_on_the_stub(request: Request) -> Reply:

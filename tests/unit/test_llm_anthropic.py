@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import socket
 
 import anthropic
 import pytest
@@ -121,6 +122,16 @@ def test_a_timeout_is_unavailable(messages_stub):
     client.close()
 
 
+def test_an_unreachable_server_is_unavailable():
+    with socket.socket() as sock:  # a port nobody listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    client = anthropic.Anthropic(base_url=f"http://127.0.0.1:{port}", api_key="test", max_retries=0)
+    with pytest.raises(ProviderUnavailableError, match="could not be reached at 127.0.0.1"):
+        ask(AnthropicLLM(client, model=MODEL, prices=PRICES))
+    client.close()
+
+
 def test_invalid_output_is_repaired_once_with_the_validation_error(llm, messages_stub):
     messages_stub.script(respond_reply(BAD), respond_reply(GOOD))
     assert ask(llm) == Answer(**GOOD)
@@ -211,18 +222,21 @@ def test_the_tool_loop_runs_graphmind_tools_then_responds(llm, messages_stub):
     seen: list[str] = []
     run = llm.run_tools(PROMPT, Question(text="who?"), lookup_tools(seen))
     assert isinstance(run, ToolRun) and run.output == Answer(**GOOD)
-    assert seen == ["Ada", "Babbage"] and [c.input for c in run.calls] == [{"name": "Ada"}, {"name": "Babbage"}]
+    assert seen == ["Ada", "Babbage"]
+    assert [c.input for c in run.calls] == [{"name": "Ada"}, {"name": "Babbage"}]
     assert run.calls[0].output == {"name": "Ada", "born": 1815}
     bodies = messages_stub.bodies
     assert [t["name"] for t in bodies[0]["tools"]] == ["find_person", "respond"]
     assert bodies[0]["tool_choice"] == {"type": "any"}
     result = bodies[1]["messages"][-1]["content"][0]
-    assert result["type"] == "tool_result" and '"born": 1815' in result["content"] and "is_error" not in result
+    assert result["type"] == "tool_result" and "is_error" not in result
+    assert '"born": 1815' in result["content"]
     assert len(bodies[2]["messages"]) == 5 and llm.usage.calls == 3
 
 
 def test_an_invalid_tool_input_goes_back_as_an_error_result(llm, messages_stub):
-    messages_stub.script(tool_reply("find_person", {"nom": "Ada"}), tool_reply("nope", {}), respond_reply(GOOD))
+    messages_stub.script(tool_reply("find_person", {"nom": "Ada"}), tool_reply("nope", {}),
+                         respond_reply(GOOD))
     seen: list[str] = []
     run = llm.run_tools(PROMPT, Question(text="who?"), lookup_tools(seen))
     assert seen == [] and run.calls == ()

@@ -22,9 +22,9 @@ def test_auto_without_a_key_is_offline(tmp_path):
 
 
 def test_auto_with_a_key_is_anthropic_with_the_client_built_from_the_settings(tmp_path):
-    llm = make_llm(settings_for(tmp_path, ANTHROPIC_API_KEY="sk-test", ANTHROPIC_BASE_URL="http://127.0.0.1:9",
-                                GRAPHMIND_ANTHROPIC_MODEL="claude-x", GRAPHMIND_LLM_TIMEOUT="7",
-                                GRAPHMIND_LLM_MAX_RETRIES="4"))
+    llm = make_llm(settings_for(tmp_path, ANTHROPIC_API_KEY="sk-test",
+                                ANTHROPIC_BASE_URL="http://127.0.0.1:9", GRAPHMIND_ANTHROPIC_MODEL="claude-x",
+                                GRAPHMIND_LLM_TIMEOUT="7", GRAPHMIND_LLM_MAX_RETRIES="4"))
     assert isinstance(llm, AnthropicLLM) and llm.provider == "anthropic" and llm.model == "claude-x"
     client = llm._client
     assert str(client.base_url).startswith("http://127.0.0.1:9") and client.api_key == "sk-test"
@@ -37,7 +37,8 @@ def test_anthropic_without_a_key_is_a_config_error(tmp_path):
 
 
 def test_offline_ignores_a_key(tmp_path):
-    assert isinstance(make_llm(settings_for(tmp_path, GRAPHMIND_LLM="offline", ANTHROPIC_API_KEY="k")), OfflineLLM)
+    llm = make_llm(settings_for(tmp_path, GRAPHMIND_LLM="offline", ANTHROPIC_API_KEY="k"))
+    assert isinstance(llm, OfflineLLM)
 
 
 @pytest.mark.parametrize("provider", ["replay", "record"])
@@ -47,7 +48,8 @@ def test_replay_and_record_need_a_cassette(tmp_path, provider):
 
 
 def test_replay_reads_the_cassette_setting(tmp_path):
-    llm = make_llm(settings_for(tmp_path, GRAPHMIND_LLM="replay", GRAPHMIND_LLM_CASSETTE=str(tmp_path / "c.json")))
+    cassette = str(tmp_path / "c.json")
+    llm = make_llm(settings_for(tmp_path, GRAPHMIND_LLM="replay", GRAPHMIND_LLM_CASSETTE=cassette))
     assert isinstance(llm, ReplayLLM) and llm.path == tmp_path / "c.json"
 
 
