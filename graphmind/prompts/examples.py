@@ -15,6 +15,9 @@ from graphmind.prompts.dream import (
     AbstractionInput, ConnectionInput, ContradictionInput, ExperienceItem, PatternExtractionInput,
     PatternItem, SubsumptionInput,
 )
+from graphmind.prompts.wander import (
+    CrystalCheckInput, CrystalInput, DwellInput, LocusItem, ResidueItem, ResonanceInput, ResonanceItem,
+)
 from graphmind.prompts.ruminate import (
     EndlessInput, FindingSummary, GapAnalysis, GapUpdate, HallucinationInput, MechanicalInput,
     PrematureInput, RuminationStepInput, RuminationStepOutput, StepFinding, StuckInput,
@@ -165,6 +168,21 @@ DEBUGGING = PatternItem(
     id="abs-debugging", description="Systematic debugging of timing bugs: reproduce, then instrument",
     conditions=["race condition", "timing bug"], actions=["reproduce", "instrument"])
 
+RACE_LOCUS = LocusItem(id="locus-race", concept="race condition", domains=["concurrency"],
+                       abstraction_level=0.3)
+LAUNCH_LOCUS = LocusItem(id="locus-launch", concept="launch deadline", domains=["project management"],
+                         abstraction_level=0.4)
+RESIDUES = (
+    ResidueItem(id="res-1", themes=["race", "root cause", "sleep"], actionability=0.6,
+                connection="The sleep patch and the race condition share one root cause.",
+                possibility="Reproduce the race condition before any fix to reach the root cause."),
+    ResidueItem(id="res-2", themes=["deadline", "root cause", "launch"], actionability=0.8,
+                connection="The launch deadline pushes toward patches that miss the root cause.",
+                possibility="A root cause fix protects the launch from a fourth recurrence."),
+)
+ROOT_CAUSE = ResonanceItem(id="resonance-root-cause", themes=["root cause", "race"], occurrences=3)
+VENICE = ResonanceItem(id="resonance-venice", themes=["Venice", "collaboration"], occurrences=1)
+
 
 def examples() -> dict[str, BaseModel]:
     """An example input for every prompt that has one, by prompt name."""
@@ -178,4 +196,14 @@ def examples() -> dict[str, BaseModel]:
         "dream.connect": ConnectionInput(a=REPRODUCE, b=INSTRUMENT, similarity=0.7),
         "dream.subsumes": SubsumptionInput(level=2, higher=DEBUGGING, lower=[REPRODUCE, INSTRUMENT]),
         "dream.contradicts": ContradictionInput(a=REPRODUCE, b=SLEEP),
+        "wander.dwell": DwellInput(current=RACE_LOCUS, next=LAUNCH_LOCUS,
+                                   recent_themes=["timing", "debugging"],
+                                   active_resonances=["root cause, race (seen 3x)"],
+                                   memories=[RACE, SLEEP_PATCH, DEADLINE, STRATEGY]),
+        "wander.resonance": ResonanceInput(residue=RESIDUES[1], candidates=[ROOT_CAUSE, VENICE]),
+        "wander.crystallize": CrystalInput(locus=RACE_LOCUS, resonances=[ROOT_CAUSE],
+                                           residues=list(RESIDUES), memories=[SLEEP_PATCH]),
+        "wander.validate_crystal": CrystalCheckInput(
+            insight="Sleep patches did not address the root cause of the race condition.",
+            evidence=[SLEEP_PATCH, RACE]),
     }

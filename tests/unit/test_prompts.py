@@ -137,6 +137,17 @@ FIDELITY: dict[str, tuple[str, list[str]]] = {
         "Extract:\n      1. Pattern name (short, descriptive)\n      2. Conditions (when to apply)\n"
         "      3. Actions (what to do)\n      4. Success rate (calculate from examples)",
     ]),
+    "wander.dwell": ("wander-technical-spec.md", [
+        "You are dwelling at a point in idea space, reflecting on an encounter between two concepts.",
+        "ACTIVE RESONANCES (patterns we've seen before):",
+        "Reflect on this encounter. For each question, provide a concise response (1-2 sentences):",
+        "1. CONNECTION: What links these two concepts? What do they share?\n"
+        "2. TENSION: Where do they conflict or create productive friction?",
+        "5. POSSIBILITY: What new concept or insight might emerge from this encounter?",
+        "- ACTIONABILITY: Rate 0.0-1.0 how actionable insights here might be",
+        '  "interestingness": 0.X,\n  "actionability": 0.X\n}',
+    ]),
+    "wander.validate_crystal": ("wander-technical-spec.md", ["Does this insight hold? '"]),
 }
 
 
@@ -156,5 +167,5 @@ def test_seed_text_is_kept_verbatim(name):
 def test_every_seed_derived_prompt_has_a_fidelity_check():
     seed_derived = {n for n in PROMPTS if n.split(".")[0] in {"ruminate", "dream", "wander", "digest"}}
     written_here = {"dream.name_abstraction", "dream.connect", "dream.subsumes", "dream.contradicts",
-                    "wander.resonance", "wander.validate_crystal", "wander.crystallize"}
+                    "wander.resonance", "wander.crystallize"}
     assert seed_derived <= set(FIDELITY) | written_here

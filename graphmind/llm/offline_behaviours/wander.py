@@ -1,0 +1,192 @@
+"""Offline wander: dwelling, resonance and crystals from the concepts and memories given.
+
+- dwell: each locus gathers the memories sharing most terms with its concept; the
+  connection names the terms both sides share and quotes a memory that carries them; the
+  tension quotes a contrasting sentence ("but", "not", "failed", ...); the surprise lists
+  terms new to the session; interestingness = half novelty, half shared ground;
+  actionability = the share of the memories that are strategies, failures, constraints or code.
+- resonance: theme overlap (Jaccard) with each known resonance.
+- crystallize: forms when enough residues share the resonances' themes; the insight is the
+  residue sentence that carries most of those themes.
+- validate_crystal: the share of the insight's terms that the evidence contains.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from graphmind.llm.base import Tool
+from graphmind.llm.offline_behaviours._text import (
+    as_sentence, best_sentences, jaccard, join_names, rank_by_overlap, sentences, term_set,
+    top_terms, trim,
+)
+from graphmind.prompts._models import MemoryItem
+from graphmind.prompts.wander import (
+    CrystalCheckInput, CrystalCheckOutput, CrystalInput, CrystalOutput, DwellInput, DwellOutput,
+    LocusItem, ResidueItem, ResonanceInput, ResonanceMatch, ResonanceOutput,
+)
+
+TEMPLATE_WORDS = frozenset("""
+both involve appear shared terms between memories given tension found within unexpected every
+theme themes seen before here nothing applied supported unsupported evidence insight
+carried holds enough resonances across
+""".split())
+
+_CONTRAST = re.compile(r"\b(?:but|however|not|never|failed|without|cannot|didn't|although|yet|instead)\b", re.I)
+_ACTIONABLE = {"Strategy_Pattern", "Failed_Attempt", "Constraint", "Code_Reference", "Technical_Context"}
+
+
+def dwell(inputs: DwellInput, tools: Sequence[Tool]) -> DwellOutput:
+    here, there = inputs.current, inputs.next
+    near_here, near_there = _near(inputs.memories, here), _near(inputs.memories, there)
+    concept_terms = term_set(here.concept) | term_set(there.concept)
+    side_here = _without(term_set(" ".join(m.text for m in near_here)), concept_terms)
+    side_there = _without(term_set(" ".join(m.text for m in near_there)), concept_terms)
+    texts = [m.text for m in inputs.memories]
+    ordered = top_terms([here.concept, there.concept, *texts], k=200)
+    shared = [t for t in ordered if t in side_here and t in side_there]
+    bridging = [m for m in near_here if m in near_there]
+    used: set[str] = set()
+    connection = _connection(here, there, shared, bridging, used)
+    tension = _tension(texts, f"{here.concept} {there.concept}", used)
+    themes = [t for t in ordered if t in concept_terms] + shared
+    themes = list(dict.fromkeys(themes + ordered))[:5]
+    return DwellOutput(
+        connection=connection, tension=tension, bridge=_bridge(here, there, shared),
+        surprise=_surprise(side_there, inputs.recent_themes, ordered),
+        possibility=_possibility(inputs.memories, here, there, used),
+        themes=themes,
+        interestingness=round(0.5 * _novelty(themes, inputs.recent_themes) + 0.5 * min(1.0, len(shared) / 3), 2),
+        actionability=round(sum(m.label in _ACTIONABLE for m in inputs.memories) / len(inputs.memories), 2)
+        if inputs.memories else 0.0,
+        memory_ids=list(dict.fromkeys(m.id for m in [*near_here, *near_there])),
+    )
+
+
+def _without(terms: set[str], concept_terms: set[str]) -> set[str]:
+    """``terms`` minus the concepts' own words (and their plurals)."""
+    stems = {t.rstrip("s") for t in concept_terms}
+    return {t for t in terms if t.rstrip("s") not in stems}
+
+
+def _near(memories: list[MemoryItem], locus: LocusItem, k: int = 3) -> list[MemoryItem]:
+    concept_terms = term_set(locus.concept)
+    ranked = rank_by_overlap([m.text for m in memories], locus.concept)
+    return [memories[i] for i in ranked[:k] if term_set(memories[i].text) & concept_terms]
+
+
+def _quote(candidates: list[str], focus: str, used: set[str], min_overlap: int = 1) -> str | None:
+    fresh = [c for c in candidates if c not in used]
+    for i in rank_by_overlap(fresh, focus):
+        if len(term_set(fresh[i]) & term_set(focus)) >= min_overlap:
+            used.add(fresh[i])
+            return as_sentence(trim(fresh[i], 200))
+    return None
+
+
+def _connection(here: LocusItem, there: LocusItem, shared: list[str], bridging: list[MemoryItem],
+                used: set[str]) -> str:
+    if bridging:
+        ids = join_names([m.id for m in bridging])
+        quote = _quote([s for m in bridging for s in sentences(m.text)], f"{here.concept} {there.concept}", used)
+        return f"Both {here.concept} and {there.concept} appear in {ids}: {quote}"
+    if shared:
+        return f"Both {here.concept} and {there.concept} involve {join_names(shared[:3])}."
+    return f"No shared terms between {here.concept} and {there.concept} in the memories given."
+
+
+def _tension(texts: list[str], focus: str, used: set[str]) -> str:
+    contrasting = [s for t in texts for s in sentences(t) if _CONTRAST.search(s)]
+    return _quote(contrasting, focus, used, min_overlap=0) or "No tension found in the memories given."
+
+
+def _bridge(here: LocusItem, there: LocusItem, shared: list[str]) -> str:
+    via = join_names(shared[:2], empty=there.concept)
+    crossing = [d for d in there.domains if d not in here.domains]
+    if here.domains and crossing:
+        return f"{', '.join(here.domains)} ↔ {', '.join(crossing)}: {via}."
+    within = ", ".join(here.domains or there.domains)
+    return f"Within {within}: {via}." if within else f"{here.concept} ↔ {there.concept}: {via}."
+
+
+def _surprise(new_terms: set[str], recent: list[str], ordered: list[str]) -> str:
+    seen = {w for theme in recent for w in term_set(theme)}
+    fresh = [t for t in ordered if t in new_terms and t not in seen]
+    if not fresh:
+        return "Nothing unexpected: every theme here was seen before."
+    return f"New here: {join_names(fresh[:4])}."
+
+
+def _possibility(memories: list[MemoryItem], here: LocusItem, there: LocusItem, used: set[str]) -> str:
+    """A sentence near both concepts, from strategies first: what might be done here."""
+    focus = f"{here.concept} {there.concept}"
+    for group in ([m for m in memories if m.label == "Strategy_Pattern"], memories):
+        quote = _quote([s for m in group for s in sentences(m.text)], focus, used)
+        if quote:
+            return quote
+    return f"{here.concept} applied to {there.concept}."
+
+
+def _novelty(themes: list[str], recent: list[str]) -> float:
+    if not themes:
+        return 0.0
+    seen = {w for theme in recent for w in term_set(theme)}
+    return sum(t not in seen for t in themes) / len(themes)
+
+
+def resonance(inputs: ResonanceInput, tools: Sequence[Tool]) -> ResonanceOutput:
+    mine = {t.lower(): t for t in inputs.residue.themes}
+    matches, matched = [], set()
+    for candidate in inputs.candidates:
+        theirs = {t.lower() for t in candidate.themes}
+        shared = [mine[t] for t in mine if t in theirs]
+        strength = round(jaccard(mine, theirs), 4)
+        if len(shared) >= 2 or (shared and strength >= 0.2):
+            matches.append(ResonanceMatch(resonance_id=candidate.id, shared_themes=shared, strength=strength))
+            matched |= {t.lower() for t in shared}
+    matches.sort(key=lambda m: -m.strength)
+    return ResonanceOutput(matches=matches, new_themes=[mine[t] for t in mine if t not in matched])
+
+
+def crystallize(inputs: CrystalInput, tools: Sequence[Tool]) -> CrystalOutput:
+    themes = {w for r in inputs.resonances for t in r.themes for w in term_set(t)}
+    support = [r for r in inputs.residues if themes & _residue_terms(r)]
+    backing = [m for m in inputs.memories if themes & term_set(m.text)]
+    evidence = [r.id for r in support] + [m.id for m in backing]
+    if not themes or len(evidence) < inputs.min_evidence:
+        return CrystalOutput(formed=False, domains=list(inputs.locus.domains), evidence_ids=evidence)
+    pool = [s for r in support for s in (r.possibility, r.connection) if s] + [m.text for m in backing]
+    insight = best_sentences(pool, " ".join(sorted(themes)), k=1)[0]
+    occurrences = max(r.occurrences for r in inputs.resonances)
+    rated = [r.actionability for r in support if r.actionability is not None]
+    return CrystalOutput(
+        formed=True, insight=as_sentence(trim(insight, 240)),
+        confidence=round(min(1.0, 0.2 * len(evidence) + 0.1 * occurrences), 2),
+        actionability=round(sum(rated) / len(rated), 2) if rated else 0.0,
+        domains=list(inputs.locus.domains), evidence_ids=evidence,
+    )
+
+
+def _residue_terms(r: ResidueItem) -> set[str]:
+    return term_set(" ".join([r.connection, r.tension, r.bridge, r.surprise, r.possibility, *r.themes]))
+
+
+def validate_crystal(inputs: CrystalCheckInput, tools: Sequence[Tool]) -> CrystalCheckOutput:
+    claimed = list(dict.fromkeys(t for t in top_terms([inputs.insight], k=100)))
+    known = set().union(*(term_set(m.text) for m in inputs.evidence))
+    unsupported = [t for t in claimed if t not in known]
+    ratio = 1 - len(unsupported) / len(claimed) if claimed else 0.0
+    holds = bool(claimed) and ratio >= 0.6
+    backing = [m.id for m in inputs.evidence if term_set(m.text) & set(claimed)]
+    notes = (f"Supported by {join_names(backing)}." if holds
+             else f"Unsupported by the evidence: {join_names(unsupported[:6])}.")
+    return CrystalCheckOutput(holds=holds, confidence=round(ratio, 2), unsupported=unsupported, notes=notes)
+
+
+BEHAVIOURS = {
+    "wander.dwell": dwell,
+    "wander.resonance": resonance,
+    "wander.crystallize": crystallize,
+    "wander.validate_crystal": validate_crystal,
+}

@@ -1,0 +1,289 @@
+"""Wander prompts (wander-technical-spec): dwelling, resonance, crystallization, validation.
+
+``wander.dwell`` is the seed's simple dwelling prompt, verbatim, with one addition: the
+memories near the two loci, the only facts the dweller may use. ``RLM_DWELLER_SYSTEM_PROMPT``
+is kept verbatim for a later REPL-based dweller; graphmind does not run that REPL yet.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from graphmind.llm.base import Prompt
+from graphmind.prompts._models import MemoryItem, PromptModel, Unit, bullet_list, format_memories
+
+SIMPLE_DWELLING_PROMPT = """You are dwelling at a point in idea space, reflecting on an encounter between two concepts.
+
+CURRENT LOCUS:
+{current_concept}
+- Domains: {current_domains}
+- Abstraction level: {current_abstraction}
+
+ENCOUNTERED LOCUS:
+{next_concept}
+- Domains: {next_domains}
+- Abstraction level: {next_abstraction}
+
+RECENT THEMES FROM THIS SESSION:
+{recent_themes}
+
+ACTIVE RESONANCES (patterns we've seen before):
+{active_resonances}
+
+Reflect on this encounter. For each question, provide a concise response (1-2 sentences):
+
+1. CONNECTION: What links these two concepts? What do they share?
+2. TENSION: Where do they conflict or create productive friction?
+3. BRIDGE: What crosses domains here? What translation is possible?
+4. SURPRISE: What's unexpected about this juxtaposition?
+5. POSSIBILITY: What new concept or insight might emerge from this encounter?
+
+Also extract:
+- THEMES: List 3-5 thematic keywords
+- INTERESTINGNESS: Rate 0.0-1.0 how interesting this encounter is
+- ACTIONABILITY: Rate 0.0-1.0 how actionable insights here might be
+
+Respond in JSON format:
+{
+  "connection": "...",
+  "tension": "...",
+  "bridge": "...",
+  "surprise": "...",
+  "possibility": "...",
+  "themes": ["...", "..."],
+  "interestingness": 0.X,
+  "actionability": 0.X
+}"""
+"""The seed's simple dwelling prompt; ``{placeholders}`` are filled by ``render_dwell``."""
+
+RLM_DWELLER_SYSTEM_PROMPT = """
+You are a Wander dweller exploring idea space. You have access to a REPL
+environment with the session's memory stored as variables.
+
+AVAILABLE VARIABLES:
+- hot_memory: {hot_count} recent loci (list of dicts with 'concept', 'embedding', 'domains')
+- warm_memory: {warm_count} compressed theme clusters
+- resonances: {resonance_count} detected patterns
+- trace: {trace_count} steps taken so far
+- current_locus: Your current position in idea space
+
+AVAILABLE FUNCTIONS:
+- embed(text) -> List[float]: Get embedding for text
+- query_similar(embedding, k=10) -> List[dict]: Find similar loci
+- query_by_domain(domain, limit=20) -> List[dict]: Get loci by domain
+- get_locus(id) -> dict: Get full locus details
+- get_neighbors(locus_id) -> List[dict]: Get connected loci
+- llm_query(prompt, context="") -> str: Spawn sub-LLM to analyze context
+
+IMPORTANT: Do NOT try to print or analyze large amounts of memory directly.
+Instead, use query functions to find relevant items, then use llm_query()
+to analyze specific chunks.
+
+EXAMPLE - Finding connections:
+```repl
+# Find loci related to current concept
+similar = query_similar(current_locus['embedding'], k=5)
+for locus in similar:
+    analysis = llm_query(
+        f"How does '{locus['concept']}' connect to '{current_locus['concept']}'?",
+        context=json.dumps(locus)
+    )
+    print(f"{locus['concept']}: {analysis}")
+```
+
+EXAMPLE - Analyzing patterns across memory:
+```repl
+# Check resonances for relevant patterns
+relevant_themes = [r for r in resonances.values()
+                   if any(t in current_locus['domains'] for t in r['themes'])]
+
+if relevant_themes:
+    pattern_analysis = llm_query(
+        "What patterns emerge from these resonances?",
+        context=json.dumps(relevant_themes[:5])
+    )
+    print(pattern_analysis)
+```
+
+When you want to execute code, wrap it in triple backticks with 'repl':
+```repl
+# Your Python code here
+```
+
+When ready to provide your dwelling output, use FINAL():
+FINAL({"connection": "...", "tension": "...", ...})
+"""
+"""The seed's REPL-style dweller system prompt (not used until graphmind has the REPL)."""
+
+SYSTEM = (
+    "You are a Wander dweller exploring idea space. Reflect only on the concepts, themes and "
+    "memories you are given; cite memory ids, and say so when the memories do not support an idea."
+)
+
+MEMORIES_SECTION = "MEMORIES NEAR THESE LOCI (the only facts you may use):\n{memories}\n\n"
+
+
+class LocusItem(PromptModel):
+    """A point in idea space."""
+
+    id: str = Field(min_length=1)
+    concept: str = Field(min_length=1)
+    domains: list[str] = []
+    abstraction_level: Unit | None = None
+
+
+class DwellInput(PromptModel):
+    current: LocusItem
+    next: LocusItem
+    recent_themes: list[str] = []
+    active_resonances: list[str] = []
+    memories: list[MemoryItem] = []
+
+
+class DwellOutput(PromptModel):
+    """The seed's JSON answer, plus the memories it drew on."""
+
+    connection: str
+    tension: str
+    bridge: str
+    surprise: str
+    possibility: str
+    themes: list[str] = Field(default=[], max_length=5)
+    interestingness: Unit
+    actionability: Unit
+    memory_ids: list[str] = []
+
+
+def render_dwell(inputs: DwellInput) -> str:
+    values = {
+        "current_concept": inputs.current.concept, "next_concept": inputs.next.concept,
+        "current_domains": ", ".join(inputs.current.domains) or "unknown",
+        "next_domains": ", ".join(inputs.next.domains) or "unknown",
+        "current_abstraction": _level(inputs.current.abstraction_level),
+        "next_abstraction": _level(inputs.next.abstraction_level),
+        "recent_themes": ", ".join(inputs.recent_themes) or "(none yet)",
+        "active_resonances": bullet_list(inputs.active_resonances),
+    }
+    text = SIMPLE_DWELLING_PROMPT
+    for name, value in values.items():
+        text = text.replace("{" + name + "}", value)
+    memories = MEMORIES_SECTION.format(memories=format_memories(inputs.memories))
+    return text.replace("Reflect on this encounter.", memories + "Reflect on this encounter.", 1)
+
+
+def _level(value: float | None) -> str:
+    return "unknown" if value is None else f"{value:.2f}"
+
+
+class ResidueItem(PromptModel):
+    """What one step left behind (a Residue node)."""
+
+    id: str = Field(min_length=1)
+    connection: str = ""
+    tension: str = ""
+    bridge: str = ""
+    surprise: str = ""
+    possibility: str = ""
+    themes: list[str] = []
+    interestingness: Unit | None = None
+    actionability: Unit | None = None
+
+
+class ResonanceItem(PromptModel):
+    id: str = Field(min_length=1)
+    themes: list[str] = Field(min_length=1)
+    occurrences: int = Field(default=1, ge=0)
+    strength: float = Field(default=1.0, ge=0.0)
+
+
+class ResonanceInput(PromptModel):
+    residue: ResidueItem
+    candidates: list[ResonanceItem] = []
+
+
+class ResonanceMatch(PromptModel):
+    resonance_id: str
+    shared_themes: list[str] = Field(min_length=1)
+    strength: Unit
+
+
+class ResonanceOutput(PromptModel):
+    matches: list[ResonanceMatch] = []
+    new_themes: list[str] = []
+
+
+def _residue(r: ResidueItem) -> str:
+    parts = [f"{k}: {v}" for k, v in (("connection", r.connection), ("tension", r.tension),
+             ("bridge", r.bridge), ("surprise", r.surprise), ("possibility", r.possibility)) if v]
+    return f"[{r.id}] themes: {', '.join(r.themes) or '-'}\n  " + "\n  ".join(parts)
+
+
+def render_resonance(inputs: ResonanceInput) -> str:
+    candidates = bullet_list(f"[{c.id}] {', '.join(c.themes)} (seen {c.occurrences}x)" for c in inputs.candidates)
+    return (
+        "A new residue, and the resonances (recurring patterns) seen so far:\n\n"
+        f"{_residue(inputs.residue)}\n\nRESONANCES:\n{candidates}\n\n"
+        "Which resonances does this residue reinforce, through which shared themes, and how "
+        "strongly (0.0-1.0)? Which of its themes are new?"
+    )
+
+
+class CrystalInput(PromptModel):
+    locus: LocusItem
+    resonances: list[ResonanceItem] = []
+    residues: list[ResidueItem] = []
+    memories: list[MemoryItem] = []
+    min_evidence: int = Field(default=2, ge=1)
+
+
+class CrystalOutput(PromptModel):
+    """A validated insight, or ``formed=False`` when the evidence does not carry one."""
+
+    formed: bool
+    insight: str = ""
+    confidence: Unit = 0.0
+    actionability: Unit = 0.0
+    domains: list[str] = []
+    evidence_ids: list[str] = []
+
+
+def render_crystallize(inputs: CrystalInput) -> str:
+    resonances = bullet_list(f"[{r.id}] {', '.join(r.themes)} (seen {r.occurrences}x)" for r in inputs.resonances)
+    residues = "\n".join(_residue(r) for r in inputs.residues) or "(none)"
+    return (
+        f"CURRENT LOCUS:\n{inputs.locus.concept}\n- Domains: {', '.join(inputs.locus.domains) or 'unknown'}\n\n"
+        f"ACTIVE RESONANCES (patterns we've seen before):\n{resonances}\n\nRESIDUES:\n{residues}\n\n"
+        f"{MEMORIES_SECTION.format(memories=format_memories(inputs.memories))}"
+        f"Crystallize: state the one insight these resonances support, if at least "
+        f"{inputs.min_evidence} pieces of evidence carry it, with its confidence, actionability, "
+        "domains and the ids of its supporting evidence. Otherwise answer formed=false."
+    )
+
+
+class CrystalCheckInput(PromptModel):
+    insight: str = Field(min_length=1)
+    evidence: list[MemoryItem] = Field(min_length=1)
+
+
+class CrystalCheckOutput(PromptModel):
+    holds: bool
+    confidence: Unit
+    unsupported: list[str] = []
+    notes: str
+
+
+def render_validate(inputs: CrystalCheckInput) -> str:
+    """The seed's answer-verification query, with the supporting evidence as its context."""
+    return f"Does this insight hold? '{inputs.insight}'\n\nContext:\n{format_memories(inputs.evidence)}"
+
+
+DWELL = Prompt(name="wander.dwell", version=1, input_type=DwellInput, output_type=DwellOutput,
+               system=SYSTEM, render=render_dwell)
+RESONANCE = Prompt(name="wander.resonance", version=1, input_type=ResonanceInput,
+                   output_type=ResonanceOutput, system=SYSTEM, render=render_resonance)
+CRYSTALLIZE = Prompt(name="wander.crystallize", version=1, input_type=CrystalInput,
+                     output_type=CrystalOutput, system=SYSTEM, render=render_crystallize)
+VALIDATE_CRYSTAL = Prompt(name="wander.validate_crystal", version=1, input_type=CrystalCheckInput,
+                          output_type=CrystalCheckOutput, system=SYSTEM, render=render_validate)
+
+PROMPTS: tuple[Prompt, ...] = (DWELL, RESONANCE, CRYSTALLIZE, VALIDATE_CRYSTAL)
