@@ -12,13 +12,17 @@ from graphmind.errors import ConfigError
 
 DEFAULT_NEO4J_VERSION = "5.26.30"
 DEFAULT_BROWSER_VERSION = "5.24.0"
-DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-5"
+DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-5-5"
 LLM_PROVIDERS = ("auto", "offline", "anthropic", "replay", "record")
 EMBEDDERS = ("minilm", "hashing")
-# US cents per million tokens (input, output); GRAPHMIND_LLM_PRICES (JSON) overrides or adds.
+# US cents per million tokens (input, output), Anthropic's list prices as published on
+# platform.claude.com (models overview pages, read 2026-11-22); GRAPHMIND_LLM_PRICES (JSON)
+# overrides or adds. A model missing here is recorded with its tokens and a cost of 0.
 DEFAULT_LLM_PRICES: dict[str, tuple[float, float]] = {
-    "claude-opus-4-1": (1500.0, 7500.0),
-    "claude-sonnet-4-5": (300.0, 1500.0),
+    "claude-sonnet-5-5": (200.0, 1000.0),
+    "claude-sonnet-5": (200.0, 1000.0),
+    "claude-opus-5-5": (400.0, 2000.0),
+    "claude-opus-5": (500.0, 2500.0),
     "claude-haiku-4-5": (100.0, 500.0),
 }
 

@@ -56,7 +56,11 @@ class UnknownLabelError(ValidationError):
 
 
 class ProviderAuthError(ConfigError):
-    """The LLM provider refused the configured API key."""
+    """The LLM provider refused the configured API key; ``provider`` names which one."""
+
+    def __init__(self, message: str, *, provider: str | None = None):
+        self.provider = provider
+        super().__init__(message)
 
 
 class ModelUnavailableError(ConfigError):

@@ -9,9 +9,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from graphmind.app import init_database, make_embedder, open_store
+from graphmind.app import init_database, make_embedder, make_llm, open_store
 from graphmind.config import Settings
 from graphmind.embed import Embedder
+from graphmind.llm import LLM
 from graphmind.errors import NotFoundError, ValidationError
 from graphmind.io import ImportReport, Importer, export_lines
 from graphmind.io.importer import Progress
@@ -51,11 +52,12 @@ class Mind:
     """Everything one mind (an agent, a citizen, a project) does with its graph memory."""
 
     def __init__(self, name: str, store: GraphStore, settings: Settings, *,
-                 embedder: Embedder | None = None):
+                 embedder: Embedder | None = None, llm: LLM | None = None):
         self.name = check_mind_name(name)
         self._store = store
         self._settings = settings
         self._embedder = embedder
+        self._llm = llm
         self._recaller: Recaller | None = None
 
     @classmethod
@@ -85,6 +87,13 @@ class Mind:
         if self._embedder is None:
             self._embedder = make_embedder(self._settings)
         return self._embedder
+
+    @property
+    def llm(self) -> LLM:
+        """The LLM given to the constructor, else the provider the settings name (made once)."""
+        if self._llm is None:
+            self._llm = make_llm(self._settings)
+        return self._llm
 
     def init_schema(self) -> SchemaReport:
         """Apply the schema (idempotent; shared by every mind of the database)."""
@@ -119,7 +128,10 @@ class Mind:
 
         ``full=False`` checks only the memories flagged since the last pass (what recall does).
         """
-        return EmbeddingPass(self._store, self.embedder).run(self.name, full=full)
+        report = EmbeddingPass(self._store, self.embedder).run(self.name, full=full)
+        if self._recaller is not None:
+            self._recaller.forget(self.name)
+        return report
 
     def recall(self, text: str, k: int = 10, labels: list[str] | None = None) -> RecallResult:
         """The ``k`` memories that best match ``text`` (vector + full-text, fused by rank).

@@ -62,6 +62,9 @@ class GraphNode(BaseModel):
     created_at: Timestamp | None = None
     text: str | None = None
     embedding: list[float] | None = None
+    hits: Count | None = None
+    """How often recall returned this node (the digests' decay-aware review reads it)."""
+    last_hit_at: Timestamp | None = None
 
     @model_validator(mode="after")
     def _check_extra(self) -> GraphNode:

@@ -19,6 +19,10 @@ from graphmind.store.records import exported_properties, node_to_model
 MAX_K = 1000
 FETCH_CAP = 10_000
 """The most candidates recall asks one index for while looking for a mind's own nodes."""
+EXACT_LIMIT = 5_000
+"""Up to this many embedded memories, a mind is searched exactly (cosine against each of its
+memories) instead of through the vector index, which spans every mind: for a small mind among
+large ones, over-fetching from the index until enough of its own nodes appear costs more."""
 
 
 @dataclass(frozen=True)
@@ -84,11 +88,19 @@ class Recaller:
     is remembered per mind, so a small mind among large ones pays for the search once.
     """
 
-    def __init__(self, store: GraphStore, embedder: Embedder, *, overfetch: int = 10):
+    def __init__(self, store: GraphStore, embedder: Embedder, *, overfetch: int = 10,
+                 exact_limit: int = EXACT_LIMIT):
         self._store = store
         self._embedder = embedder
         self._overfetch: dict[str, int] = {}
         self._initial_overfetch = overfetch
+        self._exact_limit = exact_limit
+        self._counts: dict[str, dict[str, int]] = {}
+
+    def forget(self, mind: str) -> None:
+        """Drop what was learnt about ``mind`` (call after embedding it outside this recaller)."""
+        self._counts.pop(mind, None)
+        self._overfetch.pop(mind, None)
 
     def recall(self, mind: str, text: str, k: int = 10,
                labels: Sequence[str] | None = None) -> RecallResult:
@@ -99,6 +111,7 @@ class Recaller:
         embedded = EmbeddingPass(self._store, self._embedder).run(mind)
         if embedded.checked:
             self._store.autocommit("admin/await_text_index")
+            self._counts.pop(mind, None)
         depth = max(2 * k, 20)
         vector, stale = self._vector_search(mind, text, wanted_labels, depth)
         terms = query_terms(text)
@@ -113,9 +126,24 @@ class Recaller:
     def _vector_search(self, mind: str, text: str, labels: list[str] | None,
                        depth: int) -> tuple[list[Ranked], int]:
         embedding = self._embedder.embed([text])[0].tolist()
-        row = self._search(mind, "recall/find_by_vector", depth, embedding=embedding,
-                           model_id=self._embedder.model_id, labels=labels)
-        return [Ranked(c["uid"], c["score"]) for c in row["kept"]], row["stale"]
+        model_id = self._embedder.model_id
+        counts = self._embedded_counts(mind)
+        if counts["current"] <= self._exact_limit:
+            row = self._store.read("recall/find_by_vector_exact", mind=mind, embedding=embedding,
+                                   model_id=model_id, labels=labels, limit=depth)[0]
+            stale = counts["stale"]
+        else:
+            row = self._search(mind, "recall/find_by_vector", depth, embedding=embedding,
+                               model_id=model_id, labels=labels)
+            stale = row["stale"]
+        return [Ranked(c["uid"], c["score"]) for c in row["kept"]], stale
+
+    def _embedded_counts(self, mind: str) -> dict[str, int]:
+        """How many of the mind's memories carry a current / stale embedding (cached per mind)."""
+        if mind not in self._counts:
+            self._counts[mind] = self._store.read("recall/count_embedded", mind=mind,
+                                                  model_id=self._embedder.model_id)[0]
+        return self._counts[mind]
 
     def _text_search(self, mind: str, query: str | None, labels: list[str] | None,
                      depth: int) -> list[Ranked]:
