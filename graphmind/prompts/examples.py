@@ -15,6 +15,10 @@ from graphmind.prompts.dream import (
     AbstractionInput, ConnectionInput, ContradictionInput, ExperienceItem, PatternExtractionInput,
     PatternItem, SubsumptionInput,
 )
+from graphmind.prompts.digest import (
+    ConvergenceInput, CrossPollinationInput, DigestEntry, ForgottenEntry, ForgottenInput, ThreadItem,
+    TopicSample,
+)
 from graphmind.prompts.wander import (
     CrystalCheckInput, CrystalInput, DwellInput, LocusItem, ResidueItem, ResonanceInput, ResonanceItem,
 )
@@ -183,6 +187,45 @@ RESIDUES = (
 ROOT_CAUSE = ResonanceItem(id="resonance-root-cause", themes=["root cause", "race"], occurrences=3)
 VENICE = ResonanceItem(id="resonance-venice", themes=["Venice", "collaboration"], occurrences=1)
 
+DIGEST_SAMPLES = (
+    TopicSample(topic="design-philosophy", entries=[
+        DigestEntry(id="dp-1", text="Constraints shape emergence: the interface shapes cognition more than the model."),
+        DigestEntry(id="dp-2", text="Watsuji: relation comes before entity."),
+    ]),
+    TopicSample(topic="creative-arts", entries=[
+        DigestEntry(id="ca-1", text="A sonnet's fourteen lines are constraints that shape the emergence of meaning."),
+        DigestEntry(id="ca-2", text="Improvisation works without a plan."),
+    ]),
+    TopicSample(topic="agent-architecture", entries=[
+        DigestEntry(id="aa-1", text="Agent memory mirrors the rumen: intake first, digestion later."),
+        DigestEntry(id="aa-2", text="Memory digestion matters more than memory intake."),
+    ]),
+)
+THREADS = (
+    ThreadItem(id="th-constraints", title="Constraints and emergence", touches=["design-philosophy"],
+               progress_notes=["Framing decides what Emergence can mean",
+                               "Notes on Pattern Language and its constraints",
+                               "Framing again: Oulipo writes under constraints"]),
+    ThreadItem(id="th-interface", title="Interface shapes cognition", touches=["agent-architecture"],
+               progress_notes=["Framing of the Interface shapes what users think",
+                               "Emergence of habits through the Interface",
+                               "Pattern Language as an interface grammar"]),
+    ThreadItem(id="th-relation", title="Relation before entity", touches=["design-philosophy"],
+               progress_notes=["Watsuji on betweenness", "Whitehead: process over substance"]),
+)
+FORGOTTEN = (
+    ForgottenEntry(id="fg-1", topic="learning", age_days=21,
+                   text="Ebbinghaus: spaced repetition at the edge of forgetting deepens memory."),
+    ForgottenEntry(id="fg-2", topic="dreams", age_days=12,
+                   text="Hobson: dreams activate random memory fragments and build a narrative."),
+    ForgottenEntry(id="fg-3", topic="method", age_days=9,
+                   text="Random sampling of memory fragments breaks the bias toward recent reading."),
+    ForgottenEntry(id="fg-4", topic="creative-arts", age_days=30, text="Oulipo lipogram exercise."),
+)
+MY_THOUGHTS = MemoryItem(id="thought-digestion", label="TopicEntry",
+                         text="Digestion over intake: spaced repetition at the edge of forgetting deepens "
+                              "memory more than rereading.")
+
 
 def examples() -> dict[str, BaseModel]:
     """An example input for every prompt that has one, by prompt name."""
@@ -206,4 +249,7 @@ def examples() -> dict[str, BaseModel]:
         "wander.validate_crystal": CrystalCheckInput(
             insight="Sleep patches did not address the root cause of the race condition.",
             evidence=[SLEEP_PATCH, RACE]),
+        "digest.cross_pollination": CrossPollinationInput(samples=list(DIGEST_SAMPLES)),
+        "digest.convergence": ConvergenceInput(threads=list(THREADS)),
+        "digest.forgotten": ForgottenInput(entries=list(FORGOTTEN), context=[MY_THOUGHTS]),
     }
