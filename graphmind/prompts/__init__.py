@@ -13,7 +13,7 @@ import importlib.util
 from graphmind.errors import NotFoundError
 from graphmind.llm.base import Prompt
 
-_MODULES = ("ruminate", "context", "dream", "wander", "digest")
+_MODULES = ("ruminate", "context", "dream", "wander", "digest", "recall")
 _OPTIONAL_MODULES = ("llm",)
 
 

@@ -19,6 +19,7 @@ from graphmind.prompts.digest import (
     ConvergenceInput, CrossPollinationInput, DigestEntry, ForgottenEntry, ForgottenInput, ThreadItem,
     TopicSample,
 )
+from graphmind.prompts.recall import RecallQuestion
 from graphmind.prompts.wander import (
     CrystalCheckInput, CrystalInput, DwellInput, LocusItem, ResidueItem, ResonanceInput, ResonanceItem,
 )
@@ -252,4 +253,6 @@ def examples() -> dict[str, BaseModel]:
         "digest.cross_pollination": CrossPollinationInput(samples=list(DIGEST_SAMPLES)),
         "digest.convergence": ConvergenceInput(threads=list(THREADS)),
         "digest.forgotten": ForgottenInput(entries=list(FORGOTTEN), context=[MY_THOUGHTS]),
+        "recall.answer": RecallQuestion(question="Why did the sleep patch fail?",
+                                        memories=[SLEEP_PATCH, RACE, STRATEGY]),
     }

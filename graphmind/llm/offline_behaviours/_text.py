@@ -22,6 +22,7 @@ must might shall may
 
 _WORD = re.compile(r"[^\W\d_]+")
 _TOKEN = re.compile(r"[^\W_]+(?:[-_.'][^\W_]+)*")
+_FINE = re.compile(r"\s+—\s+|;\s+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
@@ -44,9 +45,15 @@ def tokens(text: str) -> list[str]:
     return _TOKEN.findall(text)
 
 
-def sentences(text: str) -> list[str]:
-    """``text`` cut into sentences (and lines), stripped, empty ones dropped."""
-    return [s.strip(" -•\t") for s in _SENTENCE_END.split(text) if s and s.strip(" -•\t")]
+def sentences(text: str, *, fine: bool = False) -> list[str]:
+    """``text`` cut into sentences (and lines), stripped, empty ones dropped.
+
+    ``fine`` also cuts at " — " and "; " (the separators of a node's joined text fields).
+    """
+    parts = _SENTENCE_END.split(text)
+    if fine:
+        parts = [p for part in parts for p in _FINE.split(part)]
+    return [s.strip(" -•\t") for s in parts if s and s.strip(" -•\t")]
 
 
 def trim(text: str, max_chars: int = 200) -> str:

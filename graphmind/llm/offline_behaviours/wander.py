@@ -89,7 +89,8 @@ def _connection(here: LocusItem, there: LocusItem, shared: list[str], bridging: 
                 used: set[str]) -> str:
     if bridging:
         ids = join_names([m.id for m in bridging])
-        quote = _quote([s for m in bridging for s in sentences(m.text)], f"{here.concept} {there.concept}", used)
+        quote = _quote([s for m in bridging for s in sentences(m.text, fine=True)],
+                       f"{here.concept} {there.concept}", used)
         return f"Both {here.concept} and {there.concept} appear in {ids}: {quote}"
     if shared:
         return f"Both {here.concept} and {there.concept} involve {join_names(shared[:3])}."
@@ -97,7 +98,7 @@ def _connection(here: LocusItem, there: LocusItem, shared: list[str], bridging: 
 
 
 def _tension(texts: list[str], focus: str, used: set[str]) -> str:
-    contrasting = [s for t in texts for s in sentences(t) if _CONTRAST.search(s)]
+    contrasting = [s for t in texts for s in sentences(t, fine=True) if _CONTRAST.search(s)]
     return _quote(contrasting, focus, used, min_overlap=0) or "No tension found in the memories given."
 
 
@@ -122,7 +123,7 @@ def _possibility(memories: list[MemoryItem], here: LocusItem, there: LocusItem, 
     """A sentence near both concepts, from strategies first: what might be done here."""
     focus = f"{here.concept} {there.concept}"
     for group in ([m for m in memories if m.label == "Strategy_Pattern"], memories):
-        quote = _quote([s for m in group for s in sentences(m.text)], focus, used)
+        quote = _quote([s for m in group for s in sentences(m.text, fine=True)], focus, used)
         if quote:
             return quote
     return f"{here.concept} applied to {there.concept}."
