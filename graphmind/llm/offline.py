@@ -147,7 +147,8 @@ def _recording(tool: Tool, calls: list[ToolCall], max_calls: int) -> Tool:
         if len(calls) >= max_calls:
             raise ProviderError(f"the offline LLM called tools more than {max_calls} times",
                                 provider=PROVIDER)
-        model = arguments if isinstance(arguments, tool.input_type) else tool.input_type.model_validate(arguments)
+        model = (arguments if isinstance(arguments, tool.input_type)
+                 else tool.input_type.model_validate(arguments))
         result = tool.call(model)
         calls.append(ToolCall(tool=tool.name, input=model.model_dump(), output=result))
         return result

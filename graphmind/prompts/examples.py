@@ -190,11 +190,13 @@ VENICE = ResonanceItem(id="resonance-venice", themes=["Venice", "collaboration"]
 
 DIGEST_SAMPLES = (
     TopicSample(topic="design-philosophy", entries=[
-        DigestEntry(id="dp-1", text="Constraints shape emergence: the interface shapes cognition more than the model."),
+        DigestEntry(id="dp-1",
+                    text="Constraints shape emergence: the interface shapes cognition more than the model."),
         DigestEntry(id="dp-2", text="Watsuji: relation comes before entity."),
     ]),
     TopicSample(topic="creative-arts", entries=[
-        DigestEntry(id="ca-1", text="A sonnet's fourteen lines are constraints that shape the emergence of meaning."),
+        DigestEntry(id="ca-1",
+                    text="A sonnet's fourteen lines are constraints that shape the emergence of meaning."),
         DigestEntry(id="ca-2", text="Improvisation works without a plan."),
     ]),
     TopicSample(topic="agent-architecture", entries=[

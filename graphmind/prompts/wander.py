@@ -218,8 +218,12 @@ def _residue(r: ResidueItem) -> str:
     return f"[{r.id}] themes: {', '.join(r.themes) or '-'}\n  " + "\n  ".join(parts)
 
 
+def _resonance(r: ResonanceItem) -> str:
+    return f"[{r.id}] {', '.join(r.themes)} (seen {r.occurrences}x)"
+
+
 def render_resonance(inputs: ResonanceInput) -> str:
-    candidates = bullet_list(f"[{c.id}] {', '.join(c.themes)} (seen {c.occurrences}x)" for c in inputs.candidates)
+    candidates = bullet_list(_resonance(c) for c in inputs.candidates)
     return (
         "A new residue, and the resonances (recurring patterns) seen so far:\n\n"
         f"{_residue(inputs.residue)}\n\nRESONANCES:\n{candidates}\n\n"
@@ -248,10 +252,11 @@ class CrystalOutput(PromptModel):
 
 
 def render_crystallize(inputs: CrystalInput) -> str:
-    resonances = bullet_list(f"[{r.id}] {', '.join(r.themes)} (seen {r.occurrences}x)" for r in inputs.resonances)
+    resonances = bullet_list(_resonance(r) for r in inputs.resonances)
     residues = "\n".join(_residue(r) for r in inputs.residues) or "(none)"
     return (
-        f"CURRENT LOCUS:\n{inputs.locus.concept}\n- Domains: {', '.join(inputs.locus.domains) or 'unknown'}\n\n"
+        f"CURRENT LOCUS:\n{inputs.locus.concept}\n"
+        f"- Domains: {', '.join(inputs.locus.domains) or 'unknown'}\n\n"
         f"ACTIVE RESONANCES (patterns we've seen before):\n{resonances}\n\nRESIDUES:\n{residues}\n\n"
         f"{MEMORIES_SECTION.format(memories=format_memories(inputs.memories))}"
         f"Crystallize: state the one insight these resonances support, if at least "

@@ -163,7 +163,8 @@ def test_crystals_need_evidence():
     out = run("wander.crystallize", EXAMPLES["wander.crystallize"])
     assert out.formed and "root cause" in out.insight
     assert out.evidence_ids == ["res-1", "res-2", "fa-sleep"] and out.domains == ["concurrency"]
-    thin = CrystalInput(locus=LocusItem(id="l", concept="x"), resonances=EXAMPLES["wander.crystallize"].resonances,
+    thin = CrystalInput(locus=LocusItem(id="l", concept="x"),
+                        resonances=EXAMPLES["wander.crystallize"].resonances,
                         residues=[], memories=[])
     assert not run("wander.crystallize", thin).formed
 
@@ -266,7 +267,8 @@ def test_memory_items_from_models_are_parsed():
         id: str
         text: str
 
-    tool = Tool(name="find", description="d", input_type=Search, call=lambda a: [Hit(id="h1", text="Race window found.")])
+    tool = Tool(name="find", description="d", input_type=Search,
+                call=lambda a: [Hit(id="h1", text="Race window found.")])
     run_ = OfflineLLM().run_tools(get_prompt("recall.answer"), RecallQuestion(question="race window"), [tool])
     assert run_.output.cited_ids == ["h1"]
     assert MemoryItem(id="h1", text="x").id == "h1"

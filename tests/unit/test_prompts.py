@@ -150,7 +150,8 @@ FIDELITY: dict[str, tuple[str, list[str]]] = {
     ]),
     "wander.validate_crystal": ("wander-technical-spec.md", ["Does this insight hold? '"]),
     "digest.cross_pollination": (ZH, [
-        "## Cross-Pollination Digest\nHere are random entries from your knowledge. Look for hidden connections:\n",
+        "## Cross-Pollination Digest\nHere are random entries from your knowledge. "
+        "Look for hidden connections:\n",
         "<rumination-digest>\n",
         "\n</rumination-digest>",
         "### Reflect: Cross-Pollination Digest\n\n反思時做一次 cross-pollination：",

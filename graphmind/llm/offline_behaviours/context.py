@@ -81,6 +81,10 @@ def _list(item: MemoryItem, name: str) -> list[str]:
     return [str(value)] if value not in (None, "") else []
 
 
+def _suffix(template: str, value: str) -> str:
+    return template.format(value) if value else ""
+
+
 def _lines(*lines: str) -> str:
     return "\n".join(line for line in lines if line is not None).strip()
 
@@ -161,8 +165,7 @@ def _history(conversations: list[MemoryItem], failures: list[MemoryItem]) -> str
         lines.append("")
     if failures:
         lines.append("Past approaches that didn't work:")
-        lines += [f"- {_s(f, 'approach') or f.text}" + (f": {_s(f, 'why_failed')}" if _s(f, "why_failed") else "")
-                  for f in failures]
+        lines += [f"- {_s(f, 'approach') or f.text}" + _suffix(": {}", _s(f, "why_failed")) for f in failures]
     return _lines(*lines) or "No conversation history found in the graph."
 
 
@@ -180,7 +183,7 @@ def _strategy(strategies: list[MemoryItem], failures: list[MemoryItem]) -> str:
             lines += ["", "Steps:"] + [f"{i}. {step}" for i, step in enumerate(_list(s, "steps"), 1)]
     if failures:
         lines += ["", "What NOT to do:"]
-        lines += [f"- ❌ {_s(f, 'approach') or f.text}" + (f" ({_s(f, 'why_failed')})" if _s(f, "why_failed") else "")
+        lines += [f"- ❌ {_s(f, 'approach') or f.text}" + _suffix(" ({})", _s(f, "why_failed"))
                   for f in failures]
     return _lines(*lines) or "No strategy data found in the graph."
 
@@ -213,7 +216,8 @@ def _technical(technical: list[MemoryItem], code: list[MemoryItem]) -> str:
         complex_files = [c for c in code if _s(c, "complexity")]
         if complex_files:
             lines += ["", f"Dependencies: {len(complex_files)} files"]
-            lines += [f"- {_s(c, 'file_path') or c.id} ({_s(c, 'complexity')} complexity)" for c in complex_files[:3]]
+            lines += [f"- {_s(c, 'file_path') or c.id} ({_s(c, 'complexity')} complexity)"
+                      for c in complex_files[:3]]
     return _lines(*lines) or "No technical data found in the graph."
 
 

@@ -44,7 +44,8 @@ def cross_pollination(inputs: CrossPollinationInput, tools: Sequence[Tool]) -> C
         if kind is None:
             continue
         note = _link_note(kind, topic_a, topic_b, shared)
-        links.append((len(shared), DigestLink(entry_ids=[a.id, b.id], kind=kind, shared_terms=shared, note=note)))
+        link = DigestLink(entry_ids=[a.id, b.id], kind=kind, shared_terms=shared, note=note)
+        links.append((len(shared), link))
     links.sort(key=lambda pair: -pair[0])
     if not links:
         return CrossPollinationOutput(nothing_found=True,
@@ -99,7 +100,8 @@ def forgotten(inputs: ForgottenInput, tools: Sequence[Tool]) -> ForgottenOutput:
         best_count, best_id = scored[0] if scored else (0, "")
         if terms and best_id in context_ids and best_count / len(terms) >= 0.6:
             note = f"Mostly contained in {best_id} ({best_count} of {len(terms)} terms)."
-            reviews.append(EntryReview(entry_id=entry.id, status="absorbed", related_ids=[best_id], note=note))
+            reviews.append(EntryReview(entry_id=entry.id, status="absorbed", related_ids=[best_id],
+                                       note=note))
         elif best_count >= 2:
             related = [oid for count, oid in scored if count >= 2]
             shared = sorted(terms & term_set(dict(others)[best_id]))

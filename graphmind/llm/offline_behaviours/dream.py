@@ -44,7 +44,8 @@ def extract_pattern(inputs: PatternExtractionInput, tools: Sequence[Tool]) -> Ex
                        *(_main_clause(e.description) for e in exps if e.outcome == "success")])
     all_errors = all(e.kind == "error" for e in exps)
     rate = None if all_errors else round(sum(_OUTCOME_SCORE[e.outcome] for e in exps) / len(exps), 4)
-    ranked = sorted(exps, key=lambda e: (e.outcome != "success", -len(term_set(e.description) & term_set(name))))
+    name_terms = term_set(name)
+    ranked = sorted(exps, key=lambda e: (e.outcome != "success", -len(term_set(e.description) & name_terms)))
     return ExtractedPattern(name=name, pattern_type=_pattern_type([e.kind for e in exps]),
                             conditions=conditions[:5], actions=actions[:5], success_rate=rate,
                             example_ids=[e.id for e in ranked[:3]])
@@ -88,9 +89,12 @@ def name_abstraction(inputs: AbstractionInput, tools: Sequence[Tool]) -> Abstrac
     if not phrase or len(term_set(phrase)) < 2:
         phrase = " & ".join(t.capitalize() for t in terms) if terms else trim(texts[0], 60)
     name = phrase
-    anchor = best_sentences([*texts, *(c for m in inputs.members for c in m.conditions)], " ".join(terms), k=1)
+    conditions = [c for m in inputs.members for c in m.conditions]
+    anchor = best_sentences([*texts, *conditions], " ".join(terms), k=1)
     members = join_names([trim(m.description, 60) for m in inputs.members])
-    generalization = as_sentence(trim(anchor[0], 160)) + f" Subsumes: {members}." if anchor else f"Subsumes: {members}."
+    generalization = f"Subsumes: {members}."
+    if anchor:
+        generalization = f"{as_sentence(trim(anchor[0], 160))} {generalization}"
     return AbstractionOutput(name=name, generalization=generalization,
                              member_ids=[m.id for m in inputs.members])
 
@@ -122,7 +126,8 @@ def _classify(a: PatternItem, b: PatternItem) -> tuple[ConnectionKind, PatternIt
             return ("prerequisite", first, second,
                     f"Actions of {first.id} meet conditions of {second.id}: {join_names(sorted(met))}.")
     cond_a, cond_b = _terms(a.conditions), _terms(b.conditions)
-    if cond_a and cond_b and jaccard(cond_a, cond_b) >= 0.3 and jaccard(_terms(a.actions), _terms(b.actions)) < 0.3:
+    same_conditions = bool(cond_a and cond_b) and jaccard(cond_a, cond_b) >= 0.3
+    if same_conditions and jaccard(_terms(a.actions), _terms(b.actions)) < 0.3:
         return "alternative", a, b, f"{a.id} and {b.id} share conditions; their actions differ."
     for general, specific in ((a, b), (b, a)):
         g, s = _terms(general.conditions), _terms(specific.conditions)

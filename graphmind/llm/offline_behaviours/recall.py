@@ -70,7 +70,9 @@ def _memory(tool_name: str, index: int, raw: Any) -> MemoryItem | None:
     props = raw.get("properties") if isinstance(raw.get("properties"), dict) else {}
     text = raw.get("text") or " — ".join(str(v) for v in props.values() if isinstance(v, str))
     ident = raw.get("id") or raw.get("uid") or f"{tool_name}:{index}"
-    return MemoryItem(id=str(ident), label=str(raw.get("label") or ""), text=str(text or "")) if text else None
+    if not text:
+        return None
+    return MemoryItem(id=str(ident), label=str(raw.get("label") or ""), text=str(text))
 
 
 def _unique(memories: list[MemoryItem]) -> list[MemoryItem]:

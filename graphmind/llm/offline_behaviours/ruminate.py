@@ -71,7 +71,8 @@ def hallucination(inputs: HallucinationInput, tools: Sequence[Tool]) -> Ruminati
 def _step(inputs: RuminationStepInput, *, reflect: bool = False) -> RuminationStepOutput:
     target = inputs.gap.priority_gap
     focus = f"{inputs.stimulus} {inputs.sender or ''}"
-    results = [inputs.query_results[i] for i in rank_by_overlap([m.text for m in inputs.query_results], focus)]
+    order = rank_by_overlap([m.text for m in inputs.query_results], focus)
+    results = [inputs.query_results[i] for i in order]
     finding = _finding(inputs, target, results, focus)
     update = _gap_update(inputs, target, found=bool(results))
     signal, reason = _signal(inputs, update, results)
@@ -159,7 +160,8 @@ def _monologue(inputs: RuminationStepInput, target: str | None, results: list[Me
                      f"the graph has no {gap_name} perspective here.")
     earlier = [f for f in inputs.findings if f.found]
     if earlier and reflect:
-        parts += [as_sentence(f"Earlier, {f.node_type} showed: {trim(f.synthesis, 120)}") for f in earlier[-3:]]
+        parts += [as_sentence(f"Earlier, {f.node_type} showed: {trim(f.synthesis, 120)}")
+                  for f in earlier[-3:]]
     elif earlier:
         parts.append(f"Earlier steps found {join_names(dict.fromkeys(f.node_type for f in earlier))}.")
     parts.append(f"Still missing: {join_names(update.still_missing)}.")

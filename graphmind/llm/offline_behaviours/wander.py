@@ -33,7 +33,8 @@ theme themes seen before here nothing applied supported unsupported evidence ins
 carried holds enough resonances across
 """.split())
 
-_CONTRAST = re.compile(r"\b(?:but|however|not|never|failed|without|cannot|didn't|although|yet|instead)\b", re.I)
+_CONTRAST = re.compile(
+    r"\b(?:but|however|not|never|failed|without|cannot|didn't|although|yet|instead)\b", re.I)
 _ACTIONABLE = {"Strategy_Pattern", "Failed_Attempt", "Constraint", "Code_Reference", "Technical_Context"}
 
 
@@ -57,7 +58,8 @@ def dwell(inputs: DwellInput, tools: Sequence[Tool]) -> DwellOutput:
         surprise=_surprise(side_there, inputs.recent_themes, ordered),
         possibility=_possibility(inputs.memories, here, there, used),
         themes=themes,
-        interestingness=round(0.5 * _novelty(themes, inputs.recent_themes) + 0.5 * min(1.0, len(shared) / 3), 2),
+        interestingness=round(0.5 * _novelty(themes, inputs.recent_themes)
+                              + 0.5 * min(1.0, len(shared) / 3), 2),
         actionability=round(sum(m.label in _ACTIONABLE for m in inputs.memories) / len(inputs.memories), 2)
         if inputs.memories else 0.0,
         memory_ids=list(dict.fromkeys(m.id for m in [*near_here, *near_there])),
