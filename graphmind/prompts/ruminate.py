@@ -225,7 +225,6 @@ class RuminationStepInput(PromptModel):
     query_results: list[MemoryItem] = []
     step_number: int = Field(default=0, ge=0)
     max_steps: int = Field(default=12, ge=1)
-    gap_threshold: Unit = 0.3
 
 
 class StepFinding(PromptModel):

@@ -189,3 +189,39 @@ def test_memory_items_with_properties_are_grounded_by_their_text():
                       properties={"severity": "critical"})
     out = OfflineLLM().generate(CONTINUE, _step(query_results=[item]))
     assert out.finding.memory_ids == ["m1"]
+
+
+def test_a_whole_offline_rumination_over_the_felix_mind():
+    """The seed's loop, driven by the offline Dreamer: it follows the gaps and then crystallizes."""
+    from graphmind.prompts._models import NODE_TYPES
+    from graphmind.prompts.examples import FELIX_MEMORIES
+
+    by_type = {t: [m for m in FELIX_MEMORIES if m.label == t] for t in NODE_TYPES}
+    ranked = ["Technical_Context", "Code_Reference", "Failed_Attempt", "Conversation_Memory",
+              "Constraint", "Emotional_State", "Strategy_Pattern"]  # the seed's priority for this stimulus
+    findings = [FindingSummary(node_type="Partnership", found=True, memory_ids=["nicolas"],
+                               synthesis=by_type["Partnership"][0].text)]
+    covered, monologue, priority = ["Partnership"], "", ranked[0]
+    llm, signals = OfflineLLM(), []
+    for step_number in range(12):
+        gap_types = [t for t in ranked if t not in covered]
+        step = RuminationStepInput(
+            stimulus=STEP.stimulus, sender="Nicolas", findings=findings, internal_monologue=monologue,
+            gap=GapAnalysis(covered_types=covered, gap_types=gap_types, priority_gap=priority,
+                            composite_score=(8 - len(covered)) / 8),
+            query=f"query {priority}", query_results=by_type[priority], step_number=step_number)
+        out = llm.generate(CONTINUE, step)
+        assert_grounded(out, step)
+        signals.append(out.signal)
+        findings.append(FindingSummary(node_type=priority, found=bool(out.finding.memory_ids),
+                                       synthesis=out.finding.synthesis, memory_ids=out.finding.memory_ids))
+        covered, monologue = list(out.gap_update.now_covered), monologue + "\n\n" + out.internal_monologue
+        if out.signal == "CRYSTALLIZE":
+            break
+        priority = out.gap_update.highest_priority_gap
+    assert signals == ["CONTINUE"] * 6 + ["CRYSTALLIZE"]
+    assert set(covered) == set(NODE_TYPES) - {"Code_Reference"}
+    assert out.gap_update.still_missing == ["Code_Reference"]
+    assert out.gap_update.composite_gap_score == 0.125
+    assert out.signal_reasoning.endswith("No unexplored gaps remain.")
+    assert llm.usage.calls == 7

@@ -17,7 +17,7 @@ ourselves out over own same she should so some such than that the their theirs t
 themselves then there these they this those through to too under until up very was we were
 what when where which while who whom why will with would you your yours yourself yourselves
 hey okay yes yeah still back again been into onto upon also just even ever every much many
-must might shall may
+must might shall may didn doesn isn wasn weren hasn haven hadn couldn wouldn shouldn aren
 """.split())
 
 _WORD = re.compile(r"[^\W\d_]+")

@@ -26,7 +26,7 @@ from graphmind.prompts.dream import (
 
 TEMPLATE_WORDS = frozenset("""
 prerequisite alternative refinement complement strategy technique heuristic actions meet
-conditions share differ adds shared terms subsumes patterns pattern level doesn subsume
+conditions share differ adds shared terms subsumes patterns pattern level subsume
 vertical consistency verified contradict contradictions found items item
 """.split())
 

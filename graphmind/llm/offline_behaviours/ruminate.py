@@ -2,19 +2,22 @@
 
 Rules (seed P02): the finding cites the query results ranked by overlap with the stimulus;
 coverage gains the explored type when data came back; the composite gap score is the
-share of the eight node types still without data. [CONTINUE] while an unexplored gap
-remains, the score is at or above the threshold and the step budget allows; [CRYSTALLIZE]
-otherwise, or when the step found nothing new (known memories again, or a second empty
-result in a row). Guard rails adjust the signal as their seed text asks.
+share of the eight node types still without data. [CONTINUE] while one of the gap types
+the engine ranked is still unexplored and the step budget allows; [CRYSTALLIZE] otherwise,
+or when the step found nothing new (known memories again, or a second empty result in a
+row). The gap threshold is the engine's to apply (the seed's orchestrator does). Guard
+rails adjust the signal as their seed text asks.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from graphmind.llm.base import Tool
 from graphmind.llm.offline_behaviours._text import (
-    as_sentence, best_sentences, content_terms, join_names, plural, rank_by_overlap, term_set, trim,
+    as_sentence, best_sentences, content_terms, join_names, plural, rank_by_overlap, sentences,
+    term_set, trim,
 )
 from graphmind.prompts._models import NODE_TYPES, MemoryItem
 from graphmind.prompts.ruminate import (
@@ -25,12 +28,13 @@ from graphmind.prompts.ruminate import (
 TEMPLATE_WORDS = frozenset("""
 memories memory found data none nothing graph absence here perspective still missing
 earlier steps step showed touches stimulus what pulls closed picture forming gaps score
-pulling budget spent unexplored remain threshold below last gap only explored coherent
-enough crystallize after restated query results types type with from this that
+pulling budget spent unexplored remain last gap only explored coherent
+enough crystallize after restated query results types type with from this that echoes
 continue
 """.split())
 
-_TENSION_MARKERS = ("but", "however", "not", "failed", "again", "back", "didn't", "never", "without")
+_TENSION = re.compile(r"\b(?:but|however|not|failed|again|back|didn't|never|without|returning|"
+                      r"recurrence|unfinished|wasted|cannot)\b", re.I)
 
 
 def continue_step(inputs: RuminationStepInput, tools: Sequence[Tool]) -> RuminationStepOutput:
@@ -137,44 +141,48 @@ def _signal(inputs: RuminationStepInput, update: GapUpdate, results: list[Memory
         return "CRYSTALLIZE", f"{closed} The step budget is spent."
     if nothing_new:
         return "CRYSTALLIZE", f"{closed} The last step found nothing new."
-    if score < inputs.gap_threshold:
-        return "CRYSTALLIZE", f"{closed} The gap score is below the threshold."
     return "CONTINUE", f"Gap score {score:.2f}, {update.highest_priority_gap} still pulling at me..."
 
 
 def _monologue(inputs: RuminationStepInput, target: str | None, results: list[MemoryItem],
                update: GapUpdate, focus: str, reflect: bool) -> str:
-    parts: list[str] = []
+    """What was found, what it touches in the stimulus, what it echoes of earlier steps, what pulls."""
     gap_name = target or "stimulus"
-    if results:
-        parts.append(as_sentence(f"{gap_name}: {trim(_best(results[0], focus), 200)}"))
+    if not results:
+        parts = [f"Nothing in the graph for {gap_name}. The absence is data: "
+                 f"the graph has no {gap_name} perspective here."]
+    else:
+        segments = [s for m in results for s in sentences(m.text, fine=True)]
+        headline = segments[rank_by_overlap(segments, focus)[0]]
+        parts = [as_sentence(f"{gap_name}: {trim(headline, 200)}")]
         found_terms = set().union(*(term_set(m.text) for m in results))
         shared = [t for t in dict.fromkeys(content_terms(focus)) if t in found_terms]
         if shared:
             parts.append(f"This touches {join_names(shared[:5])} from the stimulus.")
-        pull = _tension(results)
+        parts += _echoes(inputs, found_terms - set(shared))
+        pull = next((s for s in segments if s != headline and _TENSION.search(s)), None)
         if pull:
             parts.append(as_sentence(f"What pulls at me: {trim(pull, 200)}"))
-    else:
-        parts.append(f"Nothing in the graph for {gap_name}. The absence is data: "
-                     f"the graph has no {gap_name} perspective here.")
     earlier = [f for f in inputs.findings if f.found]
     if earlier and reflect:
         parts += [as_sentence(f"Earlier, {f.node_type} showed: {trim(f.synthesis, 120)}")
                   for f in earlier[-3:]]
-    elif earlier:
+    elif earlier and len(parts) < 3:
         parts.append(f"Earlier steps found {join_names(dict.fromkeys(f.node_type for f in earlier))}.")
     parts.append(f"Still missing: {join_names(update.still_missing)}.")
     return " ".join(parts)
 
 
-def _tension(results: list[MemoryItem]) -> str | None:
-    for item in results:
-        for sentence in best_sentences([item.text], "", k=50):
-            lowered = f" {sentence.lower()} "
-            if any(f" {marker} " in lowered for marker in _TENSION_MARKERS):
-                return sentence
-    return None
+def _echoes(inputs: RuminationStepInput, terms: set[str]) -> list[str]:
+    """At most two earlier findings that share terms with this one (the accumulation)."""
+    echoes = []
+    for finding in reversed(inputs.findings):
+        shared = [t for t in dict.fromkeys(content_terms(finding.synthesis)) if t in terms]
+        if finding.found and shared:
+            echoes.append(f"It echoes {finding.node_type}: {join_names(shared[:4])}.")
+        if len(echoes) == 2:
+            break
+    return echoes
 
 
 BEHAVIOURS = {
