@@ -8,6 +8,7 @@ rumination is: the engine queries the graph for the priority gap, then asks the 
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import Field
@@ -128,6 +129,12 @@ GAP_EXAMPLES: dict[str, str] = {
     ),
 }
 """The seed's "Gap-Specific Prompts (Examples)": what gap-following feels like per node type."""
+
+GAP_QUERIES: dict[str, str] = {
+    node_type: re.search(r"Query: (\w+)\(\)", text).group(1) for node_type, text in GAP_EXAMPLES.items()
+}
+"""The seed's query function per node type (``query_partnerships`` ...): the tool names the
+Dreamer is offered in ``run_tools``."""
 
 GAP_PROMPTS: dict[str, str] = {
     "Partnership": "You have context but no relational grounding. Who is involved? What's the relationship?",

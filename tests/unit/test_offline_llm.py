@@ -225,3 +225,22 @@ def test_a_whole_offline_rumination_over_the_felix_mind():
     assert out.gap_update.composite_gap_score == 0.125
     assert out.signal_reasoning.endswith("No unexplored gaps remain.")
     assert llm.usage.calls == 7
+
+
+def test_with_the_seeds_query_tool_the_dreamer_queries_the_gap_itself():
+    from graphmind.llm.base import Tool
+    from graphmind.prompts.ruminate import GAP_QUERIES
+
+    class Stimulus(PromptModel):
+        stimulus: str
+
+    assert GAP_QUERIES["Technical_Context"] == "query_technical_context"
+    tool = Tool(name="query_technical_context", description="Technical_Context memories", input_type=Stimulus,
+                call=lambda args: [{"id": RACE.id, "label": RACE.label, "text": RACE.text}])
+    step = _step(query_results=[], query="")
+    run = OfflineLLM().run_tools(CONTINUE, step, [tool])
+    assert [c.tool for c in run.calls] == ["query_technical_context"]
+    assert run.calls[0].input == {"stimulus": STEP.stimulus}
+    assert run.output.finding.memory_ids == ["tc-race"]
+    assert run.output.finding.query == "query_technical_context()"
+    assert_grounded(run.output, step, run.calls[0].output)

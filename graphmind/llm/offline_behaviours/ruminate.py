@@ -19,9 +19,10 @@ from graphmind.llm.offline_behaviours._text import (
     as_sentence, best_sentences, content_terms, join_names, plural, rank_by_overlap, sentences,
     term_set, trim,
 )
+from graphmind.llm.offline_behaviours._tools import call_with_text
 from graphmind.prompts._models import NODE_TYPES, MemoryItem
 from graphmind.prompts.ruminate import (
-    EndlessInput, GapUpdate, HallucinationInput, MechanicalInput, PrematureInput,
+    GAP_QUERIES, EndlessInput, GapUpdate, HallucinationInput, MechanicalInput, PrematureInput,
     RuminationStepInput, RuminationStepOutput, Signal, StepFinding, StuckInput,
 )
 
@@ -38,15 +39,26 @@ _TENSION = re.compile(r"\b(?:but|however|not|failed|again|back|didn't|never|with
 
 
 def continue_step(inputs: RuminationStepInput, tools: Sequence[Tool]) -> RuminationStepOutput:
-    return _step(inputs)
+    return _step(_queried(inputs, tools))
 
 
 def stuck(inputs: StuckInput, tools: Sequence[Tool]) -> RuminationStepOutput:
-    return _step(inputs.step)
+    return _step(_queried(inputs.step, tools))
 
 
 def mechanical(inputs: MechanicalInput, tools: Sequence[Tool]) -> RuminationStepOutput:
-    return _step(inputs.step, reflect=True)
+    return _step(_queried(inputs.step, tools), reflect=True)
+
+
+def _queried(inputs: RuminationStepInput, tools: Sequence[Tool]) -> RuminationStepInput:
+    """With no query results given, call the seed's query tool for the priority gap if offered."""
+    target = inputs.gap.priority_gap
+    name = GAP_QUERIES.get(target or "")
+    tool = next((t for t in tools if t.name == name), None)
+    if inputs.query_results or tool is None:
+        return inputs
+    results = call_with_text(tool, inputs.stimulus) or []
+    return inputs.model_copy(update={"query_results": results, "query": f"{name}()"})
 
 
 def premature(inputs: PrematureInput, tools: Sequence[Tool]) -> RuminationStepOutput:
