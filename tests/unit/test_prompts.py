@@ -194,3 +194,9 @@ def test_every_seed_derived_prompt_has_a_fidelity_check():
     written_here = {"dream.name_abstraction", "dream.connect", "dream.subsumes", "dream.contradicts",
                     "wander.resonance", "wander.crystallize"}
     assert seed_derived <= set(FIDELITY) | written_here
+
+
+@pytest.mark.parametrize("name", sorted(PROMPTS))
+def test_output_types_have_a_json_schema_for_structured_output(name):
+    schema = PROMPTS[name].output_type.model_json_schema()
+    assert schema["type"] == "object" and schema["properties"]
