@@ -12,12 +12,15 @@ from typing import Any
 from graphmind.app import init_database, make_embedder, make_llm, open_store
 from graphmind.config import Settings
 from graphmind.embed import Embedder
-from graphmind.llm import LLM
+from graphmind.llm import LLM, ToolRun
 from graphmind.errors import NotFoundError, ValidationError
 from graphmind.io import ImportReport, Importer, export_lines
 from graphmind.io.importer import Progress
 from graphmind.models import GraphNode
+from graphmind.prompts.recall import ANSWER, RecallAnswer, RecallQuestion
 from graphmind.recall import EmbeddingPass, EmbedReport, Recaller, RecallResult
+from graphmind.recall._logic import check_query_text
+from graphmind.recall.tools import memory_tools
 from graphmind.store import GraphStore, SchemaReport
 from graphmind.store.records import node_to_model
 
@@ -141,6 +144,12 @@ class Mind:
         if self._recaller is None:
             self._recaller = Recaller(self._store, self.embedder)
         return self._recaller.recall(self.name, text, k, labels)
+
+    def ask(self, question: str) -> ToolRun[RecallAnswer]:
+        """Answer ``question`` from this mind's memories: the LLM recalls through graph tools
+        (``recall_memories``, ``get_memory``) and cites the ids it used."""
+        tools = memory_tools(self.name, self._store, lambda query, k: self.recall(query, k=k))
+        return self.llm.run_tools(ANSWER, RecallQuestion(question=check_query_text(question)), tools)
 
     def delete(self) -> None:
         """Remove every node and relationship of this mind (other minds are untouched)."""

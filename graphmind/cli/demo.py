@@ -1,7 +1,9 @@
 """``graphmind demo``: load the demo mind and show what graphmind built.
 
 The engines (rumination, dreaming, wander, digests) join the demo as they land; today it
-applies the schema, imports the demo mind idempotently, and prints its shape.
+applies the schema, imports the demo mind idempotently, prints its shape, embeds it, recalls
+with a question and lets the LLM (offline unless ANTHROPIC_API_KEY is set) answer it through
+the graph tools.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from graphmind.config import Settings
 from graphmind.mind import Mind
 
 BROWSER_QUERY = "MATCH (n:Memory {mind: $mind})-[r]->(m) RETURN n, r, m"
+QUESTION = "Why did the race condition in the settlement worker come back?"
 
 
 @click.command()
@@ -27,17 +30,31 @@ def demo(mind: str, as_json: bool) -> None:
         schema = m.init_schema()
         report = m.import_jsonl(path)
         stats = m.stats()
+        embedded = m.embed()
+        recalled = m.recall(QUESTION, k=3)
+        answer = m.ask(QUESTION)
+        provider = m.llm.provider
     text = "\n".join([
         f"schema version {schema.version}: {schema.indexes_online} indexes ONLINE",
         f"imported {report.nodes} nodes and {report.edges} edges into mind {mind!r} (idempotent)",
         table(stats.labels, "labels"),
         table(stats.relationships, "relationships"),
+        f"embedded {embedded.embedded} memories with {embedded.model_id} "
+        f"({embedded.current} already current)",
+        "",
+        f"recall {QUESTION!r}:",
+        *[f"  {hit.label}:{hit.id}  score {hit.score:.4f}  ({' + '.join(hit.why())})" for hit in recalled.hits],
+        "",
+        f"ask (LLM: {provider}, tools called: {', '.join(c.tool for c in answer.calls) or 'none'}):",
+        f"  {answer.output.answer}",
         "",
         "Look at it in Neo4j Browser (see 'graphmind neo4j status' for the address), with:",
         f"  :param mind => '{mind}'",
         f"  {BROWSER_QUERY}",
     ])
-    emit({"mind": mind, "import": report.as_dict(), "stats": stats.as_dict()}, as_json, text)
+    emit({"mind": mind, "import": report.as_dict(), "stats": stats.as_dict(),
+          "embedded": embedded.as_dict(), "recall": recalled.as_dict(),
+          "answer": answer.output.model_dump(mode="json")}, as_json, text)
 
 
 def _demo_file():

@@ -41,6 +41,25 @@ def embed(mind: str, pending_only: bool, as_json: bool) -> None:
          f"{report.no_text:,} without text) in {report.seconds:.1f} s")
 
 
+@click.command()
+@click.argument("question")
+@MIND
+@JSON
+def ask(question: str, mind: str, as_json: bool) -> None:
+    """Answer QUESTION from a mind's memories (the LLM recalls through graph tools, cites ids)."""
+    with Mind.open(mind) as m:
+        run = m.ask(question)
+        usage = m.llm.usage
+        provider = m.llm.provider
+    payload = {"question": question, **run.output.model_dump(mode="json"),
+               "tool_calls": [{"tool": c.tool, "input": c.input} for c in run.calls],
+               "llm": {"provider": provider, "calls": usage.calls, "input_tokens": usage.input_tokens,
+                       "output_tokens": usage.output_tokens, "cost_cents": round(usage.cost_cents, 4)}}
+    calls = ", ".join(f"{c.tool}({c.input})" for c in run.calls) or "none"
+    emit(payload, as_json, f"{run.output.answer}\n\n(tools called: {calls}; LLM: {provider}, "
+                           f"{usage.calls} call(s), {usage.cost_cents:.4f} cents)")
+
+
 def _recall_text(result: RecallResult) -> str:
     if not result.hits:
         return f"mind {result.mind!r}: nothing recalled for {result.query!r}"
@@ -56,4 +75,4 @@ def _recall_text(result: RecallResult) -> str:
     return "\n".join(lines)
 
 
-COMMANDS = (recall, embed)
+COMMANDS = (recall, embed, ask)

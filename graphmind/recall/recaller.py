@@ -19,7 +19,7 @@ from graphmind.store.records import exported_properties, node_to_model
 MAX_K = 1000
 FETCH_CAP = 10_000
 """The most candidates recall asks one index for while looking for a mind's own nodes."""
-EXACT_LIMIT = 5_000
+EXACT_LIMIT = 2_000
 """Up to this many embedded memories, a mind is searched exactly (cosine against each of its
 memories) instead of through the vector index, which spans every mind: for a small mind among
 large ones, over-fetching from the index until enough of its own nodes appear costs more."""

@@ -166,3 +166,31 @@ def test_cli_recall_and_embed_json(mind, cli_env, capsys):
     assert "embedding" not in payload["hits"][0]["properties"]
     code, out, err = run_cli(capsys, "recall", "", "--mind", mind.name)
     assert code == 2 and err.count("\n") == 1 and "empty" in err and "Traceback" not in err
+
+
+def test_ask_lets_the_offline_llm_recall_through_graph_tools_and_cite_ids(mind, capsys, cli_env):
+    mind.import_jsonl(DEMO)
+    run = mind.ask("What did the queue migration do to the race condition?")
+    assert [call.tool for call in run.calls] == ["recall_memories"]
+    recalled = {hit["id"] for hit in run.calls[0].output}
+    assert run.output.found and run.output.cited_ids
+    assert set(run.output.cited_ids) <= recalled  # it cites only what the graph tool returned
+    assert "conv-race-2" in run.output.cited_ids
+    assert mind.llm.usage.calls == 1 and mind.llm.usage.records[0].prompt == "recall.answer@1"
+
+    code, out, err = run_cli(capsys, "ask", "What did the queue migration do?", "--mind", mind.name, "--json")
+    assert code == 0, err
+    payload = json.loads(out)
+    assert payload["found"] and payload["llm"]["provider"] == "offline"
+    assert payload["tool_calls"][0]["tool"] == "recall_memories"
+
+
+def test_get_memory_tool_reads_only_this_mind(mind, other_mind):
+    from graphmind.recall.tools import GetMemoryInput, memory_tools
+
+    mind.import_jsonl(DEMO)
+    tools = {t.name: t for t in memory_tools(other_mind.name, other_mind.store, other_mind.recall)}
+    assert "error" in tools["get_memory"].call(GetMemoryInput(id="tc-settlement-worker"))
+    tools = {t.name: t for t in memory_tools(mind.name, mind.store, mind.recall)}
+    found = tools["get_memory"].call(GetMemoryInput(id="tc-settlement-worker"))
+    assert found["label"] == "Technical_Context" and "embedding" not in found["properties"]

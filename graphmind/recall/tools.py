@@ -1,0 +1,49 @@
+"""Graph tools an LLM may call in ``run_tools``: recall and fetch, scoped to one mind."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from graphmind.llm import Tool
+from graphmind.recall.recaller import RecallResult
+from graphmind.store import GraphStore
+from graphmind.store.records import exported_properties, node_to_model
+
+
+class RecallToolInput(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    query: str = Field(min_length=1, max_length=2000, description="What to look for, in plain words.")
+    k: int = Field(default=5, ge=1, le=20, description="How many memories to return.")
+
+
+class GetMemoryInput(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: str = Field(min_length=1, max_length=256, description="The id of a memory of this mind.")
+
+
+def memory_tools(mind: str, store: GraphStore,
+                 recall: Callable[[str, int], RecallResult]) -> list[Tool]:
+    """``recall_memories`` (hybrid recall) and ``get_memory`` (the named query memory/get_node)."""
+
+    def recall_memories(args: RecallToolInput) -> list[dict[str, Any]]:
+        return [{"id": hit.id, "label": hit.label, "text": hit.text, "score": round(hit.score, 4)}
+                for hit in recall(args.query, args.k).hits]
+
+    def get_memory(args: GetMemoryInput) -> dict[str, Any]:
+        rows = store.read("memory/get_node", mind=mind, id=args.id)
+        if not rows:
+            return {"error": f"no memory {args.id!r} in this mind"}
+        node = node_to_model(rows[0]["label"], rows[0]["props"])
+        props = exported_properties(node.model_dump(exclude_none=True))
+        props.pop("embedding", None)
+        return {"id": node.id, "label": rows[0]["label"], "text": node.derived_text(), "properties": props}
+
+    return [
+        Tool("recall_memories", "Recall the memories of this mind that best match a query "
+             "(semantic and keyword search).", RecallToolInput, recall_memories),
+        Tool("get_memory", "Fetch one memory of this mind by its id, with all its properties.",
+             GetMemoryInput, get_memory),
+    ]
