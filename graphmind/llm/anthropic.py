@@ -1,10 +1,17 @@
 """``AnthropicLLM``: Claude through the official SDK, with validated structured output.
 
-Structured output goes through a ``respond`` tool whose input schema is the prompt's output
-model; ``generate`` forces that tool and validates its input with pydantic, re-asking once
-with the validation error. ``run_tools`` also offers graphmind tools (named Cypher queries)
-and runs the model's calls until it responds. The SDK does the retries and timeouts; its
-errors are mapped once, here, to graphmind's. Every HTTP reply records a ``Usage``.
+Structured output uses the API's JSON outputs: every request carries
+``output_config.format`` with the prompt's output schema (put in the subset the API accepts
+by the SDK's ``transform_schema``), and the reply's text blocks are that JSON. Pydantic still
+validates it (the subset drops constraints such as min/max), with one repair re-ask.
+``run_tools`` offers graphmind tools (named Cypher queries) with the default ``auto`` tool
+choice in the same requests and runs the model's calls until it answers in JSON.
+
+Nothing here forces a tool, prefills, or sends sampling or thinking settings: current models
+(Claude Sonnet 5.5) reject them with HTTP 400 and think adaptively by default, so replies may
+begin with ``thinking`` blocks, which go back to the API unchanged. The SDK does the retries
+and timeouts; its errors are mapped once, here, to graphmind's. Every HTTP reply records a
+``Usage``.
 """
 
 from __future__ import annotations
@@ -17,30 +24,47 @@ from typing import Any
 
 import anthropic
 import pydantic
+from anthropic import transform_schema
 
 from graphmind.errors import LLMOutputError, ProviderAuthError, ProviderError, ProviderUnavailableError
 from graphmind.llm.base import I, O, Prompt, Tool, ToolCall, ToolRun, Usage, UsageLog, cost_cents
 
 PROVIDER = "anthropic"
-RESPOND = "respond"
-DEFAULT_MAX_TOKENS = 4096
+# Adaptive thinking spends output tokens before the answer, so leave it room; 16,000 also
+# stays under the SDK's limit for a non-streaming request (about 10 minutes of output).
+DEFAULT_MAX_TOKENS = 16_000
 # System prompts at least this long are marked for prompt caching (shorter ones are below
 # the API's minimum cacheable prefix and would only cost the cache-write premium).
 CACHE_MIN_CHARS = 4_000
 _RETRIED_STATUSES = (408, 409, 429)  # and every 5xx: what the SDK retries
+_THINKING_TYPES = ("thinking", "redacted_thinking")
+_TRUNCATED = ("max_tokens", "model_context_window_exceeded")  # stop reasons of an unfinished reply
 
 Message = dict[str, Any]
+Block = dict[str, Any]
 
 
 @dataclass(frozen=True)
 class _Turn:
-    """What the model answered in one reply: ``None`` content means the body was unreadable."""
+    """One reply: its content as request blocks (``None``: the body was unreadable) and why it stopped."""
 
-    content: tuple[dict[str, Any], ...] | None
+    content: tuple[Block, ...] | None
+    stop_reason: str | None = None
+    refusal: str = ""  # the API's explanation of a refusal, when it gives one
 
     @property
-    def tool_uses(self) -> list[dict[str, Any]]:
+    def tool_uses(self) -> list[Block]:
         return [b for b in self.content or () if b["type"] == "tool_use"]
+
+    @property
+    def text(self) -> str:
+        """The answer: every text block, in order (thinking blocks are not part of it)."""
+        return "".join(b["text"] for b in self.content or () if b["type"] == "text")
+
+    @property
+    def says_something(self) -> bool:
+        """Whether the reply holds more than thinking, so it can stand as an assistant turn."""
+        return any(b["type"] not in _THINKING_TYPES for b in self.content or ())
 
 
 class AnthropicLLM:
@@ -57,57 +81,58 @@ class AnthropicLLM:
         self.usage = UsageLog()
 
     def generate(self, prompt: Prompt[I, O], inputs: I) -> O:
-        """The prompt's output for ``inputs``, forced through ``respond``; one repair re-ask."""
-        tools = [respond_spec(prompt)]
-        forced = {"type": "tool", "name": RESPOND}
+        """The prompt's output for ``inputs`` as JSON in the output schema; one repair re-ask."""
         messages: list[Message] = [_user(prompt.render(inputs))]
-        turn = self._call(prompt, messages, tools, forced)
-        output, problem = _parse_respond(prompt, turn)
+        turn = self._call(prompt, messages)
+        output, problem = parse_output(prompt.output_type, turn)
         if output is None:
-            messages += _repair(turn, problem)
-            output, problem = _parse_respond(prompt, self._call(prompt, messages, tools, forced))
+            messages = _repair(messages, turn, problem)
+            output, problem = parse_output(prompt.output_type, self._call(prompt, messages))
         if output is None:
-            raise LLMOutputError(
-                f"Anthropic's output for prompt {prompt.key} failed validation twice ({problem}).",
-                provider=PROVIDER)
+            raise _invalid_twice(prompt, problem)
         return output
 
     def run_tools(self, prompt: Prompt[I, O], inputs: I, tools: Sequence[Tool],
                   *, max_turns: int = 8) -> ToolRun[O]:
-        """Run the model's tool calls for at most ``max_turns`` replies; the last must respond."""
+        """Run the model's tool calls for at most ``max_turns`` replies, then take its JSON answer."""
         by_name = _tools_by_name(tools)
-        specs = [tool_spec(t) for t in tools] + [respond_spec(prompt)]
+        specs = [tool_spec(t) for t in tools]
         messages: list[Message] = [_user(prompt.render(inputs))]
         calls: list[ToolCall] = []
-        for turn_no in range(1, max_turns + 1):
-            choice = {"type": "tool", "name": RESPOND} if turn_no == max_turns else {"type": "any"}
-            turn = self._call(prompt, messages, specs, choice)
-            output, problem = _parse_respond(prompt, turn)
+        repaired = False
+        for _ in range(max_turns):
+            turn = self._call(prompt, messages, specs)
+            if turn.tool_uses:
+                messages += [_assistant(turn), _user(_run_calls(turn, by_name, calls))]
+                continue
+            output, problem = parse_output(prompt.output_type, turn)
             if output is not None:
                 return ToolRun(output, tuple(calls))
-            if not turn.tool_uses:
-                messages += _repair(turn, problem)
-                continue
-            messages += [_assistant(turn), _user_blocks(_run_calls(prompt, turn, by_name, calls))]
+            if repaired:
+                raise _invalid_twice(prompt, problem)
+            messages = _repair(messages, turn, problem)
+            repaired = True
         raise LLMOutputError(
             f"Anthropic gave no valid output for prompt {prompt.key} within {max_turns} turns.",
             provider=PROVIDER)
 
-    def _call(self, prompt: Prompt[Any, Any], messages: list[Message], tools: list[dict[str, Any]],
-              tool_choice: dict[str, Any]) -> _Turn:
+    def _call(self, prompt: Prompt[Any, Any], messages: list[Message],
+              tools: list[dict[str, Any]] | None = None) -> _Turn:
         """One ``messages.create`` (the SDK retries inside it); records its usage."""
+        offered = {"tools": tools} if tools else {}
         started = perf_counter()
         try:
             reply = self._client.messages.create(
                 model=self.model, max_tokens=self._max_tokens, system=system_param(prompt.system),
-                messages=messages, tools=tools, tool_choice=tool_choice)
+                messages=messages, output_config=output_config(prompt), **offered)
         except json.JSONDecodeError:  # a 200 whose body is not JSON: an unreadable reply
             self._record(prompt, None, started)
             return _Turn(None)
         except anthropic.APIError as exc:
             raise provider_error(exc, retries=self._client.max_retries) from exc
         self._record(prompt, reply.usage, started)
-        return _Turn(tuple(_block_param(b) for b in reply.content))
+        refusal = (reply.stop_details.explanation or "") if reply.stop_details else ""
+        return _Turn(tuple(block_param(b) for b in reply.content), reply.stop_reason, refusal)
 
     def _record(self, prompt: Prompt[Any, Any], usage: Any, started: float) -> None:
         tokens = _tokens(usage)
@@ -119,11 +144,10 @@ class AnthropicLLM:
             latency_ms=(perf_counter() - started) * 1000))
 
 
-def respond_spec(prompt: Prompt[Any, Any]) -> dict[str, Any]:
-    """The ``respond`` tool: its input schema is the prompt's output model."""
-    return {"name": RESPOND,
-            "description": f"Give the final answer for {prompt.name}. Call this exactly once.",
-            "input_schema": prompt.output_type.model_json_schema()}
+def output_config(prompt: Prompt[Any, Any]) -> dict[str, Any]:
+    """``output_config``: the prompt's output schema as a JSON outputs format."""
+    schema = transform_schema(prompt.output_type.model_json_schema())
+    return {"format": {"type": "json_schema", "schema": schema}}
 
 
 def tool_spec(tool: Tool) -> dict[str, Any]:
@@ -142,7 +166,8 @@ def provider_error(exc: anthropic.APIError, *, retries: int) -> ProviderError | 
     """The one sentence a failed SDK call becomes (after the SDK's own retries)."""
     if isinstance(exc, anthropic.AuthenticationError | anthropic.PermissionDeniedError):
         return ProviderAuthError(
-            f"Anthropic refused the API key (HTTP {exc.status_code}); check ANTHROPIC_API_KEY.")
+            f"Anthropic refused the API key (HTTP {exc.status_code}); check ANTHROPIC_API_KEY.",
+            provider=PROVIDER)
     if isinstance(exc, anthropic.APIStatusError):
         status = exc.status_code
         detail = f": {exc.api_message}" if exc.api_message else ""
@@ -162,55 +187,72 @@ def provider_error(exc: anthropic.APIError, *, retries: int) -> ProviderError | 
     return ProviderError(f"Anthropic's reply could not be read ({exc.message}).", provider=PROVIDER)
 
 
-def _parse_respond(prompt: Prompt[Any, O], turn: _Turn) -> tuple[O | None, str]:
-    """The validated ``respond`` input, or ``None`` and what was wrong."""
+def parse_output(model: type[O], turn: _Turn) -> tuple[O | None, str]:
+    """The validated JSON answer of a reply, or ``None`` and what was wrong with it."""
     if turn.content is None:
-        return None, "the reply was not valid JSON"
-    responds = [b for b in turn.tool_uses if b["name"] == RESPOND]
-    if not responds:
-        return None, "the reply did not call the respond tool" if turn.content else "the reply was empty"
-    return _validate(prompt.output_type, responds[0]["input"])
-
-
-def _validate(model: type[O], data: Any) -> tuple[O | None, str]:
+        return None, "the reply body was not valid JSON"
+    if turn.stop_reason == "refusal":
+        return None, f"the model refused{f' ({turn.refusal})' if turn.refusal else ''}"
+    if turn.stop_reason in _TRUNCATED:
+        return None, f"the reply was cut off ({turn.stop_reason})"
+    if not turn.text.strip():
+        return None, "the reply was empty"
     try:
-        return model.model_validate(data), ""
+        return model.model_validate_json(turn.text), ""
     except pydantic.ValidationError as exc:
-        return None, "; ".join(f"{'.'.join(map(str, e['loc'])) or 'input'}: {e['msg']}"
-                               for e in exc.errors(include_url=False))
+        return None, _problem(exc)
 
 
-def _repair(turn: _Turn, problem: str) -> list[Message]:
-    """The turns that tell the model what was wrong with its last reply."""
-    ask = f"Your reply was invalid: {problem}. Call the respond tool with input that fits its schema."
-    if not turn.tool_uses:
-        said = _assistant(turn)
-        return ([said] if said["content"] else []) + [_user(ask)]
-    results = [_result(b["id"], ask if b["name"] == RESPOND else "Not run: answer with respond.", error=True)
-               for b in turn.tool_uses]
-    return [_assistant(turn), _user_blocks(results)]
+def _problem(exc: pydantic.ValidationError) -> str:
+    return "; ".join(f"{'.'.join(map(str, e['loc'])) or 'output'}: {e['msg']}"
+                     for e in exc.errors(include_url=False))
 
 
-def _run_calls(prompt: Prompt[Any, Any], turn: _Turn, tools: dict[str, Tool],
-               calls: list[ToolCall]) -> list[dict[str, Any]]:
-    """Run the turn's graphmind tool calls; each gets a ``tool_result`` (an error if invalid)."""
+def _repair(messages: list[Message], turn: _Turn, problem: str) -> list[Message]:
+    """The conversation that re-asks after an unusable reply, telling the model what was wrong.
+
+    A reply with nothing but thinking (or nothing at all) is not sent back: the ask joins the
+    last user turn, so turns still alternate. A refusal is dropped rather than answered: the
+    API docs say a conversation that still holds it keeps being refused, so the re-ask resends
+    the context as it was.
+    """
+    if turn.stop_reason == "refusal":
+        return messages
+    ask = (f"Your reply was invalid: {problem}. "
+           "Answer again with only a JSON object that fits the output schema.")
+    if turn.says_something:
+        return [*messages, _assistant(turn), _user(ask)]
+    *earlier, last = messages
+    return [*earlier, _user(_as_blocks(last["content"]) + [{"type": "text", "text": ask}])]
+
+
+def _as_blocks(content: str | list[Block]) -> list[Block]:
+    return [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
+
+
+def _invalid_twice(prompt: Prompt[Any, Any], problem: str) -> LLMOutputError:
+    return LLMOutputError(
+        f"Anthropic's output for prompt {prompt.key} failed validation twice ({' '.join(problem.split())}).",
+        provider=PROVIDER)
+
+
+def _run_calls(turn: _Turn, tools: dict[str, Tool], calls: list[ToolCall]) -> list[Block]:
+    """Run the turn's tool calls; each gets a ``tool_result`` (an error if unknown or invalid)."""
     results = []
     for block in turn.tool_uses:
         tool = tools.get(block["name"])
-        if block["name"] == RESPOND:
-            _, problem = _validate(prompt.output_type, block["input"])
-            results.append(_result(block["id"], f"Invalid respond input: {problem}.", error=True))
-        elif tool is None:
+        if tool is None:
             results.append(_result(block["id"], f"There is no tool named {block['name']!r}.", error=True))
         else:
             results.append(_run_one(tool, block, calls))
     return results
 
 
-def _run_one(tool: Tool, block: dict[str, Any], calls: list[ToolCall]) -> dict[str, Any]:
-    args, problem = _validate(tool.input_type, block["input"])
-    if args is None:
-        return _result(block["id"], f"Invalid input for {tool.name}: {problem}.", error=True)
+def _run_one(tool: Tool, block: Block, calls: list[ToolCall]) -> Block:
+    try:
+        args = tool.input_type.model_validate(block["input"])
+    except pydantic.ValidationError as exc:
+        return _result(block["id"], f"Invalid input for {tool.name}: {_problem(exc)}.", error=True)
     output = tool.call(args)
     calls.append(ToolCall(tool.name, args.model_dump(mode="json"), output))
     return _result(block["id"], json.dumps(output, default=str, ensure_ascii=False))
@@ -218,8 +260,8 @@ def _run_one(tool: Tool, block: dict[str, Any], calls: list[ToolCall]) -> dict[s
 
 def _tools_by_name(tools: Sequence[Tool]) -> dict[str, Tool]:
     by_name = {t.name: t for t in tools}
-    if RESPOND in by_name or len(by_name) != len(tools):
-        raise ValueError(f"tool names must be unique and not {RESPOND!r}: {[t.name for t in tools]}")
+    if len(by_name) != len(tools):
+        raise ValueError(f"tool names must be unique: {[t.name for t in tools]}")
     return by_name
 
 
@@ -231,28 +273,24 @@ def _tokens(usage: Any) -> dict[str, int]:
             "cache_write_tokens": usage.cache_creation_input_tokens or 0}
 
 
-def _block_param(block: Any) -> dict[str, Any]:
-    """A reply block as a request block (text and tool_use are all graphmind asks for)."""
-    if block.type == "tool_use":
-        return {"type": "tool_use", "id": block.id, "name": block.name, "input": block.input}
+def block_param(block: Any) -> Block:
+    """A reply block as a request block; thinking blocks (and any other kind) exactly as received."""
     if block.type == "text":
         return {"type": "text", "text": block.text}
-    return {"type": block.type}
+    if block.type == "tool_use":
+        return {"type": "tool_use", "id": block.id, "name": block.name, "input": block.input}
+    return block.to_dict(mode="json")
 
 
 def _assistant(turn: _Turn) -> Message:
-    blocks = [b for b in turn.content or () if b["type"] in ("text", "tool_use")]
-    return {"role": "assistant", "content": blocks}
+    """The reply as an assistant turn, unchanged: thinking blocks stay, in their place."""
+    return {"role": "assistant", "content": list(turn.content or ())}
 
 
-def _user(text: str) -> Message:
-    return {"role": "user", "content": text}
+def _user(content: str | list[Block]) -> Message:
+    return {"role": "user", "content": content}
 
 
-def _user_blocks(blocks: list[dict[str, Any]]) -> Message:
-    return {"role": "user", "content": blocks}
-
-
-def _result(tool_use_id: str, content: str, *, error: bool = False) -> dict[str, Any]:
+def _result(tool_use_id: str, content: str, *, error: bool = False) -> Block:
     block = {"type": "tool_result", "tool_use_id": tool_use_id, "content": content}
     return {**block, "is_error": True} if error else block

@@ -1,8 +1,10 @@
 """One contract over every LLM provider: Anthropic (real SDK on the stub), offline and replay.
 
-The prompt is the registry's ``llm.check``. The stub answers like a well-behaved model: it
-echoes the word and, when offered ``count_words``, calls it once before responding. The
-replay case replays a cassette recorded in the test from that Anthropic run.
+The prompt is the registry's ``llm.check``. The stub answers like Claude Sonnet 5.5: it thinks
+first, echoes the word as JSON in the requested output format and, when offered
+``count_words``, calls it once before answering; it rejects what that model rejects (a forced
+tool choice, sampling parameters, prefill). The replay case replays a cassette recorded in the
+test from that Anthropic run.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from graphmind.llm.offline import OfflineLLM
 from graphmind.llm.replay import RecordingLLM, ReplayLLM
 from graphmind.prompts import get_prompt
 from graphmind.prompts.llm import CheckInput, CheckOutput
-from tests.fixtures.messages_stub import MessagesStub, Reply, Request, respond_reply, tool_reply
+from tests.fixtures.messages_stub import MessagesStub, Reply, Request, error_reply, json_reply, tool_reply
 
 CHECK = get_prompt("llm.check")
 WORDS = ("graphmind", "Neo4j")
@@ -35,13 +37,17 @@ COUNT_WORDS = Tool("count_words", "Count the words of a text.", Text,
 
 
 def model_on_the_stub(request: Request) -> Reply:
-    """Echo the word; in a tool loop, call count_words once first."""
+    """Echo the word as JSON when asked for JSON output; in a tool loop, call count_words once first."""
     messages = request.body["messages"]
     word = messages[0]["content"].rsplit(": ", 1)[-1]
-    offered = {t["name"] for t in request.body["tools"]}
+    schema = request.body.get("output_config", {}).get("format", {}).get("schema", {})
+    if "echo" not in schema.get("properties", {}):
+        return error_reply(400, "the stub model only answers requests for the check's JSON output")
+    offered = {t["name"] for t in request.body.get("tools", [])}
     if "count_words" in offered and len(messages) == 1:
-        return tool_reply("count_words", {"text": word}, input_tokens=40, output_tokens=8)
-    return respond_reply({"echo": word}, input_tokens=50, output_tokens=6)
+        return tool_reply("count_words", {"text": word}, thinking="Count first.",
+                          input_tokens=40, output_tokens=8)
+    return json_reply({"echo": word}, thinking="Echo it.", input_tokens=50, output_tokens=6)
 
 
 def anthropic_llm(stub: MessagesStub) -> Iterator[AnthropicLLM]:

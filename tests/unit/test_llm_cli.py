@@ -7,7 +7,8 @@ import json
 import pytest
 
 from graphmind.cli.main import main
-from tests.fixtures.messages_stub import error_reply, messages_stub, respond_reply  # noqa: F401 - fixture
+from graphmind.config import DEFAULT_ANTHROPIC_MODEL
+from tests.fixtures.messages_stub import error_reply, json_reply, messages_stub  # noqa: F401 - fixture
 
 
 @pytest.fixture(autouse=True)
@@ -37,10 +38,23 @@ def test_check_anthropic_through_the_stub(capsys, monkeypatch, messages_stub):
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
     monkeypatch.setenv("ANTHROPIC_BASE_URL", messages_stub.url)
     monkeypatch.setenv("GRAPHMIND_ANTHROPIC_MODEL", "claude-haiku-4-5")
-    messages_stub.script(respond_reply({"echo": "graphmind"}, input_tokens=1_000_000, output_tokens=0))
+    messages_stub.script(json_reply({"echo": "graphmind"}, thinking="Echo.", input_tokens=1_000_000,
+                                    output_tokens=0))
     code, out, _ = run(capsys, "llm", "check")
-    assert code == 0 and out.startswith("anthropic (claude-haiku-4-5): ok")
+    assert code == 0 and out.startswith("anthropic (claude-haiku-4-5): ok")  # the model override
     assert "100.0 cents" in out  # a million input tokens at the default 100 cents per million
+    assert messages_stub.bodies[0]["model"] == "claude-haiku-4-5"
+
+
+def test_check_anthropic_uses_the_default_model_and_json_output(capsys, monkeypatch, messages_stub):
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", messages_stub.url)
+    messages_stub.script(json_reply({"echo": "graphmind"}, thinking="Echo."))
+    code, out, err = run(capsys, "llm", "check", "--json")
+    assert code == 0 and err == "" and json.loads(out)["model"] == DEFAULT_ANTHROPIC_MODEL
+    body = messages_stub.bodies[0]
+    assert body["model"] == DEFAULT_ANTHROPIC_MODEL and "tool_choice" not in body and "tools" not in body
+    assert body["output_config"]["format"]["type"] == "json_schema"
 
 
 def test_a_wrong_key_exits_2_with_one_sentence_and_no_traceback(capsys, monkeypatch, messages_stub):

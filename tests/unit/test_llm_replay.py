@@ -9,9 +9,11 @@ import pytest
 from pydantic import BaseModel
 
 from graphmind.errors import ConfigError, LLMOutputError, NotFoundError, ProviderError
+from graphmind.llm.anthropic import AnthropicLLM
 from graphmind.llm.base import LLM, Prompt, Tool, ToolCall
 from graphmind.llm.offline import OfflineLLM
 from graphmind.llm.replay import RecordingLLM, ReplayLLM, inputs_hash
+from tests.fixtures.messages_stub import json_reply, messages_stub, stub_client, tool_reply  # noqa: F401
 
 
 class Note(BaseModel):
@@ -151,3 +153,21 @@ def test_an_output_that_no_longer_fits_the_prompt_is_an_output_error(tmp_path):
     rec.path.write_text(json.dumps(data))
     with pytest.raises(LLMOutputError, match="re-record"):
         ReplayLLM(rec.path).generate(PROMPT, NOTE)
+
+
+def test_an_anthropic_run_with_thinking_records_outputs_and_replays(tmp_path, messages_stub, stub_client):
+    messages_stub.script(
+        tool_reply("count_words", {"text": "the cat sat"}, thinking="Count the words.", input_tokens=30),
+        json_reply({"summary": "A cat sat.", "n": 3}, thinking="Three words.", input_tokens=45))
+    rec = RecordingLLM(AnthropicLLM(stub_client, model="claude-test", prices={}), tmp_path / "a.json")
+    seen: list[str] = []
+    recorded = rec.run_tools(PROMPT, NOTE, [echo_tool(seen)])
+    assert recorded.output == Summary(summary="A cat sat.", n=3) and seen == ["the cat sat"]
+    cassette = rec.path.read_text()
+    assert "signature" not in cassette and "Count the words." not in cassette  # no thinking is kept
+    call = json.loads(cassette)["calls"][0]
+    assert [u["input_tokens"] for u in call["usage"]] == [30, 45]
+    assert call["usage"][0]["model"] == "claude-test"
+    replay = ReplayLLM(rec.path)
+    assert replay.run_tools(PROMPT, NOTE, [echo_tool(seen)]) == recorded and seen == ["the cat sat"]
+    assert [r.input_tokens for r in replay.usage.records] == [30, 45]
