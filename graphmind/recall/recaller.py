@@ -118,8 +118,6 @@ class Recaller:
         ranked_text = self._text_search(mind, lucene_query(terms), wanted_labels, depth)
         fused = fuse(vector, ranked_text, k)
         hits = self._hits(mind, fused, terms)
-        if hits:
-            self._store.write("recall/mark_hits", mind=mind, uids=[f"{mind}:{h.id}" for h in hits])
         return RecallResult(mind=mind, query=text, model_id=self._embedder.model_id, hits=hits,
                             embedded=embedded.embedded, stale=stale)
 
@@ -166,7 +164,7 @@ class Recaller:
     def _hits(self, mind: str, fused: list[Fused], terms: list[str]) -> list[RecallHit]:
         if not fused:
             return []
-        rows = self._store.read("recall/list_nodes", mind=mind, uids=[f.uid for f in fused])
+        rows = self._store.write("recall/mark_hits", mind=mind, uids=[f.uid for f in fused])
         nodes = {row["uid"]: (row["label"], node_to_model(row["label"], row["props"])) for row in rows}
         hits = []
         for f in fused:
