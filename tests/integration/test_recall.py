@@ -194,3 +194,39 @@ def test_get_memory_tool_reads_only_this_mind(mind, other_mind):
     tools = {t.name: t for t in memory_tools(mind.name, mind.store, mind.recall)}
     found = tools["get_memory"].call(GetMemoryInput(id="tc-settlement-worker"))
     assert found["label"] == "Technical_Context" and "embedding" not in found["properties"]
+
+
+def test_ask_through_claude_on_the_messages_stub_runs_graph_tools_on_neo4j(store, settings, mind):
+    """The whole path through the real SDK: Claude (the stub) calls recall_memories, graphmind
+    runs it on Neo4j, the results go back as a tool_result, and the final JSON answer validates."""
+    import anthropic
+
+    from graphmind.llm.anthropic import AnthropicLLM
+    from tests.fixtures.messages_stub import MessagesStub, json_reply, tool_reply
+
+    stub = MessagesStub().start()
+    client = anthropic.Anthropic(base_url=stub.url, api_key="test", max_retries=0, timeout=10)
+    try:
+        llm = AnthropicLLM(client, model="claude-stub-1", prices={"claude-stub-1": (200.0, 1000.0)})
+        claude = Mind(mind.name, store, settings, llm=llm)
+        claude.import_jsonl(DEMO)
+        stub.script(
+            tool_reply("recall_memories", {"query": "race condition queue migration", "k": 3},
+                       thinking="The graph should know about the migration."),
+            json_reply({"answer": "Redelivery after the queue migration [conv-race-2].",
+                        "cited_ids": ["conv-race-2"], "found": True}),
+        )
+        run = claude.ask("What did the queue migration do to the race condition?")
+    finally:
+        client.close()
+        stub.stop()
+    assert run.output.cited_ids == ["conv-race-2"]
+    recalled = [hit["id"] for hit in run.calls[0].output]
+    assert "conv-race-2" in recalled and len(recalled) == 3
+    second = stub.requests[1].body
+    tool_result = second["messages"][-1]["content"][0]
+    assert tool_result["type"] == "tool_result" and "conv-race-2" in json.dumps(tool_result["content"])
+    assert second["messages"][-2]["content"][0]["type"] == "thinking"  # sent back unchanged
+    assert "format" in second["output_config"]
+    assert llm.usage.calls == 2 and llm.usage.cost_cents > 0
+    assert _props(mind, "conv-race-2")["hits"] >= 1  # the tool's recall counted its hits
