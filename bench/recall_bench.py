@@ -68,8 +68,9 @@ def grow(mind: Mind, have: int, want: int, corpus: list[str], rng: np.random.Gen
     return imported, report.embedded / max(report.seconds, 1e-9)
 
 
-def latencies(mind: Mind, queries: list[str], k: int) -> list[float]:
-    seconds = []
+def latencies(mind: Mind, queries: list[str], k: int) -> tuple[list[float], dict[str, float]]:
+    """Seconds per timed recall, and the median milliseconds of each of recall's phases."""
+    seconds, phases = [], {}
     for n, query in enumerate(queries):
         start = time.perf_counter()
         result = mind.recall(query, k=k)
@@ -78,7 +79,9 @@ def latencies(mind: Mind, queries: list[str], k: int) -> list[float]:
             raise SystemExit(f"recall returned nothing for {query!r}")
         if n >= WARMUP:
             seconds.append(elapsed)
-    return seconds
+            for phase, ms in result.timings_ms.items():
+                phases.setdefault(phase, []).append(ms)
+    return seconds, {phase: statistics.median(ms) for phase, ms in phases.items()}
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -113,10 +116,12 @@ def main() -> None:
             for size in sizes:
                 imported, rate = grow(mind, have, size, corpus, rng, tmp)
                 have = size
-                taken = latencies(mind, queries, args.k)
+                taken, phases = latencies(mind, queries, args.k)
                 rows[size] = (percentile(taken, 50), percentile(taken, 95))
                 print(f"{size:>8,} memories: p50 {rows[size][0]:6.1f} ms  p95 {rows[size][1]:6.1f} ms  "
                       f"(import {imported:.1f} s, embedding pass {rate:,.0f} memories/s)")
+                print("          median ms by phase: "
+                      + ", ".join(f"{phase} {ms:.1f}" for phase, ms in phases.items()))
         finally:
             for m in [mind, *others]:
                 m.delete()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -133,6 +134,15 @@ def fuse(vector: Sequence[Ranked], text: Sequence[Ranked], k: int, rrf_k: int = 
     fused = [Fused(**entry) for entry in found.values()]
     fused.sort(key=lambda f: (-f.score, f.uid))
     return fused[:k]
+
+
+def overfetch_factor(fetched: int, own: int, margin: float = 3.0, most: int = 500) -> int:
+    """How many candidates to ask an index for per wanted result, from the share of this mind's
+    nodes among the last ``fetched`` candidates (with a margin; at least 1, at most ``most``)."""
+    if fetched == 0:
+        return 1
+    share = max(own, 1) / fetched
+    return max(1, min(most, math.ceil(margin / share)))
 
 
 def next_fetch(fetch: int, fetched: int, kept: int, wanted: int, cap: int) -> int | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -10,7 +11,8 @@ from graphmind.embed import Embedder
 from graphmind.errors import UnknownLabelError, ValidationError
 from graphmind.models import NODE_TYPES, GraphNode
 from graphmind.recall._logic import (
-    Fused, Ranked, check_query_text, fuse, lucene_query, matched_terms, next_fetch, query_terms,
+    Fused, Ranked, check_query_text, fuse, lucene_query, matched_terms, next_fetch, overfetch_factor,
+    query_terms,
 )
 from graphmind.recall.embed_pass import EmbeddingPass
 from graphmind.store import GraphStore
@@ -73,10 +75,12 @@ class RecallResult:
     hits: list[RecallHit]
     embedded: int = 0
     stale: int = 0
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    """Milliseconds per phase: pending (embedding pass), embed_query, vector, text, hits."""
 
     def as_dict(self) -> dict[str, Any]:
         return {"mind": self.mind, "query": self.query, "model_id": self.model_id,
-                "embedded": self.embedded, "stale": self.stale,
+                "embedded": self.embedded, "stale": self.stale, "timings_ms": self.timings_ms,
                 "hits": [hit.as_dict() for hit in self.hits]}
 
 
@@ -84,15 +88,16 @@ class Recaller:
     """Recall over the vector and full-text indexes, scoped to one mind.
 
     Both indexes span every mind of the database, so each search over-fetches and keeps the
-    mind's own nodes, asking for more when too few were its own. The over-fetch that sufficed
-    is remembered per mind, so a small mind among large ones pays for the search once.
+    mind's own nodes, asking for more when too few were its own. The mind's share of what an
+    index returns is remembered and sizes the next over-fetch. A mind with few embedded
+    memories is searched exactly instead (see EXACT_LIMIT).
     """
 
     def __init__(self, store: GraphStore, embedder: Embedder, *, overfetch: int = 10,
                  exact_limit: int = EXACT_LIMIT):
         self._store = store
         self._embedder = embedder
-        self._overfetch: dict[str, int] = {}
+        self._overfetch: dict[tuple[str, str], int] = {}
         self._initial_overfetch = overfetch
         self._exact_limit = exact_limit
         self._counts: dict[str, dict[str, int]] = {}
@@ -100,7 +105,8 @@ class Recaller:
     def forget(self, mind: str) -> None:
         """Drop what was learnt about ``mind`` (call after embedding it outside this recaller)."""
         self._counts.pop(mind, None)
-        self._overfetch.pop(mind, None)
+        for key in [key for key in self._overfetch if key[0] == mind]:
+            del self._overfetch[key]
 
     def recall(self, mind: str, text: str, k: int = 10,
                labels: Sequence[str] | None = None) -> RecallResult:
@@ -108,22 +114,27 @@ class Recaller:
         text = check_query_text(text)
         _check_k(k)
         wanted_labels = _check_labels(labels)
+        laps = _Laps()
         embedded = EmbeddingPass(self._store, self._embedder).run(mind)
         if embedded.checked:
             self._store.autocommit("admin/await_text_index")
             self._counts.pop(mind, None)
+        laps.lap("pending")
+        embedding = self._embedder.embed([text])[0].tolist()
+        laps.lap("embed_query")
         depth = max(2 * k, 20)
-        vector, stale = self._vector_search(mind, text, wanted_labels, depth)
+        vector, stale = self._vector_search(mind, embedding, wanted_labels, depth)
+        laps.lap("vector")
         terms = query_terms(text)
         ranked_text = self._text_search(mind, lucene_query(terms), wanted_labels, depth)
-        fused = fuse(vector, ranked_text, k)
-        hits = self._hits(mind, fused, terms)
+        laps.lap("text")
+        hits = self._hits(mind, fuse(vector, ranked_text, k), terms)
+        laps.lap("hits")
         return RecallResult(mind=mind, query=text, model_id=self._embedder.model_id, hits=hits,
-                            embedded=embedded.embedded, stale=stale)
+                            embedded=embedded.embedded, stale=stale, timings_ms=laps.laps)
 
-    def _vector_search(self, mind: str, text: str, labels: list[str] | None,
+    def _vector_search(self, mind: str, embedding: list[float], labels: list[str] | None,
                        depth: int) -> tuple[list[Ranked], int]:
-        embedding = self._embedder.embed([text])[0].tolist()
         model_id = self._embedder.model_id
         counts = self._embedded_counts(mind)
         if counts["current"] <= self._exact_limit:
@@ -151,13 +162,20 @@ class Recaller:
         return [Ranked(c["uid"], c["score"]) for c in row["kept"]]
 
     def _search(self, mind: str, name: str, depth: int, **params: Any) -> dict[str, Any]:
-        factor = self._overfetch.get(mind, self._initial_overfetch)
+        """Over-fetch from an index spanning every mind until ``depth`` of the mind's own appear.
+
+        The factor starts at the recaller's initial over-fetch and then follows the share of the
+        mind's nodes the index returned last time (per mind and per index), so a large mind
+        asks for few extra candidates and a small one for many, at once.
+        """
+        factor = self._overfetch.get((mind, name), self._initial_overfetch)
         fetch = min(depth * factor, FETCH_CAP)
         while True:
             row = self._store.read(name, mind=mind, fetch=fetch, limit=depth, **params)[0]
-            more = next_fetch(fetch, row["fetched"], len(row["kept"]), depth, FETCH_CAP)
+            more = next_fetch(fetch, row["fetched"], row["own"], depth, FETCH_CAP)
             if more is None:
-                self._overfetch[mind] = max(factor, -(-fetch // depth))
+                if row["fetched"] == fetch:  # a full answer tells the mind's share
+                    self._overfetch[(mind, name)] = overfetch_factor(row["fetched"], row["own"])
                 return row
             fetch = more
 
@@ -176,6 +194,19 @@ class Recaller:
                                   text_score=f.text_score,
                                   matched_terms=matched_terms(terms, node.derived_text())))
         return hits
+
+
+class _Laps:
+    """Milliseconds between successive ``lap`` calls, by phase name."""
+
+    def __init__(self) -> None:
+        self.laps: dict[str, float] = {}
+        self._last = time.perf_counter()
+
+    def lap(self, name: str) -> None:
+        now = time.perf_counter()
+        self.laps[name] = round((now - self._last) * 1000, 2)
+        self._last = now
 
 
 def _check_k(k: object) -> None:

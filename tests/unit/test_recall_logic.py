@@ -81,3 +81,13 @@ def test_next_fetch_grows_only_while_the_index_is_full_and_too_few_are_ours():
     assert next_fetch(fetch=100, fetched=42, kept=3, wanted=20, cap=10_000) is None  # index exhausted
     assert next_fetch(fetch=8000, fetched=8000, kept=3, wanted=20, cap=10_000) == 10_000
     assert next_fetch(fetch=10_000, fetched=10_000, kept=3, wanted=20, cap=10_000) is None
+
+
+def test_overfetch_factor_follows_the_minds_share_of_the_candidates():
+    from graphmind.recall._logic import overfetch_factor
+
+    assert overfetch_factor(fetched=200, own=100) == 6  # half are ours: 3 / 0.5
+    assert overfetch_factor(fetched=200, own=200) == 3
+    assert overfetch_factor(fetched=1000, own=10) == 300
+    assert overfetch_factor(fetched=1000, own=0) == 500  # none seen: the most, not infinity
+    assert overfetch_factor(fetched=0, own=0) == 1
