@@ -2,16 +2,30 @@
 
 from graphmind.config import Settings
 from graphmind.errors import GraphmindError, InputError, RunError, ValidationError
+from graphmind.embed import Embedder, HashingEmbedder, MiniLMEmbedder
 from graphmind.io import ImportReport
+from graphmind.llm import LLM, Prompt, Tool, ToolRun, Usage
 from graphmind.mind import Mind, MindStats
+from graphmind.recall import EmbedReport, RecallHit, RecallResult
 
 __all__ = [
+    "EmbedReport",
+    "Embedder",
     "GraphmindError",
+    "HashingEmbedder",
     "ImportReport",
     "InputError",
+    "LLM",
     "Mind",
     "MindStats",
+    "MiniLMEmbedder",
+    "Prompt",
+    "RecallHit",
+    "RecallResult",
     "RunError",
     "Settings",
+    "Tool",
+    "ToolRun",
+    "Usage",
     "ValidationError",
 ]

@@ -10,7 +10,6 @@ Only ids and labels are held in memory, never the lines.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from graphmind.io.jsonl import EdgeLine, LineError, NodeLine, iter_lines, parse_
 from graphmind.io.spill import Spill
 from graphmind.models import MEMORY_LABEL, NODE_TYPES, RUN_LABEL, base_label
 from graphmind.store import GraphStore
+from graphmind.timing import Stopwatch
 
 Progress = Callable[[str, int, int], None]
 """Called as ``progress(phase, done, total)`` while nodes and edges are written."""
@@ -81,7 +81,7 @@ class Importer:
 
     def run(self, path: Path, mind: str, *, strict: bool = True,
             progress: Progress | None = None) -> ImportReport:
-        clock = _Stopwatch()
+        clock = Stopwatch()
         plan = _Plan(Spill(self._batch_size), Spill(self._batch_size))
         try:
             self._validate(path, plan)
@@ -208,19 +208,6 @@ class Importer:
             if progress:
                 progress("edges", written, plan.edge_rows.count)
         return written
-
-
-class _Stopwatch:
-    """Seconds spent in each phase, for the report (and the import benchmark)."""
-
-    def __init__(self) -> None:
-        self.laps: dict[str, float] = {}
-        self._last = time.perf_counter()
-
-    def lap(self, name: str) -> None:
-        now = time.perf_counter()
-        self.laps[name] = round(now - self._last, 4)
-        self._last = now
 
 
 def _node_row(mind: str, node: NodeLine) -> dict[str, Any]:

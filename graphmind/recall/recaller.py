@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +16,7 @@ from graphmind.recall._logic import (
 from graphmind.recall.embed_pass import EmbeddingPass
 from graphmind.store import GraphStore
 from graphmind.store.records import exported_properties, node_to_model
+from graphmind.timing import Stopwatch
 
 MAX_K = 1000
 FETCH_CAP = 10_000
@@ -114,7 +114,7 @@ class Recaller:
         text = check_query_text(text)
         _check_k(k)
         wanted_labels = _check_labels(labels)
-        laps = _Laps()
+        laps = Stopwatch(scale=1000, digits=2)
         embedded = EmbeddingPass(self._store, self._embedder).run(mind)
         if embedded.checked:
             self._store.autocommit("admin/await_text_index")
@@ -194,19 +194,6 @@ class Recaller:
                                   text_score=f.text_score,
                                   matched_terms=matched_terms(terms, node.derived_text())))
         return hits
-
-
-class _Laps:
-    """Milliseconds between successive ``lap`` calls, by phase name."""
-
-    def __init__(self) -> None:
-        self.laps: dict[str, float] = {}
-        self._last = time.perf_counter()
-
-    def lap(self, name: str) -> None:
-        now = time.perf_counter()
-        self.laps[name] = round((now - self._last) * 1000, 2)
-        self._last = now
 
 
 def _check_k(k: object) -> None:
