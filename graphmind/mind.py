@@ -78,6 +78,8 @@ class Mind:
         self.close()
 
     def close(self) -> None:
+        if self._recaller is not None:
+            self._recaller.close()
         self._store.close()
 
     @property

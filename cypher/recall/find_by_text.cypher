@@ -1,9 +1,10 @@
 // mode: read
 // params: mind, query, labels, fetch, limit
-// Full-text (Lucene) matches among the memories of one mind, best first. Like the vector
-// search it over-fetches from an index that spans every mind; 'fetched' tells whether the
-// index ran out of candidates, 'own' how many of them were this mind's.
-CALL db.index.fulltext.queryNodes('memory_text', $query, {limit: $fetch}) YIELD node, score
+// Full-text (Lucene) matches among the memories of one mind, best first. $query names the
+// mind (mind:"m" AND (...)), so nearly every candidate is this mind's; a mind whose name's
+// words also make up another's (a, a-b) can still share candidates, hence the exact check and
+// the over-fetch. 'fetched' tells whether the index ran out, 'own' how many were this mind's.
+CALL db.index.fulltext.queryNodes('memory_search', $query, {limit: $fetch}) YIELD node, score
 WITH count(*) AS fetched,
      collect(CASE WHEN node.mind = $mind
                    AND ($labels IS NULL OR any(l IN labels(node) WHERE l IN $labels))

@@ -109,9 +109,15 @@ def query_terms(text: str, limit: int = MAX_QUERY_TERMS) -> list[str]:
     return list(terms)
 
 
-def lucene_query(terms: Sequence[str]) -> str | None:
-    """A Lucene query matching any of ``terms`` (plain words, so nothing needs escaping)."""
-    return " OR ".join(terms) if terms else None
+def lucene_query(terms: Sequence[str], mind: str) -> str | None:
+    """A Lucene query for ``mind``'s memories matching any of ``terms``.
+
+    Terms are plain words and mind names letters, digits, '_', '.', '-' (no quote or
+    backslash), so nothing needs escaping inside the phrase.
+    """
+    if not terms:
+        return None
+    return f'mind:"{mind}" AND ({" OR ".join(terms)})'
 
 
 def matched_terms(terms: Sequence[str], text: str | None) -> list[str]:

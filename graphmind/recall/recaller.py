@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,7 +77,9 @@ class RecallResult:
     embedded: int = 0
     stale: int = 0
     timings_ms: dict[str, float] = field(default_factory=dict)
-    """Milliseconds per phase: pending (embedding pass), embed_query, vector, text, hits."""
+    """Milliseconds per phase: pending (embedding pass), embed_query, vector, text_wait (what the
+    full-text search, run alongside, still took after the vector search), hits; and text, the
+    full-text search's own time."""
 
     def as_dict(self) -> dict[str, Any]:
         return {"mind": self.mind, "query": self.query, "model_id": self.model_id,
@@ -101,6 +104,7 @@ class Recaller:
         self._initial_overfetch = overfetch
         self._exact_limit = exact_limit
         self._counts: dict[str, dict[str, int]] = {}
+        self._executor: ThreadPoolExecutor | None = None
 
     def forget(self, mind: str) -> None:
         """Drop what was learnt about ``mind`` (call after embedding it outside this recaller)."""
@@ -120,14 +124,19 @@ class Recaller:
             self._store.autocommit("admin/await_text_index")
             self._counts.pop(mind, None)
         laps.lap("pending")
+        depth = max(2 * k, 20)
+        terms = query_terms(text)
+        # The full-text search needs no embedding: it runs on the pool's thread while this one
+        # embeds the query and searches the vector index (the driver is thread-safe).
+        text_search = self._pool().submit(self._text_search, mind, lucene_query(terms, mind),
+                                          wanted_labels, depth)
         embedding = self._embedder.embed([text])[0].tolist()
         laps.lap("embed_query")
-        depth = max(2 * k, 20)
         vector, stale = self._vector_search(mind, embedding, wanted_labels, depth)
         laps.lap("vector")
-        terms = query_terms(text)
-        ranked_text = self._text_search(mind, lucene_query(terms), wanted_labels, depth)
-        laps.lap("text")
+        ranked_text, text_ms = text_search.result()
+        laps.lap("text_wait")
+        laps.laps["text"] = text_ms
         hits = self._hits(mind, fuse(vector, ranked_text, k), terms)
         laps.lap("hits")
         return RecallResult(mind=mind, query=text, model_id=self._embedder.model_id, hits=hits,
@@ -155,11 +164,26 @@ class Recaller:
         return self._counts[mind]
 
     def _text_search(self, mind: str, query: str | None, labels: list[str] | None,
-                     depth: int) -> list[Ranked]:
-        if query is None:
-            return []
-        row = self._search(mind, "recall/find_by_text", depth, query=query, labels=labels)
-        return [Ranked(c["uid"], c["score"]) for c in row["kept"]]
+                     depth: int) -> tuple[list[Ranked], float]:
+        """The full-text candidates, and how many milliseconds the search took."""
+        clock = Stopwatch(scale=1000, digits=2)
+        ranked = []
+        if query is not None:
+            row = self._search(mind, "recall/find_by_text", depth, query=query, labels=labels)
+            ranked = [Ranked(c["uid"], c["score"]) for c in row["kept"]]
+        clock.lap("text")
+        return ranked, clock.laps["text"]
+
+    def _pool(self) -> ThreadPoolExecutor:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmind-recall")
+        return self._executor
+
+    def close(self) -> None:
+        """Stop the recaller's worker thread (the Mind that owns it calls this on close)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=True)
+            self._executor = None
 
     def _search(self, mind: str, name: str, depth: int, **params: Any) -> dict[str, Any]:
         """Over-fetch from an index spanning every mind until ``depth`` of the mind's own appear.

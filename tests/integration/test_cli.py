@@ -68,7 +68,8 @@ def test_init_reports_the_applied_schema(cli_env):
     done = graphmind(cli_env, "init", "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["applied"] == ["001_constraints.cypher", "002_range_indexes.cypher",
-                                                  "003_search_indexes.cypher", "004_embedding_state.cypher"]
+                                                  "003_search_indexes.cypher", "004_embedding_state.cypher",
+                                                  "005_retire_memory_text.cypher"]
 
 
 def test_demo_loads_the_demo_mind(cli_env, cli_mind):

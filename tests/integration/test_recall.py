@@ -166,6 +166,8 @@ def test_cli_recall_and_embed_json(mind, cli_env, capsys):
     assert "embedding" not in payload["hits"][0]["properties"]
     code, out, err = run_cli(capsys, "recall", "", "--mind", mind.name)
     assert code == 2 and err.count("\n") == 1 and "empty" in err and "Traceback" not in err
+    code, out, err = run_cli(capsys, "recall", "caf\udce9", "--mind", mind.name)  # argv byte 0xe9
+    assert code == 2 and err.count("\n") == 1 and "UTF-8" in err
 
 
 def test_ask_lets_the_offline_llm_recall_through_graph_tools_and_cite_ids(mind, capsys, cli_env):

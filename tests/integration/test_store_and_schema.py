@@ -22,11 +22,11 @@ def test_init_is_idempotent_and_records_the_version(store, settings):
     first = init_database(store, settings)
     second = init_database(store, settings)
     assert first == second
-    assert first.version == 4
-    assert store.read("admin/get_schema_version")[0]["version"] == 4
+    assert first.version == 5
+    assert store.read("admin/get_schema_version")[0]["version"] == 5
     indexes = {row["name"]: row for row in store.autocommit("admin/list_indexes")}
     assert indexes["memory_embedding"]["type"] == "VECTOR"
-    assert indexes["memory_text"]["type"] == "FULLTEXT"
+    assert indexes["memory_search"]["type"] == "FULLTEXT"
     assert indexes["memory_uid"]["state"] == "ONLINE"
     assert all(row["state"] == "ONLINE" for row in indexes.values())
 
@@ -70,8 +70,10 @@ def test_full_text_index_finds_imported_text_after_refresh(store, mind):
     mind.import_jsonl(DEMO)
     store.autocommit("admin/await_text_index")
     indexes = {row["name"]: row for row in store.autocommit("admin/list_indexes")}
-    assert indexes["memory_text"]["type"] == "FULLTEXT"
-    hits = store.read("memory/find_text", mind=mind.name, query="redelivery OR redelivered", limit=10)
-    found = {h["id"]: h["label"] for h in hits}
+    assert indexes["memory_search"]["type"] == "FULLTEXT" and "memory_text" not in indexes
+    query = f'mind:"{mind.name}" AND (redelivery OR redelivered)'
+    row = store.read("recall/find_by_text", mind=mind.name, query=query, labels=None, fetch=100, limit=10)[0]
+    assert row["fetched"] == row["own"]  # the mind's name in the query keeps other minds out
+    found = {node.id: node.LABEL for node in (mind.get(h["uid"].split(":", 1)[1]) for h in row["kept"])}
     assert set(found) == {"conv-race-2", "tc-queue", "thread-duplicates", "fail-lock", "exp-2"}
     assert found["tc-queue"] == "Technical_Context" and found["exp-2"] == "Experience"

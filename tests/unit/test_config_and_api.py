@@ -54,7 +54,7 @@ def test_schema_statements_split_on_line_end_semicolons():
     assert split_statements("// c\nCREATE A;\nCREATE B\n  OPTIONS {x: 1};\n") == ["CREATE A", "CREATE B\n  OPTIONS {x: 1}"]
 
 
-def test_the_full_text_index_covers_every_text_field():
-    statement = next(s.text for s in load_schema() if "FULLTEXT INDEX memory_text" in s.text)
+def test_the_full_text_index_covers_every_text_field_and_the_mind():
+    statement = next(s.text for s in load_schema() if "FULLTEXT INDEX memory_search" in s.text)
     indexed = set(re.findall(r"\bn\.([a-z_]+)\b", statement.split("ON EACH", 1)[1]))
-    assert indexed == {f for model in NODE_TYPES.values() for f in model.TEXT_FIELDS} | {"text"}
+    assert indexed == {f for model in NODE_TYPES.values() for f in model.TEXT_FIELDS} | {"text", "mind"}

@@ -50,9 +50,9 @@ def test_query_terms_are_distinct_lowercase_words_without_stopwords_and_capped()
 
 def test_lucene_query_needs_no_escaping_because_terms_are_words():
     terms = query_terms('title:"x" AND (y OR z)* ~fuzzy \\ ) ]')
-    query = lucene_query(terms)
-    assert query == "title OR x OR y OR z OR fuzzy"
-    assert lucene_query([]) is None
+    query = lucene_query(terms, "felix-2.b")
+    assert query == 'mind:"felix-2.b" AND (title OR x OR y OR z OR fuzzy)'
+    assert lucene_query([], "felix") is None
 
 
 def test_matched_terms_are_whole_words_of_the_text():
