@@ -124,7 +124,7 @@ class Recaller:
             self._store.autocommit("admin/await_text_index")
             self._counts.pop(mind, None)
         laps.lap("pending")
-        depth = max(2 * k, 20)
+        depth = max(k, 10)
         terms = query_terms(text)
         # The full-text search needs no embedding: it runs on the pool's thread while this one
         # embeds the query and searches the vector index (the driver is thread-safe).
