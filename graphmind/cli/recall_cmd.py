@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import warnings
+
 import click
 
 from graphmind.cli.render import emit
 from graphmind.mind import Mind
-from graphmind.recall import RecallResult
+from graphmind.recall import RecallResult, StaleEmbeddingsWarning
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
 MIND = click.option("--mind", "-m", required=True, help="The mind (tenant) to work in.")
@@ -20,7 +22,8 @@ MIND = click.option("--mind", "-m", required=True, help="The mind (tenant) to wo
 @JSON
 def recall(text: str, mind: str, k: int, labels: tuple[str, ...], as_json: bool) -> None:
     """Recall the memories of a mind that best match TEXT (vector + full-text, fused)."""
-    with Mind.open(mind) as m:
+    with Mind.open(mind) as m, warnings.catch_warnings():
+        warnings.simplefilter("ignore", StaleEmbeddingsWarning)  # the output says it (stale)
         result = m.recall(text, k=k, labels=list(labels) or None)
     emit(result.as_dict(), as_json, _recall_text(result))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -87,6 +88,11 @@ class RecallResult:
                 "hits": [hit.as_dict() for hit in self.hits]}
 
 
+class StaleEmbeddingsWarning(UserWarning):
+    """Some of the mind's memories were embedded by another model and were left out of the
+    vector search; ``graphmind embed --mind M`` re-embeds them."""
+
+
 class Recaller:
     """Recall over the vector and full-text indexes, scoped to one mind.
 
@@ -139,6 +145,11 @@ class Recaller:
         laps.laps["text"] = text_ms
         hits = self._hits(mind, fuse(vector, ranked_text, k), terms)
         laps.lap("hits")
+        if stale:
+            warnings.warn(StaleEmbeddingsWarning(
+                f"{stale} memories of mind {mind!r} were embedded by another model than "
+                f"{self._embedder.model_id} and were skipped; run 'graphmind embed --mind {mind}'"),
+                stacklevel=3)
         return RecallResult(mind=mind, query=text, model_id=self._embedder.model_id, hits=hits,
                             embedded=embedded.embedded, stale=stale, timings_ms=laps.laps)
 

@@ -9,6 +9,7 @@ import pytest
 from graphmind.embed import HashingEmbedder
 from graphmind.errors import UnknownLabelError, ValidationError
 from graphmind.mind import Mind
+from graphmind.recall import StaleEmbeddingsWarning
 
 from .helpers import DEMO, graph_snapshot, node, run_cli, write_jsonl
 
@@ -64,7 +65,8 @@ def test_a_model_change_is_detected_and_re_embedded_on_demand(store, settings, m
     assert hashing.embed().embedded == 28
     assert _props(mind, "tc-settlement-worker")["embedding_model"] == HashingEmbedder().model_id
 
-    stale = mind.recall("race condition", k=5)  # default model: hashing vectors are skipped
+    with pytest.warns(StaleEmbeddingsWarning, match="graphmind embed"):
+        stale = mind.recall("race condition", k=5)  # default model: hashing vectors are skipped
     assert stale.stale > 0 and all(hit.why().get("vector") is None for hit in stale.hits)
 
     redo = mind.embed()
