@@ -150,7 +150,7 @@ class Mind:
     def ask(self, question: str) -> ToolRun[RecallAnswer]:
         """Answer ``question`` from this mind's memories: the LLM recalls through graph tools
         (``recall_memories``, ``get_memory``) and cites the ids it used."""
-        tools = memory_tools(self.name, self._store, lambda query, k: self.recall(query, k=k))
+        tools = memory_tools(lambda query, k: self.recall(query, k=k), self.get)
         return self.llm.run_tools(ANSWER, RecallQuestion(question=check_query_text(question)), tools)
 
     def delete(self) -> None:

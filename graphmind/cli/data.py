@@ -9,12 +9,10 @@ import click
 
 from graphmind.app import init_database, open_store
 from graphmind.cli.demo import demo
+from graphmind.cli.options import JSON, MIND
 from graphmind.cli.render import emit, stderr_is_terminal, table
 from graphmind.config import Settings
 from graphmind.mind import Mind
-
-JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
-MIND = click.option("--mind", "-m", required=True, help="The mind (tenant) to work in.")
 
 
 @click.command()

@@ -12,6 +12,7 @@ from importlib import resources
 
 import click
 
+from graphmind.cli.options import JSON
 from graphmind.cli.render import emit, table
 from graphmind.config import Settings
 from graphmind.mind import Mind
@@ -22,7 +23,7 @@ QUESTION = "Why did the race condition in the settlement worker come back?"
 
 @click.command()
 @click.option("--mind", "-m", default="felix", show_default=True, help="The mind to load the demo into.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+@JSON
 def demo(mind: str, as_json: bool) -> None:
     """Load the demo mind (Felix, a backend agent) and show what was built."""
     settings = Settings.from_env()

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import click
 
+from graphmind.cli.options import JSON
 from graphmind.cli.render import emit
 from graphmind.config import Settings
-from graphmind.llm.factory import make_llm
+from graphmind.app import make_llm
 
 
 @click.group()
@@ -15,7 +16,7 @@ def llm() -> None:
 
 
 @llm.command()
-@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+@JSON
 def check(as_json: bool) -> None:
     """Send the llm.check prompt and report provider, model, tokens, cost and latency."""
     from graphmind.prompts.llm import CHECK, CheckInput

@@ -6,11 +6,10 @@ from dataclasses import asdict
 
 import click
 
+from graphmind.cli.options import JSON
 from graphmind.cli.render import emit
 from graphmind.config import Settings
 from graphmind.launcher import LocalNeo4j, Neo4jStatus
-
-JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
 
 
 @click.group()

@@ -6,12 +6,10 @@ import warnings
 
 import click
 
+from graphmind.cli.options import JSON, MIND
 from graphmind.cli.render import emit
 from graphmind.mind import Mind
 from graphmind.recall import RecallResult, StaleEmbeddingsWarning
-
-JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
-MIND = click.option("--mind", "-m", required=True, help="The mind (tenant) to work in.")
 
 
 @click.command()

@@ -17,7 +17,7 @@ from graphmind.recall._logic import (
 )
 from graphmind.recall.embed_pass import EmbeddingPass
 from graphmind.store import GraphStore
-from graphmind.store.records import exported_properties, node_to_model
+from graphmind.store.records import node_to_model, shown_properties
 from graphmind.timing import Stopwatch
 
 MAX_K = 1000
@@ -61,10 +61,8 @@ class RecallHit:
         return reasons
 
     def as_dict(self) -> dict[str, Any]:
-        props = exported_properties(self.node.model_dump(exclude_none=True))
-        props.pop("embedding", None)
         return {"id": self.id, "label": self.label, "score": round(self.score, 6),
-                "text": self.text, "why": self.why(), "properties": props}
+                "text": self.text, "why": self.why(), "properties": shown_properties(self.node)}
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from graphmind.errors import NotFoundError
 from graphmind.llm import Tool
+from graphmind.models import GraphNode
 from graphmind.recall.recaller import RecallResult
-from graphmind.store import GraphStore
-from graphmind.store.records import exported_properties, node_to_model
+from graphmind.store.records import shown_properties
 
 
 class RecallToolInput(BaseModel):
@@ -24,22 +25,22 @@ class GetMemoryInput(BaseModel):
     id: str = Field(min_length=1, max_length=256, description="The id of a memory of this mind.")
 
 
-def memory_tools(mind: str, store: GraphStore,
-                 recall: Callable[[str, int], RecallResult]) -> list[Tool]:
-    """``recall_memories`` (hybrid recall) and ``get_memory`` (the named query memory/get_node)."""
+def memory_tools(recall: Callable[[str, int], RecallResult],
+                 get: Callable[[str], GraphNode]) -> list[Tool]:
+    """``recall_memories`` (hybrid recall) and ``get_memory`` (one memory by id), given one
+    mind's ``Mind.recall`` and ``Mind.get``: the tools never reach past that mind."""
 
     def recall_memories(args: RecallToolInput) -> list[dict[str, Any]]:
         return [{"id": hit.id, "label": hit.label, "text": hit.text, "score": round(hit.score, 4)}
                 for hit in recall(args.query, args.k).hits]
 
     def get_memory(args: GetMemoryInput) -> dict[str, Any]:
-        rows = store.read("memory/get_node", mind=mind, id=args.id)
-        if not rows:
+        try:
+            node = get(args.id)
+        except NotFoundError:
             return {"error": f"no memory {args.id!r} in this mind"}
-        node = node_to_model(rows[0]["label"], rows[0]["props"])
-        props = exported_properties(node.model_dump(exclude_none=True))
-        props.pop("embedding", None)
-        return {"id": node.id, "label": rows[0]["label"], "text": node.derived_text(), "properties": props}
+        return {"id": node.id, "label": node.LABEL, "text": node.derived_text(),
+                "properties": shown_properties(node)}
 
     return [
         Tool("recall_memories", "Recall the memories of this mind that best match a query "

@@ -32,3 +32,10 @@ def node_to_model(label: str, properties: Mapping[str, Any]) -> GraphNode:
 def exported_properties(properties: Mapping[str, Any]) -> dict[str, Any]:
     """A stored node's own properties, without the ones graphmind derives (mind, uid, id, flags)."""
     return {k: v for k, v in sorted(properties.items()) if k not in _INTERNAL}
+
+
+def shown_properties(node: GraphNode) -> dict[str, Any]:
+    """What a reader is shown of a node: its exported properties without the embedding."""
+    props = exported_properties(node.model_dump(exclude_none=True))
+    props.pop("embedding", None)
+    return props

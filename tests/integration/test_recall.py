@@ -193,9 +193,9 @@ def test_get_memory_tool_reads_only_this_mind(mind, other_mind):
     from graphmind.recall.tools import GetMemoryInput, memory_tools
 
     mind.import_jsonl(DEMO)
-    tools = {t.name: t for t in memory_tools(other_mind.name, other_mind.store, other_mind.recall)}
+    tools = {t.name: t for t in memory_tools(other_mind.recall, other_mind.get)}
     assert "error" in tools["get_memory"].call(GetMemoryInput(id="tc-settlement-worker"))
-    tools = {t.name: t for t in memory_tools(mind.name, mind.store, mind.recall)}
+    tools = {t.name: t for t in memory_tools(mind.recall, mind.get)}
     found = tools["get_memory"].call(GetMemoryInput(id="tc-settlement-worker"))
     assert found["label"] == "Technical_Context" and "embedding" not in found["properties"]
 
