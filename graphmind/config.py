@@ -64,6 +64,7 @@ class Settings:
         default_factory=lambda: dict(DEFAULT_LLM_PRICES))
     embedder: str = "minilm"
     embed_batch_size: int = 64
+    recall_cache_mb: int = 512
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -97,6 +98,7 @@ class Settings:
             llm_prices=_prices(env),
             embedder=_choice(env, "GRAPHMIND_EMBEDDER", "minilm", EMBEDDERS),
             embed_batch_size=_int(env, "GRAPHMIND_EMBED_BATCH", 64, 1, 4096),
+            recall_cache_mb=_int(env, "GRAPHMIND_RECALL_CACHE_MB", 512, 0, 1_048_576),
         )
 
 

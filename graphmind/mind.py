@@ -18,7 +18,7 @@ from graphmind.io import ImportReport, Importer, export_lines
 from graphmind.io.importer import Progress
 from graphmind.models import GraphNode
 from graphmind.prompts.recall import ANSWER, RecallAnswer, RecallQuestion
-from graphmind.recall import EmbeddingPass, EmbedReport, Recaller, RecallResult
+from graphmind.recall import EmbedReport, Recaller, RecallResult
 from graphmind.recall._logic import check_query_text
 from graphmind.recall.tools import memory_tools
 from graphmind.store import GraphStore, SchemaReport
@@ -62,13 +62,16 @@ class Mind:
         self._embedder = embedder
         self._llm = llm
         self._recaller: Recaller | None = None
+        self._owns_store = False
 
     @classmethod
     def open(cls, name: str, settings: Settings | None = None) -> Mind:
         """Open ``name`` on the database the settings (default: the environment) point at."""
         settings = settings or Settings.from_env()
         check_mind_name(name)  # before a driver is made for nothing
-        return cls(name, open_store(settings), settings)
+        mind = cls(name, open_store(settings), settings)
+        mind._owns_store = True
+        return mind
 
     def __enter__(self) -> Mind:
         return self
@@ -78,9 +81,12 @@ class Mind:
         self.close()
 
     def close(self) -> None:
+        """Stop recall's threads and drop its vectors; close the store if ``open`` made it."""
         if self._recaller is not None:
             self._recaller.close()
-        self._store.close()
+            self._recaller = None
+        if self._owns_store:
+            self._store.close()
 
     @property
     def store(self) -> GraphStore:
@@ -133,19 +139,27 @@ class Mind:
 
         ``full=False`` checks only the memories flagged since the last pass (what recall does).
         """
-        report = EmbeddingPass(self._store, self.embedder).run(self.name, full=full)
-        if self._recaller is not None:
-            self._recaller.forget(self.name)
-        return report
+        return self._recaller_in_use().embed(self.name, full=full)
 
     def recall(self, text: str, k: int = 10, labels: list[str] | None = None) -> RecallResult:
         """The ``k`` memories that best match ``text`` (vector + full-text, fused by rank).
 
         Pending memories are embedded first; each returned memory counts a hit.
         """
+        return self._recaller_in_use().recall(self.name, text, k, labels)
+
+    def load_vectors(self) -> int:
+        """Hold this mind's embeddings in memory now, so even the first recall searches them
+        there (otherwise they load in the background on the first recall); returns how many
+        are held (0 when GRAPHMIND_RECALL_CACHE_MB is 0 or too small for the mind)."""
+        return self._recaller_in_use().load_vectors(self.name)
+
+    def _recaller_in_use(self) -> Recaller:
+        """The recaller this mind searches with (created on first use)."""
         if self._recaller is None:
-            self._recaller = Recaller(self._store, self.embedder)
-        return self._recaller.recall(self.name, text, k, labels)
+            self._recaller = Recaller(self._store, self.embedder,
+                                      cache_bytes=self._settings.recall_cache_mb * 2**20)
+        return self._recaller
 
     def ask(self, question: str) -> ToolRun[RecallAnswer]:
         """Answer ``question`` from this mind's memories: the LLM recalls through graph tools
@@ -156,3 +170,4 @@ class Mind:
     def delete(self) -> None:
         """Remove every node and relationship of this mind (other minds are untouched)."""
         self._store.autocommit("admin/delete_mind", mind=self.name)
+        self._store.write("admin/delete_mind_stamp", mind=self.name)

@@ -1,7 +1,8 @@
 // mode: read
 // params:
-// Node counts per mind, and nodes that belong to no graphmind mind (mind is null).
+// Node counts per mind, and nodes that belong to no graphmind mind (mind is null). graphmind's
+// own bookkeeping nodes (schema version, vector stamps) are not counted.
 MATCH (n)
-WHERE NOT n:GraphmindSchema
+WHERE NOT n:GraphmindSchema AND NOT n:GraphmindVectors
 RETURN n.mind AS mind, count(*) AS count
 ORDER BY mind

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from graphmind.embed import Embedder
 from graphmind.errors import UnknownLabelError, ValidationError
@@ -15,7 +17,9 @@ from graphmind.recall._logic import (
     Fused, Ranked, check_query_text, fuse, lucene_query, matched_terms, next_fetch, overfetch_factor,
     query_terms,
 )
-from graphmind.recall.embed_pass import EmbeddingPass
+from graphmind.recall.embed_pass import EmbeddingPass, EmbedReport
+from graphmind.recall.vector_cache import VectorCache
+from graphmind.recall.vectors import VectorWrite
 from graphmind.store import GraphStore
 from graphmind.store.records import node_to_model, shown_properties
 from graphmind.timing import Stopwatch
@@ -24,9 +28,10 @@ MAX_K = 1000
 FETCH_CAP = 10_000
 """The most candidates recall asks one index for while looking for a mind's own nodes."""
 EXACT_LIMIT = 2_000
-"""Up to this many embedded memories, a mind is searched exactly (cosine against each of its
-memories) instead of through the vector index, which spans every mind: for a small mind among
-large ones, over-fetching from the index until enough of its own nodes appear costs more."""
+"""Without an in-memory copy of its vectors (see vector_cache.py), a mind of up to this many
+embedded memories is searched exactly in Cypher (cosine against each of its memories) instead of
+through the vector index, which spans every mind: for a small mind among large ones,
+over-fetching from the index until enough of its own nodes appear costs more."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,9 @@ class RecallResult:
     hits: list[RecallHit]
     embedded: int = 0
     stale: int = 0
+    vector_search: str = "none"
+    """Where the vector side searched: "memory" (the in-memory copy of the mind's vectors),
+    "exact" (every vector of the mind, in Cypher) or "index" (the vector index)."""
     timings_ms: dict[str, float] = field(default_factory=dict)
     """Milliseconds per phase: pending (embedding pass), embed_query, vector, text_wait (what the
     full-text search, run alongside, still took after the vector search), hits; and text, the
@@ -82,7 +90,8 @@ class RecallResult:
 
     def as_dict(self) -> dict[str, Any]:
         return {"mind": self.mind, "query": self.query, "model_id": self.model_id,
-                "embedded": self.embedded, "stale": self.stale, "timings_ms": self.timings_ms,
+                "embedded": self.embedded, "stale": self.stale,
+                "vector_search": self.vector_search, "timings_ms": self.timings_ms,
                 "hits": [hit.as_dict() for hit in self.hits]}
 
 
@@ -94,27 +103,35 @@ class StaleEmbeddingsWarning(UserWarning):
 class Recaller:
     """Recall over the vector and full-text indexes, scoped to one mind.
 
-    Both indexes span every mind of the database, so each search over-fetches and keeps the
-    mind's own nodes, asking for more when too few were its own. The mind's share of what an
-    index returns is remembered and sizes the next over-fetch. A mind with few embedded
-    memories is searched exactly instead (see EXACT_LIMIT).
+    The vector side searches an in-memory copy of the mind's vectors when one is current
+    (vector_cache.py). Otherwise, and always on the full-text side, it searches an index that
+    spans every mind of the database: each search over-fetches and keeps the mind's own nodes,
+    asking for more when too few were its own. The mind's share of what an index returns is
+    remembered and sizes the next over-fetch. A mind with few embedded memories is searched
+    exactly in Cypher instead (see EXACT_LIMIT).
     """
 
     def __init__(self, store: GraphStore, embedder: Embedder, *, overfetch: int = 10,
-                 exact_limit: int = EXACT_LIMIT):
+                 exact_limit: int = EXACT_LIMIT, cache_bytes: int = 0):
         self._store = store
         self._embedder = embedder
         self._overfetch: dict[tuple[str, str], int] = {}
         self._initial_overfetch = overfetch
         self._exact_limit = exact_limit
-        self._counts: dict[str, dict[str, int]] = {}
+        self._counts: dict[str, tuple[str | None, dict[str, int]]] = {}
         self._executor: ThreadPoolExecutor | None = None
+        self._cache = VectorCache(store, embedder.dimensions, cache_bytes)
 
-    def forget(self, mind: str) -> None:
-        """Drop what was learnt about ``mind`` (call after embedding it outside this recaller)."""
-        self._counts.pop(mind, None)
-        for key in [key for key in self._overfetch if key[0] == mind]:
-            del self._overfetch[key]
+    def embed(self, mind: str, *, full: bool = False) -> EmbedReport:
+        """Run the embedding pass over ``mind``, keeping this recaller's copy of it current."""
+        return EmbeddingPass(self._store, self._embedder, on_write=self._on_write(mind)).run(
+            mind, full=full)
+
+    def load_vectors(self, mind: str) -> int:
+        """Load ``mind``'s vectors into memory now rather than on its first recall; returns how
+        many are held (0 when the cache is off or the mind does not fit its budget)."""
+        copy = self._cache.load(mind, self._embedder.model_id)
+        return 0 if copy is None else copy.size
 
     def recall(self, mind: str, text: str, k: int = 10,
                labels: Sequence[str] | None = None) -> RecallResult:
@@ -123,10 +140,12 @@ class Recaller:
         _check_k(k)
         wanted_labels = _check_labels(labels)
         laps = Stopwatch(scale=1000, digits=2)
-        embedded = EmbeddingPass(self._store, self._embedder).run(mind)
-        if embedded.checked:
+        state = self._store.read("recall/get_vector_state", mind=mind)[0]
+        embedded = 0
+        if state["pending"]:
+            embedded = self.embed(mind).embedded
             self._store.autocommit("admin/await_text_index")
-            self._counts.pop(mind, None)
+            state = self._store.read("recall/get_vector_state", mind=mind)[0]
         laps.lap("pending")
         depth = max(k, 10)
         terms = query_terms(text)
@@ -134,9 +153,10 @@ class Recaller:
         # embeds the query and searches the vector index (the driver is thread-safe).
         text_search = self._pool().submit(self._text_search, mind, lucene_query(terms, mind),
                                           wanted_labels, depth)
-        embedding = self._embedder.embed([text])[0].tolist()
+        embedding = self._embedder.embed([text])[0]
         laps.lap("embed_query")
-        vector, stale = self._vector_search(mind, embedding, wanted_labels, depth)
+        vector, stale, source = self._vector_search(mind, state["stamp"], embedding,
+                                                    wanted_labels, depth)
         laps.lap("vector")
         ranked_text, text_ms = text_search.result()
         laps.lap("text_wait")
@@ -149,28 +169,40 @@ class Recaller:
                 f"{self._embedder.model_id} and were skipped; run 'graphmind embed --mind {mind}'"),
                 stacklevel=3)
         return RecallResult(mind=mind, query=text, model_id=self._embedder.model_id, hits=hits,
-                            embedded=embedded.embedded, stale=stale, timings_ms=laps.laps)
+                            embedded=embedded, stale=stale, vector_search=source,
+                            timings_ms=laps.laps)
 
-    def _vector_search(self, mind: str, embedding: list[float], labels: list[str] | None,
-                       depth: int) -> tuple[list[Ranked], int]:
+    def _vector_search(self, mind: str, stamp: str | None, embedding: np.ndarray,
+                       labels: list[str] | None, depth: int) -> tuple[list[Ranked], int, str]:
         model_id = self._embedder.model_id
-        counts = self._embedded_counts(mind)
+        copy = self._cache.lookup(mind, stamp, model_id)
+        if copy is not None:
+            return self._cache.search(copy, embedding, labels, depth), copy.stale, "memory"
+        counts = self._embedded_counts(mind, stamp)
+        params = {"embedding": embedding.tolist(), "model_id": model_id, "labels": labels}
         if counts["current"] <= self._exact_limit:
-            row = self._store.read("recall/find_by_vector_exact", mind=mind, embedding=embedding,
-                                   model_id=model_id, labels=labels, limit=depth)[0]
-            stale = counts["stale"]
+            row = self._store.read("recall/find_by_vector_exact", mind=mind, limit=depth, **params)[0]
+            stale, source = counts["stale"], "exact"
         else:
-            row = self._search(mind, "recall/find_by_vector", depth, embedding=embedding,
-                               model_id=model_id, labels=labels)
-            stale = row["stale"]
-        return [Ranked(c["uid"], c["score"]) for c in row["kept"]], stale
+            row = self._search(mind, "recall/find_by_vector", depth, **params)
+            stale, source = row["stale"], "index"
+        return [Ranked(c["uid"], c["score"]) for c in row["kept"]], stale, source
 
-    def _embedded_counts(self, mind: str) -> dict[str, int]:
-        """How many of the mind's memories carry a current / stale embedding (cached per mind)."""
-        if mind not in self._counts:
-            self._counts[mind] = self._store.read("recall/count_embedded", mind=mind,
-                                                  model_id=self._embedder.model_id)[0]
-        return self._counts[mind]
+    def _embedded_counts(self, mind: str, stamp: str | None) -> dict[str, int]:
+        """How many of the mind's memories carry a current / stale embedding (kept per stamp)."""
+        known = self._counts.get(mind)
+        if known is None or known[0] != stamp:
+            counts = self._store.read("recall/count_embedded", mind=mind,
+                                      model_id=self._embedder.model_id)[0]
+            self._counts[mind] = known = (stamp, counts)
+        return known[1]
+
+    def _on_write(self, mind: str) -> Callable[[VectorWrite], None]:
+        model_id = self._embedder.model_id
+
+        def applied(write: VectorWrite) -> None:
+            self._cache.apply(mind, write, model_id)
+        return applied
 
     def _text_search(self, mind: str, query: str | None, labels: list[str] | None,
                      depth: int) -> tuple[list[Ranked], float]:
@@ -189,7 +221,9 @@ class Recaller:
         return self._executor
 
     def close(self) -> None:
-        """Stop the recaller's worker thread (the Mind that owns it calls this on close)."""
+        """Stop the recaller's worker threads and drop its vectors (the owning Mind calls this
+        on close)."""
+        self._cache.close()
         if self._executor is not None:
             self._executor.shutdown(wait=True)
             self._executor = None

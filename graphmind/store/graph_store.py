@@ -71,6 +71,15 @@ class GraphStore:
             for record in result:
                 yield _row(record)
 
+    def stream_values(self, name: str, /, **params: Any) -> Iterator[tuple[Any, ...]]:
+        """Yield the rows of a ``read`` query as bare tuples, unconverted: for large results of
+        plain values only (strings, numbers, lists of them), such as stored embeddings."""
+        query = self._query(name, params, "read")
+        with self._mapped(name), self._session(neo4j.READ_ACCESS) as session:
+            result = session.run(neo4j.Query(query.text, metadata={"query": name}), params)
+            for record in result:
+                yield tuple(record.values())
+
     def run_ddl(self, name: str, text: str, params: dict[str, Any]) -> None:
         """Run one schema DDL statement from ``schema/`` (the only Cypher not in the catalog)."""
         with self._mapped(name), self._session() as session:

@@ -1,0 +1,154 @@
+"""Recall's in-memory copies of minds' embeddings, kept honest by each mind's vector stamp.
+
+Neo4j 5.26's vector index spans every mind and cannot filter, so recall over a large mind
+over-fetches from it; an exact search over the mind's own vectors in memory is faster and
+exact. A copy is used only while the mind's vector stamp (schema/006_vector_stamp.cypher),
+which the embedding pass renews with every write, still equals the one it was loaded at, so
+another process embedding or deleting the mind makes the copy unused at once. Writes of the
+embedding pass in this process are applied to the copy, so it stays current without a reload.
+
+A copy is loaded in the background when a mind's recall finds none for the second time in
+this process (recall meanwhile searches the graph), or at once by ``load``: a one-shot
+``graphmind recall`` never pays for a load it would not use. Together they stay within a memory budget
+(``GRAPHMIND_RECALL_CACHE_MB``; 0 turns the cache off): the least recently used copies are
+dropped first, and a mind that alone exceeds the budget is always searched through the index.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import closing
+
+import numpy as np
+
+from graphmind.recall._logic import Ranked
+from graphmind.recall.vectors import MindVectors, VectorWrite, empty_vectors, nearest
+from graphmind.store import GraphStore
+
+_CHECK_EVERY = 1024
+"""Rows loaded between checks whether the cache was closed (a load stops early then)."""
+
+
+class VectorCache:
+    """In-memory embeddings of the minds recall searches, within ``budget_bytes``."""
+
+    def __init__(self, store: GraphStore, dimensions: int, budget_bytes: int):
+        self._store = store
+        self._dimensions = dimensions
+        self._budget = budget_bytes
+        self._copies: OrderedDict[str, MindVectors] = OrderedDict()
+        self._too_big: dict[str, tuple[str, str]] = {}
+        self._loading: dict[str, Future[MindVectors | None]] = {}
+        self._misses: dict[str, int] = {}
+        self._lock = threading.RLock()
+        self._stop = threading.Event()
+        self._executor: ThreadPoolExecutor | None = None
+
+    @property
+    def enabled(self) -> bool:
+        return self._budget > 0
+
+    def lookup(self, mind: str, stamp: str | None, model_id: str) -> MindVectors | None:
+        """The copy of ``mind``'s vectors as of ``stamp``, or None; from the second miss on, a
+        missing or outdated copy starts loading in the background."""
+        if not self.enabled or stamp is None:
+            return None
+        with self._lock:
+            copy = self._copies.get(mind)
+            if copy is not None and copy.stamp == stamp and copy.model_id == model_id:
+                self._copies.move_to_end(mind)
+                return copy
+            self._misses[mind] = misses = self._misses.get(mind, 0) + 1
+            if misses >= 2 and self._too_big.get(mind) != (stamp, model_id) \
+                    and mind not in self._loading and not self._stop.is_set():
+                self._loading[mind] = self._pool().submit(self._load_in_background, mind, model_id)
+        return None
+
+    def search(self, copy: MindVectors, query: np.ndarray, labels: Sequence[str] | None,
+               depth: int) -> list[Ranked]:
+        with self._lock:  # a write of the embedding pass may be applied from another thread
+            return nearest(copy, query, labels, depth)
+
+    def load(self, mind: str, model_id: str) -> MindVectors | None:
+        """Load ``mind``'s vectors now (None when the cache is off, the mind has no embeddings
+        or does not fit the budget)."""
+        if not self.enabled:
+            return None
+        with self._lock:
+            pending = self._loading.get(mind)
+        if pending is not None:
+            pending.result()
+        return self._load(mind, model_id)
+
+    def apply(self, mind: str, write: VectorWrite, model_id: str) -> None:
+        """Apply a write of the embedding pass to ``mind``'s copy, if the copy is the one the
+        write started from (otherwise the copy is outdated and the next lookup reloads it)."""
+        with self._lock:
+            copy = self._copies.get(mind)
+            if copy is not None and copy.stamp == write.previous and copy.model_id == model_id:
+                copy.apply(write)
+                self._fit(keep=mind)
+
+    def held_bytes(self) -> int:
+        with self._lock:
+            return sum(copy.nbytes for copy in self._copies.values())
+
+    def close(self) -> None:
+        """Stop loading (a load in progress ends at its next check) and drop every copy."""
+        self._stop.set()
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None
+        with self._lock:
+            self._copies.clear()
+
+    def _pool(self) -> ThreadPoolExecutor:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmind-vectors")
+        return self._executor
+
+    def _load_in_background(self, mind: str, model_id: str) -> MindVectors | None:
+        try:
+            return self._load(mind, model_id)
+        except Exception:  # noqa: BLE001 - a failed load only means recall keeps using the index
+            return None
+        finally:
+            with self._lock:
+                self._loading.pop(mind, None)
+
+    def _load(self, mind: str, model_id: str) -> MindVectors | None:
+        # The stamp is read before the vectors: a write landing in between makes the copy look
+        # older than it is, so it is reloaded, never trusted past its data.
+        stamp = self._store.read("recall/get_vector_state", mind=mind)[0]["stamp"]
+        if stamp is None:
+            return None
+        counts = self._store.read("recall/count_embedded", mind=mind, model_id=model_id)[0]
+        if counts["current"] * self._dimensions * 4 > self._budget:
+            with self._lock:
+                self._too_big[mind] = (stamp, model_id)
+            return None
+        copy = empty_vectors(stamp, model_id, self._dimensions, capacity=counts["current"],
+                             stale=counts["stale"])
+        rows = self._store.stream_values("recall/list_vectors", mind=mind, model_id=model_id)
+        with closing(rows):
+            for index, (uid, label, embedding) in enumerate(rows):
+                if index % _CHECK_EVERY == 0 and self._stop.is_set():
+                    return None
+                copy.add(uid, label, embedding)
+        with self._lock:
+            self._copies[mind] = copy
+            self._copies.move_to_end(mind)
+            self._fit(keep=mind)
+        return copy
+
+    def _fit(self, keep: str) -> None:
+        """Drop the least recently used copies (never ``keep``) until the budget holds."""
+        while self.held_bytes() > self._budget:
+            victim = next((mind for mind in self._copies if mind != keep), None)
+            if victim is None:
+                self._copies.pop(keep)
+                return
+            self._copies.pop(victim)

@@ -1,0 +1,115 @@
+"""One mind's embeddings held in memory, and exact nearest-neighbour search over them (pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from graphmind.recall._logic import Ranked
+
+
+@dataclass(frozen=True)
+class VectorWrite:
+    """Embeddings the embedding pass stored in one transaction, and the mind's vector stamp
+    before (``previous``) and after (``stamp``) it."""
+
+    uids: list[str]
+    labels: list[str]
+    vectors: np.ndarray
+    previous: str | None
+    stamp: str
+    replaced_stale: int = 0
+    """How many of ``uids`` had an embedding by another model before."""
+
+
+@dataclass
+class MindVectors:
+    """The embeddings of one mind by one model, as of vector stamp ``stamp``.
+
+    Rows are unit vectors; ``size`` rows of ``matrix`` are in use (it grows by doubling, so
+    applying a write of new memories costs the new rows, not a copy of all of them).
+    """
+
+    stamp: str
+    model_id: str
+    stale: int
+    matrix: np.ndarray
+    uids: list[str] = field(default_factory=list)
+    label_codes: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int16))
+    label_names: list[str] = field(default_factory=list)
+    rows: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        return len(self.uids)
+
+    @property
+    def nbytes(self) -> int:
+        return int(self.matrix.nbytes + self.label_codes.nbytes)
+
+    def add(self, uid: str, label: str, vector: Sequence[float] | np.ndarray) -> None:
+        """Store (or replace) the embedding of ``uid``."""
+        row = self.rows.get(uid)
+        if row is None:
+            row = self.size
+            self._reserve(row + 1)
+            self.rows[uid] = row
+            self.uids.append(uid)
+        self.matrix[row] = _unit(np.asarray(vector, dtype=np.float32))
+        self.label_codes[row] = self._label_code(label)
+
+    def apply(self, write: VectorWrite) -> None:
+        """Apply the pass's write that moved the stamp from this copy's stamp to the next."""
+        for uid, label, vector in zip(write.uids, write.labels, write.vectors, strict=True):
+            self.add(uid, label, vector)
+        self.stale = max(0, self.stale - write.replaced_stale)
+        self.stamp = write.stamp
+
+    def _reserve(self, rows: int) -> None:
+        if rows <= len(self.matrix):
+            return
+        capacity = max(rows, 2 * len(self.matrix), 16)
+        matrix = np.zeros((capacity, self.matrix.shape[1]), dtype=np.float32)
+        matrix[:self.size] = self.matrix[:self.size]
+        codes = np.zeros(capacity, dtype=np.int16)
+        codes[:self.size] = self.label_codes[:self.size]
+        self.matrix, self.label_codes = matrix, codes
+
+    def _label_code(self, label: str) -> int:
+        if label not in self.label_names:
+            self.label_names.append(label)
+        return self.label_names.index(label)
+
+
+def empty_vectors(stamp: str, model_id: str, dimensions: int, *, capacity: int = 0,
+                  stale: int = 0) -> MindVectors:
+    """A copy with room for ``capacity`` rows and none in use."""
+    return MindVectors(stamp=stamp, model_id=model_id, stale=stale,
+                       matrix=np.zeros((capacity, dimensions), dtype=np.float32),
+                       label_codes=np.zeros(capacity, dtype=np.int16))
+
+
+def nearest(vectors: MindVectors, query: np.ndarray, labels: Sequence[str] | None,
+            depth: int) -> list[Ranked]:
+    """The ``depth`` rows most similar to ``query`` (of ``labels``, if given), best first.
+
+    Scores are on the vector index's scale, (1 + cosine) / 2, so both paths fuse alike.
+    """
+    if vectors.size == 0:
+        return []
+    scores = vectors.matrix[:vectors.size] @ _unit(np.asarray(query, dtype=np.float32))
+    if labels is not None:
+        codes = [vectors.label_names.index(label) for label in labels if label in vectors.label_names]
+        scores = np.where(np.isin(vectors.label_codes[:vectors.size], codes), scores, -np.inf)
+    depth = min(depth, vectors.size)
+    top = np.argpartition(-scores, depth - 1)[:depth]
+    top = top[np.argsort(-scores[top], kind="stable")]
+    return [Ranked(vectors.uids[i], float((1.0 + scores[i]) / 2.0)) for i in top
+            if np.isfinite(scores[i])]
+
+
+def _unit(vector: np.ndarray) -> np.ndarray:
+    norm = float(np.linalg.norm(vector))
+    return vector / norm if norm > 0 else vector
