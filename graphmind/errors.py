@@ -16,6 +16,7 @@
         ├── LauncherError           the local Neo4j could not be resolved, started or stopped
         │   └── PortInUseError
         ├── SchemaError             schema could not be applied or did not come ONLINE
+        ├── GroundingError          a Context Object states what its sources do not hold (ValueError)
         └── ProviderError           an LLM or embedder call failed (names the provider)
             ├── ProviderUnavailableError   rate limits or server errors past the retry budget
             └── LLMOutputError      the model's output failed validation, even after one re-ask
@@ -121,3 +122,12 @@ class ProviderUnavailableError(ProviderError):
 
 class LLMOutputError(ProviderError):
     """The model's output did not validate against the prompt's output type, even after a re-ask."""
+
+
+class GroundingError(RunError, ValueError):
+    """A Context Object would state something its sources do not hold (the context-object
+    spec's ``ValueError``); ``atoms`` lists each unsupported piece as (section, kind, text)."""
+
+    def __init__(self, message: str, *, atoms: list[tuple[str, str, str]] | None = None):
+        super().__init__(message)
+        self.atoms = atoms or []

@@ -116,6 +116,14 @@ class AnthropicLLM:
             f"Anthropic gave no valid output for prompt {prompt.key} within {max_turns} turns.",
             provider=PROVIDER)
 
+    def count_tokens(self, text: str) -> int:
+        """Claude's count of ``text`` as one user message (the Messages API's token counter)."""
+        try:
+            return int(self._client.messages.count_tokens(
+                model=self.model, messages=[_user(text)]).input_tokens)
+        except anthropic.APIError as exc:
+            raise provider_error(exc, retries=self._client.max_retries) from exc
+
     def _call(self, prompt: Prompt[Any, Any], messages: list[Message],
               tools: list[dict[str, Any]] | None = None) -> _Turn:
         """One ``messages.create`` (the SDK retries inside it); records its usage."""

@@ -146,3 +146,8 @@ class LLM(Protocol):
                   *, max_turns: int = 8) -> ToolRun[O]:
         """Let the model call ``tools`` (at most ``max_turns`` rounds), then return its output."""
         ...
+
+    def count_tokens(self, text: str) -> int:
+        """How many input tokens ``text`` costs as one user message of this provider's model
+        (offline and replay: graphmind's local estimate, ``graphmind.text.approximate_tokens``)."""
+        ...

@@ -21,7 +21,6 @@ come from its inputs or from the fixed ``TEMPLATE_WORDS`` of ``offline_behaviour
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
@@ -31,6 +30,7 @@ from pydantic import ValidationError as PydanticValidationError
 
 from graphmind.errors import LLMOutputError, ProviderError, ValidationError
 from graphmind.llm.base import Prompt, Tool, ToolCall, ToolRun, Usage, UsageLog
+from graphmind.text import approximate_tokens
 
 PROVIDER = "offline"
 MODEL = "graphmind-offline-v1"
@@ -64,11 +64,6 @@ def behaviours() -> dict[str, Behaviour]:
     return {**BUILTIN, **_REGISTERED}
 
 
-def estimate_tokens(text: str) -> int:
-    """A rough token count: characters / 4, rounded up."""
-    return math.ceil(len(text) / 4)
-
-
 class OfflineLLM:
     """The deterministic, grounded provider: same inputs, same output, no invented facts."""
 
@@ -83,6 +78,9 @@ class OfflineLLM:
     @property
     def usage(self) -> UsageLog:
         return self._usage
+
+    def count_tokens(self, text: str) -> int:
+        return approximate_tokens(text)
 
     def generate(self, prompt: Prompt, inputs: Any) -> Any:
         """The prompt's output, built by its behaviour from ``inputs`` alone."""
@@ -111,8 +109,8 @@ class OfflineLLM:
         rendered = prompt.system + "\n\n" + prompt.render(validated)
         self._usage.add(Usage(
             provider=PROVIDER, model=MODEL, prompt=prompt.key,
-            input_tokens=estimate_tokens(rendered),
-            output_tokens=estimate_tokens(output.model_dump_json()),
+            input_tokens=approximate_tokens(rendered),
+            output_tokens=approximate_tokens(output.model_dump_json()),
             cost_cents=0.0, latency_ms=latency_ms,
         ))
         return output

@@ -28,6 +28,7 @@ import pydantic
 
 from graphmind.errors import ConfigError, LLMOutputError, NotFoundError, ProviderError
 from graphmind.llm.base import LLM, I, O, Prompt, Tool, ToolCall, ToolRun, Usage, UsageLog
+from graphmind.text import approximate_tokens
 
 CASSETTE_VERSION = 1
 _TOKEN_FIELDS = ("input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens")
@@ -70,6 +71,10 @@ class RecordingLLM:
         run = self._inner.run_tools(prompt, inputs, tools, max_turns=max_turns)
         self._record("run_tools", prompt, inputs, run.output, run.calls, first)
         return run
+
+    def count_tokens(self, text: str) -> int:
+        """The wrapped provider's count (not recorded: replay counts with the local estimate)."""
+        return self._inner.count_tokens(text)
 
     def close(self) -> None:
         """Write the cassette (also written after every call)."""
@@ -119,6 +124,9 @@ class ReplayLLM:
         call = self._next("run_tools", prompt, inputs)
         calls = tuple(ToolCall(c["tool"], c["input"], c["output"]) for c in call["tool_calls"])
         return ToolRun(self._output(prompt, call), calls)
+
+    def count_tokens(self, text: str) -> int:
+        return approximate_tokens(text)
 
     def _next(self, kind: str, prompt: Prompt[Any, Any], inputs: pydantic.BaseModel) -> dict[str, Any]:
         queue = self._load().get((kind, prompt.key, inputs_hash(inputs)))

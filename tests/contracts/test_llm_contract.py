@@ -115,3 +115,9 @@ def test_same_inputs_same_output(llm):
     assert llm.generate(CHECK, CheckInput(word=WORDS[0])) == first
     runs = [llm.run_tools(CHECK, CheckInput(word=WORDS[0]), [COUNT_WORDS]) for _ in range(2)]
     assert runs[0] == runs[1]
+
+
+def test_count_tokens_grows_with_the_text_and_bills_nothing(llm):
+    short, long = llm.count_tokens("race condition"), llm.count_tokens("race condition " * 40)
+    assert 0 < short < long
+    assert llm.usage.calls == 0

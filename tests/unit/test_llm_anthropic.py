@@ -327,3 +327,11 @@ def test_tool_names_must_be_unique(llm):
     tool = lookup_tools([])[0]
     with pytest.raises(ValueError, match="unique"):
         llm.run_tools(PROMPT, Question(text="q"), [tool, tool])
+
+
+def test_count_tokens_asks_the_messages_token_counter_of_the_model(llm, messages_stub):
+    assert llm.count_tokens("x" * 30) == 10  # the stub: one token per started 3 characters
+    body = messages_stub.count_requests[0].body
+    assert body == {"model": llm.model, "messages": [{"role": "user", "content": "x" * 30}]}
+    assert messages_stub.requests == []  # no Messages call, nothing billed
+    assert llm.usage.calls == 0

@@ -9,7 +9,8 @@ from pydantic import BaseModel
 
 from graphmind.errors import ProviderError
 from graphmind.llm.base import LLM, Prompt
-from graphmind.llm.offline import MODEL, OfflineLLM, behaviours, estimate_tokens, register_behaviour
+from graphmind.llm.offline import MODEL, OfflineLLM, behaviours, register_behaviour
+from graphmind.text import approximate_tokens
 from graphmind.llm.offline_behaviours import TEMPLATE_WORDS
 from graphmind.llm.offline_behaviours.grounding import ungrounded_words
 from graphmind.prompts import PROMPTS
@@ -80,8 +81,8 @@ def test_usage_is_recorded_per_call():
     assert llm.usage.calls == 2 and llm.usage.cost_cents == 0
     record = llm.usage.records[0]
     assert (record.provider, record.model, record.prompt) == ("offline", MODEL, "ruminate.continue@1")
-    assert record.input_tokens == estimate_tokens(CONTINUE.system + "\n\n" + CONTINUE.render(STEP))
-    assert record.output_tokens == estimate_tokens(out.model_dump_json())
+    assert record.input_tokens == approximate_tokens(CONTINUE.system + "\n\n" + CONTINUE.render(STEP))
+    assert record.output_tokens == approximate_tokens(out.model_dump_json())
     assert record.latency_ms >= 0
 
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from graphmind.llm.base import Tool
-from graphmind.llm.offline_behaviours._text import join_names, term_set
+from graphmind.text import join_names, term_set
 from graphmind.prompts.digest import (
     ConvergenceInput, ConvergenceOutput, ConvergencePair, CrossPollinationInput,
     CrossPollinationOutput, DigestLink, EntryReview, ForgottenInput, ForgottenOutput, LinkKind,

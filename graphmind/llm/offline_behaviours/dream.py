@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 
 from graphmind.llm.base import Tool
-from graphmind.llm.offline_behaviours._text import (
+from graphmind.text import (
     as_sentence, best_sentences, jaccard, join_names, shared_phrase, shared_terms, term_set, top_terms, trim,
 )
 from graphmind.prompts.dream import (

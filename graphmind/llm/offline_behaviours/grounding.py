@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from graphmind.llm.offline_behaviours._text import STOPWORDS, words
+from graphmind.text import STOPWORDS, words
 
 
 def strings(value: Any) -> Iterator[str]:

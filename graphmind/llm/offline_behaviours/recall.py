@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from graphmind.llm.base import Tool
-from graphmind.llm.offline_behaviours._text import as_sentence, rank_by_overlap, sentences, term_set, trim
+from graphmind.text import as_sentence, rank_by_overlap, sentences, term_set, trim
 from graphmind.llm.offline_behaviours._tools import TEXT_FIELDS, call_with_text
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.recall import RecallAnswer, RecallQuestion

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 
 from graphmind.llm.base import Tool
-from graphmind.llm.offline_behaviours._text import (
+from graphmind.text import (
     as_sentence, best_sentences, content_terms, join_names, plural, rank_by_overlap, sentences,
     term_set, trim,
 )

@@ -1,0 +1,258 @@
+"""The context-object spec's seven section templates, filled from the memories given.
+
+Each section picks the memories of its labels that share most terms with the stimulus (the
+partnership of the sender first) and fills the spec's template with their properties; a
+value the memory lacks is left out, never guessed. A section with no data says so in one
+sentence (``NO_DATA``). This is the grounded composer: the offline LLM answers
+``context.compose`` with it, and the Context Object falls back to it when an LLM's draft fails
+the grounding check.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from graphmind.text import rank_by_overlap
+from graphmind.prompts._models import MemoryItem, PropertyValue
+from graphmind.prompts.context import ContextInput, ContextSections
+
+TEMPLATE_WORDS = frozenset("""
+partner shared history includes communication style trust level high medium says continues
+discussion about previous exchange messages message points before technical context status
+recurrence takeaways outcome past approaches didn work approach success rate applicability
+steps what feel situation counterbalance trigger component issue type description related
+files dependencies complexity deadline impact violated focused partnership identity found
+data strategy emotional emotions constraints conversations failures code someone with this
+constraint conversation rate not files
+""".split())
+
+NO_DATA = {
+    "identity": "No partnership data found.",
+    "relevant_history": "No conversation history found in the graph.",
+    "strategic_direction": "No strategy data found in the graph.",
+    "emotional_resonance": "No emotional data found in the graph.",
+    "technical_context": "No technical data found in the graph.",
+    "constraints": "No constraints found in the graph.",
+}
+"""The one sentence a section says when rumination found nothing for it (Current Situation
+always quotes the stimulus)."""
+
+
+def compose(inputs: ContextInput) -> ContextSections:
+    """The seven sections from the spec's templates and the memories in ``inputs``."""
+    focus = f"{inputs.stimulus} {inputs.sender or ''}"
+    by_label = {label: _ranked(inputs.memories, label, focus) for label in _LABELS}
+    partner = _partner(by_label["Partnership"], inputs.sender)
+    cited: list[str] = []
+
+    def use(items: list[MemoryItem]) -> list[MemoryItem]:
+        cited.extend(m.id for m in items if m.id not in cited)
+        return items
+
+    failures = by_label["Failed_Attempt"][:2]
+    return ContextSections(
+        identity=_identity(inputs.identity, use([partner] if partner else [])),
+        current_situation=_situation(inputs, use(by_label["Conversation_Memory"][:1]),
+                                     use(by_label["Technical_Context"][:1])),
+        relevant_history=_history(use(by_label["Conversation_Memory"][:3]), use(failures)),
+        strategic_direction=_strategy(use(by_label["Strategy_Pattern"][:1]), failures),
+        emotional_resonance=_emotion(use(by_label["Emotional_State"][:1])),
+        technical_context=_technical(use(by_label["Technical_Context"][:1]),
+                                     use(by_label["Code_Reference"][:5])),
+        constraints=_constraints(use(by_label["Constraint"][:3])),
+        cited_ids=cited,
+    )
+
+
+_LABELS = ("Partnership", "Conversation_Memory", "Technical_Context", "Emotional_State",
+           "Strategy_Pattern", "Code_Reference", "Failed_Attempt", "Constraint")
+
+
+def _ranked(memories: list[MemoryItem], label: str, focus: str) -> list[MemoryItem]:
+    items = [m for m in memories if m.label == label]
+    return [items[i] for i in rank_by_overlap([m.text for m in items], focus)]
+
+
+def _partner(partnerships: list[MemoryItem], sender: str | None) -> MemoryItem | None:
+    for item in partnerships:
+        if sender and str(item.prop("partner_name") or "").lower() == sender.lower():
+            return item
+    return partnerships[0] if partnerships else None
+
+
+def _s(item: MemoryItem, name: str) -> str:
+    value = item.prop(name)
+    if value is None or value == [] or value == "":
+        return ""
+    return " and ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
+def _list(item: MemoryItem, name: str) -> list[str]:
+    value: PropertyValue = item.prop(name)
+    if isinstance(value, list):
+        return [str(v) for v in value]
+    return [str(value)] if value not in (None, "") else []
+
+
+def _suffix(template: str, value: str) -> str:
+    return template.format(value) if value else ""
+
+
+def _lines(*lines: str) -> str:
+    return "\n".join(line for line in lines if line is not None).strip()
+
+
+def _identity(identity: MemoryItem | None, partners: list[MemoryItem]) -> str:
+    lines = []
+    if identity:
+        who = _s(identity, "name") or identity.text
+        role = _s(identity, "role")
+        focus = _s(identity, "focus_area")
+        lines.append(who + (f", {role}" if role else "") + (f" focused on {focus}" if focus else "") + ".")
+    if not partners:
+        return _lines(*lines, NO_DATA["identity"])
+    p = partners[0]
+    name = _s(p, "partner_name") or p.id
+    sentence = f"Partner to {name}" + (f" for {_s(p, 'duration')}" if _s(p, "duration") else "")
+    if _s(p, "shared_history"):
+        sentence += f", shared history includes {_s(p, 'shared_history')}"
+    if lines:
+        lines[-1] += " " + sentence + "."
+    else:
+        lines.append(sentence + ".")
+    lines.append("")
+    if _s(p, "communication_style"):
+        lines.append(f"Communication style with {name}: {_s(p, 'communication_style')}")
+    trust = p.prop("trust_level")
+    if isinstance(trust, int | float):
+        level = "High" if trust >= 0.7 else "Medium" if trust >= 0.4 else "Low"
+        lines.append(f"Trust level: {level} ({trust:g}/1.0)")
+    return _lines(*lines)
+
+
+def _situation(inputs: ContextInput, conversations: list[MemoryItem], technical: list[MemoryItem]) -> str:
+    lines = [f'{inputs.sender or "Someone"} says: "{inputs.stimulus}"', ""]
+    if conversations:
+        c = conversations[0]
+        lines.append(f"This continues our discussion about {_s(c, 'topic') or c.text}.")
+        exchange = ", ".join(x for x in (
+            f"{_s(c, 'message_count')} messages" if _s(c, "message_count") else "",
+            _s(c, "emotional_tone")) if x)
+        if exchange:
+            lines.append(f"Previous exchange: {exchange}.")
+        if _list(c, "key_points"):
+            lines.append("Key points from before:")
+            lines += [f"- {point}" for point in _list(c, "key_points")]
+        lines.append("")
+    if technical:
+        t = technical[0]
+        desc = f" - {_s(t, 'description')}" if _s(t, "description") else ""
+        lines.append(f"Technical context: {_s(t, 'component') or t.text}{desc}")
+        if _s(t, "status"):
+            lines.append(f"Status: {_s(t, 'status')}")
+        count = t.prop("recurrence_count")
+        if isinstance(count, int) and count > 1:
+            lines.append(f"This is recurrence #{count}")
+    return _lines(*lines)
+
+
+def _date(value: str) -> str:
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return value
+    return f"{moment:%b} {moment.day}, {moment:%Y}"
+
+
+def _history(conversations: list[MemoryItem], failures: list[MemoryItem]) -> str:
+    lines: list[str] = []
+    for c in conversations:
+        when = _date(_s(c, "timestamp"))
+        lines.append(f"{when}: {_s(c, 'topic') or c.text}" if when else (_s(c, "topic") or c.text))
+        if _s(c, "message_count"):
+            lines.append(f"- {_s(c, 'message_count')} message exchange")
+        if _list(c, "key_points"):
+            lines.append(f"- Key takeaways: {', '.join(_list(c, 'key_points'))}")
+        if _s(c, "outcome"):
+            lines.append(f"- Outcome: {_s(c, 'outcome')}")
+        lines.append("")
+    if failures:
+        lines.append("Past approaches that didn't work:")
+        lines += [f"- {_s(f, 'approach') or f.text}" + _suffix(": {}", _s(f, "why_failed")) for f in failures]
+    return _lines(*lines) or NO_DATA["relevant_history"]
+
+
+def _strategy(strategies: list[MemoryItem], failures: list[MemoryItem]) -> str:
+    lines: list[str] = []
+    if strategies:
+        s = strategies[0]
+        lines.append(f"Approach: {_s(s, 'approach') or s.text}")
+        rate = s.prop("success_rate")
+        if isinstance(rate, int | float):
+            lines.append(f"Success Rate: {round(rate * 100)}%")
+        if _s(s, "applicability"):
+            lines.append(f"Applicability: {_s(s, 'applicability')}")
+        if _list(s, "steps"):
+            lines += ["", "Steps:"] + [f"{i}. {step}" for i, step in enumerate(_list(s, "steps"), 1)]
+    if failures:
+        lines += ["", "What NOT to do:"]
+        lines += [f"- ❌ {_s(f, 'approach') or f.text}" + _suffix(" ({})", _s(f, "why_failed"))
+                  for f in failures]
+    return _lines(*lines) or NO_DATA["strategic_direction"]
+
+
+def _emotion(emotions: list[MemoryItem]) -> str:
+    if not emotions:
+        return NO_DATA["emotional_resonance"]
+    e = emotions[0]
+    intensity = e.prop("intensity")
+    level = f" ({intensity:g}/1.0)" if isinstance(intensity, int | float) else ""
+    lines = [f"I feel {_s(e, 'emotion') or e.text}{level} about this situation."]
+    for title, name in (("Context", "context"), ("Counterbalance", "counterbalance"), ("Trigger", "trigger")):
+        if _s(e, name):
+            lines += ["", f"{title}: {_s(e, name)}"]
+    return _lines(*lines)
+
+
+def _technical(technical: list[MemoryItem], code: list[MemoryItem]) -> str:
+    lines: list[str] = []
+    if technical:
+        t = technical[0]
+        for title, name in (("Component", "component"), ("Issue Type", "issue_type"),
+                            ("Description", "description"), ("Status", "status")):
+            if _s(t, name):
+                lines.append(f"{title}: {_s(t, name)}")
+        if not lines:
+            lines.append(t.text)
+    if code:
+        lines += ["", "Related Files:"] + [f"- {_s(c, 'file_path') or c.id}" for c in code]
+        complex_files = [c for c in code if _s(c, "complexity")]
+        if complex_files:
+            lines += ["", f"Dependencies: {len(complex_files)} files"]
+            lines += [f"- {_s(c, 'file_path') or c.id} ({_s(c, 'complexity')} complexity)"
+                      for c in complex_files[:3]]
+    return _lines(*lines) or NO_DATA["technical_context"]
+
+
+def _constraints(constraints: list[MemoryItem]) -> str:
+    lines: list[str] = []
+    for c in constraints:
+        kind = _s(c, "constraint_type").upper() or "CONSTRAINT"
+        lines.append(kind + (f" ({_s(c, 'severity')})" if _s(c, "severity") else ""))
+        lines.append(f"- {_s(c, 'description') or c.text}")
+        if _s(c, "deadline"):
+            lines.append(f"- Deadline: {_deadline(_s(c, 'deadline'))}")
+        if _s(c, "impact"):
+            lines.append(f"- Impact if violated: {_s(c, 'impact')}")
+        lines.append("")
+    return _lines(*lines) or NO_DATA["constraints"]
+
+
+def _deadline(value: str) -> str:
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return value
+    text = f"{moment:%b} {moment.day}, {moment:%Y %H:%M}"
+    return text + (" UTC" if moment.utcoffset() is not None and not moment.utcoffset() else "")
+
