@@ -21,6 +21,7 @@ from graphmind.prompts.recall import ANSWER, RecallAnswer, RecallQuestion
 from graphmind.recall import EmbedReport, Recaller, RecallResult
 from graphmind.recall._logic import check_query_text
 from graphmind.recall.tools import memory_tools
+from graphmind.ruminate import RuminationParams, RuminationResult, ruminate
 from graphmind.store import GraphStore, SchemaReport
 from graphmind.store.records import node_to_model
 
@@ -160,6 +161,13 @@ class Mind:
             self._recaller = Recaller(self._store, self.embedder,
                                       cache_bytes=self._settings.recall_cache_mb * 2**20)
         return self._recaller
+
+    def ruminate(self, stimulus: str, sender: str | None = None, *,
+                 params: RuminationParams | None = None) -> RuminationResult:
+        """Ruminate on ``stimulus`` (seed P02) and return the Context Object with the steps that
+        led to it; the run is recorded as a RuminationRun with its Findings."""
+        return ruminate(self._store, self._recaller_in_use(), self.llm, self.name, stimulus, sender,
+                        params or RuminationParams())
 
     def ask(self, question: str) -> ToolRun[RecallAnswer]:
         """Answer ``question`` from this mind's memories: the LLM recalls through graph tools

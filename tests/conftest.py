@@ -131,6 +131,14 @@ def mind(store: GraphStore, settings: Settings) -> Iterator[Mind]:
 
 
 @pytest.fixture
+def cli_mind(store: GraphStore, settings: Settings) -> Iterator[str]:
+    """The name of a fresh mind for CLI tests, deleted after the test."""
+    m = Mind(new_mind_name(), store, settings)
+    yield m.name
+    m.delete()
+
+
+@pytest.fixture
 def other_mind(store: GraphStore, settings: Settings) -> Iterator[Mind]:
     m = Mind(new_mind_name(), store, settings)
     yield m

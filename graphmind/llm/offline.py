@@ -126,11 +126,13 @@ def _validate_input(prompt: Prompt, inputs: Any) -> BaseModel:
         raise ValidationError(f"inputs of prompt {prompt.name} are invalid: {error}") from error
 
 
-def _validate_output(prompt: Prompt, output: BaseModel) -> BaseModel:
+def _validate_output(prompt: Prompt, output: Any) -> BaseModel:
+    """The behaviour's output as the prompt's output type (a model or its dict), else LLMOutputError."""
     if isinstance(output, prompt.output_type):
         return output
     try:
-        return prompt.output_type.model_validate(output.model_dump())
+        return prompt.output_type.model_validate(
+            output.model_dump() if isinstance(output, BaseModel) else output)
     except PydanticValidationError as error:
         raise LLMOutputError(
             f"the offline behaviour for {prompt.name} returned an invalid output: {error}",

@@ -19,6 +19,7 @@ RRF_K = 60
 """The constant of reciprocal-rank fusion (Cormack et al., 2009): score = sum 1 / (60 + rank)."""
 
 _WORD = re.compile(r"[^\W_]+")
+_UNSAFE_PHRASE = re.compile(r'["\\\s]')
 _STOPWORDS = frozenset(
     "a an and are as at be but by for from has have he her his i if in into is it its me my no "
     "not of on or our she so that the their them then there these they this to was we were what "
@@ -109,15 +110,18 @@ def query_terms(text: str, limit: int = MAX_QUERY_TERMS) -> list[str]:
     return list(terms)
 
 
-def lucene_query(terms: Sequence[str], mind: str) -> str | None:
-    """A Lucene query for ``mind``'s memories matching any of ``terms``.
+def lucene_query(terms: Sequence[str], mind: str, phrases: Sequence[str] = ()) -> str | None:
+    """A Lucene query for ``mind``'s memories matching any of ``terms`` or ``phrases``.
 
     Terms are plain words and mind names letters, digits, '_', '.', '-' (no quote or
-    backslash), so nothing needs escaping inside the phrase.
+    backslash), so nothing needs escaping inside the phrase. Phrases (file names, identifiers)
+    are quoted; any with a quote, a backslash or a space is left out.
     """
-    if not terms:
+    quoted = [f'"{p}"' for p in phrases if p and not _UNSAFE_PHRASE.search(p)]
+    clauses = [*terms, *dict.fromkeys(quoted)]
+    if not clauses:
         return None
-    return f'mind:"{mind}" AND ({" OR ".join(terms)})'
+    return f'mind:"{mind}" AND ({" OR ".join(clauses)})'
 
 
 def matched_terms(terms: Sequence[str], text: str | None) -> list[str]:

@@ -95,6 +95,20 @@ class RecallResult:
                 "hits": [hit.as_dict() for hit in self.hits]}
 
 
+@dataclass(frozen=True)
+class Candidates:
+    """What ``Recaller.search`` found: each search's ranked candidates, best first (vector
+    scores on the index's (1 + cosine) / 2 scale), and what the search did on the way."""
+
+    vector: list[Ranked]
+    text: list[Ranked]
+    terms: list[str]
+    embedded: int = 0
+    stale: int = 0
+    vector_search: str = "none"
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+
 class StaleEmbeddingsWarning(UserWarning):
     """Some of the mind's memories were embedded by another model and were left out of the
     vector search; ``graphmind embed --mind M`` re-embeds them."""
@@ -138,6 +152,26 @@ class Recaller:
         """The ``k`` memories of ``mind`` that best match ``text``; counts a hit on each."""
         text = check_query_text(text)
         _check_k(k)
+        found = self.search(mind, text, max(k, 10), labels)
+        laps = Stopwatch(scale=1000, digits=2)
+        hits = self._hits(mind, fuse(found.vector, found.text, k), found.terms)
+        laps.lap("hits")
+        if found.stale:
+            warnings.warn(StaleEmbeddingsWarning(
+                f"{found.stale} memories of mind {mind!r} were embedded by another model than "
+                f"{self._embedder.model_id} and were skipped; run 'graphmind embed --mind {mind}'"),
+                stacklevel=3)
+        return RecallResult(mind=mind, query=text, model_id=self._embedder.model_id, hits=hits,
+                            embedded=found.embedded, stale=found.stale,
+                            vector_search=found.vector_search,
+                            timings_ms={**found.timings_ms, **laps.laps})
+
+    def search(self, mind: str, text: str, depth: int, labels: Sequence[str] | None = None, *,
+               phrases: Sequence[str] = ()) -> Candidates:
+        """The best ``depth`` candidates of each search, unfused, without counting hits: what
+        recall fuses, and what rumination's gap detection starts from. ``phrases`` (file names,
+        identifiers) are matched whole by the full-text search, besides the words of ``text``."""
+        text = check_query_text(text)
         wanted_labels = _check_labels(labels)
         laps = Stopwatch(scale=1000, digits=2)
         state = self._store.read("recall/get_vector_state", mind=mind)[0]
@@ -147,12 +181,11 @@ class Recaller:
             self._store.autocommit("admin/await_text_index")
             state = self._store.read("recall/get_vector_state", mind=mind)[0]
         laps.lap("pending")
-        depth = max(k, 10)
         terms = query_terms(text)
         # The full-text search needs no embedding: it runs on the pool's thread while this one
         # embeds the query and searches the vector index (the driver is thread-safe).
-        text_search = self._pool().submit(self._text_search, mind, lucene_query(terms, mind),
-                                          wanted_labels, depth)
+        text_search = self._pool().submit(self._text_search, mind,
+                                          lucene_query(terms, mind, phrases), wanted_labels, depth)
         embedding = self._embedder.embed([text])[0]
         laps.lap("embed_query")
         vector, stale, source = self._vector_search(mind, state["stamp"], embedding,
@@ -161,16 +194,8 @@ class Recaller:
         ranked_text, text_ms = text_search.result()
         laps.lap("text_wait")
         laps.laps["text"] = text_ms
-        hits = self._hits(mind, fuse(vector, ranked_text, k), terms)
-        laps.lap("hits")
-        if stale:
-            warnings.warn(StaleEmbeddingsWarning(
-                f"{stale} memories of mind {mind!r} were embedded by another model than "
-                f"{self._embedder.model_id} and were skipped; run 'graphmind embed --mind {mind}'"),
-                stacklevel=3)
-        return RecallResult(mind=mind, query=text, model_id=self._embedder.model_id, hits=hits,
-                            embedded=embedded, stale=stale, vector_search=source,
-                            timings_ms=laps.laps)
+        return Candidates(vector=vector, text=ranked_text, terms=terms, embedded=embedded,
+                          stale=stale, vector_search=source, timings_ms=laps.laps)
 
     def _vector_search(self, mind: str, stamp: str | None, embedding: np.ndarray,
                        labels: list[str] | None, depth: int) -> tuple[list[Ranked], int, str]:

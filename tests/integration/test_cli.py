@@ -18,15 +18,6 @@ def graphmind(env, *args, stdin=None):
     return subprocess.run([GRAPHMIND, *args], env=env, capture_output=True, text=True, input=stdin, check=False)
 
 
-@pytest.fixture
-def cli_mind(store, settings):
-    from graphmind.mind import Mind
-
-    m = Mind(new_mind_name(), store, settings)
-    yield m.name
-    m.delete()
-
-
 def test_import_stats_export_pipe_round_trip(cli_env, cli_mind, store, settings, tmp_path):
     done = graphmind(cli_env, "import", str(DEMO), "--mind", cli_mind, "--json")
     assert done.returncode == 0, done.stderr
@@ -69,7 +60,7 @@ def test_init_reports_the_applied_schema(cli_env):
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["applied"] == ["001_constraints.cypher", "002_range_indexes.cypher",
                                                   "003_search_indexes.cypher", "004_embedding_state.cypher",
-                                                  "005_retire_memory_text.cypher"]
+                                                  "005_retire_memory_text.cypher", "006_vector_stamp.cypher"]
 
 
 def test_demo_loads_the_demo_mind(cli_env, cli_mind):

@@ -1,0 +1,9 @@
+// mode: read
+// params: mind, uids, limit
+// The Dreamer's query_failed_attempts: the given failed attempts, the latest first.
+UNWIND $uids AS uid
+MATCH (n:Failed_Attempt {uid: uid})
+WHERE n.mind = $mind
+RETURN n.id AS id, 'Failed_Attempt' AS label, n {.*, embedding: null} AS props
+ORDER BY n.timestamp DESC
+LIMIT $limit

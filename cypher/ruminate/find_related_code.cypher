@@ -1,0 +1,10 @@
+// mode: read
+// params: mind, uids, limit
+// The Dreamer's query_related_code: the given code references, the most complex first.
+UNWIND $uids AS uid
+MATCH (n:Code_Reference {uid: uid})
+WHERE n.mind = $mind
+RETURN n.id AS id, 'Code_Reference' AS label, n {.*, embedding: null} AS props
+ORDER BY CASE toLower(coalesce(n.complexity, '')) WHEN 'high' THEN 0 WHEN 'medium' THEN 1
+              WHEN 'low' THEN 2 ELSE 3 END
+LIMIT $limit

@@ -1,0 +1,44 @@
+// mode: read
+// params: mind, seeds, candidates, labels, neighbours
+// The coverage map of a stimulus in one mind. $seeds are the uids of the memories that matched
+// it (full-text or vector matches, chosen by rumination from recall's searches); each seed
+// energises up to $neighbours memories linked to it. $candidates are the vector search's
+// candidates ({uid, score}, relevant or not). For each label of $labels: the ids of its seeds
+// and of its energised neighbours, and the best vector score of its candidates. 'energised'
+// lists every energised node with its properties and whether it is an orphan (linked to no
+// other memory), for the quality and structural gaps. Findings of earlier ruminations cite
+// memories but are not part of what they mean: they neither energise nor keep a memory from
+// being an orphan.
+CALL () {
+  UNWIND $candidates AS c
+  MATCH (n:Memory {uid: c.uid})
+  WHERE n.mind = $mind
+  RETURN collect({labels: labels(n), score: c.score}) AS scored
+}
+CALL () {
+  UNWIND $seeds AS uid
+  MATCH (s:Memory {uid: uid})
+  WHERE s.mind = $mind
+  CALL (s) {
+    OPTIONAL MATCH (s)--(near:Memory)
+    WHERE near.mind = $mind AND NOT near:Finding
+    WITH DISTINCT near LIMIT $neighbours
+    RETURN collect(near) AS nearby
+  }
+  RETURN collect(s) AS matched, collect(nearby) AS nearby
+}
+WITH scored, matched,
+     reduce(acc = [], ns IN nearby | acc + [n IN ns WHERE NOT n IN acc AND NOT n IN matched]) AS around
+RETURN [label IN $labels | {
+          label: label,
+          matched: [n IN matched WHERE label IN labels(n) | n.id],
+          neighbours: [n IN around WHERE label IN labels(n) | n.id],
+          best_score: reduce(best = null, c IN [x IN scored WHERE label IN x.labels] |
+                             CASE WHEN best IS NULL OR c.score > best THEN c.score ELSE best END)
+        }] AS coverage,
+       [n IN matched + around | {
+          id: n.id,
+          label: [l IN labels(n) WHERE l <> 'Memory'][0],
+          props: n {.*, embedding: null},
+          orphan: NOT EXISTS { (n)--(other:Memory) WHERE other.mind = $mind AND NOT other:Finding }
+        }] AS energised

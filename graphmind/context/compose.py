@@ -1,0 +1,34 @@
+"""Composing the Context Object: the LLM drafts, the grounding check decides.
+
+The LLM (``context.compose``) drafts the seven sections from the memories rumination's tools
+returned. ``assemble`` checks the draft; if it states something the memories do not hold, the
+draft is set aside (what it invented is kept in ``validation.rejected_draft``) and the spec's
+templates, filled from the same memories, compose the sections instead. Tokens are counted by
+the LLM's own counter (Claude's, or the local estimate offline).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from graphmind.context.assemble import assemble
+from graphmind.context.model import TOKEN_BUDGET, ContextObject, GroundingIssue
+from graphmind.context.templates import compose as compose_from_templates
+from graphmind.errors import GroundingError
+from graphmind.llm import LLM
+from graphmind.prompts._models import MemoryItem
+from graphmind.prompts.context import COMPOSE, ContextInput
+
+
+def compose_context(llm: LLM, *, stimulus: str, sender: str | None, identity: MemoryItem | None,
+                    memories: Sequence[MemoryItem], budget: int = TOKEN_BUDGET) -> ContextObject:
+    inputs = ContextInput(stimulus=stimulus, sender=sender, identity=identity, memories=list(memories))
+    counter = "local estimate" if llm.provider in ("offline", "replay") else f"{llm.provider} token counter"
+    common = {"stimulus": stimulus, "sender": sender, "identity": identity, "memories": inputs.memories,
+              "count_tokens": llm.count_tokens, "counter_name": counter, "budget": budget}
+    draft = llm.generate(COMPOSE, inputs)
+    try:
+        return assemble(draft, composer="llm", **common)
+    except GroundingError as invented:
+        rejected = [GroundingIssue(section=s, kind=k, text=t) for s, k, t in invented.atoms]
+        return assemble(compose_from_templates(inputs), composer="template", rejected=rejected, **common)

@@ -1,0 +1,138 @@
+"""One rumination, end to end: check the stimulus, explore, compose the Context Object, record.
+
+A stimulus is cut to ``MAX_STIMULUS_CHARS`` (at the last space before the limit, marked with
+"…"): it is searched, shown to the Dreamer and quoted in the Context Object as cut, and the
+result says ``truncated``. The Context Object's Current Situation quotes it, and the budget
+gives that section 250-400 tokens; 1,000 characters is about 250 tokens.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from graphmind.context.compose import compose_context
+from graphmind.errors import NotFoundError, ValidationError
+from graphmind.llm import LLM
+from graphmind.prompts._models import NODE_TYPES, MemoryItem
+from graphmind.recall import Recaller
+from graphmind.ruminate.result import RuminationResult
+from graphmind.ruminate.ruminator import Exploration, RuminationParams, Ruminator
+from graphmind.store import GraphStore
+from graphmind.store.records import node_to_model, shown_properties
+
+MAX_STIMULUS_CHARS = 1_000
+MAX_SENDER_CHARS = 200
+
+
+def check_stimulus(stimulus: object) -> tuple[str, bool]:
+    """The stimulus to ruminate on and whether it was cut; ValidationError if there is none."""
+    if not isinstance(stimulus, str):
+        raise ValidationError(f"the stimulus must be text, not {type(stimulus).__name__}", field="stimulus")
+    try:
+        stimulus.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValidationError("the stimulus is not valid UTF-8 (it holds undecodable bytes)",
+                              field="stimulus") from None
+    text = " ".join(stimulus.split()) if "\n" not in stimulus.strip() else stimulus.strip()
+    if not text:
+        raise ValidationError("the stimulus is empty", field="stimulus")
+    if len(text) <= MAX_STIMULUS_CHARS:
+        return text, False
+    cut = text[:MAX_STIMULUS_CHARS - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > MAX_STIMULUS_CHARS // 2 else cut).rstrip() + "…", True
+
+
+def check_sender(sender: object) -> str | None:
+    if sender is None:
+        return None
+    if not isinstance(sender, str) or not sender.strip() or len(sender) > MAX_SENDER_CHARS:
+        raise ValidationError(f"the sender must be a name of 1 to {MAX_SENDER_CHARS} characters",
+                              field="sender")
+    return sender.strip()
+
+
+def ruminate(store: GraphStore, recaller: Recaller, llm: LLM, mind: str, stimulus: str,
+             sender: str | None = None, params: RuminationParams = RuminationParams()) -> RuminationResult:
+    """Ruminate on ``stimulus`` in ``mind``, record the run, return its Context Object."""
+    text, truncated = check_stimulus(stimulus)
+    sender = check_sender(sender)
+    if not store.read("admin/get_mind_presence", mind=mind)[0]["present"]:
+        raise NotFoundError(f"mind {mind!r} does not exist: import its memories first "
+                            f"(graphmind import FILE --mind {mind})")
+    started, calls_before = time.perf_counter(), llm.usage.calls
+    cost_before = llm.usage.cost_cents
+    state = Ruminator(store, recaller, llm, params).explore(mind, text, sender)
+    explored_s = time.perf_counter() - started
+    context = compose_context(llm, stimulus=text, sender=sender, identity=_identity(store, mind),
+                              memories=list(state.tools.returned.values()))
+    records = llm.usage.records[calls_before:]
+    result = RuminationResult(
+        run_id=f"rumination-{datetime.now(UTC):%Y%m%dT%H%M%S}-{secrets.token_hex(3)}", mind=mind,
+        stimulus=text, sender=sender, context=context, steps=state.steps,
+        coverage=_coverage(state), final_gap_score=state.score,
+        signals=state.coverage.signals.as_dict(), stopped_reason=state.stopped_reason,
+        guard_rails=dict(state.guard_counts), truncated=truncated,
+        llm={"provider": llm.provider, "calls": len(records),
+             "input_tokens": sum(r.input_tokens for r in records),
+             "output_tokens": sum(r.output_tokens for r in records),
+             "cost_cents": round(llm.usage.cost_cents - cost_before, 4)},
+        timings_ms={"explore": round(explored_s * 1000, 1),
+                    "graph": round(sum(s.graph_ms for s in state.steps), 1),
+                    "llm": round(sum(s.llm_ms for s in state.steps), 1),
+                    "context": round((time.perf_counter() - started - explored_s) * 1000, 1)})
+    _record(store, result)
+    return result
+
+
+def _identity(store: GraphStore, mind: str) -> MemoryItem | None:
+    rows = store.read("ruminate/get_identity", mind=mind)
+    if not rows:
+        return None
+    node = node_to_model("Identity", {"id": rows[0]["id"], **rows[0]["props"]})
+    props = {k: v.isoformat() if hasattr(v, "isoformat") else v for k, v in shown_properties(node).items()}
+    return MemoryItem(id=node.id, label="Identity", text=node.derived_text() or "",
+                      properties={k: v for k, v in props.items() if isinstance(v, str | int | float)})
+
+
+def _coverage(state: Exploration) -> dict[str, Any]:
+    types = {t: {**c.as_dict(), "explored": t in state.explored, "found": t in state.found_types}
+             for t, c in state.coverage.types.items()}
+    return {"types": types, "covered": [t for t in NODE_TYPES if t in state.found_types],
+            "gaps": [t for t in NODE_TYPES if t not in state.found_types],
+            "best_similarity": state.coverage.as_dict()["best_similarity"]}
+
+
+def _record(store: GraphStore, result: RuminationResult) -> None:
+    """The RuminationRun, a Finding per step and per section, and their CITES edges."""
+    mind, run_id = result.mind, result.run_id
+    findings = [_finding(mind, f"{run_id}-step-{s.number}", s.synthesis or s.monologue or s.signal_reasoning,
+                         s.found_ids, step_number=s.number, node_type=s.node_type or s.kind,
+                         signal=s.signal, gap_score=s.coverage_score)
+                for s in result.steps if s.found_ids]
+    findings += [_finding(mind, f"{run_id}-{section.key}", section.text, section.node_ids,
+                          section=section.key)
+                 for section in result.context.sections if section.node_ids]
+    run = {"uid": f"{mind}:{run_id}", "id": run_id, "props": {
+        "message": result.stimulus, "sender": result.sender, "steps": len(result.steps),
+        "final_gap_score": round(result.final_gap_score, 4), "stopped_reason": result.stopped_reason,
+        "context_markdown": result.context_markdown, "token_count": result.context.token_count,
+        "composer": result.context.validation.composer, "llm_calls": result.llm["calls"],
+        "cost_cents": result.llm["cost_cents"], "truncated": result.truncated,
+        "trace": json.dumps([s.as_dict() for s in result.steps], ensure_ascii=False),
+        "coverage": json.dumps(result.coverage, ensure_ascii=False),
+        "guard_rails": json.dumps(result.guard_rails), "timings_ms": json.dumps(result.timings_ms),
+        **{f"gap_{name}": value for name, value in result.signals.items() if isinstance(value, float)},
+    }}
+    store.write("ruminate/upsert_run", mind=mind, run=run, findings=findings)
+
+
+def _finding(mind: str, finding_id: str, summary: str, cites: list[str], **props: Any) -> dict[str, Any]:
+    clean = {k: v for k, v in props.items() if v is not None}
+    return {"uid": f"{mind}:{finding_id}", "id": finding_id,
+            "props": {"summary": summary[:4000] or "(empty)", **clean},
+            "cites": [f"{mind}:{i}" for i in dict.fromkeys(cites)]}

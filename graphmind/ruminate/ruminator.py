@@ -1,0 +1,304 @@
+"""The gap-driven ruminator (seed P02, "Implementation Guidance"), on the graph.
+
+1. Coverage (coverage.py): the stimulus's matches and their neighbourhood, per node type, and
+   the V2 gap signals. The initial broad exploration reads the matched memories of each type.
+2. The loop, while the V1 coverage score (gaps.py: it drives stopping) is at or above
+   ``gap_threshold``: the highest-priority unexplored gap is handed to the Dreamer with the
+   continuation prompt, the findings so far and the monologue (a score below the threshold
+   stops the loop only once every type the coverage map found relevant was explored); the Dreamer queries the graph
+   through the nine tools (tools.py) and answers with a finding, a gap update, its monologue
+   and a signal. Once every type has been explored, a found memory linked to memories not
+   yet seen is followed (thread-following). [CRYSTALLIZE] is honoured when the score is
+   below 0.5; ``max_steps`` (12) ends the loop.
+3. Guard rails (guards.py) re-ask a step once with the seed's prompt; each firing is counted.
+   An answer the provider cannot turn into a step (LLMOutputError) counts as [CONTINUE] once
+   (the engine then runs the gap's query itself); a second one ends the loop as endless.
+4. The Context Object is composed from the memories the tools returned (compose.py), and the
+   run is recorded (record.py).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from graphmind.errors import LLMOutputError
+from graphmind.llm import LLM, Prompt
+from graphmind.prompts._models import NODE_TYPES, MemoryItem
+from graphmind.prompts.ruminate import (
+    CONTINUE, GAP_QUERIES, GUARD_ENDLESS_PROMPT, GUARD_HALLUCINATION_PROMPT, GUARD_MECHANICAL_PROMPT,
+    GUARD_PREMATURE_PROMPT, STUCK, EndlessInput, FindingSummary, GapAnalysis, GapUpdate,
+    HallucinationInput, MechanicalInput, PrematureInput, RuminationStepInput, RuminationStepOutput,
+    StepFinding, StuckInput,
+)
+from graphmind.recall import Recaller
+from graphmind.ruminate import guards
+from graphmind.ruminate.coverage import CONSOLIDATED, Coverage, detect
+from graphmind.ruminate.gaps import GapWeights, coverage_score, prioritize
+from graphmind.ruminate.result import StepRecord
+from graphmind.ruminate.tools import DreamerTools
+from graphmind.store import GraphStore
+
+
+@dataclass(frozen=True)
+class RuminationParams:
+    """The seed's knobs."""
+
+    max_steps: int = 12
+    gap_threshold: float = 0.3
+    weights: GapWeights = GapWeights()
+
+
+@dataclass
+class Exploration:
+    """Everything a rumination accumulated: steps, findings, monologue, coverage state."""
+
+    coverage: Coverage
+    tools: DreamerTools
+    steps: list[StepRecord] = field(default_factory=list)
+    findings: list[FindingSummary] = field(default_factory=list)
+    monologue: str = ""
+    explored: set[str] = field(default_factory=set)
+    found_types: set[str] = field(default_factory=set)
+    followed: set[str] = field(default_factory=set)
+    guard_counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(
+        ("mechanical", "premature", "stuck", "endless", "hallucination", "llm_output"), 0))
+    stopped_reason: str = ""
+
+    @property
+    def score(self) -> float:
+        return coverage_score(self.found_types)
+
+
+class Ruminator:
+    """Runs one rumination over one mind (read -> pure -> LLM -> pure, step by step)."""
+
+    def __init__(self, store: GraphStore, recaller: Recaller, llm: LLM,
+                 params: RuminationParams = RuminationParams()):
+        self._store = store
+        self._recaller = recaller
+        self._llm = llm
+        self._params = params
+
+    def explore(self, mind: str, stimulus: str, sender: str | None) -> Exploration:
+        started = time.perf_counter()
+        coverage = detect(self._store, self._recaller, mind, stimulus, sender=sender,
+                          weights=self._params.weights)
+        tools = DreamerTools(self._store, self._recaller, mind, stimulus, sender, coverage)
+        state = Exploration(coverage=coverage, tools=tools)
+        self._initial(state, (time.perf_counter() - started) * 1000)
+        people = [str(m.prop("partner_name")) for m in tools.returned.values() if m.prop("partner_name")]
+        while not state.stopped_reason:
+            self._step(state, stimulus, sender, people)
+        return state
+
+    def _initial(self, state: Exploration, coverage_ms: float) -> None:
+        """The broad first look: read what the stimulus matched directly, type by type."""
+        clock = time.perf_counter()
+        found: list[str] = []
+        for node_type, covered in state.coverage.types.items():
+            if not covered.matched:
+                continue
+            ids = [row["id"] for row in state.tools.fetch(node_type, covered.matched)]
+            found += ids
+            if node_type in NODE_TYPES and ids:
+                state.findings.append(FindingSummary(
+                    node_type=node_type, found=True, memory_ids=ids,
+                    synthesis=f"The stimulus touches {node_type} directly: "
+                              + "; ".join(_gist(state.tools.returned[i]) for i in ids)))
+        self._absorb(state, found)
+        state.explored |= set(state.found_types)
+        synthesis = (f"The stimulus touches {len(found)} memories directly: {', '.join(found)}."
+                     if found else "Nothing in the graph matches the stimulus directly.")
+        state.steps.append(StepRecord(
+            number=0, kind="initial", node_type=None, query="coverage search", found_ids=found,
+            new_ids=found, coverage_score=state.score, signals=state.coverage.signals.as_dict(),
+            signal="CONTINUE", synthesis=synthesis,
+            graph_ms=round(coverage_ms + (time.perf_counter() - clock) * 1000, 2)))
+
+    def _step(self, state: Exploration, stimulus: str, sender: str | None, people: list[str]) -> None:
+        params = self._params
+        relevant = state.coverage.relevant_types
+        if state.score < params.gap_threshold and all(t in state.explored for t in relevant):
+            state.stopped_reason = "gaps_closed"
+            return
+        gaps = prioritize([t for t in NODE_TYPES if t not in state.explored], stimulus, sender=sender,
+                          people=people, similarity=state.coverage.similarity(), relevant=relevant)
+        graph_before = state.tools.graph_ms
+        thread = None if gaps else self._thread(state)
+        if not gaps and thread is None:
+            state.stopped_reason = "coverage_complete"
+            return
+        number = len(state.steps)
+        inputs = self._inputs(state, stimulus, sender, gaps, thread, number)
+        if number > params.max_steps:
+            self._finish_endless(state, inputs, number)
+            return
+        before = set(state.tools.returned) - set(thread[1] if thread else ())
+        clock = time.perf_counter()
+        output, guards_fired, queried = self._ask_step(state, inputs, gaps, stimulus, sender)
+        graph_ms = state.tools.graph_ms - graph_before
+        llm_ms = (time.perf_counter() - clock) * 1000 - graph_ms
+        new_ids = [i for i in state.tools.returned if i not in before]
+        self._record(state, output, inputs, gaps, thread, new_ids, guards_fired, graph_ms, llm_ms)
+        state.steps[-1].queried = queried
+        if output.signal == "CRYSTALLIZE" and state.score < guards.PREMATURE_BELOW:
+            state.stopped_reason = "crystallized"
+        elif self._stalled(state):
+            state.stopped_reason = "stuck"
+            self._finish_endless(state, inputs, number + 1)
+
+    def _inputs(self, state: Exploration, stimulus: str, sender: str | None, gaps: list[str],
+                thread: tuple[str, list[str]] | None, number: int) -> RuminationStepInput:
+        covered = [t for t in NODE_TYPES if t in state.found_types]
+        results: list[MemoryItem] = []
+        query = ""
+        if thread is not None:
+            query = f"follow_edges({thread[0]})"
+            results = [state.tools.returned[i] for i in thread[1]]
+        gap = GapAnalysis(covered_types=covered, gap_types=gaps,
+                          composite_score=round(state.score, 4), priority_gap=gaps[0] if gaps else None)
+        return RuminationStepInput(stimulus=stimulus, sender=sender, findings=state.findings,
+                                   internal_monologue=state.monologue, gap=gap, query=query,
+                                   query_results=results, step_number=number - 1,
+                                   max_steps=self._params.max_steps)
+
+    def _ask_step(self, state: Exploration, inputs: RuminationStepInput, gaps: list[str],
+                  stimulus: str, sender: str | None) -> tuple[RuminationStepOutput, list[str], bool]:
+        """The Dreamer's answer to one step, after at most one re-ask per guard rail."""
+        fired: list[str] = []
+        output, queried = self._ask(state, CONTINUE, inputs, inputs, gaps)
+        if guards.is_stuck(output, queried):
+            fired.append("stuck")
+            output, again = self._ask(state, STUCK, StuckInput(step=inputs), inputs, gaps)
+            queried = queried or again
+        if guards.is_mechanical(output, state.findings):
+            fired.append("mechanical")
+            output, again = self._ask(state, GUARD_MECHANICAL_PROMPT,
+                                      MechanicalInput(step=inputs, previous=output), inputs, gaps)
+            queried = queried or again
+        claims = guards.hallucinated(output, state.tools.returned.values(), stimulus, sender)
+        if claims:
+            fired.append("hallucination")
+            output, again = self._ask(state, GUARD_HALLUCINATION_PROMPT, HallucinationInput(
+                step=inputs, previous=output, claimed_info=claims[0]), inputs, gaps)
+            queried = queried or again
+        if guards.is_premature(output, self._score_after(state, output)):
+            fired.append("premature")
+            unexplored = [t for t in NODE_TYPES if t not in state.explored] or list(NODE_TYPES)
+            output, again = self._ask(state, GUARD_PREMATURE_PROMPT, PrematureInput(
+                step=inputs, explored_count=len(state.explored), unexplored=unexplored), inputs, gaps)
+            queried = queried or again
+        for name in fired:
+            state.guard_counts[name] += 1
+        return output, fired, queried
+
+    def _ask(self, state: Exploration, prompt: Prompt[Any, RuminationStepOutput], inputs: Any,
+             step: RuminationStepInput, gaps: list[str]) -> tuple[RuminationStepOutput, bool]:
+        """One LLM call with the nine tools; an unusable answer becomes [CONTINUE] once."""
+        try:
+            run = self._llm.run_tools(prompt, inputs, state.tools.tools())
+        except LLMOutputError:
+            state.guard_counts["llm_output"] += 1
+            if state.guard_counts["llm_output"] > 1:
+                state.stopped_reason = "llm_output"
+            return self._engine_step(state, step, gaps), True
+        queried = bool(run.calls) or bool(step.query_results)
+        return run.output, queried
+
+    def _engine_step(self, state: Exploration, step: RuminationStepInput,
+                     gaps: list[str]) -> RuminationStepOutput:
+        """What the engine records when the Dreamer's answer was unusable: it runs the gap's
+        query itself, and the step says what came back, without interpretation."""
+        target = gaps[0] if gaps else None
+        rows = state.tools.query(target) if target else []
+        ids = [r["id"] for r in rows]
+        synthesis = (f"{target}: {', '.join(ids)}." if ids else f"No {target or 'thread'} data found.")
+        return RuminationStepOutput(
+            finding=StepFinding(node_type=target, gap_explored=target or "thread",
+                                query=GAP_QUERIES.get(target or "", "") + "()" if target else step.query,
+                                result=", ".join(ids) or "None", synthesis=synthesis, memory_ids=ids,
+                                confidence=0.0),
+            gap_update=GapUpdate(composite_gap_score=round(state.score, 4)),
+            internal_monologue="The Dreamer's answer could not be read; the engine ran the query.",
+            signal="CONTINUE", signal_reasoning="Unreadable answer: treated as [CONTINUE] once.")
+
+    def _score_after(self, state: Exploration, output: RuminationStepOutput) -> float:
+        labels = {state.tools.returned[i].label for i in output.finding.memory_ids if i in state.tools.returned}
+        return coverage_score(state.found_types | {_as_type(label) for label in labels})
+
+    def _record(self, state: Exploration, output: RuminationStepOutput, inputs: RuminationStepInput,
+                gaps: list[str], thread: tuple[str, list[str]] | None, new_ids: list[str],
+                fired: list[str], graph_ms: float, llm_ms: float) -> None:
+        target = gaps[0] if gaps else None
+        if target:
+            state.explored.add(target)
+        if thread is not None:
+            state.followed.add(thread[0])
+        self._absorb(state, new_ids)
+        returned = state.tools.returned
+        cited = [i for i in output.finding.memory_ids if i in returned] or new_ids[:5]
+        claims = guards.hallucinated(output, returned.values(), inputs.stimulus, inputs.sender)
+        synthesis = output.finding.synthesis if not claims else (
+            f"{target or 'thread'}: {', '.join(cited) or 'nothing found'} (restated from query results).")
+        node_type = target or (_as_type(returned[cited[0]].label) if cited else None)
+        if node_type in NODE_TYPES:
+            state.findings.append(FindingSummary(node_type=node_type, found=bool(cited),
+                                                 synthesis=synthesis, memory_ids=cited))
+        state.monologue = (state.monologue + "\n\n" + output.internal_monologue).strip()
+        state.steps.append(StepRecord(
+            number=len(state.steps), kind="thread" if thread is not None else "gap", node_type=target,
+            query=inputs.query or output.finding.query or (GAP_QUERIES.get(target or "", "") + "()"),
+            found_ids=cited, new_ids=new_ids, coverage_score=round(state.score, 4),
+            signals=state.coverage.signals.as_dict(), signal=output.signal,
+            signal_reasoning=output.signal_reasoning, synthesis=synthesis,
+            monologue=output.internal_monologue, guard_rails=fired, hallucinated=claims,
+            graph_ms=round(graph_ms, 2), llm_ms=round(max(llm_ms, 0.0), 2)))
+
+    def _absorb(self, state: Exploration, ids: list[str]) -> None:
+        returned = state.tools.returned
+        state.found_types |= {_as_type(returned[i].label) for i in ids if i in returned}
+
+    def _thread(self, state: Exploration) -> tuple[str, list[str]] | None:
+        """A found memory with linked memories not seen yet, and those memories."""
+        for node_id in list(state.tools.returned):
+            if node_id in state.followed:
+                continue
+            seen = set(state.tools.returned)
+            linked = [row["id"] for row in state.tools.follow(node_id)]
+            unseen = [i for i in linked if i not in seen]
+            if unseen:
+                return node_id, unseen
+            state.followed.add(node_id)
+        return None
+
+    def _stalled(self, state: Exploration) -> bool:
+        """[CONTINUE] twice in a row without a query: the seed's endless continuation."""
+        last = state.steps[-2:]
+        return len(last) == 2 and all(s.kind != "initial" and not s.queried for s in last)
+
+    def _finish_endless(self, state: Exploration, inputs: RuminationStepInput, number: int) -> None:
+        state.guard_counts["endless"] += 1
+        clock = time.perf_counter()
+        try:
+            output = self._llm.generate(GUARD_ENDLESS_PROMPT,
+                                        EndlessInput(step=inputs, steps_taken=number - 1))
+            monologue, reasoning = output.internal_monologue, output.signal_reasoning
+        except LLMOutputError:
+            monologue, reasoning = "", "The step budget is spent."
+        state.steps.append(StepRecord(
+            number=len(state.steps), kind="guard", node_type=None, query="", found_ids=[], new_ids=[],
+            coverage_score=round(state.score, 4), signals=state.coverage.signals.as_dict(),
+            signal="CRYSTALLIZE", signal_reasoning=reasoning, monologue=monologue,
+            guard_rails=["endless"], llm_ms=round((time.perf_counter() - clock) * 1000, 2)))
+        state.stopped_reason = state.stopped_reason or "max_steps"
+
+
+def _gist(item: MemoryItem) -> str:
+    return f"{item.text[:100]} [{item.id}]"
+
+
+def _as_type(label: str) -> str:
+    return "Strategy_Pattern" if label in CONSOLIDATED else label
+

@@ -1,0 +1,129 @@
+"""The Dreamer's graph tools (seed P02): one query per node type, and follow_edges.
+
+Each ``query_*`` tool returns the memories of its type that the stimulus touches: those the
+coverage map found (matches and their graph neighbours) and those a search with the Dreamer's
+own words finds (``query``; the stimulus when it gives none), each relevance-filtered as in
+coverage. The named query of the type orders them (the sender's partnership first, the latest
+conversation first, the soonest deadline first...). ``follow_edges`` returns the memories linked
+to one memory. Every tool is scoped to the mind; every memory a tool returns is kept in
+``returned``: it is what the Dreamer may claim (the hallucination guard checks against it)
+and what the Context Object is built from.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from graphmind.llm import Tool
+from graphmind.prompts._models import MemoryItem
+from graphmind.prompts.ruminate import GAP_QUERIES
+from graphmind.recall import Recaller
+from graphmind.ruminate.coverage import CONSOLIDATED, Coverage, seeds
+from graphmind.store import GraphStore
+from graphmind.store.records import node_to_model, shown_properties
+
+LIMIT = 5
+_QUERIES = {
+    "Partnership": "ruminate/find_partnerships",
+    "Conversation_Memory": "ruminate/find_conversations",
+    "Technical_Context": "ruminate/find_technical_context",
+    "Emotional_State": "ruminate/find_emotional_states",
+    "Strategy_Pattern": "ruminate/find_strategy_patterns",
+    "Code_Reference": "ruminate/find_related_code",
+    "Failed_Attempt": "ruminate/find_failed_attempts",
+    "Constraint": "ruminate/find_active_constraints",
+}
+_DESCRIBES = {
+    "Partnership": "who is involved and the relationship with them",
+    "Conversation_Memory": "past conversations: topics, key points, outcomes",
+    "Technical_Context": "the systems and components involved, their issues and status",
+    "Emotional_State": "the emotions present, their intensity, counterbalance and trigger",
+    "Strategy_Pattern": "approaches that worked, with success rates and steps (and consolidated patterns)",
+    "Code_Reference": "the files involved and their complexity",
+    "Failed_Attempt": "what was tried before and why it failed",
+    "Constraint": "deadlines, limits and pressures, with severity and impact",
+}
+
+
+class GapQueryInput(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    query: str | None = Field(default=None, max_length=500,
+                              description="What to look for, in plain words; omit to get what the stimulus touches.")
+
+
+class FollowEdgesInput(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    node_id: str = Field(min_length=1, max_length=256, description="The id of a memory found earlier.")
+
+
+class DreamerTools:
+    """The nine tools over one mind, for one rumination."""
+
+    def __init__(self, store: GraphStore, recaller: Recaller, mind: str, stimulus: str,
+                 sender: str | None, coverage: Coverage, *, limit: int = LIMIT):
+        self._store = store
+        self._recaller = recaller
+        self._mind = mind
+        self._stimulus = stimulus
+        self._sender = sender
+        self._coverage = coverage
+        self._limit = limit
+        self.returned: dict[str, MemoryItem] = {}
+        self.graph_ms = 0.0
+        """Milliseconds spent in the graph (searches and queries) by this rumination's tools."""
+
+    def tools(self) -> list[Tool]:
+        made = [Tool(GAP_QUERIES[t], f"Query this mind's {t} memories: {_DESCRIBES[t]}.",
+                     GapQueryInput, lambda args, t=t: self.query(t, args.query)) for t in _QUERIES]
+        made.append(Tool("follow_edges", "Follow the graph's edges from one memory found earlier: "
+                         "the memories linked to it and how.", FollowEdgesInput,
+                         lambda args: self.follow(args.node_id)))
+        return made
+
+    def fetch(self, node_type: str, ids: list[str]) -> list[dict[str, Any]]:
+        """Memories of ``node_type`` by id (rumination's initial exploration), in the type's order."""
+        return self._read(node_type, [f"{self._mind}:{i}" for i in ids], limit=len(ids))
+
+    def query(self, node_type: str, text: str | None = None) -> list[dict[str, Any]]:
+        """The memories of ``node_type`` the stimulus (or ``text``) touches, as the tool returns them."""
+        covered = self._coverage.types[node_type]
+        ids = covered.matched + covered.neighbours
+        labels = [node_type, *CONSOLIDATED] if node_type == "Strategy_Pattern" else [node_type]
+        clock = time.perf_counter()
+        found = self._recaller.search(self._mind, text or self._stimulus, self._limit, labels)
+        self.graph_ms += (time.perf_counter() - clock) * 1000
+        uids = [*(f"{self._mind}:{i}" for i in ids), *seeds(found)]
+        return self._read(node_type, list(dict.fromkeys(uids)), limit=self._limit)
+
+    def _read(self, node_type: str, uids: list[str], limit: int) -> list[dict[str, Any]]:
+        extra = {"sender": self._sender} if node_type == "Partnership" else {}
+        clock = time.perf_counter()
+        rows = self._store.read(_QUERIES[node_type], mind=self._mind, uids=uids, limit=max(limit, 1), **extra)
+        self.graph_ms += (time.perf_counter() - clock) * 1000
+        return [self._keep(row) for row in rows]
+
+    def follow(self, node_id: str) -> list[dict[str, Any]]:
+        """The memories linked to ``node_id`` (with the relationship and its direction)."""
+        clock = time.perf_counter()
+        rows = self._store.read("ruminate/find_edges", mind=self._mind, uid=f"{self._mind}:{node_id}",
+                                limit=self._limit * 4)
+        self.graph_ms += (time.perf_counter() - clock) * 1000
+        return [{**self._keep(row), "rel": row["rel"], "direction": row["direction"]} for row in rows]
+
+    def _keep(self, row: dict[str, Any]) -> dict[str, Any]:
+        node = node_to_model(row["label"], {"id": row["id"], **row["props"]})
+        props = {k: v.isoformat() if hasattr(v, "isoformat") else v
+                 for k, v in shown_properties(node).items()}
+        item = MemoryItem(id=row["id"], label=row["label"], text=node.derived_text() or "",
+                          properties={k: v for k, v in props.items() if _plain(v)})
+        self.returned[item.id] = item
+        return {"id": item.id, "label": item.label, "text": item.text, "properties": item.properties}
+
+
+def _plain(value: Any) -> bool:
+    if isinstance(value, list):
+        return all(isinstance(v, str) for v in value)
+    return isinstance(value, str | int | float | bool) or value is None

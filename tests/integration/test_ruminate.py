@@ -1,0 +1,163 @@
+"""Rumination and the Context Object on the real Neo4j, with the offline LLM (seed P02 and the
+context-object spec; the Felix scenario is B01 Act 1)."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from graphmind.llm.offline import OfflineLLM, behaviours
+
+from graphmind.mind import Mind
+from graphmind.ruminate import MAX_STIMULUS_CHARS
+
+from .helpers import node, run_cli, write_jsonl
+
+pytestmark = pytest.mark.integration
+
+B01 = Path(str(resources.files("graphmind") / "demo" / "b01-felix.jsonl"))
+STIMULUS = "Hey Felix, the race condition is back."
+COMPLETE_EXAMPLE_FACTS = (
+    "Felix, runtime engineer focused on validation testing", "Partner to Nicolas for 8 months",
+    "€35K hallucination lesson and Venice collaboration",
+    "Communication style with Nicolas: Direct, technical, values testing over claims",
+    "Trust level: High (0.9/1.0)", f'Nicolas says: "{STIMULUS}"',
+    "This continues our discussion about stimulus_integrator race condition",
+    "Previous exchange: 10 messages, Frustrated but determined", "Agreed on systematic debugging approach",
+    "Technical context: stimulus_integrator.py - Timing bug in multi-threaded energy injection",
+    "This is recurrence #3", "Nov 15, 2024: stimulus_integrator race condition",
+    "- Outcome: In progress - investigating lock granularity",
+    "Added sleep(0.001) between injections: Didn't address root cause, just reduced probability",
+    "Approach: Systematic debugging for concurrency issues", "Success Rate: 85%",
+    "1. Reproduce consistently before attempting fix", "4. Check criticality calculations for lock granularity",
+    "I feel frustration (0.8/1.0) about this situation",
+    "Counterbalance: Determination - we've solved harder problems before",
+    "Trigger: Known issue returning unexpectedly after attempted fix", "Component: stimulus_integrator.py",
+    "- consciousness_engine_v2.py", "- traversal.py", "- graph_physics.py",
+    "consciousness_engine_v2.py (high complexity)", "graph_physics.py (high complexity)",
+    "DEADLINE (critical)", "Deadline: Nov 25, 2024 23:59 UTC",
+    "Impact if violated: Cannot launch with known race conditions - reputation damage",
+)
+
+
+def _felix(mind: Mind) -> Mind:
+    mind.import_jsonl(B01)
+    return mind
+
+
+def test_the_felix_scenario_gives_the_specs_complete_context(mind):
+    result = _felix(mind).ruminate(STIMULUS, sender="Nicolas")
+    markdown = result.context_markdown
+    for fact in COMPLETE_EXAMPLE_FACTS:
+        assert fact in markdown, fact
+    assert "graph_schema.py" not in markdown and "Marco" not in markdown  # not this stimulus's
+    validation = result.context.validation
+    assert validation.valid and validation.unsupported == [] and validation.composer == "llm"
+    assert result.context.token_count <= 2500
+    assert result.context.section("emotional_resonance").node_ids == ["emo-frustration"]
+    assert {"code-engine-v2", "code-graph-physics", "code-traversal"} <= set(
+        result.context.section("technical_context").node_ids)
+    assert result.final_gap_score < 0.3 and result.stopped_reason in ("crystallized", "gaps_closed")
+    assert result.steps[0].kind == "initial" and len(result.steps) >= 3
+    explored = [s.node_type for s in result.steps if s.kind == "gap"]
+    assert "Emotional_State" in explored and "Failed_Attempt" in explored
+    assert all(t["explored"] for t in result.coverage["types"].values() if t["relevant"])
+
+
+def test_the_run_is_recorded_with_findings_citing_every_memory_used(mind, store):
+    result = _felix(mind).ruminate(STIMULUS, sender="Nicolas")
+    row = store.read("ruminate/get_run", mind=mind.name, id=result.run_id)[0]
+    run = row["run"]
+    assert run["message"] == STIMULUS and run["sender"] == "Nicolas"
+    assert run["steps"] == len(result.steps) and run["stopped_reason"] == result.stopped_reason
+    assert json.loads(run["trace"])[0]["kind"] == "initial"
+    cited = {i for f in row["findings"] for i in f["cites"]}
+    used = {i for s in result.context.sections for i in s.node_ids}
+    assert used and used <= cited
+    sections = {f["section"] for f in row["findings"] if f["section"]}
+    assert "constraints" in sections and "emotional_resonance" in sections
+    assert any(f["step_number"] == 0 for f in row["findings"])
+
+
+def test_a_mind_without_relevant_data_gets_seven_honest_sections(mind, tmp_path):
+    mind.import_jsonl(write_jsonl(tmp_path / "x.jsonl", [node(
+        "Experience", "x1", description="Tuned the espresso grinder", outcome="success", kind="move",
+        timestamp="2026-10-01T12:00:00Z")]))
+    result = mind.ruminate(STIMULUS)
+    sections = {s.key: s.text for s in result.context.sections}
+    assert sections["current_situation"] == f'Someone says: "{STIMULUS}"'
+    for key in ("identity", "relevant_history", "strategic_direction", "emotional_resonance",
+                "technical_context", "constraints"):
+        assert sections[key].startswith("No "), key
+    assert result.context.validation.valid and result.coverage["covered"] == []
+    assert result.stopped_reason == "coverage_complete" and result.final_gap_score == 1.0
+
+
+def test_a_long_stimulus_is_cut_by_the_documented_rule(mind):
+    result = _felix(mind).ruminate("race condition " * 4000)
+    assert result.truncated and len(result.stimulus) <= MAX_STIMULUS_CHARS
+    assert result.stimulus.endswith("…") and result.context.validation.valid
+
+
+def test_an_llm_that_answers_garbage_is_continue_once_then_a_guard_rail(store, settings, mind):
+    garbage = OfflineLLM({**behaviours(), "ruminate.continue": lambda inputs, tools: {"nonsense": 1}})
+    _felix(mind)
+    result = Mind(mind.name, store, settings, llm=garbage).ruminate(STIMULUS, sender="Nicolas")
+    assert result.guard_rails["llm_output"] == 2 and result.stopped_reason == "llm_output"
+    assert result.steps[1].signal == "CONTINUE" and result.steps[1].found_ids  # the engine queried
+    assert result.context.validation.valid
+
+
+def test_an_invented_fact_never_reaches_the_context_object(store, settings, mind):
+    base = behaviours()
+
+    def inventing(prompt_name):
+        def step(inputs, tools):
+            out = base[prompt_name](inputs, tools)
+            return out.model_copy(update={"internal_monologue": out.internal_monologue
+                                          + " Nicolas moved the deadline to Dec 24, 2024 at 14:00."})
+        return step
+
+    def inventing_context(inputs, tools):
+        out = base["context.compose"](inputs, tools)
+        return out.model_copy(update={"constraints": out.constraints + "\n- Budget: 12,500 EUR"})
+
+    liar = OfflineLLM({**base, "ruminate.continue": inventing("ruminate.continue"),
+                       "ruminate.guard_hallucination": inventing("ruminate.guard_hallucination"),
+                       "context.compose": inventing_context})
+    _felix(mind)
+    result = Mind(mind.name, store, settings, llm=liar).ruminate(STIMULUS, sender="Nicolas")
+    assert result.guard_rails["hallucination"] >= 1
+    assert any("Dec 24, 2024" in s.hallucinated for s in result.steps)
+    validation = result.context.validation
+    assert validation.composer == "template"
+    assert [(i.section, i.text) for i in validation.rejected_draft] == [
+        ("constraints", "12,500"), ("constraints", "EUR")]
+    assert "Dec 24" not in result.context_markdown and "12,500" not in result.context_markdown
+
+
+def test_cli_ruminate_prints_the_context_and_a_trace_and_json_has_designs_fields(cli_env, cli_mind, capsys):
+    code, out, err = run_cli(capsys, "import", str(B01), "--mind", cli_mind)
+    assert code == 0, err
+    code, out, err = run_cli(capsys, "ruminate", STIMULUS, "--mind", cli_mind, "--sender", "Nicolas")
+    assert code == 0, err
+    assert out.startswith("# Context for Driver (Generated by Dreamer)") and " 0. initial" in out
+    code, out, err = run_cli(capsys, "ruminate", STIMULUS, "--mind", cli_mind, "--json")
+    payload = json.loads(out)
+    assert {"context_markdown", "sections", "token_count", "steps", "coverage", "final_gap_score",
+            "validation"} <= set(payload)
+    assert len(payload["sections"]) == 7 and payload["validation"]["valid"]
+
+
+@pytest.mark.parametrize("stimulus", ["", "   \n "])
+def test_cli_an_empty_stimulus_exits_2(cli_env, cli_mind, capsys, stimulus):
+    code, out, err = run_cli(capsys, "ruminate", stimulus, "--mind", cli_mind)
+    assert code == 2 and "stimulus is empty" in err and "Traceback" not in err
+
+
+def test_cli_an_unknown_mind_exits_2_and_says_so(cli_env, cli_mind, capsys):
+    code, out, err = run_cli(capsys, "ruminate", STIMULUS, "--mind", cli_mind)
+    assert code == 2 and f"mind '{cli_mind}' does not exist" in err
