@@ -19,16 +19,21 @@ CALL () {
   UNWIND $seeds AS uid
   MATCH (s:Memory {uid: uid})
   WHERE s.mind = $mind
-  CALL (s) {
-    OPTIONAL MATCH (s)--(near:Memory)
-    WHERE near.mind = $mind AND NOT near:Finding
-    WITH DISTINCT near LIMIT $neighbours
-    RETURN collect(near) AS nearby
-  }
-  RETURN collect(s) AS matched, collect(nearby) AS nearby
+  RETURN collect(s) AS matched
 }
-WITH scored, matched,
-     reduce(acc = [], ns IN nearby | acc + [n IN ns WHERE NOT n IN acc AND NOT n IN matched]) AS around
+CALL (matched) {
+  UNWIND matched AS s
+  CALL (s) {
+    MATCH (s)--(near:Memory)
+    WHERE near.mind = $mind AND NOT near:Finding
+    RETURN DISTINCT near
+    LIMIT $neighbours
+  }
+  WITH DISTINCT near
+  WHERE NOT near IN matched
+  RETURN collect(near) AS around
+}
+WITH scored, matched, around
 RETURN [label IN $labels | {
           label: label,
           matched: [n IN matched WHERE label IN labels(n) | n.id],

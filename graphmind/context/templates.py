@@ -230,7 +230,7 @@ def _technical(technical: list[MemoryItem], code: list[MemoryItem]) -> str:
         if complex_files:
             lines += ["", f"Dependencies: {len(complex_files)} files"]
             lines += [f"- {_s(c, 'file_path') or c.id} ({_s(c, 'complexity')} complexity)"
-                      for c in complex_files[:3]]
+                      for c in complex_files]
     return _lines(*lines) or NO_DATA["technical_context"]
 
 

@@ -14,7 +14,9 @@ graph neighbourhood of what matched. Read -> pure -> read:
 
 from __future__ import annotations
 
+import dataclasses
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +33,10 @@ MIN_COSINE = 0.25
 texts at 0.0-0.2)."""
 TEXT_FLOOR = 0.5
 DEPTH = 30
-NEIGHBOURS = 25
+MAX_SEEDS = 20
+"""At most this many matches energise the graph (the best of each search first)."""
+NEIGHBOURS = 5
+"""Each match energises at most this many linked memories."""
 _PHRASE = re.compile(r"[\w./-]*[\w][._/-][\w./-]*\w")
 
 
@@ -62,6 +67,8 @@ class Coverage:
     best_cosine: float | None
     signals: GapSignals
     energised: list[EnergisedNode]
+    graph_ms: float = 0.0
+    """Milliseconds the searches and the coverage query spent, without embedding the stimulus."""
 
     @property
     def relevant_types(self) -> list[str]:
@@ -82,13 +89,16 @@ def phrases(stimulus: str) -> list[str]:
     return list(dict.fromkeys(m.group(0) for m in _PHRASE.finditer(stimulus)))
 
 
-def seeds(found: Candidates, *, min_cosine: float = MIN_COSINE, text_floor: float = TEXT_FLOOR) -> list[str]:
-    """The uids of the relevant candidates (see the module docstring), vector ones first."""
-    chosen = [c.uid for c in found.vector if cosine(c.score) >= min_cosine]
-    if found.text:
-        best = found.text[0].score
-        chosen += [c.uid for c in found.text if c.score >= text_floor * best]
-    return list(dict.fromkeys(chosen))
+def seeds(found: Candidates, *, min_cosine: float = MIN_COSINE, text_floor: float = TEXT_FLOOR,
+          limit: int = MAX_SEEDS) -> list[str]:
+    """The uids of the relevant candidates (see the module docstring), at most ``limit``, taken
+    from the two searches in turn, best first."""
+    vector = [c.uid for c in found.vector if cosine(c.score) >= min_cosine]
+    best = found.text[0].score if found.text else 0.0
+    text = [c.uid for c in found.text if c.score >= text_floor * best]
+    interleaved = [uid for pair in zip(vector, text) for uid in pair]
+    longer = vector[len(text):] if len(vector) > len(text) else text[len(vector):]
+    return list(dict.fromkeys(interleaved + longer))[:limit]
 
 
 def cosine(index_score: float) -> float:
@@ -101,11 +111,13 @@ def detect(store: GraphStore, recaller: Recaller, mind: str, stimulus: str, *,
            min_cosine: float = MIN_COSINE) -> Coverage:
     """The coverage map of ``stimulus`` (from ``sender``) in ``mind``."""
     query = f"{stimulus} {sender}" if sender else stimulus
+    clock = time.perf_counter()
     found = recaller.search(mind, query, DEPTH, SEARCH_LABELS, phrases=phrases(stimulus))
     row = store.read("ruminate/get_coverage", mind=mind, seeds=seeds(found, min_cosine=min_cosine),
                      candidates=[{"uid": c.uid, "score": c.score} for c in found.vector],
                      labels=list(SEARCH_LABELS), neighbours=NEIGHBOURS)[0]
-    return coverage_from_row(row, weights)
+    graph_ms = (time.perf_counter() - clock) * 1000 - found.timings_ms.get("embed_query", 0.0)
+    return dataclasses.replace(coverage_from_row(row, weights), graph_ms=round(graph_ms, 2))
 
 
 def coverage_from_row(row: dict[str, Any], weights: GapWeights = GapWeights()) -> Coverage:

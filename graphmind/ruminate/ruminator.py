@@ -82,12 +82,11 @@ class Ruminator:
         self._params = params
 
     def explore(self, mind: str, stimulus: str, sender: str | None) -> Exploration:
-        started = time.perf_counter()
         coverage = detect(self._store, self._recaller, mind, stimulus, sender=sender,
                           weights=self._params.weights)
         tools = DreamerTools(self._store, self._recaller, mind, stimulus, sender, coverage)
         state = Exploration(coverage=coverage, tools=tools)
-        self._initial(state, (time.perf_counter() - started) * 1000)
+        self._initial(state, coverage.graph_ms)
         people = [str(m.prop("partner_name")) for m in tools.returned.values() if m.prop("partner_name")]
         while not state.stopped_reason:
             self._step(state, stimulus, sender, people)
@@ -95,7 +94,6 @@ class Ruminator:
 
     def _initial(self, state: Exploration, coverage_ms: float) -> None:
         """The broad first look: read what the stimulus matched directly, type by type."""
-        clock = time.perf_counter()
         found: list[str] = []
         for node_type, covered in state.coverage.types.items():
             if not covered.matched:
@@ -115,7 +113,7 @@ class Ruminator:
             number=0, kind="initial", node_type=None, query="coverage search", found_ids=found,
             new_ids=found, coverage_score=state.score, signals=state.coverage.signals.as_dict(),
             signal="CONTINUE", synthesis=synthesis,
-            graph_ms=round(coverage_ms + (time.perf_counter() - clock) * 1000, 2)))
+            graph_ms=round(coverage_ms + state.tools.graph_ms, 2)))
 
     def _step(self, state: Exploration, stimulus: str, sender: str | None, people: list[str]) -> None:
         params = self._params

@@ -1,9 +1,9 @@
 """The Dreamer's graph tools (seed P02): one query per node type, and follow_edges.
 
 Each ``query_*`` tool returns the memories of its type that the stimulus touches: those the
-coverage map found (matches and their graph neighbours) and those a search with the Dreamer's
-own words finds (``query``; the stimulus when it gives none), each relevance-filtered as in
-coverage. The named query of the type orders them (the sender's partnership first, the latest
+coverage map found (matches and their graph neighbours), those linked to any memory the
+rumination has found so far, and those a search with the Dreamer's own words finds (``query``;
+the stimulus when it gives none), relevance-filtered as in coverage. The named query of the type orders them (the sender's partnership first, the latest
 conversation first, the soonest deadline first...). ``follow_edges`` returns the memories linked
 to one memory. Every tool is scoped to the mind; every memory a tool returns is kept in
 ``returned``: it is what the Dreamer may claim (the hallucination guard checks against it)
@@ -94,8 +94,12 @@ class DreamerTools:
         labels = [node_type, *CONSOLIDATED] if node_type == "Strategy_Pattern" else [node_type]
         clock = time.perf_counter()
         found = self._recaller.search(self._mind, text or self._stimulus, self._limit, labels)
-        self.graph_ms += (time.perf_counter() - clock) * 1000
-        uids = [*(f"{self._mind}:{i}" for i in ids), *seeds(found)]
+        linked = [row["uid"] for label in labels for row in self._store.read(
+            "ruminate/find_linked", mind=self._mind, label=label, limit=self._limit * 4,
+            uids=[f"{self._mind}:{i}" for i in self.returned])] if self.returned else []
+        # graph time: the searches' and queries' own time, without embedding the query text
+        self.graph_ms += (time.perf_counter() - clock) * 1000 - found.timings_ms.get("embed_query", 0.0)
+        uids = [*(f"{self._mind}:{i}" for i in ids), *linked, *seeds(found)]
         return self._read(node_type, list(dict.fromkeys(uids)), limit=self._limit)
 
     def _read(self, node_type: str, uids: list[str], limit: int) -> list[dict[str, Any]]:

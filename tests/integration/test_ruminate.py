@@ -161,3 +161,85 @@ def test_cli_an_empty_stimulus_exits_2(cli_env, cli_mind, capsys, stimulus):
 def test_cli_an_unknown_mind_exits_2_and_says_so(cli_env, cli_mind, capsys):
     code, out, err = run_cli(capsys, "ruminate", STIMULUS, "--mind", cli_mind)
     assert code == 2 and f"mind '{cli_mind}' does not exist" in err
+
+
+def _claude_dreamer(request):
+    """The Messages stub acting as Claude: for each continuation it queries the priority gap's
+    tool, then answers with a step citing what the tool returned; it drafts the Context Object
+    from the Felix memories."""
+    from graphmind.prompts.ruminate import GAP_QUERIES
+    from tests.fixtures.messages_stub import json_reply, tool_reply
+
+    body = request.body
+    last = body["messages"][-1]["content"]
+    if "tools" not in body:  # context.compose
+        return json_reply({
+            "identity": "Felix, runtime engineer focused on validation testing. Partner to Nicolas "
+                        "for 8 months.\nTrust level: High (0.9/1.0)",
+            "current_situation": f'Nicolas says: "{STIMULUS}"\n\nThe stimulus_integrator race condition '
+                                 "is back: recurrence #3, still investigating.",
+            "relevant_history": "Nov 15, 2024: stimulus_integrator race condition, 10 messages.",
+            "strategic_direction": "Approach: Systematic debugging for concurrency issues (85%).",
+            "emotional_resonance": "I feel frustration (0.8/1.0), held by determination.",
+            "technical_context": "Component: stimulus_integrator.py, with graph_physics.py and "
+                                 "consciousness_engine_v2.py (high complexity).",
+            "constraints": "DEADLINE (critical): Nov 25, 2024 23:59 UTC.",
+            "cited_ids": ["nicolas"]})
+    if isinstance(last, list) and last and last[0].get("type") == "tool_result":
+        found = [m["id"] for block in last for m in json.loads(block["content"])]
+        prompt = next(m["content"] for m in body["messages"] if m["role"] == "user")
+        gap = next((t for t in GAP_QUERIES if f"The graph has {t} nodes" in prompt), None)
+        return json_reply({
+            "finding": {"node_type": gap, "gap_explored": gap or "thread", "query": "tool",
+                        "result": ", ".join(found) or "None",
+                        "synthesis": f"The {gap} query returned {', '.join(found) or 'nothing'}.",
+                        "memory_ids": found, "confidence": 0.8},
+            "gap_update": {"now_covered": [], "still_missing": [], "composite_gap_score": 0.5,
+                           "highest_priority_gap": None},
+            "internal_monologue": f"I looked at {gap} after what the earlier steps showed about the "
+                                  "partnership and the technical context; it adds weight to the "
+                                  "picture and the tension about the recurring bug stays with me.",
+            "signal": "CONTINUE", "signal_reasoning": "More gaps remain."})
+    text = last if isinstance(last, str) else json.dumps(last)
+    gap = next((t for t in GAP_QUERIES if f"The graph has {t} nodes" in text), None)
+    if gap is None:
+        return json_reply({
+            "finding": {"node_type": None, "gap_explored": "thread", "query": "", "result": "None",
+                        "synthesis": "Nothing further.", "memory_ids": [], "confidence": 0.5},
+            "gap_update": {"composite_gap_score": 0.0},
+            "internal_monologue": "The partnership, the technical context, the failed attempt and the "
+                                  "feelings are all here now; the picture is coherent enough to hand over.",
+            "signal": "CRYSTALLIZE", "signal_reasoning": "Gaps closed."})
+    return tool_reply(GAP_QUERIES[gap], {}, thinking="Follow the gap.")
+
+
+def test_rumination_through_claude_on_the_messages_stub(store, settings, mind):
+    """The whole rumination through the real SDK: the Dreamer's tool calls run as named queries
+    on Neo4j, its findings come back grounded, the draft is counted by the Messages API's token
+    counter and accepted by the grounding check."""
+    import anthropic
+
+    from graphmind.llm.anthropic import AnthropicLLM
+    from tests.fixtures.messages_stub import MessagesStub
+
+    stub = MessagesStub().start()
+    stub.responder = _claude_dreamer
+    client = anthropic.Anthropic(base_url=stub.url, api_key="test", max_retries=0, timeout=10)
+    try:
+        llm = AnthropicLLM(client, model="claude-stub-1", prices={"claude-stub-1": (200.0, 1000.0)})
+        _felix(mind)
+        result = Mind(mind.name, store, settings, llm=llm).ruminate(STIMULUS, sender="Nicolas")
+    finally:
+        client.close()
+        stub.stop()
+    gap_steps = [s for s in result.steps if s.kind == "gap"]
+    assert gap_steps and all(s.queried and s.found_ids for s in gap_steps)
+    tools_called = [b["name"] for r in stub.requests for m in r.body["messages"] if m["role"] == "assistant"
+                    for b in m["content"] if b.get("type") == "tool_use"]
+    assert "query_emotional_state" in tools_called
+    assert result.guard_rails["hallucination"] == 0 and result.guard_rails["mechanical"] == 0
+    validation = result.context.validation
+    assert validation.composer == "llm" and validation.valid
+    assert validation.token_counter == "anthropic token counter" and stub.count_requests
+    assert "I feel frustration (0.8/1.0)" in result.context_markdown
+    assert result.llm["calls"] == len(stub.requests) and result.llm["cost_cents"] > 0
