@@ -3,8 +3,8 @@
 // The Dreamer's query_active_constraints: the given constraints, the soonest deadline first, then by
 // severity. A Constraint has no status, so every stored constraint counts as active.
 UNWIND $uids AS uid
-MATCH (n:Constraint {uid: uid})
-WHERE n.mind = $mind
+MATCH (n:Memory {uid: uid})
+WHERE n.mind = $mind AND n:Constraint
 RETURN n.id AS id, 'Constraint' AS label, n {.*, embedding: null} AS props
 ORDER BY n.deadline IS NULL, n.deadline,
          CASE toLower(coalesce(n.severity, '')) WHEN 'critical' THEN 0 WHEN 'high' THEN 1

@@ -1,8 +1,8 @@
 // mode: read
 // params: mind, id
 // One recorded rumination: the run's properties, and each Finding with the ids it cites.
-MATCH (r:RuminationRun {uid: $mind + ':' + $id})
-WHERE r.mind = $mind
+MATCH (r:Run {uid: $mind + ':' + $id})
+WHERE r.mind = $mind AND r:RuminationRun
 OPTIONAL MATCH (r)-[:FOUND]->(f:Finding)
 OPTIONAL MATCH (f)-[:CITES]->(m:Memory)
 WITH r, f, collect(m.id) AS cites

@@ -1,9 +1,10 @@
 """``graphmind demo``: load the demo mind and show what graphmind built.
 
-The engines (rumination, dreaming, wander, digests) join the demo as they land; today it
-applies the schema, imports the demo mind idempotently, prints its shape, embeds it, recalls
-with a question and lets the LLM (offline unless ANTHROPIC_API_KEY is set) answer it through
-the graph tools.
+The engines join the demo as they land; today it applies the schema, imports the demo mind
+idempotently, prints its shape, embeds it, recalls with a question and lets the LLM (offline
+unless ANTHROPIC_API_KEY is set) answer it through the graph tools. Then it loads the seed's
+B01 Act 1 scenario into ``<mind>-b01`` and ruminates on Nicolas's "Hey Felix, the race
+condition is back.", printing the Context Object and the step trace.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from graphmind.mind import Mind
 
 BROWSER_QUERY = "MATCH (n:Memory {mind: $mind})-[r]->(m) RETURN n, r, m"
 QUESTION = "Why did the race condition in the settlement worker come back?"
+STIMULUS, SENDER = "Hey Felix, the race condition is back.", "Nicolas"
 
 
 @click.command()
@@ -35,6 +37,9 @@ def demo(mind: str, as_json: bool) -> None:
         recalled = m.recall(QUESTION, k=3)
         answer = m.ask(QUESTION)
         provider = m.llm.provider
+    with Mind.open(f"{mind}-b01", settings) as b01, resources.as_file(_demo_file("b01-felix.jsonl")) as path:
+        b01.import_jsonl(path)
+        rumination = b01.ruminate(STIMULUS, sender=SENDER)
     text = "\n".join([
         f"schema version {schema.version}: {schema.indexes_online} indexes ONLINE",
         f"imported {report.nodes} nodes and {report.edges} edges into mind {mind!r} (idempotent)",
@@ -49,14 +54,23 @@ def demo(mind: str, as_json: bool) -> None:
         f"ask (LLM: {provider}, tools called: {', '.join(c.tool for c in answer.calls) or 'none'}):",
         f"  {answer.output.answer}",
         "",
+        f"ruminate in mind '{mind}-b01' (the seed's B01 Act 1): {SENDER} says {STIMULUS!r}",
+        "",
+        rumination.context_markdown,
+        *[step.trace_line() for step in rumination.steps],
+        f"stopped: {rumination.stopped_reason}, final gap {rumination.final_gap_score:.2f}, "
+        f"context {rumination.context.token_count} tokens, run {rumination.run_id}",
+        "",
         "Look at it in Neo4j Browser (see 'graphmind neo4j status' for the address), with:",
         f"  :param mind => '{mind}'",
         f"  {BROWSER_QUERY}",
+        f"and the rumination: MATCH p = (:RuminationRun {{mind: '{mind}-b01'}})-[:FOUND]->()-[:CITES]->() RETURN p",
     ])
     emit({"mind": mind, "import": report.as_dict(), "stats": stats.as_dict(),
           "embedded": embedded.as_dict(), "recall": recalled.as_dict(),
-          "answer": answer.output.model_dump(mode="json")}, as_json, text)
+          "answer": answer.output.model_dump(mode="json"), "rumination": rumination.as_dict()},
+         as_json, text)
 
 
-def _demo_file():
-    return resources.files("graphmind") / "demo" / "felix.jsonl"
+def _demo_file(name: str = "felix.jsonl"):
+    return resources.files("graphmind") / "demo" / name

@@ -129,7 +129,7 @@ class Recaller:
                  exact_limit: int = EXACT_LIMIT, cache_bytes: int = 0):
         self._store = store
         self._embedder = embedder
-        self._overfetch: dict[tuple[str, str], int] = {}
+        self._overfetch: dict[tuple[str, str, tuple[str, ...]], int] = {}
         self._initial_overfetch = overfetch
         self._exact_limit = exact_limit
         self._counts: dict[str, tuple[str | None, dict[str, int]]] = {}
@@ -167,10 +167,13 @@ class Recaller:
                             timings_ms={**found.timings_ms, **laps.laps})
 
     def search(self, mind: str, text: str, depth: int, labels: Sequence[str] | None = None, *,
-               phrases: Sequence[str] = ()) -> Candidates:
+               phrases: Sequence[str] = (), max_fetch: int = FETCH_CAP) -> Candidates:
         """The best ``depth`` candidates of each search, unfused, without counting hits: what
         recall fuses, and what rumination's gap detection starts from. ``phrases`` (file names,
-        identifiers) are matched whole by the full-text search, besides the words of ``text``."""
+        identifiers) are matched whole by the full-text search, besides the words of ``text``.
+        ``max_fetch`` caps what an index spanning every mind (and every label) is asked for: a
+        caller that only wants strong matches of one label lowers it, and gets fewer than
+        ``depth`` when the label's memories are not among the index's best."""
         text = check_query_text(text)
         wanted_labels = _check_labels(labels)
         laps = Stopwatch(scale=1000, digits=2)
@@ -185,11 +188,12 @@ class Recaller:
         # The full-text search needs no embedding: it runs on the pool's thread while this one
         # embeds the query and searches the vector index (the driver is thread-safe).
         text_search = self._pool().submit(self._text_search, mind,
-                                          lucene_query(terms, mind, phrases), wanted_labels, depth)
+                                          lucene_query(terms, mind, phrases), wanted_labels, depth,
+                                          max_fetch)
         embedding = self._embedder.embed([text])[0]
         laps.lap("embed_query")
         vector, stale, source = self._vector_search(mind, state["stamp"], embedding,
-                                                    wanted_labels, depth)
+                                                    wanted_labels, depth, max_fetch)
         laps.lap("vector")
         ranked_text, text_ms = text_search.result()
         laps.lap("text_wait")
@@ -198,7 +202,8 @@ class Recaller:
                           stale=stale, vector_search=source, timings_ms=laps.laps)
 
     def _vector_search(self, mind: str, stamp: str | None, embedding: np.ndarray,
-                       labels: list[str] | None, depth: int) -> tuple[list[Ranked], int, str]:
+                       labels: list[str] | None, depth: int,
+                       max_fetch: int = FETCH_CAP) -> tuple[list[Ranked], int, str]:
         model_id = self._embedder.model_id
         copy = self._cache.lookup(mind, stamp, model_id)
         if copy is not None:
@@ -209,7 +214,7 @@ class Recaller:
             row = self._store.read("recall/find_by_vector_exact", mind=mind, limit=depth, **params)[0]
             stale, source = counts["stale"], "exact"
         else:
-            row = self._search(mind, "recall/find_by_vector", depth, **params)
+            row = self._search(mind, "recall/find_by_vector", depth, max_fetch, **params)
             stale, source = row["stale"], "index"
         return [Ranked(c["uid"], c["score"]) for c in row["kept"]], stale, source
 
@@ -230,12 +235,12 @@ class Recaller:
         return applied
 
     def _text_search(self, mind: str, query: str | None, labels: list[str] | None,
-                     depth: int) -> tuple[list[Ranked], float]:
+                     depth: int, max_fetch: int = FETCH_CAP) -> tuple[list[Ranked], float]:
         """The full-text candidates, and how many milliseconds the search took."""
         clock = Stopwatch(scale=1000, digits=2)
         ranked = []
         if query is not None:
-            row = self._search(mind, "recall/find_by_text", depth, query=query, labels=labels)
+            row = self._search(mind, "recall/find_by_text", depth, max_fetch, query=query, labels=labels)
             ranked = [Ranked(c["uid"], c["score"]) for c in row["kept"]]
         clock.lap("text")
         return ranked, clock.laps["text"]
@@ -253,21 +258,23 @@ class Recaller:
             self._executor.shutdown(wait=True)
             self._executor = None
 
-    def _search(self, mind: str, name: str, depth: int, **params: Any) -> dict[str, Any]:
-        """Over-fetch from an index spanning every mind until ``depth`` of the mind's own appear.
+    def _search(self, mind: str, name: str, depth: int, cap: int, **params: Any) -> dict[str, Any]:
+        """Over-fetch from an index spanning every mind until ``depth`` of the mind's own appear
+        (or ``cap`` candidates were asked for).
 
         The factor starts at the recaller's initial over-fetch and then follows the share of the
-        mind's nodes the index returned last time (per mind and per index), so a large mind
-        asks for few extra candidates and a small one for many, at once.
+        mind's nodes (of the asked labels) the index returned last time, per mind, index and
+        labels, so a large mind asks for few extra candidates and a small one for many, at once.
         """
-        factor = self._overfetch.get((mind, name), self._initial_overfetch)
-        fetch = min(depth * factor, FETCH_CAP)
+        key = (mind, name, tuple(params.get("labels") or ()))
+        factor = self._overfetch.get(key, self._initial_overfetch)
+        fetch = min(depth * factor, cap)
         while True:
             row = self._store.read(name, mind=mind, fetch=fetch, limit=depth, **params)[0]
-            more = next_fetch(fetch, row["fetched"], row["own"], depth, FETCH_CAP)
+            more = next_fetch(fetch, row["fetched"], row["own"], depth, cap)
             if more is None:
                 if row["fetched"] == fetch:  # a full answer tells the mind's share
-                    self._overfetch[(mind, name)] = overfetch_factor(row["fetched"], row["own"])
+                    self._overfetch[key] = overfetch_factor(row["fetched"], row["own"])
                 return row
             fetch = more
 

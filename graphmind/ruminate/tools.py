@@ -26,6 +26,10 @@ from graphmind.store import GraphStore
 from graphmind.store.records import node_to_model, shown_properties
 
 LIMIT = 5
+SEARCH_FETCH = 200
+"""A tool's search asks each index for at most 200 candidates: a type's memories that are not
+among the mind's best 200 matches are not strong matches of the query (and asking for more
+costs in proportion to the mind's size)."""
 _QUERIES = {
     "Partnership": "ruminate/find_partnerships",
     "Conversation_Memory": "ruminate/find_conversations",
@@ -93,7 +97,8 @@ class DreamerTools:
         ids = covered.matched + covered.neighbours
         labels = [node_type, *CONSOLIDATED] if node_type == "Strategy_Pattern" else [node_type]
         clock = time.perf_counter()
-        found = self._recaller.search(self._mind, text or self._stimulus, self._limit, labels)
+        found = self._recaller.search(self._mind, text or self._stimulus, self._limit, labels,
+                                      max_fetch=SEARCH_FETCH)
         linked = [row["uid"] for label in labels for row in self._store.read(
             "ruminate/find_linked", mind=self._mind, label=label, limit=self._limit * 4,
             uids=[f"{self._mind}:{i}" for i in self.returned])] if self.returned else []

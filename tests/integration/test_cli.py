@@ -63,9 +63,17 @@ def test_init_reports_the_applied_schema(cli_env):
                                                   "005_retire_memory_text.cypher", "006_vector_stamp.cypher"]
 
 
-def test_demo_loads_the_demo_mind(cli_env, cli_mind):
-    done = graphmind(cli_env, "demo", "--mind", cli_mind, "--json")
+def test_demo_loads_the_demo_mind_and_ruminates_on_b01(cli_env, cli_mind, store, settings):
+    from graphmind.mind import Mind
+
+    try:
+        done = graphmind(cli_env, "demo", "--mind", cli_mind, "--json")
+    finally:
+        Mind(f"{cli_mind}-b01", store, settings).delete()
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["stats"]["labels"]["Identity"] == 1
     assert result["stats"]["relationships"]["ABOUT"] == 5
+    rumination = result["rumination"]
+    assert rumination["validation"]["valid"] and len(rumination["sections"]) == 7
+    assert "I feel frustration (0.8/1.0)" in rumination["context_markdown"]
