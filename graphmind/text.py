@@ -6,7 +6,12 @@ Everything here selects, trims or counts words of the text it is given; nothing 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from graphmind.errors import ValidationError
 
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any are as at be because been before
@@ -168,4 +173,32 @@ def approximate_tokens(text: str) -> int:
     line breaks nothing. On the context-object spec's Complete Example, which the spec puts at
     "~560 tokens", it counts 687. Providers that can count exactly do (``LLM.count_tokens``)."""
     return sum(-(-len(piece) // 5) if piece[0].isalnum() else 1 for piece in _TOKEN_PIECE.findall(text))
+
+
+def checked_text(value: object, what: str, field: str) -> str:
+    """``value`` if it is non-empty text that is valid UTF-8, else ValidationError naming ``what``."""
+    if not isinstance(value, str):
+        raise ValidationError(f"{what} must be a string, not {type(value).__name__}", field=field)
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValidationError(f"{what} is not valid UTF-8 (it holds undecodable bytes)",
+                              field=field) from None
+    if not value.strip():
+        raise ValidationError(f"{what} is empty", field=field)
+    return value
+
+
+def leaves(value: Any) -> Iterator[Any]:
+    """Every scalar inside ``value`` (models, mappings' values, sequences, sets), None left out."""
+    if isinstance(value, BaseModel):
+        value = value.model_dump(mode="json")
+    if isinstance(value, Mapping):
+        for item in value.values():
+            yield from leaves(item)
+    elif isinstance(value, list | tuple | set | frozenset):
+        for item in value:
+            yield from leaves(item)
+    elif value is not None:
+        yield value
 

@@ -21,10 +21,12 @@ the recurrence number itself is checked like any number.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
+
+from graphmind.text import leaves
 
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _QUOTE = re.compile(r'"([^"\n]+)"|“([^”\n]+)”')
@@ -57,7 +59,7 @@ class Sources:
         texts: list[str] = []
         self.numbers: set[float] = set()
         self.days: set[date] = set()
-        for value in _leaves(list(values)):
+        for value in leaves(list(values)):
             if isinstance(value, bool):
                 continue
             if isinstance(value, int | float):
@@ -115,17 +117,6 @@ def unsupported(text: str, sources: Sources) -> list[Atom]:
         if int(match.group(1)) != listed:
             missing.append(Atom("number", f"Dependencies: {match.group(1)} files"))
     return missing
-
-
-def _leaves(value: Any) -> Iterable[Any]:
-    if isinstance(value, Mapping):
-        for item in value.values():
-            yield from _leaves(item)
-    elif isinstance(value, list | tuple | set | frozenset):
-        for item in value:
-            yield from _leaves(item)
-    elif value is not None:
-        yield value
 
 
 def _normal(text: str) -> str:

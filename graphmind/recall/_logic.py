@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from graphmind.errors import ValidationError
+from graphmind.text import checked_text
 from graphmind.models import node_model
 
 MAX_QUERY_TERMS = 64
@@ -87,16 +87,7 @@ def stored_text(label: str, props: Mapping[str, Any]) -> str | None:
 
 def check_query_text(text: object) -> str:
     """``text`` if it can be recalled with, else ValidationError (empty, not text, not UTF-8)."""
-    if not isinstance(text, str):
-        raise ValidationError(f"recall text must be a string, not {type(text).__name__}", field="text")
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        raise ValidationError("recall text is not valid UTF-8 (it holds undecodable bytes)",
-                              field="text") from None
-    if not text.strip():
-        raise ValidationError("recall text is empty", field="text")
-    return text
+    return checked_text(text, "recall text", "text")
 
 
 def query_terms(text: str, limit: int = MAX_QUERY_TERMS) -> list[str]:

@@ -23,6 +23,7 @@ from graphmind.ruminate.result import RuminationResult
 from graphmind.ruminate.ruminator import Exploration, RuminationParams, Ruminator
 from graphmind.store import GraphStore
 from graphmind.store.records import node_to_model, shown_properties
+from graphmind.text import checked_text
 
 MAX_STIMULUS_CHARS = 1_000
 MAX_SENDER_CHARS = 200
@@ -30,16 +31,8 @@ MAX_SENDER_CHARS = 200
 
 def check_stimulus(stimulus: object) -> tuple[str, bool]:
     """The stimulus to ruminate on and whether it was cut; ValidationError if there is none."""
-    if not isinstance(stimulus, str):
-        raise ValidationError(f"the stimulus must be text, not {type(stimulus).__name__}", field="stimulus")
-    try:
-        stimulus.encode("utf-8")
-    except UnicodeEncodeError:
-        raise ValidationError("the stimulus is not valid UTF-8 (it holds undecodable bytes)",
-                              field="stimulus") from None
+    stimulus = checked_text(stimulus, "the stimulus", "stimulus")
     text = " ".join(stimulus.split()) if "\n" not in stimulus.strip() else stimulus.strip()
-    if not text:
-        raise ValidationError("the stimulus is empty", field="stimulus")
     if len(text) <= MAX_STIMULUS_CHARS:
         return text, False
     cut = text[:MAX_STIMULUS_CHARS - 1]

@@ -93,12 +93,13 @@ class Ruminator:
         return state
 
     def _initial(self, state: Exploration, coverage_ms: float) -> None:
-        """The broad first look: read what the stimulus matched directly, type by type."""
+        """The broad first look: what the stimulus matched directly, type by type (the coverage
+        query already read those memories)."""
+        energised = {n.id: n for n in state.coverage.energised}
         found: list[str] = []
         for node_type, covered in state.coverage.types.items():
-            if not covered.matched:
-                continue
-            ids = [row["id"] for row in state.tools.fetch(node_type, covered.matched)]
+            ids = [state.tools.keep(energised[i].label, i, energised[i].props)["id"]
+                   for i in covered.matched if i in energised]
             found += ids
             if node_type in NODE_TYPES and ids:
                 state.findings.append(FindingSummary(

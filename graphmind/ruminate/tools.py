@@ -87,9 +87,9 @@ class DreamerTools:
                          lambda args: self.follow(args.node_id)))
         return made
 
-    def fetch(self, node_type: str, ids: list[str]) -> list[dict[str, Any]]:
-        """Memories of ``node_type`` by id (rumination's initial exploration), in the type's order."""
-        return self._read(node_type, [f"{self._mind}:{i}" for i in ids], limit=len(ids))
+    def keep(self, label: str, node_id: str, props: dict[str, Any]) -> dict[str, Any]:
+        """Count a memory read elsewhere (the coverage query) as returned; as a tool returns it."""
+        return self._keep({"id": node_id, "label": label, "props": props})
 
     def query(self, node_type: str, text: str | None = None) -> list[dict[str, Any]]:
         """The memories of ``node_type`` the stimulus (or ``text``) touches, as the tool returns them."""

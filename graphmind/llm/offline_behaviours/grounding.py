@@ -10,23 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from pydantic import BaseModel
-
-from graphmind.text import STOPWORDS, words
+from graphmind.text import STOPWORDS, leaves, words
 
 
 def strings(value: Any) -> Iterator[str]:
     """Every string inside ``value`` (models, mappings, sequences), keys excluded."""
-    if isinstance(value, BaseModel):
-        value = value.model_dump(mode="json")
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from strings(item)
-    elif isinstance(value, list | tuple | set | frozenset):
-        for item in value:
-            yield from strings(item)
+    return (leaf for leaf in leaves(value) if isinstance(leaf, str))
 
 
 def content_words(value: Any) -> set[str]:
