@@ -23,7 +23,7 @@ recurrence takeaways outcome past approaches didn work approach success rate app
 steps what feel situation counterbalance trigger component issue type description related
 files dependencies complexity deadline impact violated focused partnership identity found
 data strategy emotional emotions constraints conversations failures code someone with this
-constraint conversation rate not files
+constraint conversation rate not files consolidated patterns
 """.split())
 
 NO_DATA = {
@@ -55,7 +55,8 @@ def compose(inputs: ContextInput) -> ContextSections:
         current_situation=_situation(inputs, use(by_label["Conversation_Memory"][:1]),
                                      use(by_label["Technical_Context"][:1])),
         relevant_history=_history(use(by_label["Conversation_Memory"][:3]), use(failures)),
-        strategic_direction=_strategy(use(by_label["Strategy_Pattern"][:1]), failures),
+        strategic_direction=_strategy(use(by_label["Strategy_Pattern"][:1]), failures,
+                                      use(_consolidated(inputs.memories, focus)[:3])),
         emotional_resonance=_emotion(use(by_label["Emotional_State"][:1])),
         technical_context=_technical(use(by_label["Technical_Context"][:1]),
                                      use(by_label["Code_Reference"][:5])),
@@ -64,6 +65,7 @@ def compose(inputs: ContextInput) -> ContextSections:
     )
 
 
+CONSOLIDATED_LABELS = ("Pattern", "Abstraction", "Crystal")
 _LABELS = ("Partnership", "Conversation_Memory", "Technical_Context", "Emotional_State",
            "Strategy_Pattern", "Code_Reference", "Failed_Attempt", "Constraint")
 
@@ -182,7 +184,16 @@ def _history(conversations: list[MemoryItem], failures: list[MemoryItem]) -> str
     return _lines(*lines) or NO_DATA["relevant_history"]
 
 
-def _strategy(strategies: list[MemoryItem], failures: list[MemoryItem]) -> str:
+def _consolidated(memories: list[MemoryItem], focus: str) -> list[MemoryItem]:
+    """The night cycle's verified-or-unverified Patterns, Abstractions and Crystals (never an
+    invalidated one), those sharing most terms with the stimulus first."""
+    items = [m for m in memories if m.label in CONSOLIDATED_LABELS
+             and m.prop("verification_status") != "invalidated" and m.prop("status") != "invalidated"]
+    return [items[i] for i in rank_by_overlap([m.text for m in items], focus)]
+
+
+def _strategy(strategies: list[MemoryItem], failures: list[MemoryItem],
+              consolidated: list[MemoryItem] = ()) -> str:
     lines: list[str] = []
     if strategies:
         s = strategies[0]
@@ -194,11 +205,19 @@ def _strategy(strategies: list[MemoryItem], failures: list[MemoryItem]) -> str:
             lines.append(f"Applicability: {_s(s, 'applicability')}")
         if _list(s, "steps"):
             lines += ["", "Steps:"] + [f"{i}. {step}" for i, step in enumerate(_list(s, "steps"), 1)]
+    if consolidated:
+        lines += ["", "Consolidated patterns:"]
+        lines += [f"- {_s(c, 'description') or _s(c, 'generalization') or _s(c, 'insight') or c.text}"
+                  + _suffix(" (success rate {})", _percent(c.prop("success_rate"))) for c in consolidated]
     if failures:
         lines += ["", "What NOT to do:"]
         lines += [f"- ❌ {_s(f, 'approach') or f.text}" + _suffix(" ({})", _s(f, "why_failed"))
                   for f in failures]
     return _lines(*lines) or NO_DATA["strategic_direction"]
+
+
+def _percent(value: PropertyValue) -> str:
+    return f"{round(value * 100)}%" if isinstance(value, int | float) and not isinstance(value, bool) else ""
 
 
 def _emotion(emotions: list[MemoryItem]) -> str:

@@ -243,3 +243,21 @@ def test_rumination_through_claude_on_the_messages_stub(store, settings, mind):
     assert validation.token_counter == "anthropic token counter" and stub.count_requests
     assert "I feel frustration (0.8/1.0)" in result.context_markdown
     assert result.llm["calls"] == len(stub.requests) and result.llm["cost_cents"] > 0
+
+
+def test_the_night_cycles_patterns_count_as_strategic_evidence(mind, tmp_path):
+    _felix(mind)
+    mind.import_jsonl(write_jsonl(tmp_path / "night.jsonl", [
+        node("Pattern", "pat-reproduce-first", description="Race conditions come back until they are "
+             "reproduced under load before any patch", success_rate=0.9, verification_status="verified"),
+        node("Pattern", "pat-dropped", description="Race conditions vanish with longer sleeps",
+             verification_status="invalidated"),
+        {"type": "edge", "rel": "APPLIES_TO", "from": "pat-reproduce-first", "to": "tc-stimulus-integrator",
+         "properties": {}},
+    ]))
+    result = mind.ruminate(STIMULUS, sender="Nicolas")
+    strategy = result.context.section("strategic_direction")
+    assert "Consolidated patterns:" in strategy.text and "(success rate 90%)" in strategy.text
+    assert "pat-reproduce-first" in strategy.node_ids and "longer sleeps" not in strategy.text
+    coverage = result.coverage["types"]["Strategy_Pattern"]
+    assert "pat-reproduce-first" in coverage["matched"] + coverage["neighbours"]
