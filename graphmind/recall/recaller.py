@@ -18,7 +18,7 @@ from graphmind.recall._logic import (
     query_terms,
 )
 from graphmind.recall.embed_pass import EmbeddingPass, EmbedReport
-from graphmind.recall.vector_cache import VectorCache
+from graphmind.recall.vector_cache import VectorCache, one_blas_thread
 from graphmind.recall.vectors import VectorWrite
 from graphmind.store import GraphStore
 from graphmind.store.records import node_to_model, shown_properties
@@ -27,6 +27,9 @@ from graphmind.timing import Stopwatch
 MAX_K = 1000
 FETCH_CAP = 10_000
 """The most candidates recall asks one index for while looking for a mind's own nodes."""
+LABELS_WIDER = 8
+"""A search for one label starts with this many times the unfiltered over-fetch (for n
+labels, 8 // n times): the eight mind-protocol types each hold about an eighth of a mind."""
 EXACT_LIMIT = 2_000
 """Without an in-memory copy of its vectors (see vector_cache.py), a mind of up to this many
 embedded memories is searched exactly in Cypher (cosine against each of its memories) instead of
@@ -190,7 +193,8 @@ class Recaller:
         text_search = self._pool().submit(self._text_search, mind,
                                           lucene_query(terms, mind, phrases), wanted_labels, depth,
                                           max_fetch)
-        embedding = self._embedder.embed([text])[0]
+        with one_blas_thread():
+            embedding = self._embedder.embed([text])[0]
         laps.lap("embed_query")
         vector, stale, source = self._vector_search(mind, state["stamp"], embedding,
                                                     wanted_labels, depth, max_fetch)
@@ -266,8 +270,11 @@ class Recaller:
         mind's nodes (of the asked labels) the index returned last time, per mind, index and
         labels, so a large mind asks for few extra candidates and a small one for many, at once.
         """
-        key = (mind, name, tuple(params.get("labels") or ()))
-        factor = self._overfetch.get(key, self._initial_overfetch)
+        labels = tuple(params.get("labels") or ())
+        key = (mind, name, labels)
+        # a search for a few labels starts wider: their share of the mind is unknown yet
+        wider = max(1, LABELS_WIDER // len(labels)) if labels else 1
+        factor = self._overfetch.get(key, self._initial_overfetch * wider)
         fetch = min(depth * factor, cap)
         while True:
             row = self._store.read(name, mind=mind, fetch=fetch, limit=depth, **params)[0]

@@ -21,8 +21,10 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import closing
+from typing import Any
 
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
 from graphmind.recall._logic import Ranked
 from graphmind.recall.vectors import MindVectors, VectorWrite, empty_vectors, nearest
@@ -30,6 +32,21 @@ from graphmind.store import GraphStore
 
 _CHECK_EVERY = 1024
 """Rows loaded between checks whether the cache was closed (a load stops early then)."""
+_CONTROLLER: ThreadpoolController | None = None
+
+
+def one_blas_thread() -> Any:
+    """A context in which numpy's BLAS runs on one thread.
+
+    Recall's small products (one query's embedding, one matrix-vector product) gain little
+    from a second BLAS thread, and BLAS threads left spinning while Neo4j holds the cores
+    stalled single searches by 30-50 ms (measured on the 2-core VM with bench/ruminate_bench.py).
+    Bulk embedding keeps every thread: it is 1.4x faster with two.
+    """
+    global _CONTROLLER
+    if _CONTROLLER is None:
+        _CONTROLLER = ThreadpoolController()
+    return _CONTROLLER.limit(limits=1, user_api="blas")
 
 
 class VectorCache:
@@ -69,7 +86,7 @@ class VectorCache:
 
     def search(self, copy: MindVectors, query: np.ndarray, labels: Sequence[str] | None,
                depth: int) -> list[Ranked]:
-        with self._lock:  # a write of the embedding pass may be applied from another thread
+        with self._lock, one_blas_thread():
             return nearest(copy, query, labels, depth)
 
     def load(self, mind: str, model_id: str) -> MindVectors | None:
