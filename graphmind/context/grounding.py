@@ -100,7 +100,8 @@ def atoms(text: str) -> list[Atom]:
     rest = _TEMPLATE_FORM.sub(" ", rest)
     for pattern, kind in ((_QUOTE, "quote"), (_PATH, "path"), (_MONTH_DATE, "date"), (_ISO_DATE, "date")):
         for match in pattern.finditer(rest):
-            found.append(Atom(kind, next(g for g in match.groups() if g) if kind == "quote" else match.group(0)))
+            text = next(g for g in match.groups() if g) if kind == "quote" else match.group(0)
+            found.append(Atom(kind, text))
         if kind != "quote":  # a quote's numbers and names are checked again, one by one
             rest = pattern.sub(" ", rest)
     found += [Atom("number", m.group(0)) for m in _NUMBER.finditer(rest)]

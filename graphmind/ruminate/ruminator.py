@@ -3,18 +3,18 @@
 1. Coverage (coverage.py): the stimulus's matches and their neighbourhood, per node type, and
    the V2 gap signals. The initial broad exploration reads the matched memories of each type.
 2. The loop, while the V1 coverage score (gaps.py: it drives stopping) is at or above
-   ``gap_threshold``: the highest-priority unexplored gap is handed to the Dreamer with the
-   continuation prompt, the findings so far and the monologue (a score below the threshold
-   stops the loop only once every type the coverage map found relevant was explored); the Dreamer queries the graph
-   through the nine tools (tools.py) and answers with a finding, a gap update, its monologue
-   and a signal. Once every type has been explored, a found memory linked to memories not
-   yet seen is followed (thread-following). [CRYSTALLIZE] is honoured when the score is
-   below 0.5; ``max_steps`` (12) ends the loop.
+   ``gap_threshold`` or a type the coverage map found relevant is unexplored: the
+   highest-priority unexplored gap is handed to the Dreamer with the continuation prompt, the
+   findings so far and the monologue; the Dreamer queries the graph through the nine tools
+   (tools.py) and answers with a finding, a gap update, its monologue and a signal. Once
+   every type has been explored, a found memory linked to memories not yet seen is followed
+   (thread-following). [CRYSTALLIZE] is honoured when the score is below 0.5; ``max_steps``
+   (12) ends the loop.
 3. Guard rails (guards.py) re-ask a step once with the seed's prompt; each firing is counted.
    An answer the provider cannot turn into a step (LLMOutputError) counts as [CONTINUE] once
-   (the engine then runs the gap's query itself); a second one ends the loop as endless.
-4. The Context Object is composed from the memories the tools returned (compose.py), and the
-   run is recorded (record.py).
+   (the engine then runs the gap's query itself); a second one ends the loop.
+4. engine.py composes the Context Object from the memories the tools returned
+   (context/compose.py) and records the run.
 """
 
 from __future__ import annotations
@@ -224,7 +224,8 @@ class Ruminator:
             signal="CONTINUE", signal_reasoning="Unreadable answer: treated as [CONTINUE] once.")
 
     def _score_after(self, state: Exploration, output: RuminationStepOutput) -> float:
-        labels = {state.tools.returned[i].label for i in output.finding.memory_ids if i in state.tools.returned}
+        returned = state.tools.returned
+        labels = {returned[i].label for i in output.finding.memory_ids if i in returned}
         return coverage_score(state.found_types | {_as_type(label) for label in labels})
 
     def _record(self, state: Exploration, output: RuminationStepOutput, inputs: RuminationStepInput,

@@ -3,9 +3,9 @@
 Each ``query_*`` tool returns the memories of its type that the stimulus touches: those the
 coverage map found (matches and their graph neighbours), those linked to any memory the
 rumination has found so far, and those a search with the Dreamer's own words finds (``query``;
-the stimulus when it gives none), relevance-filtered as in coverage. The named query of the type orders them (the sender's partnership first, the latest
-conversation first, the soonest deadline first...). ``follow_edges`` returns the memories linked
-to one memory. Every tool is scoped to the mind; every memory a tool returns is kept in
+the stimulus when it gives none), relevance-filtered as in coverage. The named query of the
+type orders them (the sender's partnership first, the latest conversation first, the soonest
+deadline first...). ``follow_edges`` returns the memories linked to one memory. Every tool is scoped to the mind; every memory a tool returns is kept in
 ``returned``: it is what the Dreamer may claim (the hallucination guard checks against it)
 and what the Context Object is built from.
 """
@@ -54,8 +54,8 @@ _DESCRIBES = {
 
 class GapQueryInput(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-    query: str | None = Field(default=None, max_length=500,
-                              description="What to look for, in plain words; omit to get what the stimulus touches.")
+    query: str | None = Field(default=None, max_length=500, description=(
+        "What to look for, in plain words; omit to get what the stimulus touches."))
 
 
 class FollowEdgesInput(BaseModel):
