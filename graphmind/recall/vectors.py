@@ -40,6 +40,7 @@ class MindVectors:
     label_codes: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int16))
     label_names: list[str] = field(default_factory=list)
     rows: dict[str, int] = field(default_factory=dict)
+    _label_rows: dict[tuple[int, ...], np.ndarray] = field(default_factory=dict, repr=False)
 
     @property
     def size(self) -> int:
@@ -59,6 +60,13 @@ class MindVectors:
             self.uids.append(uid)
         self.matrix[row] = _unit(np.asarray(vector, dtype=np.float32))
         self.label_codes[row] = self._label_code(label)
+        self._label_rows.clear()
+
+    def rows_of(self, codes: tuple[int, ...]) -> np.ndarray:
+        """The rows holding one of the label ``codes`` (kept until the next ``add``)."""
+        if codes not in self._label_rows:
+            self._label_rows[codes] = np.flatnonzero(np.isin(self.label_codes[:self.size], codes))
+        return self._label_rows[codes]
 
     def apply(self, write: VectorWrite) -> None:
         """Apply the pass's write that moved the stamp from this copy's stamp to the next."""
@@ -97,17 +105,24 @@ def nearest(vectors: MindVectors, query: np.ndarray, labels: Sequence[str] | Non
 
     Scores are on the vector index's scale, (1 + cosine) / 2, so both paths fuse alike.
     """
-    if vectors.size == 0:
+    query = _unit(np.asarray(query, dtype=np.float32))
+    if labels is None:
+        rows = None
+        scores = vectors.matrix[:vectors.size] @ query
+    else:
+        codes = tuple(sorted(vectors.label_names.index(x) for x in set(labels) if x in vectors.label_names))
+        rows = vectors.rows_of(codes)
+        if 2 * len(rows) < vectors.size:  # a few labels: compare only their rows (a copy of them)
+            scores = vectors.matrix[rows] @ query
+        else:  # most rows: one product over all of them is cheaper than copying most of them
+            scores = (vectors.matrix[:vectors.size] @ query)[rows]
+    if len(scores) == 0:
         return []
-    scores = vectors.matrix[:vectors.size] @ _unit(np.asarray(query, dtype=np.float32))
-    if labels is not None:
-        codes = [vectors.label_names.index(label) for label in labels if label in vectors.label_names]
-        scores = np.where(np.isin(vectors.label_codes[:vectors.size], codes), scores, -np.inf)
-    depth = min(depth, vectors.size)
+    depth = min(depth, len(scores))
     top = np.argpartition(-scores, depth - 1)[:depth]
     top = top[np.argsort(-scores[top], kind="stable")]
-    return [Ranked(vectors.uids[i], float((1.0 + scores[i]) / 2.0)) for i in top
-            if np.isfinite(scores[i])]
+    return [Ranked(vectors.uids[i if rows is None else rows[i]], float((1.0 + scores[i]) / 2.0))
+            for i in top]
 
 
 def _unit(vector: np.ndarray) -> np.ndarray:
