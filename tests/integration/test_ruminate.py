@@ -261,3 +261,58 @@ def test_the_night_cycles_patterns_count_as_strategic_evidence(mind, tmp_path):
     assert "pat-reproduce-first" in strategy.node_ids and "longer sleeps" not in strategy.text
     coverage = result.coverage["types"]["Strategy_Pattern"]
     assert "pat-reproduce-first" in coverage["matched"] + coverage["neighbours"]
+
+
+def test_threads_are_followed_once_every_type_was_explored(mind, tmp_path):
+    mind.import_jsonl(write_jsonl(tmp_path / "t.jsonl", [
+        node("Technical_Context", "tc-sched", component="scheduler.py", issue_type="race condition",
+             description="Race condition in the job scheduler", status="investigating"),
+        node("Experience", "x-lock", description="Took the scheduler lock earlier and the race stopped",
+             outcome="progress", kind="insight", timestamp="2026-11-01T10:00:00Z"),
+        {"type": "edge", "rel": "LED_TO", "from": "tc-sched", "to": "x-lock", "properties": {}},
+    ]))
+    result = mind.ruminate("The race condition in the scheduler is back.")
+    kinds = [s.kind for s in result.steps]
+    assert kinds[0] == "initial" and kinds.count("gap") == 7 and "thread" in kinds
+    thread = next(s for s in result.steps if s.kind == "thread")
+    assert thread.query == "follow_edges(tc-sched)" and thread.new_ids == ["x-lock"]
+    assert result.guard_rails["premature"] >= 1  # [CRYSTALLIZE] with 7 of 8 types empty
+    assert result.stopped_reason == "coverage_complete"
+
+
+def _idle_step(inputs, tools):
+    """A Dreamer that says [CONTINUE] and never queries the graph."""
+    from graphmind.prompts.ruminate import GapUpdate, RuminationStepOutput, StepFinding
+
+    return RuminationStepOutput(
+        finding=StepFinding(gap_explored="nothing", result="None", synthesis="Nothing.", confidence=0.0),
+        gap_update=GapUpdate(composite_gap_score=1.0),
+        internal_monologue=" ".join(["Thinking about the earlier Partnership finding."] * 5),
+        signal="CONTINUE", signal_reasoning="More to do.")
+
+
+def test_continue_without_a_query_is_stuck_then_endless(store, settings, mind):
+    idle = OfflineLLM({**behaviours(), "ruminate.continue": _idle_step, "ruminate.stuck": _idle_step})
+    _felix(mind)
+    result = Mind(mind.name, store, settings, llm=idle).ruminate(STIMULUS, sender="Nicolas")
+    assert result.guard_rails["stuck"] == 2 and result.guard_rails["endless"] == 1
+    assert result.stopped_reason == "stuck" and result.steps[-1].guard_rails == ["endless"]
+    assert [s.queried for s in result.steps if s.kind == "gap"] == [False, False]
+
+
+def test_the_step_budget_ends_rumination_with_the_endless_guard(store, settings, mind):
+    from graphmind.ruminate import RuminationParams
+
+    base = behaviours()
+
+    def always_continue(inputs, tools):
+        out = base["ruminate.continue"](inputs, tools)
+        return out.model_copy(update={"signal": "CONTINUE"})
+
+    eager = OfflineLLM({**base, "ruminate.continue": always_continue})
+    _felix(mind)
+    result = Mind(mind.name, store, settings, llm=eager).ruminate(
+        STIMULUS, sender="Nicolas", params=RuminationParams(max_steps=2))
+    assert [s.kind for s in result.steps] == ["initial", "gap", "gap", "guard"]
+    assert result.stopped_reason == "max_steps" and result.guard_rails["endless"] == 1
+    assert result.context.validation.valid
