@@ -98,6 +98,11 @@ class VectorCache:
             pending = self._loading.get(mind)
         if pending is not None:
             pending.result()
+            stamp = self._store.read("recall/get_vector_state", mind=mind)[0]["stamp"]
+            with self._lock:
+                copy = self._copies.get(mind)
+                if copy is not None and copy.stamp == stamp and copy.model_id == model_id:
+                    return copy
         return self._load(mind, model_id)
 
     def apply(self, mind: str, write: VectorWrite, model_id: str) -> None:
