@@ -1,6 +1,6 @@
 """Rumination's graph-side time per step and per rumination, at 1k, 10k and 100k memories.
 
-    python bench/ruminate_bench.py [--sizes 1000,10000,100000] [--ruminations 20]
+    python bench/ruminate_bench.py [--sizes 1000,10000,100000] [--ruminations 40]
 
 One mind grows to each size with the eight mind-protocol types in equal shares, linked as a
 researcher's import would link them (a conversation INVOLVES a partner and is ABOUT a technical
@@ -8,7 +8,7 @@ context; failed attempts, strategies, code and feelings hang off those), their t
 from CLINC150 utterances (``../shared/data/clinc150``), plus the seed's B01 Felix memories. The
 embedding pass fills the vector index; the mind's vectors are loaded into recall's in-memory
 copy (what a long-lived process has). Then ``--ruminations`` ruminations run with the offline
-LLM (after two warm-up ones), on the Felix stimulus and held-out CLINC150 utterances. Each
+LLM (after four warm-up ones), on the Felix stimulus and held-out CLINC150 utterances. Each
 step records its graph time: the coverage search and query (initial step) or the Dreamer's tool
 queries (later steps), without the query embedding's time and without the LLM. The Findings
 each rumination records are embedded before the next one starts (what its first search would
@@ -36,7 +36,7 @@ from graphmind.app import make_embedder  # noqa: E402
 from graphmind.llm.offline import OfflineLLM  # noqa: E402
 from graphmind.mind import Mind  # noqa: E402
 
-WARMUP = 2
+WARMUP = 4
 CLINC = Path(os.environ.get("GRAPHMIND_CLINC150", Path(__file__).resolve().parents[2]
                             / "shared" / "data" / "clinc150" / "clinc150_5domains.json"))
 B01 = Path(str(resources.files("graphmind") / "demo" / "b01-felix.jsonl"))
@@ -127,7 +127,7 @@ def run(mind: Mind, stimuli: list[tuple[str, str | None]]) -> tuple[list[float],
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1000,10000,100000")
-    parser.add_argument("--ruminations", type=int, default=20)
+    parser.add_argument("--ruminations", type=int, default=40)
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     corpus, held_out = utterances()
