@@ -282,12 +282,14 @@ def test_threads_are_followed_once_every_type_was_explored(mind, tmp_path):
 
 def _idle_step(inputs, tools):
     """A Dreamer that says [CONTINUE] and never queries the graph."""
+    from graphmind.prompts._models import NODE_TYPES
     from graphmind.prompts.ruminate import GapUpdate, RuminationStepOutput, StepFinding
 
     return RuminationStepOutput(
         finding=StepFinding(gap_explored="nothing", result="None", synthesis="Nothing.", confidence=0.0),
         gap_update=GapUpdate(composite_gap_score=1.0),
-        internal_monologue=" ".join(["Thinking about the earlier Partnership finding."] * 5),
+        internal_monologue="I keep turning over what the earlier steps found. " + " ".join(
+            f"The {t} finding is still with me." for t in NODE_TYPES),  # never mechanical
         signal="CONTINUE", signal_reasoning="More to do.")
 
 
