@@ -99,8 +99,8 @@ class DreamerTools:
         clock = time.perf_counter()
         found = self._recaller.search(self._mind, text or self._stimulus, self._limit, labels,
                                       max_fetch=SEARCH_FETCH)
-        linked = [row["uid"] for label in labels for row in self._store.read(
-            "ruminate/find_linked", mind=self._mind, label=label, limit=self._limit * 4,
+        linked = [row["uid"] for row in self._store.read(
+            "ruminate/find_linked", mind=self._mind, labels=labels, limit=self._limit * 4,
             uids=[f"{self._mind}:{i}" for i in self.returned])] if self.returned else []
         # graph time: the searches' and queries' own time, without embedding the query text
         self.graph_ms += (time.perf_counter() - clock) * 1000 - found.timings_ms.get("embed_query", 0.0)
