@@ -2,8 +2,10 @@
 // params: mind, uids, labels, limit
 // Memories with one of $labels linked to any of the given memories of one mind (what rumination
 // has found so far): the graph neighbourhood a query tool adds to what the stimulus matched.
+// The hint keeps the planner from starting at a scan of the other side while the store is small.
 UNWIND $uids AS uid
 MATCH (n:Memory {uid: uid})--(m:Memory)
+USING INDEX n:Memory(uid)
 WHERE n.mind = $mind AND m.mind = $mind AND any(l IN labels(m) WHERE l IN $labels)
 RETURN DISTINCT m.uid AS uid
 LIMIT $limit
