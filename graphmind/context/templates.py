@@ -198,9 +198,8 @@ def _strategy(strategies: list[MemoryItem], failures: list[MemoryItem],
     if strategies:
         s = strategies[0]
         lines.append(f"Approach: {_s(s, 'approach') or s.text}")
-        rate = s.prop("success_rate")
-        if isinstance(rate, int | float):
-            lines.append(f"Success Rate: {round(rate * 100)}%")
+        if _percent(s.prop("success_rate")):
+            lines.append(f"Success Rate: {_percent(s.prop('success_rate'))}")
         if _s(s, "applicability"):
             lines.append(f"Applicability: {_s(s, 'applicability')}")
         if _list(s, "steps"):

@@ -21,8 +21,8 @@ from graphmind.prompts._models import NODE_TYPES, MemoryItem
 from graphmind.recall import Recaller
 from graphmind.ruminate.result import RuminationResult
 from graphmind.ruminate.ruminator import Exploration, RuminationParams, Ruminator
+from graphmind.ruminate.tools import memory_item
 from graphmind.store import GraphStore
-from graphmind.store.records import node_to_model, shown_properties
 from graphmind.text import checked_text
 
 MAX_STIMULUS_CHARS = 1_000
@@ -84,12 +84,7 @@ def ruminate(store: GraphStore, recaller: Recaller, llm: LLM, mind: str, stimulu
 
 def _identity(store: GraphStore, mind: str) -> MemoryItem | None:
     rows = store.read("ruminate/get_identity", mind=mind)
-    if not rows:
-        return None
-    node = node_to_model("Identity", {"id": rows[0]["id"], **rows[0]["props"]})
-    props = {k: v.isoformat() if hasattr(v, "isoformat") else v for k, v in shown_properties(node).items()}
-    return MemoryItem(id=node.id, label="Identity", text=node.derived_text() or "",
-                      properties={k: v for k, v in props.items() if isinstance(v, str | int | float)})
+    return memory_item("Identity", rows[0]["id"], rows[0]["props"]) if rows else None
 
 
 def _coverage(state: Exploration) -> dict[str, Any]:

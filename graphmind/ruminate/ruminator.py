@@ -136,11 +136,11 @@ class Ruminator:
             return
         before = set(state.tools.returned) - set(thread[1] if thread else ())
         clock = time.perf_counter()
-        output, guards_fired, queried = self._ask_step(state, inputs, gaps, stimulus, sender)
+        output, guards_fired, queried, claims = self._ask_step(state, inputs, gaps, stimulus, sender)
         graph_ms = state.tools.graph_ms - graph_before
         llm_ms = (time.perf_counter() - clock) * 1000 - graph_ms
         new_ids = [i for i in state.tools.returned if i not in before]
-        self._record(state, output, inputs, gaps, thread, new_ids, guards_fired, graph_ms, llm_ms)
+        self._record(state, output, inputs, gaps, thread, new_ids, guards_fired, claims, graph_ms, llm_ms)
         state.steps[-1].queried = queried
         if output.signal == "CRYSTALLIZE" and state.score < guards.PREMATURE_BELOW:
             state.stopped_reason = "crystallized"
@@ -164,8 +164,10 @@ class Ruminator:
                                    max_steps=self._params.max_steps)
 
     def _ask_step(self, state: Exploration, inputs: RuminationStepInput, gaps: list[str],
-                  stimulus: str, sender: str | None) -> tuple[RuminationStepOutput, list[str], bool]:
-        """The Dreamer's answer to one step, after at most one re-ask per guard rail."""
+                  stimulus: str, sender: str | None
+                  ) -> tuple[RuminationStepOutput, list[str], bool, list[str]]:
+        """The Dreamer's answer to one step, after at most one re-ask per guard rail; whether
+        the graph was queried; and what the final answer still claims without a source."""
         fired: list[str] = []
         output, queried = self._ask(state, CONTINUE, inputs, inputs, gaps)
         if guards.is_stuck(output, queried):
@@ -191,7 +193,9 @@ class Ruminator:
             queried = queried or again
         for name in fired:
             state.guard_counts[name] += 1
-        return output, fired, queried
+        if fired:  # the answer changed: check the one that is kept
+            claims = guards.hallucinated(output, state.tools.returned.values(), stimulus, sender)
+        return output, fired, queried, claims
 
     def _ask(self, state: Exploration, prompt: Prompt[Any, RuminationStepOutput], inputs: Any,
              step: RuminationStepInput, gaps: list[str]) -> tuple[RuminationStepOutput, bool]:
@@ -230,7 +234,7 @@ class Ruminator:
 
     def _record(self, state: Exploration, output: RuminationStepOutput, inputs: RuminationStepInput,
                 gaps: list[str], thread: tuple[str, list[str]] | None, new_ids: list[str],
-                fired: list[str], graph_ms: float, llm_ms: float) -> None:
+                fired: list[str], claims: list[str], graph_ms: float, llm_ms: float) -> None:
         target = gaps[0] if gaps else None
         if target:
             state.explored.add(target)
@@ -239,7 +243,6 @@ class Ruminator:
         self._absorb(state, new_ids)
         returned = state.tools.returned
         cited = [i for i in output.finding.memory_ids if i in returned] or new_ids[:5]
-        claims = guards.hallucinated(output, returned.values(), inputs.stimulus, inputs.sender)
         synthesis = output.finding.synthesis if not claims else (
             f"{target or 'thread'}: {', '.join(cited) or 'nothing found'} (restated from query results).")
         node_type = target or (_as_type(returned[cited[0]].label) if cited else None)

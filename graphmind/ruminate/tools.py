@@ -5,7 +5,8 @@ coverage map found (matches and their graph neighbours), those linked to any mem
 rumination has found so far, and those a search with the Dreamer's own words finds (``query``;
 the stimulus when it gives none), relevance-filtered as in coverage. The named query of the
 type orders them (the sender's partnership first, the latest conversation first, the soonest
-deadline first...). ``follow_edges`` returns the memories linked to one memory. Every tool is scoped to the mind; every memory a tool returns is kept in
+deadline first...). ``follow_edges`` returns the memories linked to one memory. Every tool is
+scoped to the mind; every memory a tool returns is kept in
 ``returned``: it is what the Dreamer may claim (the hallucination guard checks against it)
 and what the Context Object is built from.
 """
@@ -123,13 +124,18 @@ class DreamerTools:
         return [{**self._keep(row), "rel": row["rel"], "direction": row["direction"]} for row in rows]
 
     def _keep(self, row: dict[str, Any]) -> dict[str, Any]:
-        node = node_to_model(row["label"], {"id": row["id"], **row["props"]})
-        props = {k: v.isoformat() if hasattr(v, "isoformat") else v
-                 for k, v in shown_properties(node).items()}
-        item = MemoryItem(id=row["id"], label=row["label"], text=node.derived_text() or "",
-                          properties={k: v for k, v in props.items() if _plain(v)})
+        item = memory_item(row["label"], row["id"], row["props"])
         self.returned[item.id] = item
         return {"id": item.id, "label": item.label, "text": item.text, "properties": item.properties}
+
+
+def memory_item(label: str, node_id: str, props: dict[str, Any]) -> MemoryItem:
+    """A stored node as prompts see it: its derived text and its shown plain properties
+    (date-times as ISO-8601 text)."""
+    node = node_to_model(label, {"id": node_id, **props})
+    shown = {k: v.isoformat() if hasattr(v, "isoformat") else v for k, v in shown_properties(node).items()}
+    return MemoryItem(id=node_id, label=label, text=node.derived_text() or "",
+                      properties={k: v for k, v in shown.items() if _plain(v)})
 
 
 def _plain(value: Any) -> bool:
