@@ -11,12 +11,16 @@ from typing import Any
 
 from graphmind.app import init_database, make_embedder, make_llm, open_store
 from graphmind.config import Settings
+from graphmind.dream import DreamParams, DreamReport, Dreamer, KnowledgeMatch, Trigger, query_knowledge
+from graphmind.dream.capture import experience_row, experience_rows
+from graphmind.dream.engine import Progress as DreamProgress
+from graphmind.dream.schedule import Schedule, threshold_due
 from graphmind.embed import Embedder
 from graphmind.llm import LLM, ToolRun
 from graphmind.errors import NotFoundError, ValidationError
 from graphmind.io import ImportReport, Importer, export_lines
 from graphmind.io.importer import Progress
-from graphmind.models import GraphNode
+from graphmind.models import Experience, GraphNode
 from graphmind.prompts.recall import ANSWER, RecallAnswer, RecallQuestion
 from graphmind.recall import EmbedReport, Recaller, RecallResult
 from graphmind.recall._logic import check_query_text
@@ -174,6 +178,56 @@ class Mind:
         (``recall_memories``, ``get_memory``) and cites the ids it used."""
         tools = memory_tools(lambda query, k: self.recall(query, k=k), self.get)
         return self.llm.run_tools(ANSWER, RecallQuestion(question=check_query_text(question)), tools)
+
+    def capture(self, experience: Experience | dict[str, Any], *, session_id: str | None = None,
+                metadata: dict[str, Any] | None = None) -> str:
+        """Record one experience as it happens (one small write, no LLM call); its id.
+
+        ``metadata`` (puzzle difficulty, duration, ...) is kept as ``session_<key>`` properties.
+        """
+        row = experience_row(self.name, experience, session_id=session_id, metadata=metadata)
+        self._store.write("import/upsert_memories", mind=self.name, rows=[row])
+        return row["id"]
+
+    def capture_many(self, experiences: list[Experience | dict[str, Any]], *, session_id: str | None = None,
+                     metadata: dict[str, Any] | None = None) -> list[str]:
+        """Record a batch of experiences in one write (all or none); their ids."""
+        rows = experience_rows(self.name, experiences, session_id=session_id, metadata=metadata)
+        for start in range(0, len(rows), self._settings.import_batch_size):
+            self._store.write("import/upsert_memories", mind=self.name,
+                              rows=rows[start:start + self._settings.import_batch_size])
+        return [r["id"] for r in rows]
+
+    def dream(self, params: DreamParams | None = None, *, trigger: Trigger = "manual",
+              progress: DreamProgress | None = None) -> DreamReport:
+        """One consolidation cycle (dreaming-pipeline-spec): triage, compression into patterns,
+        the abstraction ladder, cross-connections and pruning, verification; recorded as a
+        DreamRun. Another run on this mind at the same time waits ``params.wait_seconds``, then
+        DreamBusyError."""
+        dreamer = Dreamer(self._store, self.embedder, self.llm, params or DreamParams(), progress)
+        return dreamer.dream(self.name, trigger)
+
+    def end_session(self, session_id: str, params: DreamParams | None = None) -> DreamReport:
+        """The session-complete trigger: dream over what the session (and anything before it)
+        left unconsolidated."""
+        if not isinstance(session_id, str) or not session_id.strip():
+            raise ValidationError("the session id must be a non-empty string", field="session_id")
+        return self.dream(params, trigger="session-complete")
+
+    def dream_if_due(self, params: DreamParams | None = None, schedule: Schedule | None = None) -> DreamReport | None:
+        """The threshold trigger: dream when ≥ 50 experiences are new and the last dream ended
+        ≥ 10 minutes ago (``schedule``); else None."""
+        if not self.dream_due(schedule):
+            return None
+        return self.dream(params, trigger="threshold")
+
+    def dream_due(self, schedule: Schedule | None = None) -> bool:
+        state = self._store.read("dream/get_schedule_state", mind=self.name)[0]
+        return threshold_due(state["new_experiences"], state["last_finished_at"], schedule or Schedule())
+
+    def query_knowledge(self, text: str, k: int = 5) -> list[KnowledgeMatch]:
+        """The consolidated patterns that match ``text``, with their ladder path and examples."""
+        return query_knowledge(self._store, self._recaller_in_use(), self.name, check_query_text(text), k)
 
     def delete(self) -> None:
         """Remove every node and relationship of this mind (other minds are untouched)."""

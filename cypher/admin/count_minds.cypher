@@ -1,8 +1,8 @@
 // mode: read
 // params:
 // Node counts per mind, and nodes that belong to no graphmind mind (mind is null). graphmind's
-// own bookkeeping nodes (schema version, vector stamps) are not counted.
+// own bookkeeping nodes (schema version, vector stamps, leases) are not counted.
 MATCH (n)
-WHERE NOT n:GraphmindSchema AND NOT n:GraphmindVectors
+WHERE NOT n:GraphmindSchema AND NOT n:GraphmindVectors AND NOT n:GraphmindLease
 RETURN n.mind AS mind, count(*) AS count
 ORDER BY mind

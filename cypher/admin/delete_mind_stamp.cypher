@@ -1,6 +1,8 @@
 // mode: write
 // params: mind
-// Remove the vector stamp of a deleted mind (see schema/006_vector_stamp.cypher).
-MATCH (v:GraphmindVectors {mind: $mind})
-DELETE v
+// Remove the bookkeeping nodes of a deleted mind: its vector stamp (schema 006) and its
+// leases (schema 007).
+OPTIONAL MATCH (v:GraphmindVectors {mind: $mind})
+OPTIONAL MATCH (l:GraphmindLease {mind: $mind})
+DETACH DELETE v, l
 RETURN count(*) AS deleted

@@ -4,7 +4,11 @@ The engines join the demo as they land; today it applies the schema, imports the
 idempotently, prints its shape, embeds it, recalls with a question and lets the LLM (offline
 unless ANTHROPIC_API_KEY is set) answer it through the graph tools. Then it loads the seed's
 B01 Act 1 scenario into ``<mind>-b01`` and ruminates on Nicolas's "Hey Felix, the race
-condition is back.", printing the Context Object and the step trace.
+condition is back.", printing the Context Object and the step trace. Last, it solves the
+bundled Sudoku puzzles with graphmind's own logging solver (graphmind.demo.sudoku, at most
+``SUDOKU_STEPS`` steps logged per puzzle), captures the session into ``<mind>-sudoku``
+(recreated on every run, so the night cycle always has the whole session to consolidate),
+ends the session (which dreams) and prints the abstraction ladder from the principles down.
 """
 
 from __future__ import annotations
@@ -15,12 +19,17 @@ import click
 
 from graphmind.cli.options import JSON
 from graphmind.cli.render import emit, table
+from graphmind.cli.dream_cmd import ladder_tree
 from graphmind.config import Settings
+from graphmind.demo.sudoku import session_experiences
 from graphmind.mind import Mind
 
 BROWSER_QUERY = "MATCH (n:Memory {mind: $mind})-[r]->(m) RETURN n, r, m"
 QUESTION = "Why did the race condition in the settlement worker come back?"
 STIMULUS, SENDER = "Hey Felix, the race condition is back.", "Nicolas"
+SUDOKU_SESSION, SUDOKU_STEPS = "sudoku-2026-01-04-001", 10
+LADDER_QUERY = ("MATCH p = (:Abstraction {mind: $mind, level: 3, status: 'active'})-[:SUBSUMES*2]->(:Pattern)"
+                "<-[:EXEMPLIFIES]-(:Experience) RETURN p")
 
 
 @click.command()
@@ -40,6 +49,12 @@ def demo(mind: str, as_json: bool) -> None:
     with Mind.open(f"{mind}-b01", settings) as b01, resources.as_file(_demo_file("b01-felix.jsonl")) as path:
         b01.import_jsonl(path)
         rumination = b01.ruminate(STIMULUS, sender=SENDER)
+    with Mind.open(f"{mind}-sudoku", settings) as sudoku:
+        sudoku.delete()
+        sudoku.capture_many([{"id": e["id"], **e["properties"]} for e in
+                             session_experiences(SUDOKU_SESSION, limit_per_puzzle=SUDOKU_STEPS)],
+                            metadata={"puzzles": 6, "solver": "graphmind.demo.sudoku"})
+        dream = sudoku.end_session(SUDOKU_SESSION)
     text = "\n".join([
         f"schema version {schema.version}: {schema.indexes_online} indexes ONLINE",
         f"imported {report.nodes} nodes and {report.edges} edges into mind {mind!r} (idempotent)",
@@ -65,10 +80,17 @@ def demo(mind: str, as_json: bool) -> None:
         f"  :param mind => '{mind}'",
         f"  {BROWSER_QUERY}",
         f"and the rumination: MATCH p = (:RuminationRun {{mind: '{mind}-b01'}})-[:FOUND]->()-[:CITES]->() RETURN p",
+        "",
+        f"dream in mind '{mind}-sudoku' (a Sudoku session of {dream.experiences} logged steps, session complete):",
+        dream.message,
+        *ladder_tree(dream),
+        f"walk it in Neo4j Browser: :param mind => '{mind}-sudoku'",
+        f"  {LADDER_QUERY}",
     ])
     emit({"mind": mind, "import": report.as_dict(), "stats": stats.as_dict(),
           "embedded": embedded.as_dict(), "recall": recalled.as_dict(),
-          "answer": answer.output.model_dump(mode="json"), "rumination": rumination.as_dict()},
+          "answer": answer.output.model_dump(mode="json"), "rumination": rumination.as_dict(),
+          "dream": dream.as_dict()},
          as_json, text)
 
 

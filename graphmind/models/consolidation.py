@@ -27,6 +27,7 @@ class Pattern(GraphNode):
     LABEL: ClassVar[str] = "Pattern"
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("description", "conditions", "actions")
     description: str
+    name: str | None = None
     pattern_type: Literal["strategy", "technique", "heuristic"] | None = None
     conditions: list[str] = []
     actions: list[str] = []
@@ -34,6 +35,12 @@ class Pattern(GraphNode):
     usage_count: Count | None = None
     confidence: Unit | None = None
     verification_status: Literal["unverified", "verified", "invalidated"] = "unverified"
+    status: Literal["active", "pruned"] = "active"
+    """``pruned`` patterns stay in the graph (redundant ones with SUPERSEDED_BY)."""
+    pruned_reason: str | None = None
+    utility: Unit | None = None
+    centroid: list[float] | None = None
+    """Mean embedding of the experiences it consolidates (normalised): how new ones join."""
 
 
 class Abstraction(GraphNode):
@@ -42,6 +49,9 @@ class Abstraction(GraphNode):
     level: int = Field(ge=2, le=4)
     name: str
     generalization: str | None = None
+    status: Literal["active", "retired"] = "active"
+    """``retired`` when a later dream rebuilt the ladder without it (kept, never deleted)."""
+    centroid: list[float] | None = None
 
 
 class DreamRun(GraphNode):
@@ -54,6 +64,16 @@ class DreamRun(GraphNode):
     patterns: Count | None = None
     compression_ratio: float | None = None
     rng_seed: int | None = None
+    trigger: Literal["manual", "session-complete", "threshold", "periodic"] | None = None
+    dry_run: bool | None = None
+    triaged: Count | None = None
+    ladder_levels: Count | None = None
+    cross_connections: Count | None = None
+    pruned: Count | None = None
+    verification_status: Literal["verified", "warnings", "failed"] | None = None
+    verification_score: Unit | None = None
+    llm_calls: Count | None = None
+    degraded: list[str] = []
 
 
 CONSOLIDATION_TYPES: tuple[type[GraphNode], ...] = (Experience, Pattern, Abstraction, DreamRun)

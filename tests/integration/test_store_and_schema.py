@@ -30,8 +30,8 @@ def test_init_is_idempotent_and_records_the_version(store, settings):
     first = init_database(store, settings)
     second = init_database(store, settings)
     assert first == second
-    assert first.version == 6
-    assert store.read("admin/get_schema_version")[0]["version"] == 6
+    assert first.version == 7
+    assert store.read("admin/get_schema_version")[0]["version"] == 7
     indexes = {row["name"]: row for row in store.autocommit("admin/list_indexes")}
     assert indexes["memory_embedding"]["type"] == "VECTOR"
     assert indexes["memory_search"]["type"] == "FULLTEXT"

@@ -1,0 +1,93 @@
+"""``graphmind dream`` (one consolidation cycle, or a watch loop) and ``graphmind knowledge``."""
+
+from __future__ import annotations
+
+import click
+
+from graphmind.cli.options import JSON, MIND
+from graphmind.cli.render import emit
+from graphmind.dream import DreamParams, DreamReport
+from graphmind.dream.schedule import Schedule, parse_duration, watch
+from graphmind.mind import Mind
+
+
+@click.command()
+@MIND
+@click.option("--dry-run", is_flag=True, help="Compute everything; write only the run record.")
+@click.option("--domain", default="", help="What the experiences are about (shown to the LLM).")
+@click.option("--clustering", type=click.Choice(["semantic", "structural", "hybrid"]), default="hybrid",
+              show_default=True)
+@click.option("--rng-seed", type=int, default=0, show_default=True, help="Seed of the clustering.")
+@click.option("--wait", "wait_s", type=click.FloatRange(min=0), default=0.0, show_default=True,
+              help="Seconds to wait for another dream run on the mind before refusing.")
+@click.option("--watch", "watching", is_flag=True, help="Keep dreaming: every --interval, and whenever "
+              "50 new experiences have gathered 10 minutes after the last dream.")
+@click.option("--interval", default="30m", show_default=True, help="Period of --watch (e.g. 30m, 1h).")
+@click.option("--max-runs", type=click.IntRange(min=1), default=None, help="Stop --watch after N runs.")
+@JSON
+def dream(mind: str, dry_run: bool, domain: str, clustering: str, rng_seed: int, wait_s: float,
+          watching: bool, interval: str, max_runs: int | None, as_json: bool) -> None:
+    """Consolidate a mind's new experiences into patterns, an abstraction ladder and
+    cross-connections (the night cycle); a progress line per phase goes to stderr."""
+    params = DreamParams(dry_run=dry_run, domain=domain, clustering=clustering, seed=rng_seed,
+                         wait_seconds=wait_s)
+    schedule = Schedule(interval_s=parse_duration(interval))
+    progress = (lambda line: click.echo(f"dream: {line}", err=True))
+    with Mind.open(mind) as m:
+        if not watching:
+            report = m.dream(params, progress=progress)
+            emit(report.as_dict(), as_json, _text(report))
+            return
+
+        def run(trigger):
+            report = m.dream(params, trigger=trigger, progress=progress)
+            emit(report.as_dict(), as_json, _text(report))
+
+        watch(run, lambda: m.dream_due(schedule), schedule, max_runs=max_runs)
+
+
+@click.command()
+@click.argument("text")
+@MIND
+@click.option("-k", "k", type=click.IntRange(1, 100), default=5, show_default=True)
+@JSON
+def knowledge(text: str, mind: str, k: int, as_json: bool) -> None:
+    """The consolidated patterns that match TEXT, with their ladder path and examples."""
+    with Mind.open(mind) as m:
+        matches = m.query_knowledge(text, k)
+    lines = []
+    for match in matches:
+        rate = "n/a" if match.success_rate is None else f"{match.success_rate:.0%}"
+        lines.append(f"{match.score:.3f}  {match.name} ({match.usage_count} experiences, success {rate})")
+        lines += [f"    L{a['level']} {a['name']}" for a in match.ladder]
+        lines += [f"    e.g. {e['description']}" for e in match.examples[:3]]
+    emit({"mind": mind, "query": text, "patterns": [x.as_dict() for x in matches]}, as_json,
+         "\n".join(lines) or "no consolidated pattern matches")
+
+
+def ladder_tree(report: DreamReport) -> list[str]:
+    """The ladder from the top level down to the patterns, indented (new patterns by name)."""
+    entries = {e.id: e for e in report.ladder}
+    patterns = {p["id"]: p for p in report.new_patterns}
+    tops = [e for e in report.ladder if e.level == max((x.level for x in report.ladder), default=0)]
+
+    def walk(node_id: str, depth: int) -> list[str]:
+        if node_id in entries:
+            e = entries[node_id]
+            head = [f"{'  ' * depth}L{e.level} {e.name}"]
+            return head + [line for m in e.members for line in walk(m, depth + 1)]
+        p = patterns.get(node_id)
+        label = f"{p['description']} ({p['usage_count']} experiences)" if p else node_id
+        return [f"{'  ' * depth}L1 {label}"]
+
+    return [line for top in tops for line in walk(top.id, 1)]
+
+
+def _text(report: DreamReport) -> str:
+    lines = [report.message, *ladder_tree(report)]
+    lines += [f"  degraded: {note}" for note in report.degraded]
+    lines += [f"  warning: {note}" for note in report.warnings]
+    return "\n".join(lines)
+
+
+COMMANDS = (dream, knowledge)

@@ -1,0 +1,60 @@
+"""Phase 1, capture: experiences are written as they happen, one small write each, no LLM.
+
+An experience without an id gets ``exp-<UTC time>-<random>``; without a timestamp, the
+capture time. Session metadata (puzzle difficulty, duration, ...) is attached to each
+experience as ``session_<key>`` properties.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+import pydantic
+
+from graphmind.errors import ValidationError
+from graphmind.models import Experience
+
+
+def experience_row(mind: str, experience: Experience | Mapping[str, Any], *, session_id: str | None = None,
+                   metadata: Mapping[str, Any] | None = None, now: datetime | None = None) -> dict[str, Any]:
+    """The ``import/upsert_memories`` row of one experience, validated; ValidationError if bad."""
+    now = now or datetime.now(UTC)
+    if isinstance(experience, Experience):
+        data = {**experience.properties(), "id": experience.id}
+    else:
+        data = dict(experience)
+    data.setdefault("id", f"exp-{now:%Y%m%dT%H%M%S%f}-{secrets.token_hex(2)}")
+    data.setdefault("timestamp", now)
+    if session_id is not None:
+        data["session_id"] = session_id
+    for key, value in (metadata or {}).items():
+        if not key.isidentifier():
+            raise ValidationError(f"session metadata key {key!r} is not a property name", field="metadata")
+        data[f"session_{key}"] = value
+    try:
+        node = Experience.model_validate(data)
+    except (pydantic.ValidationError, ValueError) as exc:
+        raise ValidationError(f"the experience is invalid: {_first(exc)}", field="experience") from None
+    props = node.properties()
+    dates = {k: v.isoformat() for k, v in props.items() if isinstance(v, datetime)}
+    return {"uid": f"{mind}:{node.id}", "id": node.id, "label": Experience.LABEL,
+            "props": {k: v for k, v in props.items() if k not in dates}, "dates": dates}
+
+
+def experience_rows(mind: str, experiences: Iterable[Experience | Mapping[str, Any]], **kwargs: Any) -> list[dict]:
+    rows = [experience_row(mind, e, **kwargs) for e in experiences]
+    ids = [r["id"] for r in rows]
+    if len(set(ids)) != len(ids):
+        raise ValidationError("two experiences of one batch share an id", field="id")
+    return rows
+
+
+def _first(exc: Exception) -> str:
+    if isinstance(exc, pydantic.ValidationError):
+        error = exc.errors()[0]
+        where = ".".join(str(p) for p in error["loc"]) or "value"
+        return f"{where}: {error['msg']}"
+    return str(exc)

@@ -1,0 +1,149 @@
+"""Phase 3, compression: new experiences join the patterns they fit, the rest are clustered,
+and each cluster of at least ``min_cluster_size`` experiences becomes a pattern.
+
+Clustering (``params.clustering``): ``semantic`` clusters the embeddings
+(graphmind.dream.clustering); ``structural`` groups by (strategy_used, else kind);
+``hybrid`` (default) groups the experiences whose strategy the agent named by that strategy
+(the agent's own name for the technique) and clusters the rest by meaning, per kind.
+A representative weighs 1 + its duplicates.
+
+Extraction (``params.extraction``) chooses which members the one LLM call per cluster sees:
+``centroid`` the 12 nearest the centroid; ``exemplar`` the 3 nearest; ``composite`` the 6
+nearest plus the 6 farthest-apart (farthest-point order). Statistics (success rate, usage,
+confidence) always come from every member, never from the LLM.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from dataclasses import dataclass
+
+import numpy as np
+
+from graphmind.dream.clustering import cluster_vectors
+from graphmind.dream.items import ExperienceRow, PatternState, Tally, centroid_of
+from graphmind.dream.params import DreamParams
+from graphmind.prompts.dream import ExperienceItem, ExtractedPattern, PatternExtractionInput
+
+SHOWN = {"centroid": 12, "exemplar": 3, "composite": 12}
+
+
+@dataclass(frozen=True)
+class Cluster:
+    members: list[int]
+    """Indices (into the run's experiences) of the representatives in the cluster."""
+    weight: int
+    centroid: np.ndarray
+
+
+def join_existing(vectors: np.ndarray, reps: list[int], centroids: np.ndarray,
+                  threshold: float) -> dict[int, int]:
+    """Representative → index of the existing pattern it joins (the nearest, if ≥ threshold)."""
+    if not reps or not len(centroids):
+        return {}
+    sims = vectors[reps] @ centroids.T
+    best = sims.argmax(axis=1)
+    return {i: int(best[k]) for k, i in enumerate(reps) if sims[k, best[k]] >= threshold}
+
+
+def structural_key(row: ExperienceRow) -> str:
+    return f"strategy:{row.strategy_used.strip().lower()}" if row.strategy_used else f"kind:{row.kind}"
+
+
+def cluster(rows: list[ExperienceRow], vectors: np.ndarray, reps: list[int], weights: np.ndarray,
+            params: DreamParams) -> tuple[list[Cluster], list[int]]:
+    """Clusters of weight ≥ min_cluster_size, and the representatives left in none."""
+    groups: dict[str, list[int]] = defaultdict(list)
+    for i in reps:
+        groups["all" if params.clustering == "semantic" else structural_key(rows[i])].append(i)
+    found: list[list[int]] = []
+    for key, members in groups.items():
+        named = params.clustering == "hybrid" and key.startswith("strategy:")
+        if params.clustering == "structural" or named or len(members) < 2:
+            found.append(members)
+            continue
+        labels = cluster_vectors(vectors[members], [rows[i].description for i in members],
+                                 min_cluster_size=1, seed=params.seed)
+        by_label: dict[int, list[int]] = defaultdict(list)
+        for i, label in zip(members, labels):
+            by_label[int(label)].append(i)
+        found.extend(by_label.values())
+    clusters, left = [], []
+    for members in found:
+        weight = int(weights[members].sum())
+        if weight >= params.min_cluster_size:
+            clusters.append(Cluster(members, weight, centroid_of(vectors[members], weights[members])))
+        else:
+            left.extend(members)
+    return sorted(clusters, key=lambda c: -c.weight), sorted(left)
+
+
+def shown_members(c: Cluster, vectors: np.ndarray, strategy: str) -> list[int]:
+    """The members the extraction prompt shows, most central first."""
+    sims = vectors[c.members] @ c.centroid
+    central = [c.members[k] for k in np.argsort(-sims, kind="stable")]
+    if strategy != "composite":
+        return central[:SHOWN[strategy]]
+    chosen = central[:6]
+    while len(chosen) < min(SHOWN["composite"], len(central)):
+        rest = [i for i in central if i not in chosen]
+        far = np.max(vectors[rest] @ vectors[chosen].T, axis=1)
+        chosen.append(rest[int(np.argmin(far))])
+    return chosen
+
+
+def extraction_input(c: Cluster, rows: list[ExperienceRow], vectors: np.ndarray,
+                     importance: list[float], params: DreamParams) -> PatternExtractionInput:
+    items = [ExperienceItem(id=rows[i].id, description=rows[i].description, outcome=rows[i].outcome,
+                            kind=rows[i].kind, strategy_used=rows[i].strategy_used,
+                            importance=round(min(1.0, importance[i]), 4), confidence=rows[i].confidence)
+             for i in shown_members(c, vectors, params.extraction)]
+    return PatternExtractionInput(experiences=items, domain=params.domain or "puzzle-solving")
+
+
+def pattern_id(member_ids: list[str]) -> str:
+    return "pattern-" + hashlib.sha1("\n".join(sorted(member_ids)).encode()).hexdigest()[:12]
+
+
+def new_pattern(c: Cluster, extracted: ExtractedPattern, rows: list[ExperienceRow], vectors: np.ndarray,
+                duplicates: dict[int, list[int]], params: DreamParams) -> PatternState:
+    """The pattern of cluster ``c``: the LLM's name, conditions and actions; counted statistics."""
+    tally = Tally()
+    members = [j for i in c.members for j in (i, *duplicates.get(i, ()))]
+    for j in members:
+        tally.add(rows[j].outcome, rows[j].kind)
+    ids = [rows[i].id for i in c.members]
+    central = [rows[i].id for i in shown_members(c, vectors, "centroid")]
+    examples = [e for e in extracted.example_ids if e in set(ids)]
+    examples = list(dict.fromkeys([*examples, *central]))[:params.max_examples]
+    return PatternState(
+        id=pattern_id(ids), name=extracted.name, pattern_type=extracted.pattern_type,
+        description=describe(extracted), centroid=c.centroid, tally=tally,
+        conditions=list(extracted.conditions), actions=list(extracted.actions), examples=examples,
+        new_members=[rows[j].id for j in members], is_new=True, changed=True,
+        cohesion=float(np.average(vectors[c.members] @ c.centroid)))
+
+
+def describe(p: ExtractedPattern) -> str:
+    """"Name: IF condition → THEN action", from the extraction's own words."""
+    actions = [a for a in p.actions if a.strip().lower() != p.name.strip().lower()]
+    if p.conditions and actions:
+        return f"{p.name}: {p.conditions[0]} → {actions[0]}"
+    if actions:
+        return f"{p.name}: {actions[0]}"
+    return p.name
+
+
+def grow(pattern: PatternState, joined: list[int], rows: list[ExperienceRow], vectors: np.ndarray,
+         duplicates: dict[int, list[int]]) -> None:
+    """Add new experiences to an existing pattern: counts, centroid and members (no LLM call)."""
+    members = [j for i in joined for j in (i, *duplicates.get(i, ()))]
+    old = pattern.usage_count
+    for j in members:
+        pattern.tally.add(rows[j].outcome, rows[j].kind)
+    added = centroid_of(vectors[members])
+    pattern.centroid = centroid_of(np.vstack([pattern.centroid, added]),
+                                   np.array([max(old, 1), len(members)], dtype=np.float64))
+    pattern.new_members.extend(rows[j].id for j in members)
+    pattern.changed = True

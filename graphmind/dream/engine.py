@@ -1,0 +1,283 @@
+"""One dream run, end to end: read → triage → compress → integrate → ladder → verify → publish.
+
+Degradation (NFR-3.3.1): a phase that fails is recorded in ``degraded`` and replaced by the
+seed's fallback: triage → every experience kept; compression → no patterns (the experiences
+stay unconsumed for the next run); an LLM call that fails → the same step by graphmind's
+rules (the offline behaviour); ladder → a 2-level ladder (experiences and patterns);
+verification → the run is stored unverified with the error as a warning. A phase fails when
+it raises a GraphmindError or a ValueError (a bug elsewhere still surfaces).
+Store outages (NFR-3.3.2) are retried ``store_retries`` times with doubling delays, then the
+run fails cleanly: publishing is one transaction, so nothing of it is visible.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+import warnings
+from collections import defaultdict
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+import numpy as np
+
+from graphmind.dream import compress, graph, integrate, ladder, verify
+from graphmind.dream.items import ExperienceRow, LadderNode, PatternState
+from graphmind.dream.params import DreamParams, Trigger
+from graphmind.dream.publication import build_publication
+from graphmind.dream.report import CompressionRatioWarning, DreamReport, LadderEntry
+from graphmind.dream.triage import TriageResult, triage
+from graphmind.embed import Embedder
+from graphmind.errors import (
+    GraphmindError, NotFoundError, ProviderError, RunError, StoreError, StoreUnavailableError,
+)
+from graphmind.llm import LLM
+from graphmind.llm.offline_behaviours import dream as rules_llm
+from graphmind.prompts.dream import EXTRACT_PATTERN, NAME_ABSTRACTION
+from graphmind.store import GraphStore
+
+T = TypeVar("T")
+Progress = Callable[[str], None]
+PHASE_ERRORS = (GraphmindError, ValueError)
+
+
+class DreamBusyError(RunError):
+    """Another dream run holds the mind's lease."""
+
+
+class Dreamer:
+    """Runs dream cycles on one store with one embedder and one LLM."""
+
+    def __init__(self, store: GraphStore, embedder: Embedder, llm: LLM, params: DreamParams = DreamParams(),
+                 progress: Progress | None = None, on_publish_step: Callable[[str], None] | None = None):
+        self.store, self.embedder, self.llm, self.params = store, embedder, llm, params
+        self.progress = progress or (lambda line: None)
+        self.on_publish_step = on_publish_step or (lambda name: None)
+
+    def dream(self, mind: str, trigger: Trigger = "manual") -> DreamReport:
+        """One consolidation cycle of ``mind`` under its lease."""
+        if not self._retry(lambda: self.store.read("admin/get_mind_presence", mind=mind))[0]["present"]:
+            raise NotFoundError(f"mind {mind!r} does not exist: import its experiences first "
+                                f"(graphmind import FILE --mind {mind})")
+        run_id = f"dream-{datetime.now(UTC):%Y%m%dT%H%M%S}-{secrets.token_hex(3)}"
+        self._acquire(mind, run_id)
+        try:
+            return _Run(self, mind, run_id, trigger).execute()
+        finally:
+            try:
+                graph.give_lease(self.store, mind, run_id)
+            except StoreError:
+                pass  # the store is gone: the lease lapses by itself (params.lease_seconds)
+
+    def _acquire(self, mind: str, holder: str) -> None:
+        deadline = time.monotonic() + self.params.wait_seconds
+        while True:
+            lease = self._retry(lambda: graph.take_lease(self.store, mind, holder, self.params.lease_seconds))
+            if lease.acquired:
+                return
+            if time.monotonic() >= deadline:
+                raise DreamBusyError(f"another dream run ({lease.holder}, since {lease.since}) is consolidating "
+                                     f"mind {mind!r}; try again after it ends (its lease runs until {lease.until})")
+            time.sleep(min(0.5, max(0.0, deadline - time.monotonic())))
+
+    def _retry(self, work: Callable[[], T]) -> T:
+        delay = self.params.retry_delay_s
+        for attempt in range(self.params.store_retries + 1):
+            try:
+                return work()
+            except StoreUnavailableError:
+                if attempt == self.params.store_retries:
+                    raise
+                self.progress(f"Neo4j unreachable; retrying in {delay:g} s")
+                time.sleep(delay)
+                delay *= 2
+        raise AssertionError("unreachable")
+
+
+class _Run:
+    """The state of one run while its phases execute."""
+
+    def __init__(self, dreamer: Dreamer, mind: str, run_id: str, trigger: Trigger):
+        self.d, self.mind, self.run_id, self.trigger = dreamer, mind, run_id, trigger
+        self.params = dreamer.params
+        self.timings: dict[str, float] = {}
+        self.degraded: list[str] = []
+        self.warned: list[str] = []
+        self.calls_before = dreamer.llm.usage.calls
+        self.started = datetime.now(UTC)
+
+    def execute(self) -> DreamReport:
+        d = self.d
+        rows, stored = self._phase("read", lambda: graph.read_experiences(d.store, self.mind, d.embedder.model_id))
+        if not rows or all(r.deferred for r in rows):
+            return DreamReport(None, self.mind, "nothing_to_consolidate", self.trigger, experiences=0)
+        d._retry(lambda: graph.record_run(d.store, self.mind, self._run_record({"status": "running"})))
+        d._retry(lambda: d.store.write("dream/mark_interrupted", mind=self.mind, run_id=self.run_id))
+        patterns = self._phase("read", lambda: graph.read_patterns(d.store, self.mind, d.embedder.dimensions))
+        old_ladder = self._phase("read", lambda: graph.read_ladder(d.store, self.mind))
+        vectors = self._phase("embed", lambda: self._vectors(rows, stored))
+        self._say(f"read {len(rows)} experiences, {len(patterns)} patterns")
+        centroids = integrate.centroids(patterns)
+        tri = self._degradable("triage", lambda: triage(rows, vectors, self.params, centroids),
+                               lambda: TriageResult([1.0] * len(rows), list(range(len(rows)))))
+        self._say(f"triage: {len(tri.kept)} significant of {len(rows)} ({len(tri.duplicate_of)} duplicates, "
+                  f"{len(tri.filtered)} filtered)")
+        compressed = self._degradable("compress", lambda: self._compress(rows, vectors, tri, patterns), lambda: None)
+        new, grown, deferred = compressed if compressed else ([], [], [])
+        patterns += new
+        pruned = self._phase("integrate", lambda: integrate.prune(patterns, self.params))
+        connections = self._phase("integrate", lambda: integrate.connect(patterns, self.params))
+        active = [p for p in patterns if p.active]
+        self._say(f"compress: {len(new)} new patterns, {len(grown)} grown; integrate: {len(pruned)} pruned, "
+                  f"{len(connections)} connections")
+        nodes = self._degradable("abstract", lambda: self._ladder(active, old_ladder), lambda: [])
+        levels = ladder.levels(nodes, bool(active))
+        self._say(f"abstract: {levels}-level ladder ({len(nodes)} abstractions)")
+        check = self._degradable("verify", lambda: verify.verify(patterns, nodes, self.params), lambda: None)
+        self._say(f"verify: {check.status if check else 'skipped'}"
+                  + (f", score {check.score:.2f}" if check else ""))
+        ratio = self._ratio(len(rows), len(new) + len(grown))
+        report = self._report(rows, tri, new, grown, deferred, active, nodes, levels, connections, pruned,
+                              check, ratio)
+        pub = build_publication(self.mind, self._run_record(self._run_props(report)), rows, tri, patterns,
+                                new + grown, pruned, deferred, nodes, connections, check, compressed is not None,
+                                self.params.dry_run)
+        started = time.perf_counter()
+        if self.params.dry_run:
+            d._retry(lambda: graph.record_run(d.store, self.mind, pub.run))
+        else:
+            self._publish(pub)
+        self.timings["publish"] = round((time.perf_counter() - started) * 1000, 1)
+        self._say(f"publish: {'run record only (dry run)' if self.params.dry_run else 'committed'}")
+        return DreamReport(**{**report.__dict__, "timings": self.timings})
+
+    def _publish(self, pub) -> None:
+        try:
+            self.d._retry(lambda: graph.publish(self.d.store, self.mind, pub, self.d.on_publish_step))
+        except StoreError as exc:
+            raise RunError(f"dream run {self.run_id} on mind {self.mind!r} could not be published ({exc}); "
+                           "nothing of it was written: run the dream again") from exc
+
+    # -- phases ---------------------------------------------------------------------------
+    def _vectors(self, rows: list[ExperienceRow], stored: list[Any]) -> np.ndarray:
+        missing = [i for i, v in enumerate(stored) if v is None]
+        out = np.zeros((len(rows), self.d.embedder.dimensions), dtype=np.float32)
+        for i, v in enumerate(stored):
+            if v is not None:
+                out[i] = v
+        if missing:
+            out[missing] = self.d.embedder.embed([rows[i].description for i in missing])
+        return out
+
+    def _compress(self, rows, vectors, tri: TriageResult, patterns: list[PatternState]):
+        dups: dict[int, list[int]] = defaultdict(list)
+        for dup, (rep, _) in tri.duplicate_of.items():
+            dups[rep].append(dup)
+        joined = compress.join_existing(vectors, tri.kept, integrate.centroids(patterns), self.params.join_similarity)
+        by_pattern: dict[int, list[int]] = defaultdict(list)
+        for i, k in joined.items():
+            by_pattern[k].append(i)
+        for k, members in by_pattern.items():
+            compress.grow(patterns[k], members, rows, vectors, dups)
+        rest = [i for i in tri.kept if i not in joined]
+        clusters, left = compress.cluster(rows, vectors, rest, tri.weight(len(rows)), self.params)
+        new = []
+        for c in clusters:
+            inputs = compress.extraction_input(c, rows, vectors, tri.importance, self.params)
+            extracted = self._llm("compress", EXTRACT_PATTERN, inputs, rules_llm.extract_pattern)
+            new.append(compress.new_pattern(c, extracted, rows, vectors, dups, self.params))
+        return new, [patterns[k] for k in by_pattern], left
+
+    def _ladder(self, active: list[PatternState], old: dict[str, LadderNode]) -> list[LadderNode]:
+        nodes = ladder.group_levels(active, self.params)
+        below = {p.id: integrate.item(p) for p in active}
+        for node in nodes:  # level by level: a level's names are the next level's input
+            if node.id in old:
+                node.name, node.generalization, node.is_new = old[node.id].name, old[node.id].generalization, False
+            else:
+                inputs = ladder.naming_input(node, below, self.params.domain)
+                ladder.apply_name(node, self._llm("abstract", NAME_ABSTRACTION, inputs, rules_llm.name_abstraction))
+            below[node.id] = ladder.node_item(node)
+        return nodes
+
+    def _llm(self, phase: str, prompt, inputs, by_rules):
+        try:
+            return self.d.llm.generate(prompt, inputs)
+        except ProviderError as exc:
+            note = f"{phase}: LLM failed ({exc}); {prompt.name} done by rules"
+            if note not in self.degraded:
+                self.degraded.append(note)
+            return by_rules(inputs, ())
+
+    # -- bookkeeping ----------------------------------------------------------------------
+    def _phase(self, name: str, work: Callable[[], T]) -> T:
+        started = time.perf_counter()
+        try:
+            return self.d._retry(work) if name == "read" else work()
+        finally:
+            self.timings[name] = round(self.timings.get(name, 0.0) + (time.perf_counter() - started) * 1000, 1)
+
+    def _degradable(self, name: str, work: Callable[[], T], fallback: Callable[[], T]) -> T:
+        try:
+            return self._phase(name, work)
+        except PHASE_ERRORS as exc:
+            self.degraded.append(f"{name} failed ({type(exc).__name__}: {exc}); {FALLBACKS[name]}")
+            self._say(f"{name}: degraded ({FALLBACKS[name]})")
+            return fallback()
+
+    def _say(self, line: str) -> None:
+        """Report a phase's end and renew the lease (a live run keeps it; a dead one lets it lapse)."""
+        self.d.progress(line)
+        graph.take_lease(self.d.store, self.mind, self.run_id, self.params.lease_seconds)
+
+    def _ratio(self, seen: int, touched: int) -> float | None:
+        if not touched:
+            return None
+        ratio = round(seen / touched, 2)
+        target, tolerance = self.params.target_ratio, self.params.ratio_tolerance
+        if not target * (1 - tolerance) <= ratio <= target * (1 + tolerance):
+            message = f"compression ratio {ratio}:1 is outside the target {target:g}:1 ± {tolerance:.0%}"
+            warnings.warn(message, CompressionRatioWarning, stacklevel=2)
+            self.warned.append(message)
+        return ratio
+
+    def _report(self, rows, tri, new, grown, deferred, active, nodes, levels, connections, pruned, check,
+                ratio) -> DreamReport:
+        records = self.d.llm.usage.records[self.calls_before:]
+        verification = check.as_dict() if check else {"status": "unverified", "score": None}
+        return DreamReport(
+            run_id=self.run_id, mind=self.mind, status="dry_run" if self.params.dry_run else "completed",
+            trigger=self.trigger, experiences=len(rows), triaged=len(tri.kept), duplicates=len(tri.duplicate_of),
+            filtered=len(tri.filtered), deferred=len(deferred), patterns=len(new), grown=len(grown),
+            active_patterns=len(active), compression_ratio=ratio, ladder_levels=levels,
+            ladder=[LadderEntry(n.id, n.level, n.name, n.generalization, n.members) for n in nodes],
+            cross_connections=len(connections), pruned=len(pruned),
+            contradictions=len(check.contradictions) if check else 0, verification=verification,
+            llm_calls=len(records), llm={"provider": self.d.llm.provider, "calls": len(records),
+                                         "cost_cents": round(sum(r.cost_cents for r in records), 4)},
+            timings=self.timings, degraded=self.degraded, warnings=[*self.warned, *(check.warnings if check else [])],
+            new_patterns=[{"id": p.id, "name": p.name, "description": p.description,
+                           "usage_count": p.usage_count, "success_rate": p.success_rate} for p in new])
+
+    def _run_props(self, report: DreamReport) -> dict[str, Any]:
+        return {"status": "completed", "experiences": report.experiences, "triaged": report.triaged,
+                "patterns": report.patterns, "compression_ratio": report.compression_ratio,
+                "ladder_levels": report.ladder_levels, "cross_connections": report.cross_connections,
+                "pruned": report.pruned, "verification_status": report.verification.get("status"),
+                "verification_score": report.verification.get("score"), "llm_calls": report.llm_calls,
+                "degraded": report.degraded, "dry_run": self.params.dry_run}
+
+    def _run_record(self, props: dict[str, Any]) -> dict[str, Any]:
+        dates = {"started_at": self.started.isoformat()}
+        if props.get("status") != "running":
+            dates["finished_at"] = datetime.now(UTC).isoformat()
+        clean = {k: v for k, v in props.items() if v is not None}
+        return {"uid": f"{self.mind}:{self.run_id}", "id": self.run_id, "dates": dates,
+                "props": clean | {"trigger": self.trigger, "rng_seed": self.params.seed,
+                                  "params": self.params.model_dump_json(), "timings": json.dumps(self.timings)}}
+
+
+FALLBACKS = {"triage": "kept every experience", "compress": "no patterns; experiences left for the next run",
+             "abstract": "2-level ladder (experiences and patterns)", "verify": "stored unverified"}

@@ -1,0 +1,106 @@
+"""The dream's one-query adapters: read a mind's state, take the lease, publish a run.
+
+Publishing is one transaction: patterns, experiences' roles, pruning, the ladder,
+connections, contradictions and the completed DreamRun become visible together, or not at
+all (a run killed before the commit leaves only its "running" record).
+"""
+
+from __future__ import annotations
+
+from contextlib import closing
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from graphmind.dream.items import ExperienceRow, LadderNode, PatternState, Tally
+from graphmind.store import GraphStore
+
+EXPERIENCE_COLUMNS = ("id", "description", "outcome", "kind", "strategy_used", "session_id",
+                      "timestamp", "importance", "confidence", "impact", "deferred")
+
+
+@dataclass(frozen=True)
+class Lease:
+    acquired: bool
+    holder: str
+    since: str | None
+    until: str | None
+
+
+def read_experiences(store: GraphStore, mind: str, model_id: str) -> tuple[list[ExperienceRow], list[Any]]:
+    """Unconsumed experiences (oldest first) and their stored embeddings (None when missing)."""
+    rows, vectors = [], []
+    with closing(store.stream_values("dream/list_experiences", mind=mind, model_id=model_id)) as stream:
+        for values in stream:
+            fields = dict(zip(EXPERIENCE_COLUMNS, values[:-1]))
+            fields["kind"] = fields["kind"] or "move"
+            rows.append(ExperienceRow(**fields))
+            vectors.append(values[-1])
+    return rows, vectors
+
+
+def read_patterns(store: GraphStore, mind: str, dimensions: int) -> list[PatternState]:
+    patterns = []
+    for r in store.read("dream/list_patterns", mind=mind):
+        centroid = np.asarray(r["centroid"] or np.zeros(dimensions), dtype=np.float32)
+        tally = Tally(r["success_count"], r["progress_count"], r["failure_count"], r["error_count"])
+        patterns.append(PatternState(
+            id=r["id"], name=r["name"], description=r["description"], pattern_type=r["pattern_type"],
+            centroid=centroid, tally=tally, conditions=list(r["conditions"]), actions=list(r["actions"]),
+            examples=list(r["examples"]), cohesion=float(r["cohesion"]),
+            verification_status=r["verification_status"] or "unverified"))
+    return patterns
+
+
+def read_ladder(store: GraphStore, mind: str) -> dict[str, LadderNode]:
+    return {r["id"]: LadderNode(id=r["id"], level=r["level"], members=list(r["members"]),
+                                centroid=np.empty(0, np.float32), name=r["name"],
+                                generalization=r["generalization"], is_new=False)
+            for r in store.read("dream/list_abstractions", mind=mind)}
+
+
+def take_lease(store: GraphStore, mind: str, holder: str, seconds: float) -> Lease:
+    row = store.write("dream/mark_lease", mind=mind, holder=holder, seconds=seconds)[0]
+    return Lease(row["acquired"], row["holder"], row["since"], row["until"])
+
+
+def give_lease(store: GraphStore, mind: str, holder: str) -> None:
+    store.write("dream/delete_lease", mind=mind, holder=holder)
+
+
+def record_run(store: GraphStore, mind: str, run: dict[str, Any]) -> None:
+    store.write("dream/upsert_run", mind=mind, run=run)
+
+
+@dataclass(frozen=True)
+class Publication:
+    """Everything one run writes, as query rows (uids already made)."""
+
+    run: dict[str, Any]
+    patterns: list[dict[str, Any]]
+    experiences: list[dict[str, Any]]
+    pruned: list[dict[str, Any]]
+    abstractions: list[dict[str, Any]]
+    keep_abstractions: list[str]
+    connections: list[dict[str, Any]]
+    contradictions: list[dict[str, Any]]
+
+
+def publish(store: GraphStore, mind: str, pub: Publication, on_step=lambda name: None) -> None:
+    """Write ``pub`` in one transaction; ``on_step`` hears each query's name before it runs."""
+    run_uid = pub.run["uid"]
+    steps: list[tuple[str, dict[str, Any]]] = [
+        ("dream/upsert_run", {"run": pub.run}),
+        ("dream/upsert_patterns", {"run_uid": run_uid, "rows": pub.patterns}),
+        ("dream/link_experiences", {"run_uid": run_uid, "rows": pub.experiences}),
+        ("dream/mark_pruned", {"rows": pub.pruned}),
+        ("dream/mark_retired", {"keep": pub.keep_abstractions}),
+        ("dream/upsert_abstractions", {"run_uid": run_uid, "rows": pub.abstractions}),
+        ("dream/link_connections", {"rows": pub.connections}),
+        ("dream/link_contradictions", {"rows": pub.contradictions}),
+    ]
+    with store.transaction() as tx:
+        for name, params in steps:
+            on_step(name)
+            tx.run(name, mind=mind, **params)

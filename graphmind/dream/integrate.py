@@ -1,0 +1,88 @@
+"""Phase 5, integration and pruning: redundant and low-utility patterns are marked pruned
+(never deleted), and related active patterns are cross-connected.
+
+- redundant: cosine of centroids ≥ ``redundancy_similarity`` (0.8) to a pattern of higher
+  utility → ``status: pruned``, ``pruned_reason: redundant``, SUPERSEDED_BY that pattern;
+- low utility: utility < ``min_utility`` (0.2) → ``pruned_reason: low_utility``, SUPERSEDED_BY
+  the most similar active pattern when one is at least ``cross_connect_similarity`` close;
+- connections: every pair of active patterns with cosine ≥ ``cross_connect_similarity``
+  (0.6), its kind by graphmind.dream.rules, its strength the cosine, its evidence one example
+  of each side.
+Pruning runs before the ladder is built, so the ladder stands on active patterns only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from graphmind.dream import rules
+from graphmind.dream.items import Connection, PatternState
+from graphmind.dream.params import DreamParams
+from graphmind.prompts.dream import PatternItem
+
+
+@dataclass(frozen=True)
+class Pruning:
+    pattern_id: str
+    reason: str
+    superseded_by: str | None
+
+
+def item(p: PatternState) -> PatternItem:
+    return PatternItem(id=p.id, description=p.description, conditions=p.conditions,
+                       actions=p.actions, success_rate=p.success_rate, example_ids=p.examples)
+
+
+def centroids(patterns: list[PatternState]) -> np.ndarray:
+    return np.vstack([p.centroid for p in patterns]) if patterns else np.empty((0, 0), np.float32)
+
+
+def prune(patterns: list[PatternState], params: DreamParams) -> list[Pruning]:
+    """Mark redundant and low-utility active patterns pruned (in place); what was pruned."""
+    active = sorted((p for p in patterns if p.active), key=lambda p: (-p.utility, p.id))
+    if not active:
+        return []
+    sims = centroids(active) @ centroids(active).T
+    kept: list[int] = []
+    pruned: list[Pruning] = []
+    for i, p in enumerate(active):
+        twin = next((k for k in kept if sims[i, k] >= params.redundancy_similarity), None)
+        if twin is not None:
+            pruned.append(_mark(p, "redundant", active[twin].id))
+        else:
+            kept.append(i)
+    for i in list(kept):
+        p = active[i]
+        if p.utility < params.min_utility:
+            kept.remove(i)
+            near = max(kept, key=lambda k: sims[i, k], default=None)
+            by = active[near].id if near is not None and sims[i, near] >= params.cross_connect_similarity else None
+            pruned.append(_mark(p, "low_utility", by))
+    return pruned
+
+
+def _mark(p: PatternState, reason: str, by: str | None) -> Pruning:
+    p.status, p.pruned_reason, p.superseded_by, p.changed = "pruned", reason, by, True
+    return Pruning(p.id, reason, by)
+
+
+def connect(patterns: list[PatternState], params: DreamParams) -> list[Connection]:
+    """Connections between active patterns at least ``cross_connect_similarity`` alike."""
+    active = sorted((p for p in patterns if p.active), key=lambda p: p.id)
+    if len(active) < 2:
+        return []
+    sims = centroids(active) @ centroids(active).T
+    found = []
+    for i in range(len(active)):
+        for j in range(i + 1, len(active)):
+            if sims[i, j] >= params.cross_connect_similarity:
+                found.append(connection(active[i], active[j], float(sims[i, j])))
+    return found
+
+
+def connection(a: PatternState, b: PatternState, similarity: float) -> Connection:
+    kind, src, dst, because = rules.classify(item(a), item(b))
+    evidence = tuple(e for e in (src.example_ids[:1] + dst.example_ids[:1]))
+    return Connection(src.id, dst.id, kind, round(min(1.0, max(0.0, similarity)), 4), evidence, because)

@@ -1,0 +1,149 @@
+"""The dreaming pipeline's working data: experiences, patterns and ladder nodes in memory.
+
+Vectors travel beside these records as numpy arrays (row i belongs to item i); the records
+themselves are plain, inert data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+OUTCOME_SCORE = {"success": 1.0, "progress": 0.5, "failure": 0.0}
+
+
+@dataclass(frozen=True)
+class ExperienceRow:
+    """One unconsumed experience as the dream reads it."""
+
+    id: str
+    description: str
+    outcome: str
+    kind: str = "move"
+    strategy_used: str | None = None
+    session_id: str | None = None
+    timestamp: str | None = None
+    importance: float | None = None
+    confidence: float | None = None
+    impact: str | None = None
+    deferred: bool = False
+    """An earlier run saw it and left it for later (in no cluster big enough)."""
+
+    @property
+    def breakthrough(self) -> bool:
+        """Insights and high-impact experiences: triage always keeps them."""
+        return self.kind == "insight" or self.impact == "high"
+
+
+@dataclass
+class Tally:
+    """Outcome counts of the experiences behind a pattern (duplicates included)."""
+
+    success: int = 0
+    progress: int = 0
+    failure: int = 0
+    errors: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.success + self.progress + self.failure
+
+    def add(self, outcome: str, kind: str, weight: int = 1) -> None:
+        setattr(self, outcome, getattr(self, outcome) + weight)
+        if kind == "error":
+            self.errors += weight
+
+    @property
+    def success_rate(self) -> float | None:
+        """(success + ½ progress) / total; none when every experience is an error correction
+        (the seed's "N/A (error recovery)")."""
+        if not self.total or self.errors == self.total:
+            return None
+        return round((self.success + 0.5 * self.progress) / self.total, 4)
+
+
+@dataclass
+class PatternState:
+    """A pattern of this run: new, grown by new experiences, or loaded unchanged."""
+
+    id: str
+    name: str
+    description: str
+    pattern_type: str
+    centroid: np.ndarray
+    tally: Tally
+    conditions: list[str] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+    examples: list[str] = field(default_factory=list)
+    new_members: list[str] = field(default_factory=list)
+    """Experience ids this run links to it (EXEMPLIFIES)."""
+    cohesion: float = 1.0
+    status: str = "active"
+    pruned_reason: str | None = None
+    superseded_by: str | None = None
+    verification_status: str = "unverified"
+    is_new: bool = False
+    changed: bool = False
+
+    @property
+    def usage_count(self) -> int:
+        return self.tally.total
+
+    @property
+    def success_rate(self) -> float | None:
+        return self.tally.success_rate
+
+    @property
+    def confidence(self) -> float:
+        """Cohesion of the cluster (mean cosine of members to the centroid) shrunk by its
+        size: n / (n + 2). Three tight experiences give 0.6, thirty give 0.94."""
+        n = self.usage_count
+        return round(max(0.0, min(1.0, self.cohesion)) * n / (n + 2), 4)
+
+    @property
+    def utility(self) -> float:
+        """The seed's utility: 0.5·success rate + 0.3·usage/100 (capped at 1) + 0.2·confidence.
+        An error-recovery pattern (no success rate) counts its rate as 0.5."""
+        rate = 0.5 if self.success_rate is None else self.success_rate
+        return round(0.5 * rate + 0.3 * min(1.0, self.usage_count / 100) + 0.2 * self.confidence, 4)
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+
+@dataclass
+class LadderNode:
+    """An abstraction (level 2-4) over nodes one level down."""
+
+    id: str
+    level: int
+    members: list[str]
+    centroid: np.ndarray
+    name: str = ""
+    generalization: str = ""
+    is_new: bool = True
+
+
+@dataclass(frozen=True)
+class Connection:
+    """``(:Pattern)-[:CONNECTS {kind, strength, evidence}]->(:Pattern)``."""
+
+    from_id: str
+    to_id: str
+    kind: str
+    strength: float
+    evidence: tuple[str, ...] = ()
+    rationale: str = ""
+
+
+def normalised(vector: np.ndarray) -> np.ndarray:
+    norm = float(np.linalg.norm(vector))
+    return (vector / norm).astype(np.float32) if norm > 0 else vector.astype(np.float32)
+
+
+def centroid_of(vectors: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
+    """The normalised (weighted) mean of unit rows."""
+    mean = np.average(vectors, axis=0, weights=weights) if len(vectors) else vectors.sum(axis=0)
+    return normalised(mean)

@@ -1,0 +1,111 @@
+"""Phase 4, the abstraction ladder: level 0 experiences, level 1 patterns (named techniques),
+level 2 categories, level 3 principles, level 4 meta-principles (from ``meta_min_patterns``
+patterns on).
+
+Each level above 1 groups the nodes one level down by their centroids, so every higher node
+subsumes at least one lower node and the top still reaches the experiences. Up to
+``SMALL_LEVEL`` nodes (a typical session's handful of techniques) are grouped by
+average-linkage agglomeration cut at the widest gap between merge distances among the cuts
+that keep at least half of them apart, so the ladder narrows level by level, about twice a
+level (the seed's 4 techniques → 3 categories → 2 principles);
+more nodes are grouped by communities of their neighbour graph
+(graphmind.dream.clustering.group_clusters). A node's id comes from its level and its
+members, so a group that a later dream finds again is the same node (its name is kept and no
+LLM call is made); names and generalisations come from the LLM (``dream.name_abstraction``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+
+from graphmind.dream.clustering import group_clusters
+from graphmind.dream.items import LadderNode, PatternState, centroid_of
+from graphmind.dream.params import DreamParams
+from graphmind.prompts.dream import AbstractionInput, AbstractionOutput, PatternItem
+
+SMALL_LEVEL = 12
+
+
+def abstraction_id(level: int, member_ids: list[str]) -> str:
+    digest = hashlib.sha1("\n".join(sorted(member_ids)).encode()).hexdigest()[:12]
+    return f"abstraction-l{level}-{digest}"
+
+
+def group_levels(patterns: list[PatternState], params: DreamParams) -> list[LadderNode]:
+    """The unnamed ladder over the active ``patterns``: levels 2, 3 and (maybe) 4."""
+    if not patterns:
+        return []
+    top = 4 if len(patterns) >= params.meta_min_patterns else 3
+    ids = [p.id for p in patterns]
+    vectors = np.vstack([p.centroid for p in patterns])
+    sizes = [p.usage_count for p in patterns]
+    texts = [[p.name, p.description] for p in patterns]
+    nodes: list[LadderNode] = []
+    for level in range(2, top + 1):
+        labels = (widest_gap_groups(vectors) if len(vectors) <= SMALL_LEVEL
+                  else group_clusters(vectors, texts, sizes=sizes, seed=params.seed))
+        level_nodes = []
+        for label in sorted(set(int(x) for x in labels)):
+            picked = [k for k, x in enumerate(labels) if int(x) == label]
+            members = sorted(ids[k] for k in picked)
+            level_nodes.append(LadderNode(
+                id=abstraction_id(level, members), level=level, members=members,
+                centroid=centroid_of(vectors[picked], np.array([sizes[k] for k in picked], float))))
+        nodes += level_nodes
+        ids = [n.id for n in level_nodes]
+        vectors = np.vstack([n.centroid for n in level_nodes])
+        groups = [[k for k, x in enumerate(labels) if int(x) == label]
+                  for label in sorted(set(int(x) for x in labels))]
+        sizes = [sum(sizes[k] for k in group) for group in groups]
+        texts = [[t for k in group for t in texts[k]] for group in groups]
+    return nodes
+
+
+def widest_gap_groups(vectors: np.ndarray) -> np.ndarray:
+    """Average-linkage groups of unit ``vectors`` (cosine distance), cut at the widest gap
+    between successive merge distances, keeping ceil(n/2)..n-1 groups (at least 2); 1-3 vectors
+    form one group."""
+    n = len(vectors)
+    if n <= 3:
+        return np.zeros(n, dtype=np.int64)
+    groups = [[i] for i in range(n)]
+    distance = 1.0 - vectors @ vectors.T
+    history, heights = [], []
+    while len(groups) > 1:
+        pairs = [(float(distance[np.ix_(a, b)].mean()), i, j)
+                 for i, a in enumerate(groups) for j, b in enumerate(groups) if i < j]
+        height, i, j = min(pairs)
+        groups[i] = groups[i] + groups[j]
+        del groups[j]
+        history.append([list(g) for g in groups])
+        heights.append(height)
+    # history[m] holds n-1-m groups: a cut after merge m leaves them.
+    fewest = max(2, -(-n // 2))
+    gaps = [(heights[m + 1] - heights[m], m) for m in range(len(heights) - 1) if n - 1 - m >= fewest]
+    _, cut = max(gaps)
+    labels = np.zeros(n, dtype=np.int64)
+    for label, members in enumerate(history[cut]):
+        labels[members] = label
+    return labels
+
+
+def naming_input(node: LadderNode, below: dict[str, PatternItem], domain: str) -> AbstractionInput:
+    return AbstractionInput(level=node.level, members=[below[m] for m in node.members], domain=domain)
+
+
+def node_item(node: LadderNode) -> PatternItem:
+    """An abstraction as the next level's naming prompt sees it."""
+    return PatternItem(id=node.id, description=f"{node.name}: {node.generalization}".strip(": "))
+
+
+def apply_name(node: LadderNode, output: AbstractionOutput) -> None:
+    node.name, node.generalization = output.name, output.generalization
+
+
+def levels(nodes: list[LadderNode], has_patterns: bool) -> int:
+    """How many levels the ladder has, level 0 (the experiences) included."""
+    if not has_patterns:
+        return 0
+    return 2 + len({n.level for n in nodes})

@@ -1,0 +1,50 @@
+"""DreamParams: the dreaming pipeline's settings, with the seed's numbers as defaults."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Trigger = Literal["manual", "session-complete", "threshold", "periodic"]
+
+
+class DreamParams(BaseModel):
+    """Everything one dream run may be tuned with (dreaming-pipeline-spec §4.2 defaults)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    # Triage (FR-2.1.2)
+    min_importance: float = Field(0.3, ge=0, le=1)
+    duplicate_similarity: float = Field(0.8, ge=0, le=1)
+    max_per_session: int = Field(100, ge=1)
+    # Compression (FR-2.1.3)
+    target_ratio: float = Field(10.0, gt=1)
+    ratio_tolerance: float = Field(0.3, ge=0, lt=1)
+    clustering: Literal["semantic", "structural", "hybrid"] = "hybrid"
+    extraction: Literal["centroid", "exemplar", "composite"] = "centroid"
+    min_cluster_size: int = Field(3, ge=1)
+    max_examples: int = Field(5, ge=3)
+    join_similarity: float = Field(0.7, ge=0, le=1)
+    """A new experience joins an existing pattern when its cosine to the pattern's centroid
+    reaches this (and no other pattern is closer)."""
+    # Abstraction (FR-2.1.4): level 4 only from this many patterns on
+    meta_min_patterns: int = Field(10, ge=2)
+    # Integration (FR-2.1.5)
+    cross_connect_similarity: float = Field(0.6, ge=0, le=1)
+    redundancy_similarity: float = Field(0.8, ge=0, le=1)
+    min_utility: float = Field(0.2, ge=0, le=1)
+    # Verification (FR-2.1.6)
+    min_verification_score: float = Field(0.8, ge=0, le=1)
+    # Runs
+    domain: str = ""
+    dry_run: bool = False
+    seed: int = 0
+    lease_seconds: float = Field(120.0, gt=0)
+    """The lease a run holds on its mind, renewed after every phase: a run that dies lets it
+    lapse within this time, and the next run takes over."""
+    wait_seconds: float = Field(0.0, ge=0)
+    """How long a run waits for another run on the same mind to finish before refusing."""
+    store_retries: int = Field(3, ge=0)
+    retry_delay_s: float = Field(5.0, ge=0)
+    """First backoff delay when Neo4j is unreachable; doubled on each retry (NFR-3.3.2)."""

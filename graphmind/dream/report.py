@@ -1,0 +1,65 @@
+"""DreamReport: what one dream run did, with the DESIGN.md ``graphmind dream --json`` fields."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+class CompressionRatioWarning(UserWarning):
+    """The run's compression ratio is outside the target ratio ± its tolerance (10:1 ± 30%)."""
+
+
+@dataclass(frozen=True)
+class LadderEntry:
+    id: str
+    level: int
+    name: str
+    generalization: str
+    members: list[str]
+
+
+@dataclass(frozen=True)
+class DreamReport:
+    run_id: str | None
+    mind: str
+    status: str
+    """completed | nothing_to_consolidate | dry_run."""
+    trigger: str
+    experiences: int = 0
+    triaged: int = 0
+    duplicates: int = 0
+    filtered: int = 0
+    deferred: int = 0
+    patterns: int = 0
+    """Patterns this run created."""
+    grown: int = 0
+    """Existing patterns that new experiences joined."""
+    active_patterns: int = 0
+    compression_ratio: float | None = None
+    ladder_levels: int = 0
+    ladder: list[LadderEntry] = field(default_factory=list)
+    cross_connections: int = 0
+    pruned: int = 0
+    contradictions: int = 0
+    verification: dict[str, Any] = field(default_factory=dict)
+    llm_calls: int = 0
+    llm: dict[str, Any] = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)
+    degraded: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    new_patterns: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def message(self) -> str:
+        if self.status == "nothing_to_consolidate":
+            return f"nothing to consolidate: mind {self.mind!r} has no new experiences"
+        ratio = f"{self.compression_ratio:.1f}:1" if self.compression_ratio else "n/a"
+        verified = self.verification.get("status", "not run")
+        return (f"dream {self.run_id}{' (dry run)' if self.status == 'dry_run' else ''}: "
+                f"{self.experiences} experiences, {self.triaged} triaged, {self.patterns} new "
+                f"patterns ({self.grown} grown; ratio {ratio}), {self.ladder_levels}-level ladder, "
+                f"{self.cross_connections} connections, {self.pruned} pruned, verification {verified}")
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self) | {"message": self.message}

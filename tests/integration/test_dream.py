@@ -1,0 +1,230 @@
+"""The dreaming pipeline end to end on the real Neo4j: capture, a dream run, the ladder a
+researcher walks in Neo4j Browser, incremental runs, atomicity, leases, faults and the CLI."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+
+from graphmind.dream import DreamBusyError, DreamParams
+from graphmind.errors import ProviderError, RunError
+from graphmind.llm.offline import OfflineLLM
+from graphmind.mind import Mind
+from tests.integration.helpers import DEMO, run_cli
+
+B01 = DEMO.with_name("b01-felix.jsonl")
+
+TECHNIQUES = {
+    "Naked Single": "R{r}C{c} has only one candidate left, {d}; placed {d} in the cell",
+    "Hidden Single": "digit {d} has only one possible position in row {r}, at column {c}; placed it there",
+    "Pointing Pair": "candidates of {d} in box {r} are confined to row {c}; eliminated {d} from the rest of the row",
+}
+
+
+def experiences(per_technique: int = 6, session: str = "s1", start: int = 0) -> list[dict]:
+    out = []
+    for t, (name, template) in enumerate(TECHNIQUES.items()):
+        for i in range(start, start + per_technique):
+            out.append({"id": f"{session}-{t}-{i}", "description": template.format(r=i % 9 + 1, c=(i * 4) % 9 + 1,
+                                                                                   d=(i * 7) % 9 + 1),
+                        "outcome": "success" if name != "Pointing Pair" else "progress",
+                        "kind": "move" if name != "Pointing Pair" else "strategy", "strategy_used": name,
+                        "confidence": 0.9, "timestamp": f"2026-01-04T21:{t:02d}:{i % 60:02d}+00:00"})
+    return out
+
+
+def count(mind: Mind, label: str) -> int:
+    return mind.stats().labels.get(label, 0)
+
+
+def test_a_dream_consolidates_experiences_into_a_verified_ladder(mind):
+    mind.capture_many(experiences(), session_id="s1", metadata={"difficulty": "easy"})
+    report = mind.dream(DreamParams(domain="Sudoku solving"))
+    assert report.status == "completed" and report.experiences == 18
+    assert report.patterns == 3 and report.active_patterns == 3
+    assert report.ladder_levels >= 4
+    assert report.verification["status"] in {"verified", "warnings"}
+    assert report.llm_calls <= report.patterns + len(report.ladder)
+    stats = mind.stats()
+    assert stats.labels["Pattern"] == 3 and stats.labels["DreamRun"] == 1
+    assert stats.relationships["EXEMPLIFIES"] == 18 - report.filtered - report.deferred  # duplicates too
+    assert stats.relationships.get("DUPLICATE_OF", 0) == report.duplicates
+    names = {p["name"] for p in report.new_patterns}
+    assert names == set(TECHNIQUES)
+
+
+def test_every_principle_traces_down_to_experiences_in_the_graph(mind, store):
+    mind.capture_many(experiences())
+    report = mind.dream()
+    principles = [e for e in report.ladder if e.level == 3]
+    assert principles
+    for principle in principles:
+        trace = store.read("dream/find_trace", mind=mind.name, id=principle.id)
+        assert trace and all(r["levels"] == [3, 2] and r["experiences"] > 0 for r in trace)
+    paths = store.read("dream/find_knowledge", mind=mind.name,
+                       ids=[r["id"] for r in store.read("dream/list_patterns", mind=mind.name)])
+    assert all(len(p["ladder"]) >= 2 for p in paths)  # level 2 and level 3 above every pattern
+    assert all(p["examples"] for p in paths)
+
+
+def test_a_second_run_without_new_experiences_makes_no_llm_call_and_no_duplicates(mind):
+    mind.capture_many(experiences())
+    first = mind.dream()
+    calls = mind.llm.usage.calls
+    second = mind.dream()
+    assert second.status == "nothing_to_consolidate" and mind.llm.usage.calls == calls
+    assert count(mind, "Pattern") == first.patterns
+
+
+def test_new_experiences_join_the_patterns_they_fit(mind):
+    mind.capture_many(experiences(6, "s1"))
+    mind.dream()
+    before = {r["id"]: mind.get(r["id"]).usage_count for r in mind.store.read("dream/list_patterns", mind=mind.name)}
+    mind.capture_many(experiences(4, "s2", start=20))
+    second = mind.dream()
+    assert second.patterns == 0 and second.grown == 3
+    after = {r["id"]: mind.get(r["id"]).usage_count for r in mind.store.read("dream/list_patterns", mind=mind.name)}
+    assert after.keys() == before.keys() and all(after[k] > before[k] for k in before)
+    assert sum(after.values()) - sum(before.values()) == 12 - second.filtered - second.deferred
+
+
+def test_a_dry_run_writes_only_its_run_record(mind):
+    mind.capture_many(experiences())
+    before = mind.stats()
+    report = mind.dream(DreamParams(dry_run=True))
+    after = mind.stats()
+    assert report.status == "dry_run" and report.patterns == 3
+    assert after.labels.get("Pattern", 0) == 0 and after.labels["DreamRun"] == 1
+    assert after.relationships == before.relationships
+
+
+def test_a_mind_without_experiences_has_nothing_to_consolidate(mind, cli_env, capsys):
+    mind.import_jsonl(B01)  # eight mind-protocol types, no Experience
+    report = mind.dream()
+    assert report.status == "nothing_to_consolidate" and report.run_id is None
+    code, out, _ = run_cli(capsys, "dream", "--mind", mind.name)
+    assert code == 0 and "nothing to consolidate" in out
+    assert "DreamRun" not in mind.stats().labels
+
+
+def test_identical_experiences_become_one_pattern_through_duplicates(mind):
+    mind.capture_many([{"id": f"same-{i}", "description": "placed 7 in R3C5, the only candidate",
+                        "outcome": "success"} for i in range(12)])
+    report = mind.dream()
+    assert report.duplicates == 11 and report.patterns == 1
+    assert mind.stats().relationships["DUPLICATE_OF"] == 11
+    assert count(mind, "Experience") == 12  # nothing deleted
+
+
+class FailingLLM(OfflineLLM):
+    """The offline LLM, failing every call after the first ``ok`` ones (a provider outage)."""
+
+    def __init__(self, ok: int):
+        super().__init__()
+        self.ok = ok
+
+    def generate(self, prompt, inputs):
+        if self.ok <= 0:
+            raise ProviderError("the provider is down (injected)")
+        self.ok -= 1
+        return super().generate(prompt, inputs)
+
+
+def test_an_llm_failing_mid_run_degrades_and_is_recorded(store, settings, mind):
+    mind.capture_many(experiences())
+    failing = Mind(mind.name, store, settings, llm=FailingLLM(ok=1))
+    report = failing.dream()
+    assert report.status == "completed" and report.patterns == 3
+    assert any("LLM failed" in note for note in report.degraded)
+    run = store.read("memory/get_node", mind=mind.name, id=report.run_id)
+    assert run and any("LLM failed" in n for n in run[0]["props"]["degraded"])
+
+
+def test_a_dropped_connection_mid_publish_leaves_no_partial_ladder_and_the_rerun_completes(settings, mind):
+    mind.capture_many(experiences())
+    from graphmind.app import open_store
+    doomed = open_store(settings)
+
+    def drop(name: str) -> None:
+        if name == "dream/upsert_abstractions":
+            doomed._driver.close()  # the connection goes away inside the transaction
+
+    from graphmind.dream import Dreamer
+    dreamer = Dreamer(doomed, mind.embedder, mind.llm,
+                      DreamParams(retry_delay_s=0.01, store_retries=1, lease_seconds=2), on_publish_step=drop)
+    with pytest.raises(RunError, match="could not be published"):
+        dreamer.dream(mind.name)
+    assert count(mind, "Pattern") == 0 and count(mind, "Abstraction") == 0
+    assert mind.stats().relationships == {}  # no CONSUMED, no EXEMPLIFIES: nothing half-written
+    report = mind.dream(DreamParams(wait_seconds=10))  # the dead run's lease lapses first
+    assert report.status == "completed" and count(mind, "Pattern") == 3
+    statuses = sorted(r["props"]["status"] for r in mind.store.read("dream/list_runs", mind=mind.name))
+    assert statuses == ["completed", "failed"]  # the interrupted run is marked, not left "running"
+
+
+def test_two_runs_at_once_the_second_refuses_clearly(mind, store):
+    mind.capture_many(experiences())
+    store.write("dream/mark_lease", mind=mind.name, holder="dream-elsewhere", seconds=60)
+    with pytest.raises(DreamBusyError, match="another dream run"):
+        mind.dream()
+    store.write("dream/delete_lease", mind=mind.name, holder="dream-elsewhere")
+    assert mind.dream().status == "completed"
+
+
+def test_two_threads_dreaming_at_once_never_overlap(store, settings, mind):
+    mind.capture_many(experiences())
+    results, errors = [], []
+
+    def go():
+        m = Mind(mind.name, store, settings)
+        try:
+            results.append(m.dream(DreamParams(wait_seconds=60)))
+        except DreamBusyError as exc:  # pragma: no cover - the wait makes the second one queue
+            errors.append(exc)
+
+    threads = [threading.Thread(target=go) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    statuses = sorted(r.status for r in results)
+    assert statuses == ["completed", "nothing_to_consolidate"] and not errors
+    assert count(mind, "Pattern") == 3
+
+
+def test_query_knowledge_returns_patterns_with_ladder_path_and_examples(mind):
+    mind.capture_many(experiences())
+    mind.dream()
+    matches = mind.query_knowledge("a cell with only one candidate left")
+    assert matches and matches[0].name == "Naked Single"
+    assert [a["level"] for a in matches[0].ladder][:2] == [2, 3]
+    assert matches[0].examples and all("candidate" in e["description"] for e in matches[0].examples)
+
+
+def test_end_session_and_threshold_triggers(mind):
+    mind.capture_many(experiences(), session_id="s1")
+    report = mind.end_session("s1")
+    assert report.trigger == "session-complete" and report.patterns == 3
+    assert mind.dream_if_due() is None  # no new experiences
+
+
+def test_cli_dream_prints_progress_and_designs_json_fields(cli_env, cli_mind, capsys, store, settings):
+    Mind(cli_mind, store, settings).capture_many(experiences())
+    code, out, err = run_cli(capsys, "dream", "--mind", cli_mind, "--json")
+    assert code == 0, err
+    payload = json.loads(out)
+    for key in ("run_id", "experiences", "triaged", "patterns", "compression_ratio", "ladder_levels",
+                "cross_connections", "pruned", "verification", "llm_calls", "timings"):
+        assert key in payload
+    assert "dream: triage" in err and "dream: verify" in err
+    code, out, err = run_cli(capsys, "dream", "--mind", cli_mind)
+    assert code == 0 and "nothing to consolidate" in out
+    code, out, _ = run_cli(capsys, "knowledge", "only one candidate", "--mind", cli_mind, "--json")
+    assert code == 0 and json.loads(out)["patterns"][0]["name"] == "Naked Single"
+
+
+def test_cli_dream_on_an_unknown_mind_exits_2(cli_env, cli_mind, capsys):
+    code, _, err = run_cli(capsys, "dream", "--mind", cli_mind)
+    assert code == 2 and "does not exist" in err

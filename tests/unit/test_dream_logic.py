@@ -1,0 +1,206 @@
+"""The dreaming pipeline's pure phases: triage, pruning, connections, verification, triggers."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import numpy as np
+import pytest
+
+from graphmind.dream.capture import experience_row
+from graphmind.dream.integrate import connect, prune
+from graphmind.dream.items import ExperienceRow, LadderNode, PatternState, Tally
+from graphmind.dream.params import DreamParams
+from graphmind.dream.schedule import Schedule, parse_duration, threshold_due, watch
+from graphmind.dream.triage import triage
+from graphmind.dream.verify import verify
+from graphmind.errors import ValidationError
+
+PARAMS = DreamParams()
+
+
+def unit(*values: float) -> np.ndarray:
+    v = np.zeros(8, dtype=np.float32)
+    v[: len(values)] = values
+    return v / np.linalg.norm(v)
+
+
+def exp(i: int, outcome: str = "success", **kw) -> ExperienceRow:
+    return ExperienceRow(id=f"e{i}", description=f"experience {i}", outcome=outcome,
+                         timestamp=f"2026-01-04T21:00:{i:02d}+00:00", **kw)
+
+
+# -- triage ---------------------------------------------------------------------------------
+def test_importance_follows_the_seeds_weights():
+    rows = [exp(0, "success", confidence=1.0), exp(1, "failure", confidence=0.0)]
+    vectors = np.vstack([unit(1, 0), unit(0, 1)])  # orthogonal: both fully novel
+    result = triage(rows, vectors, PARAMS)
+    assert result.importance == [pytest.approx(0.4 + 0.3 + 0.1), pytest.approx(0.3 + 0.2)]
+
+
+def test_near_duplicates_collapse_onto_the_most_important_one_by_an_edge():
+    rows = [exp(0, importance=0.4), exp(1, importance=0.9), exp(2)]
+    vectors = np.vstack([unit(1, 0.1), unit(1, 0.12), unit(0, 1)])  # 0 and 1 nearly equal
+    result = triage(rows, vectors, PARAMS)
+    assert result.kept == [1, 2]
+    rep, similarity = result.duplicate_of[0]
+    assert rep == 1 and similarity >= 0.8
+    assert list(result.weight(3)) == [0, 2, 1]
+
+
+def test_breakthroughs_are_always_kept_and_never_collapsed():
+    rows = [exp(0, "failure", kind="insight", confidence=0.0), exp(1, "failure", impact="high", confidence=0.0),
+            exp(2, "failure", confidence=0.0)]
+    vectors = np.vstack([unit(1), unit(1), unit(1)])  # identical, nothing novel after the first
+    result = triage(rows, vectors, DreamParams(min_importance=0.9))
+    assert result.kept == [0, 1]
+    assert result.filtered == [2]
+
+
+def test_a_given_importance_is_used_and_the_floor_filters():
+    rows = [exp(0, importance=0.1), exp(1, importance=0.5)]
+    result = triage(rows, np.vstack([unit(1, 0), unit(0, 1)]), PARAMS)
+    assert result.kept == [1] and result.filtered == [0]
+
+
+def test_at_most_max_per_session_representatives_per_session():
+    rows = [exp(i, session_id="s1") for i in range(5)] + [exp(9)]
+    vectors = np.eye(8, dtype=np.float32)[:6]
+    result = triage(rows, vectors, DreamParams(max_per_session=3))
+    assert len([i for i in result.kept if rows[i].session_id == "s1"]) == 3
+    assert 5 in result.kept  # no session: not capped
+
+
+# -- pruning and connections ------------------------------------------------------------------
+def pattern(pid: str, vector: np.ndarray, successes: int = 10, failures: int = 0, **kw) -> PatternState:
+    return PatternState(id=pid, name=pid, description=kw.pop("description", pid), pattern_type="technique",
+                        centroid=vector, tally=Tally(success=successes, failure=failures), cohesion=0.9, **kw)
+
+
+def test_a_redundant_pattern_is_pruned_and_superseded_by_the_more_useful_one():
+    strong, weak = pattern("strong", unit(1, 0.05), 30), pattern("weak", unit(1, 0.06), 4)
+    pruned = prune([strong, weak], PARAMS)
+    assert [(p.pattern_id, p.reason, p.superseded_by) for p in pruned] == [("weak", "redundant", "strong")]
+    assert weak.status == "pruned" and strong.active
+
+
+def test_a_low_utility_pattern_is_pruned_not_deleted():
+    bad = pattern("bad", unit(0, 1), successes=0, failures=3)
+    good = pattern("good", unit(1, 0))
+    pruned = prune([good, bad], PARAMS)
+    assert [(p.pattern_id, p.reason) for p in pruned] == [("bad", "low_utility")]
+    assert bad.utility < 0.2 and bad.status == "pruned"
+
+
+def test_connections_join_patterns_at_least_0_6_alike_with_a_rule_kind():
+    a = pattern("a", unit(1, 0.5), conditions=["when a cell has one candidate"], actions=["place the digit"])
+    b = pattern("b", unit(1, 0.9), conditions=["when the digit is placed in the unit"], actions=["eliminate it"])
+    c = pattern("c", unit(0, 0, 1))
+    found = connect([a, b, c], PARAMS)
+    assert len(found) == 1
+    assert (found[0].from_id, found[0].to_id, found[0].kind) == ("a", "b", "prerequisite")
+    assert 0.6 <= found[0].strength <= 1
+
+
+# -- verification: each inconsistency injected is caught ---------------------------------------
+def ladder_for(patterns: list[PatternState]) -> list[LadderNode]:
+    l2 = LadderNode("l2", 2, [p.id for p in patterns], unit(1), "Elimination placement",
+                    "Subsumes: " + ", ".join(p.description for p in patterns))
+    l3 = LadderNode("l3", 3, ["l2"], unit(1), "Constraint propagation", "Subsumes: Elimination placement.")
+    return [l2, l3]
+
+
+def sudoku_patterns() -> list[PatternState]:
+    return [pattern("ns", unit(1, 0.2), description="Naked single: place the only candidate",
+                    conditions=["a cell has one candidate"], actions=["place the digit"]),
+            pattern("hs", unit(1, 0.5), description="Hidden single: place the digit in its only cell",
+                    conditions=["a digit has one position in a unit"], actions=["place the digit there"])]
+
+
+def test_a_consistent_ladder_is_verified():
+    patterns = sudoku_patterns()
+    result = verify(patterns, ladder_for(patterns), PARAMS)
+    assert result.status == "verified" and result.score == 1.0
+
+
+def test_vertical_inconsistency_is_caught():
+    patterns = sudoku_patterns()
+    nodes = ladder_for(patterns)
+    nodes[0] = LadderNode("l2", 2, ["ns", "hs"], unit(1), "Tax accounting", "Quarterly filings.")
+    result = verify(patterns, nodes, PARAMS)
+    assert not result.checks["vertical_consistency"].passed and result.status == "failed"
+
+
+def test_a_level_skipping_edge_is_a_vertical_error():
+    patterns = sudoku_patterns()
+    nodes = ladder_for(patterns)
+    nodes[1] = LadderNode("l3", 3, ["l2", "ns"], unit(1), "Constraint propagation", "Subsumes: Naked single.")
+    assert not verify(patterns, nodes, PARAMS).checks["vertical_consistency"].passed
+
+
+def test_horizontal_incoherence_and_rewording_are_caught():
+    patterns = sudoku_patterns() + [pattern(f"p{i}", unit(0, 1, i), description=f"place digit {i}")
+                                    for i in range(11)]
+    nodes = [LadderNode("a", 2, ["ns"], unit(1), "ns", "place the only candidate"),
+             LadderNode("b", 2, [p.id for p in patterns[1:]], unit(1), "placing digits", "place the digit"),
+             LadderNode("c", 3, ["a", "b"], unit(1), "placing", "place digits")]
+    check = verify(patterns, nodes, PARAMS).checks["horizontal_coherence"]
+    assert not check.passed
+    assert any("rewords" in d for d in check.details) and any("mixes spans" in d for d in check.details)
+
+
+def test_an_ungrounded_abstraction_is_caught():
+    patterns = sudoku_patterns()
+    patterns[0].tally = Tally()
+    patterns[1].tally = Tally()
+    result = verify(patterns, ladder_for(patterns), PARAMS)
+    assert not result.checks["groundedness"].passed and result.status == "failed"
+
+
+def test_contradicting_patterns_are_flagged_as_a_warning():
+    patterns = sudoku_patterns() + [pattern("no", unit(1, 0.3), description="Naked single trap",
+                                            conditions=["a cell has one candidate"],
+                                            actions=["never place the digit"])]
+    result = verify(patterns, ladder_for(patterns), PARAMS)
+    assert result.contradictions == [("no", "ns")] or result.contradictions == [("ns", "no")]
+    assert result.status == "warnings" and not result.checks["non_contradiction"].passed
+
+
+def test_a_pattern_below_the_utility_floor_fails_that_check():
+    patterns = sudoku_patterns() + [pattern("weak", unit(0, 1), successes=0, failures=2,
+                                            description="place a guess")]
+    check = verify(patterns, ladder_for(patterns), PARAMS).checks["utility_threshold"]
+    assert not check.passed and check.details[0].startswith("weak")
+
+
+# -- triggers and capture ---------------------------------------------------------------------
+def test_threshold_needs_fifty_new_and_ten_minutes():
+    now = datetime(2026, 1, 4, 22, 0, tzinfo=UTC)
+    recent = (now - timedelta(minutes=5)).isoformat()
+    old = (now - timedelta(minutes=11)).isoformat()
+    assert not threshold_due(49, None, Schedule(), now)
+    assert threshold_due(50, None, Schedule(), now)
+    assert not threshold_due(80, recent, Schedule(), now)
+    assert threshold_due(80, old, Schedule(), now)
+
+
+def test_durations_parse_and_bad_ones_are_refused():
+    assert parse_duration("30m") == 1800 and parse_duration("1.5h") == 5400 and parse_duration("250ms") == 0.25
+    with pytest.raises(ValidationError):
+        parse_duration("soon")
+
+
+def test_watch_runs_periodically_and_on_threshold():
+    clock, runs = [0.0], []
+    watch(runs.append, lambda: clock[0] > 100 and len(runs) == 1, Schedule(interval_s=1000, check_s=60),
+          max_runs=3, clock=lambda: clock[0], sleep=lambda s: clock.__setitem__(0, clock[0] + s))
+    assert runs == ["periodic", "threshold", "periodic"]
+
+
+def test_capture_validates_and_attaches_session_metadata():
+    row = experience_row("m", {"description": "placed 7", "outcome": "success"}, session_id="s1",
+                         metadata={"difficulty": "easy"})
+    assert row["props"]["session_id"] == "s1" and row["props"]["session_difficulty"] == "easy"
+    assert row["id"].startswith("exp-") and "timestamp" in row["dates"]
+    with pytest.raises(ValidationError, match="outcome"):
+        experience_row("m", {"description": "x", "outcome": "won"})
