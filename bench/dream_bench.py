@@ -6,7 +6,9 @@ Each size runs in its own process (so peak RSS is that size's): experiences are 
 into a scratch mind (CLINC150 utterances of the 75 intents in a seeded order, then Sudoku
 demo sessions when more are needed), embedded by the embedding pass (timed apart: recall
 does the same work), then one dream runs with the offline LLM, then a second dream with no
-new experiences. Capture latency is timed on 200 single ``Mind.capture`` calls.
+new experiences. Capture is timed three ways on 200 single experiences each: the ``Mind.capture`` call
+(write-behind), capture + ``flush()`` (until the experience is stored), and
+``capture(..., wait=True)`` (a synchronous write).
 Targets (issue 5): 100 in < 5 s, 10,000 in < 60 s, peak RSS < 500 MB at 10,000, LLM calls
 <= patterns + ladder nodes, 0 LLM calls on the second run, capture p95 < 10 ms.
 """
@@ -56,11 +58,21 @@ def one(n: int) -> dict:
     with bench_store() as (store, settings):
         mind = Mind(scratch_mind(f"bench-dream-{n}"), store, settings)
         try:
-            samples = []
+            samples, stored, sync = [], [], []
             for i in range(200):
                 started = time.perf_counter()
-                mind.capture({"id": f"capture-{i}", "description": f"warm-up capture {i}", "outcome": "success"})
+                mind.capture({"id": f"capture-{i}", "description": f"capture {i}", "outcome": "success"})
                 samples.append((time.perf_counter() - started) * 1000)
+                time.sleep(0.002)  # an agent's step between two captures
+            mind.flush()
+            for i in range(200):
+                started = time.perf_counter()
+                mind.capture({"id": f"stored-{i}", "description": f"capture {i}", "outcome": "success"})
+                mind.flush()
+                stored.append((time.perf_counter() - started) * 1000)
+                started = time.perf_counter()
+                mind.capture({"id": f"sync-{i}", "description": f"capture {i}", "outcome": "success"}, wait=True)
+                sync.append((time.perf_counter() - started) * 1000)
             mind.store.autocommit("admin/delete_mind", mind=mind.name)
             started = time.perf_counter()
             mind.capture_many(batch)
@@ -84,6 +96,8 @@ def one(n: int) -> dict:
             "rss_before_mb": round(rss_before), "rss_peak_mb": round(rss_peak),
             "capture_p50_ms": round(float(np.percentile(samples, 50)), 2),
             "capture_p95_ms": round(float(np.percentile(samples, 95)), 2),
+            "stored_p95_ms": round(float(np.percentile(stored, 95)), 2),
+            "sync_p95_ms": round(float(np.percentile(sync, 95)), 2),
             "capture_many_s": round(capture_s, 2), "embed_s": round(embed_s, 1),
             "verification": report.verification.get("status")}
 
@@ -100,12 +114,14 @@ def main() -> None:
     for n in [int(s) for s in args.sizes.split(",")]:
         out = subprocess.run([sys.executable, __file__, "--one", str(n)], capture_output=True, text=True, check=True)
         results.append(json.loads(out.stdout.strip().splitlines()[-1]))
-    print(f"{'n':>7}{'dream s':>9}{'calls':>7}{'pat+lad':>8}{'2nd':>5}{'RSS MB':>8}{'cap p95':>9}"
-          f"{'embed s':>9}  phases ms")
+    print(f"{'n':>7}{'dream s':>9}{'calls':>7}{'pat+lad':>8}{'2nd':>5}{'RSS MB':>8}{'embed s':>9}"
+          f"{'capture p50/p95':>17}{'stored p95':>11}{'sync p95':>9}")
     for r in results:
         print(f"{r['n']:>7}{r['dream_s']:>9.2f}{r['llm_calls']:>7}{r['patterns'] + r['ladder_nodes']:>8}"
-              f"{r['second_run_calls']:>5}{r['rss_peak_mb']:>8}{r['capture_p95_ms']:>9.2f}{r['embed_s']:>9.1f}  "
-              f"{r['timings_ms']}")
+              f"{r['second_run_calls']:>5}{r['rss_peak_mb']:>8}{r['embed_s']:>9.1f}"
+              f"{r['capture_p50_ms']:>9.3f}/{r['capture_p95_ms']:<7.3f}{r['stored_p95_ms']:>11.1f}{r['sync_p95_ms']:>9.1f}")
+    for r in results:
+        print(f"{r['n']:>7} phases ms: {r['timings_ms']}  (ratio {r['ratio']}, verification {r['verification']})")
     first, last = results[0], results[-1]
     print(f"ratio dream time {last['n']}/{first['n']}: {last['dream_s'] / first['dream_s']:.1f} "
           f"for {last['n'] / first['n']:.0f}x the experiences; targets: 100 < 5 s, 10,000 < 60 s, "

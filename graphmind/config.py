@@ -65,6 +65,7 @@ class Settings:
     embedder: str = "minilm"
     embed_batch_size: int = 64
     recall_cache_mb: int = 512
+    capture_flush_ms: int = 20
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -99,6 +100,7 @@ class Settings:
             embedder=_choice(env, "GRAPHMIND_EMBEDDER", "minilm", EMBEDDERS),
             embed_batch_size=_int(env, "GRAPHMIND_EMBED_BATCH", 64, 1, 4096),
             recall_cache_mb=_int(env, "GRAPHMIND_RECALL_CACHE_MB", 512, 0, 1_048_576),
+            capture_flush_ms=_int(env, "GRAPHMIND_CAPTURE_FLUSH_MS", 20, 0, 1000),
         )
 
 

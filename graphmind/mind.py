@@ -13,6 +13,7 @@ from graphmind.app import init_database, make_embedder, make_llm, open_store
 from graphmind.config import Settings
 from graphmind.dream import DreamParams, DreamReport, Dreamer, KnowledgeMatch, Trigger, query_knowledge
 from graphmind.dream.capture import experience_row, experience_rows
+from graphmind.dream.capture_queue import CaptureQueue
 from graphmind.dream.engine import Progress as DreamProgress
 from graphmind.dream.schedule import Schedule, threshold_due
 from graphmind.embed import Embedder
@@ -67,6 +68,7 @@ class Mind:
         self._embedder = embedder
         self._llm = llm
         self._recaller: Recaller | None = None
+        self._capture: CaptureQueue | None = None
         self._owns_store = False
 
     @classmethod
@@ -86,12 +88,18 @@ class Mind:
         self.close()
 
     def close(self) -> None:
-        """Stop recall's threads and drop its vectors; close the store if ``open`` made it."""
-        if self._recaller is not None:
-            self._recaller.close()
-            self._recaller = None
-        if self._owns_store:
-            self._store.close()
+        """Store queued experiences, stop recall's threads and drop its vectors; close the store
+        if ``open`` made it."""
+        try:
+            if self._capture is not None:
+                capture, self._capture = self._capture, None
+                capture.close()
+        finally:
+            if self._recaller is not None:
+                self._recaller.close()
+                self._recaller = None
+            if self._owns_store:
+                self._store.close()
 
     @property
     def store(self) -> GraphStore:
@@ -180,14 +188,31 @@ class Mind:
         return self.llm.run_tools(ANSWER, RecallQuestion(question=check_query_text(question)), tools)
 
     def capture(self, experience: Experience | dict[str, Any], *, session_id: str | None = None,
-                metadata: dict[str, Any] | None = None) -> str:
-        """Record one experience as it happens (one small write, no LLM call); its id.
+                metadata: dict[str, Any] | None = None, wait: bool = False) -> str:
+        """Record one experience as it happens (no LLM call); its id. A bad experience raises
+        ValidationError at once.
 
-        ``metadata`` (puzzle difficulty, duration, ...) is kept as ``session_<key>`` properties.
+        The write happens behind the call, batched, within ``GRAPHMIND_CAPTURE_FLUSH_MS``
+        (graphmind.dream.capture_queue); ``wait=True`` writes before returning. ``flush()``,
+        ``dream()`` and ``close()`` wait for queued experiences. ``metadata`` (puzzle
+        difficulty, duration, ...) is kept as ``session_<key>`` properties.
         """
         row = experience_row(self.name, experience, session_id=session_id, metadata=metadata)
-        self._store.write("import/upsert_memories", mind=self.name, rows=[row])
+        if wait:
+            self._write_experiences([row])
+        else:
+            if self._capture is None:
+                self._capture = CaptureQueue(self._write_experiences, flush_ms=self._settings.capture_flush_ms)
+            self._capture.put(row)
         return row["id"]
+
+    def flush(self) -> None:
+        """Wait until every captured experience is stored (raises if a write failed)."""
+        if self._capture is not None:
+            self._capture.flush()
+
+    def _write_experiences(self, rows: list[dict[str, Any]]) -> None:
+        self._store.write("import/upsert_memories", mind=self.name, rows=rows)
 
     def capture_many(self, experiences: list[Experience | dict[str, Any]], *, session_id: str | None = None,
                      metadata: dict[str, Any] | None = None) -> list[str]:
@@ -204,6 +229,7 @@ class Mind:
         the abstraction ladder, cross-connections and pruning, verification; recorded as a
         DreamRun. Another run on this mind at the same time waits ``params.wait_seconds``, then
         DreamBusyError."""
+        self.flush()
         dreamer = Dreamer(self._store, self.embedder, self.llm, params or DreamParams(), progress)
         return dreamer.dream(self.name, trigger)
 
@@ -231,5 +257,6 @@ class Mind:
 
     def delete(self) -> None:
         """Remove every node and relationship of this mind (other minds are untouched)."""
+        self.flush()
         self._store.autocommit("admin/delete_mind", mind=self.name)
         self._store.write("admin/delete_mind_stamp", mind=self.name)

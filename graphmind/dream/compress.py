@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from graphmind.dream.clustering import cluster_vectors
-from graphmind.dream.items import ExperienceRow, PatternState, Tally, centroid_of
+from graphmind.dream.items import ExperienceRow, PatternState, Tally, centroid_of, structural_key
 from graphmind.dream.params import DreamParams
 from graphmind.prompts.dream import ExperienceItem, ExtractedPattern, PatternExtractionInput
 
@@ -45,10 +45,6 @@ def join_existing(vectors: np.ndarray, reps: list[int], centroids: np.ndarray,
     sims = vectors[reps] @ centroids.T
     best = sims.argmax(axis=1)
     return {i: int(best[k]) for k, i in enumerate(reps) if sims[k, best[k]] >= threshold}
-
-
-def structural_key(row: ExperienceRow) -> str:
-    return f"strategy:{row.strategy_used.strip().lower()}" if row.strategy_used else f"kind:{row.kind}"
 
 
 def cluster(rows: list[ExperienceRow], vectors: np.ndarray, reps: list[int], weights: np.ndarray,
@@ -116,7 +112,9 @@ def new_pattern(c: Cluster, extracted: ExtractedPattern, rows: list[ExperienceRo
     ids = [rows[i].id for i in c.members]
     central = [rows[i].id for i in shown_members(c, vectors, "centroid")]
     examples = [e for e in extracted.example_ids if e in set(ids)]
+    copies = [rows[j].id for i in c.members for j in duplicates.get(i, ())]
     examples = list(dict.fromkeys([*examples, *central]))[:params.max_examples]
+    examples += copies[:max(0, 3 - len(examples))]  # at least 3 when there are: duplicates fill in
     return PatternState(
         id=pattern_id(ids), name=extracted.name, pattern_type=extracted.pattern_type,
         description=describe(extracted), centroid=c.centroid, tally=tally,

@@ -1,5 +1,9 @@
 """One dream run, end to end: read → triage → compress → integrate → ladder → verify → publish.
 
+Connections are classified by rules; with an online LLM the ones that touch a new or grown
+pattern are classified by the LLM (`dream.connect`), so online runs make more calls than
+patterns + ladder nodes.
+
 Degradation (NFR-3.3.1): a phase that fails is recorded in ``degraded`` and replaced by the
 seed's fallback: triage → every experience kept; compression → no patterns (the experiences
 stay unconsumed for the next run); an LLM call that fails → the same step by graphmind's
@@ -24,7 +28,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from graphmind.dream import compress, graph, integrate, ladder, verify
-from graphmind.dream.items import ExperienceRow, LadderNode, PatternState
+from graphmind.dream.items import Connection, ExperienceRow, LadderNode, PatternState
 from graphmind.dream.params import DreamParams, Trigger
 from graphmind.dream.publication import build_publication
 from graphmind.dream.report import CompressionRatioWarning, DreamReport, LadderEntry
@@ -35,7 +39,7 @@ from graphmind.errors import (
 )
 from graphmind.llm import LLM
 from graphmind.llm.offline_behaviours import dream as rules_llm
-from graphmind.prompts.dream import EXTRACT_PATTERN, NAME_ABSTRACTION
+from graphmind.prompts.dream import CONNECT, EXTRACT_PATTERN, NAME_ABSTRACTION, ConnectionInput
 from graphmind.store import GraphStore
 
 T = TypeVar("T")
@@ -128,7 +132,7 @@ class _Run:
         new, grown, deferred = compressed if compressed else ([], [], [])
         patterns += new
         pruned = self._phase("integrate", lambda: integrate.prune(patterns, self.params))
-        connections = self._phase("integrate", lambda: integrate.connect(patterns, self.params))
+        connections = self._phase("integrate", lambda: self._connect(patterns))
         active = [p for p in patterns if p.active]
         self._say(f"compress: {len(new)} new patterns, {len(grown)} grown; integrate: {len(pruned)} pruned, "
                   f"{len(connections)} connections")
@@ -189,6 +193,24 @@ class _Run:
             extracted = self._llm("compress", EXTRACT_PATTERN, inputs, rules_llm.extract_pattern)
             new.append(compress.new_pattern(c, extracted, rows, vectors, dups, self.params))
         return new, [patterns[k] for k in by_pattern], left
+
+    def _connect(self, patterns: list[PatternState]) -> list[Connection]:
+        """Connections by rules; an online LLM classifies the new ones (``dream.connect``)."""
+        found = integrate.connect(patterns, self.params)
+        if self.d.llm.provider == "offline":
+            return found
+        by_id = {p.id: p for p in patterns}
+        return [self._classified(c, by_id) if by_id[c.from_id].changed or by_id[c.to_id].changed else c
+                for c in found]
+
+    def _classified(self, c: Connection, by_id: dict[str, PatternState]) -> Connection:
+        inputs = ConnectionInput(a=integrate.item(by_id[c.from_id]), b=integrate.item(by_id[c.to_id]),
+                                 similarity=c.strength)
+        out = self._llm("integrate", CONNECT, inputs, rules_llm.connect)
+        if {out.from_id, out.to_id} != {c.from_id, c.to_id}:
+            return c  # the answer is about other patterns: keep the rule's
+        evidence = tuple(e for e in out.evidence if e in by_id[c.from_id].examples + by_id[c.to_id].examples)
+        return Connection(out.from_id, out.to_id, out.kind, c.strength, evidence or c.evidence, out.rationale)
 
     def _ladder(self, active: list[PatternState], old: dict[str, LadderNode]) -> list[LadderNode]:
         nodes = ladder.group_levels(active, self.params)

@@ -3,6 +3,8 @@
 
 - redundant: cosine of centroids ≥ ``redundancy_similarity`` (0.8) to a pattern of higher
   utility → ``status: pruned``, ``pruned_reason: redundant``, SUPERSEDED_BY that pattern;
+  two patterns that contradict each other are never redundant: both stay, for verification
+  to flag (the seed: "flag in verification, present both with confidence scores");
 - low utility: utility < ``min_utility`` (0.2) → ``pruned_reason: low_utility``, SUPERSEDED_BY
   the most similar active pattern when one is at least ``cross_connect_similarity`` close;
 - connections: every pair of active patterns with cosine ≥ ``cross_connect_similarity``
@@ -48,7 +50,8 @@ def prune(patterns: list[PatternState], params: DreamParams) -> list[Pruning]:
     kept: list[int] = []
     pruned: list[Pruning] = []
     for i, p in enumerate(active):
-        twin = next((k for k in kept if sims[i, k] >= params.redundancy_similarity), None)
+        twin = next((k for k in kept if sims[i, k] >= params.redundancy_similarity
+                     and rules.contradiction(item(p), item(active[k])) is None), None)
         if twin is not None:
             pruned.append(_mark(p, "redundant", active[twin].id))
         else:

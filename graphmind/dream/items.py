@@ -36,6 +36,11 @@ class ExperienceRow:
         return self.kind == "insight" or self.impact == "high"
 
 
+def structural_key(row: ExperienceRow) -> str:
+    """What structure groups an experience by: the strategy the agent named, else its kind."""
+    return f"strategy:{row.strategy_used.strip().lower()}" if row.strategy_used else f"kind:{row.kind}"
+
+
 @dataclass
 class Tally:
     """Outcome counts of the experiences behind a pattern (duplicates included)."""

@@ -6,7 +6,8 @@ higher item covers a lower one. Used by the pipeline directly and by the offline
   the other's; complement otherwise;
 - contradiction: the same conditions (Jaccard ≥ 0.5 of their terms) with conflicting actions
   (one negates what the other does: "not", "never", "avoid", ... on a shared term);
-- coverage: the lower item shares a content term with the higher one.
+- coverage: the lower item shares a content term with the higher one (an item with no
+  content term, such as "are you ai", cannot be judged by terms and counts as covered).
 """
 
 from __future__ import annotations
@@ -65,4 +66,4 @@ def conflicting(first: list[str], second: list[str]) -> bool:
 def uncovered(higher: PatternItem, lower: list[PatternItem]) -> list[str]:
     """Ids of the lower items that share no content term with ``higher``."""
     scope = all_terms(higher)
-    return [p.id for p in lower if not (all_terms(p) & scope)]
+    return [p.id for p in lower if (terms := all_terms(p)) and not (terms & scope)]

@@ -13,8 +13,10 @@ Kept: importance ≥ ``min_importance``, and every breakthrough (an insight or a
 experience) whatever its score. Near-duplicates (cosine ≥ ``duplicate_similarity``) collapse
 onto one representative, the most important one, by a DUPLICATE_OF edge: nothing is deleted,
 and a representative stands for its duplicates in every count. Breakthroughs are always
-representatives. At most ``max_per_session`` representatives per session_id, the most
-important first (experiences without a session are not capped).
+representatives. Unless clustering is ``semantic``, only experiences of one structural key
+(the strategy the agent named, else the kind) can be duplicates: "retry" and "never retry"
+read alike but are different strategies. At most ``max_per_session`` representatives per
+session_id, the most important first (experiences without a session are not capped).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from graphmind.dream.items import OUTCOME_SCORE, ExperienceRow
+from graphmind.dream.items import OUTCOME_SCORE, ExperienceRow, structural_key
 from graphmind.dream.params import DreamParams
 
 BLOCK = 512
@@ -79,10 +81,21 @@ def importance(rows: list[ExperienceRow], novelty_scores: np.ndarray) -> list[fl
     return scores
 
 
-def collapse(vectors: np.ndarray, candidates: list[int], threshold: float,
-             pinned: set[int]) -> tuple[list[int], dict[int, tuple[int, float]]]:
+def collapse(vectors: np.ndarray, candidates: list[int], threshold: float, pinned: set[int],
+             keys: list[str] | None = None) -> tuple[list[int], dict[int, tuple[int, float]]]:
     """Greedy leader collapse in ``candidates`` order: an experience within ``threshold`` of a
-    representative becomes its duplicate; ``pinned`` ones are always representatives."""
+    representative of its key becomes its duplicate; ``pinned`` ones are always representatives."""
+    if keys is not None:
+        groups: dict[str, list[int]] = defaultdict(list)
+        for i in candidates:
+            groups[keys[i]].append(i)
+        reps, duplicates = [], {}
+        for members in groups.values():
+            found, dups = collapse(vectors, members, threshold, pinned)
+            reps += found
+            duplicates |= dups
+        order = {i: p for p, i in enumerate(candidates)}
+        return sorted(reps, key=order.__getitem__), duplicates
     reps: list[int] = []
     rep_vectors = np.empty((0, vectors.shape[1]), dtype=np.float32)
     duplicates: dict[int, tuple[int, float]] = {}
@@ -119,7 +132,8 @@ def triage(rows: list[ExperienceRow], vectors: np.ndarray, params: DreamParams,
     pinned = {i for i in keep if rows[i].breakthrough}
     position = {i: p for p, i in enumerate(order)}
     by_rank = sorted(keep, key=lambda i: (i not in pinned, -scores[i], position[i]))
-    reps, duplicates = collapse(vectors, by_rank, params.duplicate_similarity, pinned)
+    keys = None if params.clustering == "semantic" else [structural_key(r) for r in rows]
+    reps, duplicates = collapse(vectors, by_rank, params.duplicate_similarity, pinned, keys)
     dropped = _over_cap(rows, reps, pinned, params.max_per_session)
     if dropped:
         filtered += sorted(dropped | {d for d, (r, _) in duplicates.items() if r in dropped})

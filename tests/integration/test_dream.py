@@ -8,6 +8,7 @@ import threading
 
 import pytest
 
+from graphmind.demo.sudoku import session_experiences
 from graphmind.dream import DreamBusyError, DreamParams
 from graphmind.errors import ProviderError, RunError
 from graphmind.llm.offline import OfflineLLM
@@ -228,3 +229,89 @@ def test_cli_dream_prints_progress_and_designs_json_fields(cli_env, cli_mind, ca
 def test_cli_dream_on_an_unknown_mind_exits_2(cli_env, cli_mind, capsys):
     code, _, err = run_cli(capsys, "dream", "--mind", cli_mind)
     assert code == 2 and "does not exist" in err
+
+
+def test_one_giant_cluster_becomes_one_pattern_and_a_simple_ladder(mind):
+    mind.capture_many([{"id": f"g{i}", "description": f"retried the flaky upload of batch {i} after a timeout",
+                        "outcome": "success", "strategy_used": "Retry on Timeout"} for i in range(60)])
+    report = mind.dream()
+    assert report.patterns == 1 and report.active_patterns == 1
+    assert report.ladder_levels == 4 and len(report.ladder) == 2
+    assert report.verification["status"] == "verified"
+    pattern = mind.get(report.new_patterns[0]["id"])
+    assert pattern.usage_count == 60 and len(pattern.examples) >= 3
+
+
+def test_contradictory_patterns_are_both_kept_and_flagged(mind, store):
+    retry = [{"id": f"r{i}", "description": f"when the payment request {i} times out, retry the payment request",
+              "outcome": "success", "strategy_used": "Retry"} for i in range(4)]
+    never = [{"id": f"n{i}", "description": f"when the payment request {i} times out, never retry the payment request",
+              "outcome": "success", "strategy_used": "Fail Fast"} for i in range(4)]
+    mind.capture_many(retry + never)
+    report = mind.dream()
+    assert report.active_patterns == 2 and report.pruned == 0
+    assert report.contradictions == 1 and report.verification["status"] == "warnings"
+    assert not report.verification["checks"]["non_contradiction"]["passed"]
+    assert mind.stats().relationships["CONTRADICTS"] == 1
+    flagged = [mind.get(p["id"]) for p in report.new_patterns]
+    assert {p.verification_status for p in flagged} == {"unverified"}
+
+
+def _claude_consolidator(request):
+    """The Messages stub acting as Claude for the dream prompts: general names, as a model
+    would write them, built from what each prompt shows."""
+    from tests.fixtures.messages_stub import json_reply
+
+    prompt = request.body["messages"][-1]["content"]
+    prompt = prompt if isinstance(prompt, str) else " ".join(b.get("text", "") for b in prompt)
+    if prompt.startswith("Analyze these"):
+        ids = [line.split('"id": "')[1].split('"')[0] for line in prompt.splitlines() if '"id": "' in line]
+        named = [line.split('"strategy_used": "')[1].split('"')[0] for line in prompt.splitlines()
+                 if '"strategy_used": "' in line]
+        name = max(set(named), key=named.count) if named else "Solving insight"
+        return json_reply({"name": name, "pattern_type": "technique", "conditions": [f"{name} applies"],
+                           "actions": [f"apply {name}"], "success_rate": 0.9, "example_ids": ids[:3]})
+    if "Name the one item" in prompt:
+        ids = [line[1:].split("]")[0] for line in prompt.splitlines() if line.startswith("[")]
+        return json_reply({"name": "Constraint propagation", "member_ids": ids,
+                           "generalization": "Apply the techniques that propagate constraints: " + ", ".join(ids)})
+    a, b = [line[1:].split("]")[0] for line in prompt.splitlines() if line.startswith("[")][:2]
+    return json_reply({"from_id": a, "to_id": b, "kind": "complement", "strength": 0.7, "evidence": [],
+                       "rationale": "Both narrow the candidates."})
+
+
+def test_a_dream_through_claude_on_the_messages_stub(store, settings, mind):
+    import anthropic
+
+    from graphmind.llm.anthropic import AnthropicLLM
+    from tests.fixtures.messages_stub import MessagesStub
+
+    stub = MessagesStub().start()
+    stub.responder = _claude_consolidator
+    client = anthropic.Anthropic(base_url=stub.url, api_key="test", max_retries=0, timeout=10)
+    try:
+        llm = AnthropicLLM(client, model="claude-stub-1", prices={"claude-stub-1": (200.0, 1000.0)})
+        mind.capture_many([{"id": e["id"], **e["properties"]} for e in session_experiences(limit_per_puzzle=10)])
+        report = Mind(mind.name, store, settings, llm=llm).dream()
+    finally:
+        client.close()
+        stub.stop()
+    assert report.llm["provider"] == "anthropic" and report.llm_calls == len(stub.requests)
+    assert {"Naked Single", "Hidden Single", "Pointing Pair", "Solving insight"} <= {
+        p["name"] for p in report.new_patterns}
+    assert not report.degraded and report.llm["cost_cents"] > 0
+    connections = store.read("dream/list_connections", mind=mind.name)
+    assert report.cross_connections == len(connections) > 0
+    assert {(r["kind"], r["rationale"]) for r in connections} == {("complement", "Both narrow the candidates.")}
+
+
+def test_the_sudoku_session_consolidates_like_the_specs_walkthrough(mind):
+    mind.capture_many([{"id": e["id"], **e["properties"]} for e in session_experiences(limit_per_puzzle=10)],
+                      metadata={"puzzles": 6})
+    report = mind.end_session("sudoku-2026-01-04")
+    names = {p["name"] for p in report.new_patterns}
+    assert {"Naked Single", "Hidden Single", "Pointing Pair"} <= names
+    assert report.ladder_levels == 4 and report.verification["status"] == "verified"
+    assert report.cross_connections >= 1 and report.triaged < report.experiences
+    naked = mind.query_knowledge("naked single: only one digit possible in the cell")[0]
+    assert naked.name == "Naked Single" and naked.success_rate == 1.0 and len(naked.examples) >= 3

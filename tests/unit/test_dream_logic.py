@@ -204,3 +204,41 @@ def test_capture_validates_and_attaches_session_metadata():
     assert row["id"].startswith("exp-") and "timestamp" in row["dates"]
     with pytest.raises(ValidationError, match="outcome"):
         experience_row("m", {"description": "x", "outcome": "won"})
+
+
+# -- the capture queue -----------------------------------------------------------------------
+def test_the_capture_queue_writes_in_batches_and_flush_waits():
+    from graphmind.dream.capture_queue import CaptureQueue
+
+    written = []
+    queue = CaptureQueue(lambda rows: written.append(list(rows)), flush_ms=50)
+    for i in range(5):
+        queue.put({"id": i})
+    queue.flush()
+    assert [r["id"] for batch in written for r in batch] == [0, 1, 2, 3, 4]
+    assert len(written) == 1  # all five arrived within one flush window
+    queue.close()
+
+
+def test_a_failed_write_keeps_the_rows_and_raises_until_they_are_stored():
+    from graphmind.dream.capture_queue import CaptureQueue
+    from graphmind.errors import StoreUnavailableError
+
+    attempts, stored = [], []
+
+    def write(rows):
+        attempts.append(len(rows))
+        if len(attempts) == 1:
+            raise StoreUnavailableError("down")
+        stored.extend(rows)
+
+    queue = CaptureQueue(write, flush_ms=1)
+    queue.put({"id": 1})
+    with pytest.raises(StoreUnavailableError):
+        for _ in range(200):  # the background write fails; the next put reports it
+            queue.put({"id": 2})
+            import time
+            time.sleep(0.005)
+    queue.flush()  # writes what is left
+    assert {r["id"] for r in stored} >= {1, 2}
+    queue.close()
