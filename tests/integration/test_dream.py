@@ -315,3 +315,27 @@ def test_the_sudoku_session_consolidates_like_the_specs_walkthrough(mind):
     assert report.cross_connections >= 1 and report.triaged < report.experiences
     naked = mind.query_knowledge("naked single: only one digit possible in the cell")[0]
     assert naked.name == "Naked Single" and naked.success_rate == 1.0 and len(naked.examples) >= 3
+
+
+@pytest.mark.parametrize("phase, target, check", [
+    ("triage", "graphmind.dream.engine.triage",
+     lambda r: r.triaged == r.experiences and r.patterns == 3),
+    ("compress", "graphmind.dream.compress.cluster",
+     lambda r: r.patterns == 0 and r.ladder_levels == 0),
+    ("abstract", "graphmind.dream.ladder.group_levels",
+     lambda r: r.patterns == 3 and r.ladder_levels == 2 and not r.ladder),
+    ("verify", "graphmind.dream.verify.verify",
+     lambda r: r.patterns == 3 and r.verification["status"] == "unverified"),
+])
+def test_a_failing_phase_degrades_as_the_spec_says_and_is_recorded(mind, monkeypatch, phase, target, check):
+    def broken(*args, **kwargs):
+        raise ValueError(f"{phase} broke (injected)")
+
+    monkeypatch.setattr(target, broken)
+    mind.capture_many(experiences())
+    report = mind.dream()
+    assert report.status == "completed" and check(report)
+    assert len(report.degraded) == 1 and report.degraded[0].startswith(f"{phase} failed")
+    if phase == "compress":  # nothing consumed: the next run (fixed) consolidates everything
+        monkeypatch.undo()
+        assert mind.dream().patterns == 3
