@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import warnings
+
 import click
 
 from graphmind.cli.options import JSON, MIND
 from graphmind.cli.render import emit
-from graphmind.dream import DreamParams, DreamReport
+from graphmind.dream import CompressionRatioWarning, DreamParams, DreamReport
 from graphmind.dream.schedule import Schedule, parse_duration, watch
 from graphmind.mind import Mind
 
@@ -33,6 +35,7 @@ def dream(mind: str, dry_run: bool, domain: str, clustering: str, rng_seed: int,
                          wait_seconds=wait_s)
     schedule = Schedule(interval_s=parse_duration(interval))
     progress = (lambda line: click.echo(f"dream: {line}", err=True))
+    warnings.simplefilter("ignore", CompressionRatioWarning)  # the report lists it as a warning
     with Mind.open(mind) as m:
         if not watching:
             report = m.dream(params, progress=progress)

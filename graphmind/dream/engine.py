@@ -67,8 +67,12 @@ class Dreamer:
                                 f"(graphmind import FILE --mind {mind})")
         run_id = f"dream-{datetime.now(UTC):%Y%m%dT%H%M%S}-{secrets.token_hex(3)}"
         self._acquire(mind, run_id)
+        run = _Run(self, mind, run_id, trigger)
         try:
-            return _Run(self, mind, run_id, trigger).execute()
+            return run.execute()
+        except GraphmindError as exc:
+            run.record_failure(exc)
+            raise
         finally:
             try:
                 graph.give_lease(self.store, mind, run_id)
@@ -252,7 +256,18 @@ class _Run:
     def _say(self, line: str) -> None:
         """Report a phase's end and renew the lease (a live run keeps it; a dead one lets it lapse)."""
         self.d.progress(line)
-        graph.take_lease(self.d.store, self.mind, self.run_id, self.params.lease_seconds)
+        lease = graph.take_lease(self.d.store, self.mind, self.run_id, self.params.lease_seconds)
+        if not lease.acquired:
+            raise RunError(f"dream run {self.run_id} lost its lease on mind {self.mind!r} to {lease.holder} "
+                           f"(a phase outlasted lease_seconds={self.params.lease_seconds:g}); nothing was written")
+
+    def record_failure(self, exc: GraphmindError) -> None:
+        """Mark the run failed, when the store still answers (else the next run will)."""
+        record = self._run_record({"status": "failed", "error": str(exc)[:1000]})
+        try:
+            graph.record_run(self.d.store, self.mind, record)
+        except StoreError:
+            pass
 
     def _ratio(self, seen: int, touched: int) -> float | None:
         if not touched:
