@@ -104,9 +104,10 @@ def name_abstraction(inputs: AbstractionInput, tools: Sequence[Tool]) -> Abstrac
     texts = [m.description for m in inputs.members]
     phrase = shared_phrase(texts) if len(texts) > 1 else None
     full = [" ".join([m.description, *m.conditions, *m.actions]) for m in inputs.members]
-    # One member: name the level above by its other terms, so the name is no rewording of it.
-    own = term_set(texts[0].split(":")[0]) if len(texts) == 1 else set()
-    terms = top_terms(full, k=2, exclude=own)
+    # Name what the members share, not one of them: their own names' terms are left out (so a
+    # level above one member is no rewording of it), unless nothing else is left.
+    own = set().union(*(term_set(t.split(":")[0]) for t in texts))
+    terms = top_terms(full, k=2, exclude=own) or top_terms(full, k=2)
     if not phrase or len(term_set(phrase)) < 2:
         phrase = " & ".join(t.capitalize() for t in terms) if terms else trim(texts[0], 60)
     name = phrase
