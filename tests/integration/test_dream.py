@@ -339,3 +339,15 @@ def test_a_failing_phase_degrades_as_the_spec_says_and_is_recorded(mind, monkeyp
     if phase == "compress":  # nothing consumed: the next run (fixed) consolidates everything
         monkeypatch.undo()
         assert mind.dream().patterns == 3
+
+
+def test_cli_dream_watch_runs_periodically(cli_env, cli_mind, capsys, store, settings):
+    Mind(cli_mind, store, settings).capture_many(experiences())
+    code, out, err = run_cli(capsys, "dream", "--mind", cli_mind, "--watch", "--interval", "200ms",
+                             "--max-runs", "2", "--json")
+    assert code == 0, err
+    runs = [json.loads(line) for line in out.splitlines()]
+    assert [(r["trigger"], r["status"]) for r in runs] == [("periodic", "completed"),
+                                                          ("periodic", "nothing_to_consolidate")]
+    code, _, err = run_cli(capsys, "dream", "--mind", cli_mind, "--watch", "--interval", "soon")
+    assert code == 2 and "not a duration" in err
