@@ -1,6 +1,7 @@
 """graphmind: a Neo4j-backed knowledge-graph memory engine for LLM agents."""
 
 from graphmind.config import Settings
+from graphmind.dream import DreamParams, DreamReport
 from graphmind.errors import GraphmindError, InputError, RunError, ValidationError
 from graphmind.embed import Embedder, HashingEmbedder, MiniLMEmbedder
 from graphmind.io import ImportReport
@@ -9,6 +10,8 @@ from graphmind.mind import Mind, MindStats
 from graphmind.recall import EmbedReport, RecallHit, RecallResult
 
 __all__ = [
+    "DreamParams",
+    "DreamReport",
     "EmbedReport",
     "Embedder",
     "GraphmindError",

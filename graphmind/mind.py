@@ -216,11 +216,11 @@ class Mind:
 
     def capture_many(self, experiences: list[Experience | dict[str, Any]], *, session_id: str | None = None,
                      metadata: dict[str, Any] | None = None) -> list[str]:
-        """Record a batch of experiences in one write (all or none); their ids."""
+        """Record a batch of experiences now; their ids. All are validated first, so one bad
+        experience writes none; they are written in batches of GRAPHMIND_IMPORT_BATCH."""
         rows = experience_rows(self.name, experiences, session_id=session_id, metadata=metadata)
         for start in range(0, len(rows), self._settings.import_batch_size):
-            self._store.write("import/upsert_memories", mind=self.name,
-                              rows=rows[start:start + self._settings.import_batch_size])
+            self._write_experiences(rows[start:start + self._settings.import_batch_size])
         return [r["id"] for r in rows]
 
     def dream(self, params: DreamParams | None = None, *, trigger: Trigger = "manual",
