@@ -1,6 +1,6 @@
 // mode: write
 // params: mind, run_uid, rows
-// Write the active patterns of a mind after a dream (new, grown, pruned or re-verified);
+// Write the patterns a dream created, grew, pruned or re-verified;
 // idempotent on uid. row: {uid, id, props, created, produced, members: [experience uid]}.
 // Members get (:Experience)-[:EXEMPLIFIES]->(:Pattern); the patterns the run created or
 // changed get (:DreamRun)-[:PRODUCED {created}]->(:Pattern). A pattern whose text changed is

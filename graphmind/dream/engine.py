@@ -22,6 +22,7 @@ import time
 import warnings
 from collections import defaultdict
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -45,6 +46,7 @@ from graphmind.store import GraphStore
 T = TypeVar("T")
 Progress = Callable[[str], None]
 PHASE_ERRORS = (GraphmindError, ValueError)
+LLM_WORKERS = 4
 
 
 class DreamBusyError(RunError):
@@ -191,11 +193,9 @@ class _Run:
             compress.grow(patterns[k], members, rows, vectors, dups)
         rest = [i for i in tri.kept if i not in joined]
         clusters, left = compress.cluster(rows, vectors, rest, tri.weight(len(rows)), self.params)
-        new = []
-        for c in clusters:
-            inputs = compress.extraction_input(c, rows, vectors, tri.importance, self.params)
-            extracted = self._llm("compress", EXTRACT_PATTERN, inputs, rules_llm.extract_pattern)
-            new.append(compress.new_pattern(c, extracted, rows, vectors, dups, self.params))
+        inputs = [compress.extraction_input(c, rows, vectors, tri.importance, self.params) for c in clusters]
+        extracted = self._llm_all("compress", EXTRACT_PATTERN, inputs, rules_llm.extract_pattern)
+        new = [compress.new_pattern(c, e, rows, vectors, dups, self.params) for c, e in zip(clusters, extracted)]
         return new, [patterns[k] for k in by_pattern], left
 
     def _connect(self, patterns: list[PatternState]) -> list[Connection]:
@@ -227,6 +227,14 @@ class _Run:
                 ladder.apply_name(node, self._llm("abstract", NAME_ABSTRACTION, inputs, rules_llm.name_abstraction))
             below[node.id] = ladder.node_item(node)
         return nodes
+
+    def _llm_all(self, phase: str, prompt, inputs: list, by_rules) -> list:
+        """One call per input; an online provider gets up to ``LLM_WORKERS`` at once (the
+        Message Batches API is not used: its results take minutes to hours)."""
+        if self.d.llm.provider == "offline" or len(inputs) < 2:
+            return [self._llm(phase, prompt, x, by_rules) for x in inputs]
+        with ThreadPoolExecutor(LLM_WORKERS, thread_name_prefix="graphmind-dream") as pool:
+            return list(pool.map(lambda x: self._llm(phase, prompt, x, by_rules), inputs))
 
     def _llm(self, phase: str, prompt, inputs, by_rules):
         try:

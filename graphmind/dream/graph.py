@@ -49,7 +49,8 @@ def read_patterns(store: GraphStore, mind: str, dimensions: int) -> list[Pattern
             id=r["id"], name=r["name"], description=r["description"], pattern_type=r["pattern_type"],
             centroid=centroid, tally=tally, conditions=list(r["conditions"]), actions=list(r["actions"]),
             examples=list(r["examples"]), cohesion=float(r["cohesion"]),
-            verification_status=r["verification_status"] or "unverified"))
+            verification_status=r["verification_status"] or "unverified",
+            stored_verification=r["verification_status"]))
     return patterns
 
 

@@ -88,6 +88,8 @@ class PatternState:
     pruned_reason: str | None = None
     superseded_by: str | None = None
     verification_status: str = "unverified"
+    stored_verification: str | None = None
+    """The verification status the graph holds (None for a new pattern)."""
     is_new: bool = False
     changed: bool = False
 

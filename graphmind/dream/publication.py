@@ -77,7 +77,8 @@ def build_publication(mind: str, run: dict[str, Any], rows: list[ExperienceRow],
         return Publication(run, [], [], [], [], [], [], [])
     return Publication(
         run=run,
-        patterns=[pattern_row(mind, p, p.id in touched_ids) for p in patterns if p.active or p.id in touched_ids],
+        patterns=[pattern_row(mind, p, p.id in touched_ids) for p in patterns
+                  if p.id in touched_ids or p.verification_status != p.stored_verification],
         experiences=experience_rows(mind, rows, tri, deferred) if compressed else [],
         pruned=[{"uid": f"{mind}:{x.pattern_id}", "reason": x.reason,
                  "by": f"{mind}:{x.superseded_by}" if x.superseded_by else None} for x in pruned],
