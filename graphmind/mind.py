@@ -11,6 +11,7 @@ from typing import Any
 
 from graphmind.app import init_database, make_embedder, make_llm, open_store
 from graphmind.config import Settings
+from graphmind.digest import DigestParams, DigestReport, absorb, digest, merge_threads
 from graphmind.dream import DreamParams, DreamReport, Dreamer, KnowledgeMatch, Trigger, query_knowledge
 from graphmind.dream.capture import experience_row, experience_rows
 from graphmind.dream.capture_queue import CaptureQueue
@@ -254,6 +255,24 @@ class Mind:
     def query_knowledge(self, text: str, k: int = 5) -> list[KnowledgeMatch]:
         """The consolidated patterns that match ``text``, with their ladder path and examples."""
         return query_knowledge(self._store, self._recaller_in_use(), self.name, check_query_text(text), k)
+
+    def digest(self, params: DigestParams | None = None, *, rng_seed: int | None = None) -> DigestReport:
+        """The three digests (rumination-digest-proposal): random entries from each topic, the
+        active threads that converge, the entries most likely forgotten. Shown entries count a
+        hit; ``rng_seed`` makes the sampling reproducible."""
+        return digest(self._store, self.name, params or DigestParams(), rng_seed=rng_seed)
+
+    def reflect(self, params: DigestParams | None = None, *, rng_seed: int | None = None) -> str:
+        """The material a reflect-mode prompt receives: the three digests composed."""
+        return self.digest(params, rng_seed=rng_seed).material()
+
+    def merge_threads(self, a: str, b: str, title: str) -> dict[str, Any]:
+        """A higher-level thread above threads ``a`` and ``b`` (kept, status merged, MERGED_INTO)."""
+        return merge_threads(self._store, self.name, a, b, title)
+
+    def absorb(self, entry_id: str) -> None:
+        """Mark a topic entry absorbed: digested, so the decay review no longer lists it."""
+        absorb(self._store, self.name, entry_id)
 
     def delete(self) -> None:
         """Remove every node and relationship of this mind (other minds are untouched)."""

@@ -98,6 +98,7 @@ class TopicEntry(GraphNode):
     topic: str
     text: str
     date: Timestamp | None = None
+    """A plain date (taken as midnight UTC) or a date-time."""
     hits: Count = 0
     status: Literal["active", "absorbed", "faded"] = "active"
 
@@ -106,8 +107,10 @@ class Thread(GraphNode):
     LABEL: ClassVar[str] = "Thread"
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("title", "progress_notes")
     title: str
-    status: Literal["active", "merged", "closed"] = "active"
+    status: Literal["active", "archived", "merged", "closed"] = "active"
     progress_notes: list[str] = []
+    touches: Count = 0
+    """How often the thread was worked on; a merged thread's touches are the sum of both."""
 
 
 class RuminationRun(GraphNode):

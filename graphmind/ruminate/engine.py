@@ -117,6 +117,9 @@ def _record(store: GraphStore, result: RuminationResult) -> None:
         **{f"gap_{name}": value for name, value in result.signals.items() if isinstance(value, float)},
     }}
     store.write("ruminate/upsert_run", mind=mind, run=run, findings=findings)
+    loaded = sorted({i for section in result.context.sections for i in section.node_ids})
+    if loaded:  # memories loaded into the Context Object count a hit (the digests read them)
+        store.write("recall/mark_hits", mind=mind, uids=[f"{mind}:{i}" for i in loaded])
 
 
 def _finding(mind: str, finding_id: str, summary: str, cites: list[str], **props: Any) -> dict[str, Any]:

@@ -1,0 +1,16 @@
+// mode: write
+// params: mind, a, b, thread
+// Merge two active threads into a higher-level one (never deleting them): the new Thread
+// holds both threads' notes and the sum of their touches; the old ones become status
+// merged, linked (:Thread)-[:MERGED_INTO]->(:Thread). $thread: {uid, id, title}.
+MATCH (a:Memory {uid: $mind + ':' + $a}), (b:Memory {uid: $mind + ':' + $b})
+WHERE a:Thread AND b:Thread AND a.status = 'active' AND b.status = 'active' AND a <> b
+MERGE (t:Memory {uid: $thread.uid})
+  ON CREATE SET t.created_at = datetime(), t.embedding_pending = true
+SET t:Thread, t.mind = $mind, t.id = $thread.id, t.title = $thread.title, t.status = 'active',
+    t.progress_notes = coalesce(a.progress_notes, []) + coalesce(b.progress_notes, []),
+    t.touches = coalesce(a.touches, 0) + coalesce(b.touches, 0),
+    a.status = 'merged', b.status = 'merged'
+MERGE (a)-[:MERGED_INTO]->(t)
+MERGE (b)-[:MERGED_INTO]->(t)
+RETURN t.id AS id, t.touches AS touches, size(t.progress_notes) AS notes
