@@ -40,7 +40,12 @@ def fixture(tmp_path):
 def test_the_three_digests_on_a_fixture_mind(mind, tmp_path):
     mind.import_jsonl(fixture(tmp_path))
     report = mind.digest(rng_seed=3)
-    assert {t: len(v) for t, v in report.samples.items()} == {"agents": 2, "philosophy": 2, "zen": 1}
+    assert report.digest_block.splitlines() == [  # seed 3 draws a1, a3 | p2, p1 | z1 (zen has only one)
+        "<rumination-digest>", "### agents",
+        f"- [{ago(31)}] Agents plan before they act", f"- [{ago(2)}] Reflection beats retries", "",
+        "### philosophy",
+        f"- [{ago(22)}] Framing constrains emergence", f"- [{ago(62)}] Watsuji: relations come before entities",
+        "", "### zen", f"- [{(TODAY + timedelta(days=30)).isoformat()}] 時間不是直線", "</rumination-digest>"]
     assert [c.sentence() for c in report.convergence] == [
         'Threads "Constraint and emergence" and "Interface shapes cognition" share concepts: '
         "Framing, Watsuji, Deacon (consider merging)"]

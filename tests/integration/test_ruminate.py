@@ -65,6 +65,8 @@ def test_the_felix_scenario_gives_the_specs_complete_context(mind):
     explored = [s.node_type for s in result.steps if s.kind == "gap"]
     assert "Emotional_State" in explored and "Failed_Attempt" in explored
     assert all(t["explored"] for t in result.coverage["types"].values() if t["relevant"])
+    emotion = mind.get("emo-frustration")  # loaded into the Context Object: one hit, now
+    assert emotion.hits == 1 and emotion.last_hit_at is not None
 
 
 def test_the_run_is_recorded_with_findings_citing_every_memory_used(mind, store):
