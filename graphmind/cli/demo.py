@@ -9,6 +9,8 @@ bundled Sudoku puzzles with graphmind's own logging solver (graphmind.demo.sudok
 ``SUDOKU_STEPS`` steps logged per puzzle), captures the session into ``<mind>-sudoku``
 (recreated on every run, so the night cycle always has the whole session to consolidate),
 ends the session (which dreams) and prints the abstraction ladder from the principles down.
+Then it imports Felix's topic memory and threads (``topics.jsonl``) into ``<mind>-topics`` and
+prints the three digests as reflect material (seeded, so the demo prints the same sample).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ BROWSER_QUERY = "MATCH (n:Memory {mind: $mind})-[r]->(m) RETURN n, r, m"
 QUESTION = "Why did the race condition in the settlement worker come back?"
 STIMULUS, SENDER = "Hey Felix, the race condition is back.", "Nicolas"
 SUDOKU_SESSION, SUDOKU_STEPS = "sudoku-2026-01-04-001", 10
+DIGEST_SEED = 1
 LADDER_QUERY = ("MATCH p = (:Abstraction {mind: $mind, level: 3, status: 'active'})-[:SUBSUMES*2]->(:Pattern)"
                 "<-[:EXEMPLIFIES]-(:Experience) RETURN p")
 
@@ -55,6 +58,9 @@ def demo(mind: str, as_json: bool) -> None:
                              session_experiences(SUDOKU_SESSION, limit_per_puzzle=SUDOKU_STEPS)],
                             metadata={"puzzles": 6, "solver": "graphmind.demo.sudoku"})
         dream = sudoku.end_session(SUDOKU_SESSION)
+    with Mind.open(f"{mind}-topics", settings) as topics, resources.as_file(_demo_file("topics.jsonl")) as path:
+        topics.import_jsonl(path)
+        digest = topics.digest(rng_seed=DIGEST_SEED)
     text = "\n".join([
         f"schema version {schema.version}: {schema.indexes_online} indexes ONLINE",
         f"imported {report.nodes} nodes and {report.edges} edges into mind {mind!r} (idempotent)",
@@ -86,11 +92,14 @@ def demo(mind: str, as_json: bool) -> None:
         *ladder_tree(dream),
         f"walk it in Neo4j Browser: :param mind => '{mind}-sudoku'",
         f"  {LADDER_QUERY}",
+        "",
+        f"digest of mind '{mind}-topics' (reflect material; shown entries count a hit):",
+        digest.material(),
     ])
     emit({"mind": mind, "import": report.as_dict(), "stats": stats.as_dict(),
           "embedded": embedded.as_dict(), "recall": recalled.as_dict(),
           "answer": answer.output.model_dump(mode="json"), "rumination": rumination.as_dict(),
-          "dream": dream.as_dict()},
+          "dream": dream.as_dict(), "digest": digest.as_dict()},
          as_json, text)
 
 
