@@ -1,0 +1,168 @@
+"""Wander's rules as pure functions (wander-technical-spec; issue 7, first step). Numbers are
+the spec's defaults where it gives them; where it names a rule without defining it
+(``should_crystallize``, ``should_use_cloud``, the circuit breaker), graphmind's definition is
+written here.
+
+- Session status machine: active → paused → active → completed | abandoned; a paused session
+  may also be abandoned; completed and abandoned are final.
+- Composite score of an adjacency: 0.3·interestingness + 0.3·novelty + 0.2·bridge_potential
+  + 0.2·uncertainty; the next locus is drawn by softmax over scores at the session's
+  temperature (0.7) with an injected ``random.Random``; temperature 0 takes the best.
+- Distance-band sampling keeps candidates whose cosine to the current locus lies in a band
+  (default 0.3-0.7): related, but not the nearest.
+- Scope: a candidate's domains must meet ``allowed`` (when given) and miss ``forbidden``; its
+  drift, 1 − the best cosine to the seed and fence embeddings, must be ≤ ``max_drift`` (0.8).
+- Resonances lose 10% of their strength a day, computed from time: s·(1 − rate)^days. A
+  reinforcement adds 1 to the decayed strength and an occurrence; ``CONFIRM_AT`` (3)
+  occurrences confirm a candidate; below ``FLOOR`` (0.2) a resonance is invalidated.
+- should_crystallize: a confirmed resonance of strength ≥ 1.5 among the step's resonances, or
+  a locus with interestingness ≥ 0.8 and actionability ≥ 0.5.
+- should_use_cloud: the strong model when the encounter crosses domains or the locus is at
+  least 0.7 interesting, and the call would not exceed the budget.
+- Budget: a call is refused *before* it would exceed the cloud budget; ``budget_low`` from 80%.
+- Circuit breaker: 3 consecutive failures or 5 fence hits pause the session with the reason.
+- Human checkpoint: every ``human_checkpoint_frequency`` (50) steps.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from graphmind.errors import ValidationError
+
+TRANSITIONS: dict[str, frozenset[str]] = {
+    "active": frozenset({"paused", "completed", "abandoned"}),
+    "paused": frozenset({"active", "abandoned"}),
+    "completed": frozenset(),
+    "abandoned": frozenset(),
+}
+WEIGHTS = {"interestingness": 0.3, "novelty": 0.3, "bridge_potential": 0.2, "uncertainty": 0.2}
+CONFIRM_AT, FLOOR = 3, 0.2
+
+
+@dataclass(frozen=True)
+class SessionConfig:
+    max_drift_distance: float = 0.8
+    max_steps: int = 1000
+    cloud_budget_cents: float = 500
+    temperature: float = 0.7
+    human_checkpoint_frequency: int = 50
+
+
+@dataclass(frozen=True)
+class Adjacency:
+    concept: str
+    interestingness: float = 0.5
+    novelty: float = 0.5
+    bridge_potential: float = 0.0
+    uncertainty: float = 0.5
+    strategy: str = "distance_band"
+
+    @property
+    def score(self) -> float:
+        return round(sum(w * getattr(self, name) for name, w in WEIGHTS.items()), 6)
+
+
+def transition(current: str, target: str) -> str:
+    """``target`` if a session may go there from ``current``, else ValidationError."""
+    if target not in TRANSITIONS.get(current, frozenset()):
+        allowed = ", ".join(sorted(TRANSITIONS.get(current, ()))) or "nothing (it is final)"
+        raise ValidationError(f"a {current} session cannot become {target}; it can become {allowed}",
+                              field="status")
+    return target
+
+
+def softmax_select(scores: Sequence[float], temperature: float, rng: random.Random) -> int:
+    """Index drawn with probability ∝ exp(score / temperature); the best at temperature 0."""
+    if not scores:
+        raise ValueError("no adjacency to choose from")
+    if temperature <= 0:
+        return max(range(len(scores)), key=lambda i: (scores[i], -i))
+    top = max(scores)
+    weights = [math.exp((s - top) / temperature) for s in scores]
+    return rng.choices(range(len(scores)), weights=weights, k=1)[0]
+
+
+def distance_band(similarities: np.ndarray, low: float = 0.3, high: float = 0.7) -> list[int]:
+    """Indices of candidates in the similarity band, most similar first."""
+    inside = np.where((similarities >= low) & (similarities <= high))[0]
+    return [int(i) for i in inside[np.argsort(-similarities[inside], kind="stable")]]
+
+
+def drift(vector: np.ndarray, anchors: np.ndarray) -> float:
+    """1 − the best cosine of unit ``vector`` to the unit rows of ``anchors`` (seed + fence)."""
+    return round(1.0 - float(np.max(anchors @ vector)), 6) if len(anchors) else 0.0
+
+
+def within_scope(domains: Sequence[str], drift_distance: float, config: SessionConfig,
+                 allowed: Sequence[str] = (), forbidden: Sequence[str] = ()) -> tuple[bool, str | None]:
+    """(passes, why not)."""
+    if forbidden and set(domains) & set(forbidden):
+        return False, f"forbidden domain {sorted(set(domains) & set(forbidden))[0]}"
+    if allowed and not set(domains) & set(allowed):
+        return False, "outside the allowed domains"
+    if drift_distance > config.max_drift_distance:
+        return False, f"drift {drift_distance:.2f} beyond the fence ({config.max_drift_distance:.2f})"
+    return True, None
+
+
+def decayed(strength: float, decay_rate: float, days: float) -> float:
+    return strength * (1.0 - decay_rate) ** max(days, 0.0)
+
+
+def reinforce(strength: float, occurrences: int, decay_rate: float, days: float, status: str) -> tuple[float, int, str]:
+    """(strength, occurrences, status) after one more occurrence ``days`` after the last."""
+    new_strength, count = decayed(strength, decay_rate, days) + 1.0, occurrences + 1
+    new_status = "confirmed" if status == "candidate" and count >= CONFIRM_AT else status
+    return round(new_strength, 6), count, new_status
+
+
+def current_status(strength: float, decay_rate: float, days: float, status: str) -> str:
+    return "invalidated" if decayed(strength, decay_rate, days) < FLOOR else status
+
+
+def should_crystallize(resonances: Sequence[tuple[str, float]], interestingness: float, actionability: float) -> bool:
+    """``resonances``: (status, strength) of the step's resonances."""
+    strong = any(status == "confirmed" and strength >= 1.5 for status, strength in resonances)
+    return strong or (interestingness >= 0.8 and actionability >= 0.5)
+
+
+def would_exceed(spent_cents: float, cost_cents: float, budget_cents: float) -> bool:
+    return spent_cents + cost_cents > budget_cents
+
+
+def budget_low(spent_cents: float, budget_cents: float, warn_at: float = 0.8) -> bool:
+    return budget_cents > 0 and spent_cents >= warn_at * budget_cents
+
+
+def should_use_cloud(current_domains: Sequence[str], next_domains: Sequence[str], interestingness: float,
+                     spent_cents: float, cost_cents: float, budget_cents: float) -> bool:
+    crosses = bool(set(current_domains) ^ set(next_domains))
+    return (crosses or interestingness >= 0.7) and not would_exceed(spent_cents, cost_cents, budget_cents)
+
+
+@dataclass
+class CircuitBreaker:
+    max_failures: int = 3
+    max_fence_hits: int = 5
+    failures: int = 0
+    fence_hits: int = 0
+
+    def record(self, *, failed: bool = False, fence_hit: bool = False) -> str | None:
+        """Count one step's outcome; the reason to pause when the breaker trips, else None."""
+        self.failures = self.failures + 1 if failed else 0
+        self.fence_hits += int(fence_hit)
+        if self.failures >= self.max_failures:
+            return f"{self.failures} consecutive failures"
+        if self.fence_hits >= self.max_fence_hits:
+            return f"{self.fence_hits} fence hits"
+        return None
+
+
+def checkpoint_due(step: int, frequency: int) -> bool:
+    return frequency > 0 and step > 0 and step % frequency == 0
