@@ -30,6 +30,7 @@ from graphmind.recall.tools import memory_tools
 from graphmind.ruminate import RuminationParams, RuminationResult, ruminate
 from graphmind.store import GraphStore, SchemaReport
 from graphmind.store.records import node_to_model
+from graphmind.wander.sessions import WanderSessions
 
 MIND_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
@@ -273,6 +274,11 @@ class Mind:
     def absorb(self, entry_id: str) -> None:
         """Mark a topic entry absorbed: digested, so the decay review no longer lists it."""
         absorb(self._store, self.name, entry_id)
+
+    @property
+    def wander_sessions(self) -> WanderSessions:
+        """This mind's wander sessions: create, get, list, update, set_status, delete."""
+        return WanderSessions(self._store, self.name)
 
     def delete(self) -> None:
         """Remove every node and relationship of this mind (other minds are untouched)."""

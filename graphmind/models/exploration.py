@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
+from pydantic import Field
+
 from graphmind.models.base import Count, GraphNode, Kind, Timestamp, Unit
 
 
@@ -14,9 +16,15 @@ class WanderSession(GraphNode):
     name: str | None = None
     status: Literal["active", "paused", "completed", "abandoned"] = "active"
     attractor: str | None = None
-    max_steps: Count | None = None
-    temperature: float | None = None
-    cloud_budget_cents: Count | None = None
+    allowed_domains: list[str] = []
+    forbidden_domains: list[str] = []
+    fence_concepts: list[str] = []
+    max_drift_distance: Unit = 0.8
+    max_steps: Count = 1000
+    temperature: float = Field(0.7, ge=0, le=5)
+    cloud_budget_cents: Count = 500
+    human_checkpoint_frequency: Count = 50
+    paused_reason: str | None = None
     cloud_spent_cents: float | None = None
     steps_completed: Count | None = None
     stopped_reason: str | None = None
@@ -30,6 +38,9 @@ class Locus(GraphNode):
     LABEL: ClassVar[str] = "Locus"
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("concept",)
     concept: str
+    session_id: str | None = None
+    """The session whose walk generated it (deleted with the session); None for a locus that
+    stands for the mind's own memory."""
     domains: list[str] = []
     abstraction_level: Unit | None = None
     novelty_score: Unit | None = None
@@ -87,6 +98,7 @@ class WarmMemory(GraphNode):
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("content",)
     cluster_type: Literal["theme_cluster", "failed_path", "summary"]
     content: str
+    session_id: str | None = None
     strength: float = 1.0
     last_accessed_at: Timestamp | None = None
     expires_at: Timestamp | None = None

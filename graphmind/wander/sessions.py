@@ -1,0 +1,98 @@
+"""Wander sessions on the graph: create, get, list, update, change status, delete.
+
+A session's configuration is the spec's (seed concept, attractor, allowed / forbidden
+domains, fence concepts, ``max_drift_distance`` 0.8, ``max_steps`` 1000,
+``cloud_budget_cents`` 500, temperature 0.7, ``human_checkpoint_frequency`` 50), validated by
+the ``WanderSession`` model. Status changes follow ``_logic.transition``; deleting a session
+removes its own loci, residues, warm memory and trace, never cross-session resonances or
+crystals.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+import pydantic
+
+from graphmind.errors import NotFoundError, ValidationError
+from graphmind.models import WanderSession
+from graphmind.store import GraphStore
+from graphmind.store.records import node_to_model
+from graphmind.wander._logic import transition
+
+SETTABLE = frozenset({"name", "attractor", "allowed_domains", "forbidden_domains", "fence_concepts",
+                      "max_drift_distance", "max_steps", "temperature", "cloud_budget_cents",
+                      "human_checkpoint_frequency"})
+
+
+class WanderSessions:
+    """The wander sessions of one mind."""
+
+    def __init__(self, store: GraphStore, mind: str):
+        self._store, self._mind = store, mind
+
+    def create(self, seed_concept: str, **config: Any) -> WanderSession:
+        unknown = set(config) - SETTABLE
+        if unknown:
+            raise ValidationError(f"unknown session setting {sorted(unknown)[0]!r}", field=sorted(unknown)[0])
+        session_id = f"wander-{datetime.now(UTC):%Y%m%dT%H%M%S}-{secrets.token_hex(3)}"
+        session = _validated({"id": session_id, "seed_concept": seed_concept, "status": "active",
+                              "steps_completed": 0, "cloud_spent_cents": 0.0, **config})
+        return self._write(session)
+
+    def get(self, session_id: str) -> WanderSession:
+        rows = self._store.read("wander/get_session", mind=self._mind, id=session_id)
+        if not rows:
+            raise NotFoundError(f"mind {self._mind!r} has no wander session {session_id!r}")
+        return _model(rows[0])
+
+    def list(self, status: str | None = None) -> list[WanderSession]:
+        return [_model(r) for r in self._store.read("wander/list_sessions", mind=self._mind, status=status)]
+
+    def update(self, session_id: str, **changes: Any) -> WanderSession:
+        """Change a session's configuration (not its status: see ``set_status``)."""
+        unknown = set(changes) - SETTABLE
+        if unknown:
+            raise ValidationError(f"{sorted(unknown)[0]!r} cannot be updated this way", field=sorted(unknown)[0])
+        current = self.get(session_id)
+        return self._write(_validated({**current.model_dump(exclude_none=True), **changes}))
+
+    def set_status(self, session_id: str, status: str, reason: str | None = None) -> WanderSession:
+        """pause / resume / complete / abandon; an invalid transition is a ValidationError."""
+        current = self.get(session_id)
+        transition(current.status, status)
+        rows = self._store.write("wander/mark_session_status", mind=self._mind, id=session_id,
+                                 expected=current.status, status=status, reason=reason)
+        if not rows:
+            raise ValidationError(f"wander session {session_id!r} changed status meanwhile; try again", field="status")
+        return _model(rows[0])
+
+    def delete(self, session_id: str) -> dict[str, int]:
+        rows = self._store.write("wander/delete_session", mind=self._mind, id=session_id)
+        if not rows:
+            raise NotFoundError(f"mind {self._mind!r} has no wander session {session_id!r}")
+        return {"traces": rows[0]["traces"], "removed": rows[0]["removed"]}
+
+    def _write(self, session: WanderSession) -> WanderSession:
+        props = session.properties()
+        dates = {k: v.isoformat() for k, v in props.items() if isinstance(v, datetime)}
+        plain = {k: v for k, v in props.items() if k not in dates and k != "created_at"}
+        rows = self._store.write("wander/upsert_session", mind=self._mind,
+                                 session={"uid": f"{self._mind}:{session.id}", "id": session.id, "props": plain})
+        return _model(rows[0])
+
+
+def _validated(data: dict[str, Any]) -> WanderSession:
+    try:
+        return WanderSession.model_validate(data)
+    except pydantic.ValidationError as exc:
+        error = exc.errors()[0]
+        where = ".".join(str(p) for p in error["loc"]) or "session"
+        raise ValidationError(f"the wander session is invalid: {where}: {error['msg']}", field=where) from None
+
+
+def _model(row: dict[str, Any]) -> WanderSession:
+    props = {k: v for k, v in row["props"].items() if k not in ("mind", "uid", "updated_at")}
+    return node_to_model("WanderSession", props)  # type: ignore[return-value]

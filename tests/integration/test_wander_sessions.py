@@ -1,0 +1,66 @@
+"""Wander sessions on the real Neo4j (issue 7, first step): CRUD, the status machine, and a
+delete that cascades to the session's own loci, residues, warm memory and trace only."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmind.errors import NotFoundError, ValidationError
+from tests.integration.helpers import write_jsonl
+
+
+def test_create_get_list_update_with_the_specs_defaults(mind):
+    sessions = mind.wander_sessions
+    s = sessions.create("constraint propagation", attractor="search", fence_concepts=["sudoku"])
+    assert (s.status, s.max_drift_distance, s.max_steps, s.cloud_budget_cents, s.temperature,
+            s.human_checkpoint_frequency) == ("active", 0.8, 1000, 500, 0.7, 50)
+    assert sessions.get(s.id).attractor == "search" and sessions.get(s.id).created_at is not None
+    other = sessions.create("emergence")
+    assert {x.id for x in sessions.list()} == {s.id, other.id}
+    assert sessions.update(s.id, temperature=0.3, allowed_domains=["math"]).temperature == 0.3
+    assert sessions.get(s.id).allowed_domains == ["math"] and sessions.get(s.id).fence_concepts == ["sudoku"]
+    with pytest.raises(ValidationError, match="temperature"):
+        sessions.update(s.id, temperature=-1)
+    with pytest.raises(ValidationError, match="status"):
+        sessions.update(s.id, status="completed")
+    with pytest.raises(NotFoundError):
+        sessions.get("nope")
+
+
+def test_the_status_machine_on_the_graph(mind):
+    sessions = mind.wander_sessions
+    s = sessions.create("analogy")
+    assert sessions.set_status(s.id, "paused", reason="human checkpoint").paused_reason == "human checkpoint"
+    assert [x.id for x in sessions.list(status="paused")] == [s.id]
+    assert sessions.set_status(s.id, "active").status == "active"
+    assert sessions.set_status(s.id, "completed").completed_at is not None
+    with pytest.raises(ValidationError, match="a completed session cannot become active"):
+        sessions.set_status(s.id, "active")
+
+
+def test_delete_cascades_to_its_own_material_only(mind, tmp_path):
+    sessions = mind.wander_sessions
+    s = sessions.create("bridges")
+    keep = sessions.create("other")
+    lines = [
+        {"type": "node", "label": "Locus", "id": "l1", "properties": {"concept": "graphs", "session_id": s.id}},
+        {"type": "node", "label": "Locus", "id": "l2", "properties": {"concept": "trees", "session_id": s.id}},
+        {"type": "node", "label": "Locus", "id": "mine", "properties": {"concept": "the mind's own pattern"}},
+        {"type": "node", "label": "Residue", "id": "r1", "properties": {"session_id": s.id, "connection": "x"}},
+        {"type": "node", "label": "WarmMemory", "id": "w1", "properties": {"session_id": s.id,
+                                                                           "cluster_type": "summary", "content": "y"}},
+        {"type": "node", "label": "Residue", "id": "r2", "properties": {"session_id": keep.id, "connection": "z"}},
+        {"type": "node", "label": "Resonance", "id": "res", "properties": {"themes": ["structure"]}},
+        {"type": "node", "label": "Crystal", "id": "c1", "properties": {"insight": "trees are graphs"}},
+        {"type": "edge", "rel": "STEP", "from": "mine", "to": "l1", "properties": {"session": s.id, "step_number": 1}},
+        {"type": "edge", "rel": "STEP", "from": "mine", "to": "l2", "properties": {"session": keep.id, "step_number": 1}},
+        {"type": "edge", "rel": "EVIDENCED_BY", "from": "c1", "to": "res", "properties": {}},
+    ]
+    mind.import_jsonl(write_jsonl(tmp_path / "w.jsonl", lines))
+    assert sessions.delete(s.id) == {"traces": 1, "removed": 4}
+    labels = mind.stats().labels
+    assert labels.get("Locus") == 1 and labels.get("Residue") == 1 and "WarmMemory" not in labels
+    assert labels["Resonance"] == 1 and labels["Crystal"] == 1 and labels["WanderSession"] == 1
+    assert mind.stats().relationships == {"EVIDENCED_BY": 1}  # both STEP edges touched its loci
+    with pytest.raises(NotFoundError):
+        sessions.delete(s.id)
