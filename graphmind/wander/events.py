@@ -1,0 +1,85 @@
+"""Wander's events: the spec's NATS subjects on an in-process bus that callers subscribe to,
+written to a JSONL event log, and published to NATS when ``nats-py`` is installed and
+``NATS_URL`` is set (a publisher the caller injects, so the bus itself needs no network).
+
+Subscriptions take a subject or a pattern in NATS's syntax: ``*`` matches one token,
+``>`` the rest (``wander.crystal.*``, ``wander.>``). A subscriber that raises does not stop
+the others or the wander; its error is kept in ``errors``.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from graphmind.errors import ValidationError
+
+SUBJECTS = frozenset("""
+wander.session.created wander.session.paused wander.session.resumed wander.session.completed
+wander.step.started wander.step.completed wander.adjacencies.found wander.locus.visited
+wander.resonance.detected wander.resonance.strengthened wander.resonance.confirmed
+wander.crystal.formed wander.crystal.validated wander.fence.approached wander.circuit.tripped
+wander.budget.low
+""".split())
+
+Handler = Callable[["Event"], None]
+
+
+@dataclass(frozen=True)
+class Event:
+    subject: str
+    payload: dict[str, Any]
+    at: str = field(default_factory=lambda: datetime.now(UTC).isoformat())
+
+    def as_json(self) -> str:
+        return json.dumps({"subject": self.subject, "at": self.at, "payload": self.payload},
+                          ensure_ascii=False, default=str)
+
+
+def matches(pattern: str, subject: str) -> bool:
+    """NATS subject matching: ``*`` is one token, ``>`` is one or more trailing tokens."""
+    want, have = pattern.split("."), subject.split(".")
+    for i, token in enumerate(want):
+        if token == ">":
+            return len(have) > i
+        if i >= len(have) or (token != "*" and token != have[i]):
+            return False
+    return len(want) == len(have)
+
+
+class EventBus:
+    def __init__(self, log_path: Path | None = None, publisher: Callable[[str, bytes], None] | None = None):
+        self._subscribers: list[tuple[str, Handler]] = []
+        self._log_path = log_path
+        self._publisher = publisher
+        self._lock = threading.Lock()
+        self.errors: list[str] = []
+
+    def subscribe(self, pattern: str, handler: Handler) -> Callable[[], None]:
+        """Call ``handler`` for every event whose subject matches; returns an unsubscribe."""
+        entry = (pattern, handler)
+        with self._lock:
+            self._subscribers.append(entry)
+        return lambda: self._subscribers.remove(entry) if entry in self._subscribers else None
+
+    def publish(self, subject: str, payload: dict[str, Any] | None = None) -> Event:
+        if subject not in SUBJECTS:
+            raise ValidationError(f"{subject!r} is not a wander event subject", field="subject")
+        event = Event(subject, dict(payload or {}))
+        if self._log_path is not None:
+            with self._lock, self._log_path.open("a", encoding="utf-8") as log:
+                log.write(event.as_json() + "\n")
+        for pattern, handler in list(self._subscribers):
+            if matches(pattern, subject):
+                try:
+                    handler(event)
+                except Exception as exc:  # noqa: BLE001 - a subscriber's bug must not stop the wander
+                    self.errors.append(f"{pattern}: {type(exc).__name__}: {exc}")
+        if self._publisher is not None:
+            self._publisher(subject, event.as_json().encode())
+        return event
