@@ -30,6 +30,8 @@ from graphmind.recall.tools import memory_tools
 from graphmind.ruminate import RuminationParams, RuminationResult, ruminate
 from graphmind.store import GraphStore, SchemaReport
 from graphmind.store.records import node_to_model
+from graphmind.wander.events import EventBus
+from graphmind.wander.resonances import Resonances
 from graphmind.wander.sessions import WanderSessions
 
 MIND_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -279,6 +281,10 @@ class Mind:
     def wander_sessions(self) -> WanderSessions:
         """This mind's wander sessions: create, get, list, update, set_status, delete."""
         return WanderSessions(self._store, self.name)
+
+    def resonances(self, bus: EventBus | None = None) -> Resonances:
+        """This mind's resonances (matched across all its wander sessions)."""
+        return Resonances(self._store, self.embedder, self.name, bus)
 
     def delete(self) -> None:
         """Remove every node and relationship of this mind (other minds are untouched)."""

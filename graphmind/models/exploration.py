@@ -78,6 +78,11 @@ class Resonance(GraphNode):
     strength: float = 1.0
     decay_rate: Unit = 0.1
     last_reinforced_at: Timestamp | None = None
+    status: Literal["candidate", "confirmed", "invalidated"] = "candidate"
+    session_id: str | None = None
+    """The session that first saw it; resonances are matched across all sessions of a mind."""
+    theme_vector: list[float] | None = None
+    """The embedding of its themes when first seen: what new themes are matched against."""
 
 
 class Crystal(GraphNode):

@@ -64,3 +64,27 @@ def test_delete_cascades_to_its_own_material_only(mind, tmp_path):
     assert mind.stats().relationships == {"EVIDENCED_BY": 1}  # both STEP edges touched its loci
     with pytest.raises(NotFoundError):
         sessions.delete(s.id)
+
+
+def test_resonances_are_matched_reinforced_confirmed_and_fade(mind, tmp_path):
+    from datetime import UTC, datetime, timedelta
+
+    from graphmind.wander.events import EventBus
+
+    bus, seen = EventBus(tmp_path / "events.jsonl"), []
+    bus.subscribe("wander.resonance.*", lambda e: seen.append(e.subject))
+    resonances = mind.resonances(bus)
+    day0 = datetime(2026, 1, 1, tzinfo=UTC)
+    first = resonances.observe(["constraint propagation", "search"], session_id="s1", now=day0)
+    again = resonances.observe(["propagating constraints", "searching"], session_id="s2", now=day0 + timedelta(days=1))
+    third = resonances.observe(["constraint propagation and search"], now=day0 + timedelta(days=2))
+    assert first.new and not again.new and again.id == first.id == third.id  # across sessions
+    assert (again.occurrences, round(again.strength, 3)) == (2, 1.9)
+    assert third.status == "confirmed"
+    other = resonances.observe(["grief", "family dinner"], now=day0 + timedelta(days=2))
+    assert other.new and other.id != first.id
+    assert seen == ["wander.resonance.detected", "wander.resonance.strengthened", "wander.resonance.strengthened",
+                    "wander.resonance.confirmed", "wander.resonance.detected"]
+    late = resonances.observe(["constraint propagation", "search"], now=day0 + timedelta(days=60))
+    assert late.new and late.id not in (first.id, other.id)  # the old ones faded (0.9^58): a new candidate
+    assert mind.get(first.id).status == "invalidated" and mind.get(other.id).status == "invalidated"
