@@ -30,6 +30,7 @@ from graphmind.recall.tools import memory_tools
 from graphmind.ruminate import RuminationParams, RuminationResult, ruminate
 from graphmind.store import GraphStore, SchemaReport
 from graphmind.store.records import node_to_model
+from graphmind.wander.crystals import Crystals
 from graphmind.wander.events import EventBus
 from graphmind.wander.resonances import Resonances
 from graphmind.wander.sessions import WanderSessions
@@ -285,6 +286,10 @@ class Mind:
     def resonances(self, bus: EventBus | None = None) -> Resonances:
         """This mind's resonances (matched across all its wander sessions)."""
         return Resonances(self._store, self.embedder, self.name, bus)
+
+    def crystals(self, bus: EventBus | None = None) -> Crystals:
+        """Crystallize, validate, approve and move crystals of this mind through their lifecycle."""
+        return Crystals(self._store, self.llm, self.name, bus)
 
     def delete(self) -> None:
         """Remove every node and relationship of this mind (other minds are untouched)."""

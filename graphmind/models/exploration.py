@@ -96,6 +96,10 @@ class Crystal(GraphNode):
     validated_by: str | None = None
     validation_notes: str | None = None
     human_approved: bool = False
+    human_approved_at: Timestamp | None = None
+    human_approved_by: str | None = None
+    session_id: str | None = None
+    source_locus_id: str | None = None
 
 
 class WarmMemory(GraphNode):

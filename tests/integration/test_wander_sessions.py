@@ -88,3 +88,58 @@ def test_resonances_are_matched_reinforced_confirmed_and_fade(mind, tmp_path):
     late = resonances.observe(["constraint propagation", "search"], now=day0 + timedelta(days=60))
     assert late.new and late.id not in (first.id, other.id)  # the old ones faded (0.9^58): a new candidate
     assert mind.get(first.id).status == "invalidated" and mind.get(other.id).status == "invalidated"
+
+
+def _evidence(mind, tmp_path):
+    mind.import_jsonl(write_jsonl(tmp_path / "c.jsonl", [
+        {"type": "node", "label": "Locus", "id": "loc", "properties": {"concept": "constraint propagation",
+                                                                         "domains": ["puzzles"]}},
+        {"type": "node", "label": "Residue", "id": "r1", "properties": {
+            "connection": "constraint propagation prunes the search before any guess",
+            "possibility": "propagate constraints before you search", "themes": ["constraint propagation"],
+            "actionability": 0.8}},
+        {"type": "node", "label": "Residue", "id": "r2", "properties": {
+            "connection": "propagating constraints first makes the search small",
+            "possibility": "propagate constraints before searching", "themes": ["search"], "actionability": 0.6}},
+    ]))
+    from graphmind.prompts.wander import LocusItem, ResidueItem, ResonanceItem
+
+    locus = LocusItem(id="loc", concept="constraint propagation", domains=["puzzles"])
+    residues = [ResidueItem(id="r1", connection="constraint propagation prunes the search before any guess",
+                            possibility="propagate constraints before you search", themes=["constraint propagation"],
+                            actionability=0.8),
+                ResidueItem(id="r2", connection="propagating constraints first makes the search small",
+                            possibility="propagate constraints before searching", themes=["search"], actionability=0.6)]
+    return locus, [ResonanceItem(id="res", themes=["constraint propagation", "search"], occurrences=3)], residues
+
+
+def test_a_crystal_is_validated_stored_with_its_evidence_and_approved(mind, tmp_path, cli_env, capsys):
+    from graphmind.wander.events import EventBus
+    from tests.integration.helpers import run_cli
+
+    bus, seen = EventBus(), []
+    bus.subscribe("wander.crystal.*", lambda e: seen.append(e.subject))
+    locus, resonances, residues = _evidence(mind, tmp_path)
+    result = mind.crystals(bus).attempt(locus, resonances, residues, session_id="s1")
+    assert result.formed and result.status == "active" and set(result.evidence) >= {"r1"}
+    crystal = mind.get(result.crystal_id)
+    assert crystal.validated_by == "rules (offline)" and crystal.source_locus_id == "loc"
+    assert mind.stats().relationships["EVIDENCED_BY"] == len(result.evidence) + 1  # + the locus
+    assert seen == ["wander.crystal.formed", "wander.crystal.validated"]
+    code, out, err = run_cli(capsys, "wander", "approve", result.crystal_id, "--mind", mind.name, "--by", "ada")
+    assert code == 0, err
+    approved = mind.get(result.crystal_id)
+    assert approved.human_approved and approved.human_approved_by == "ada" and approved.human_approved_at
+    mind.crystals().set_status(result.crystal_id, "acted_upon")
+    with pytest.raises(ValidationError, match="a crystal that is acted_upon cannot become active"):
+        mind.crystals().set_status(result.crystal_id, "active")
+    code, _, err = run_cli(capsys, "wander", "approve", "nope", "--mind", mind.name, "--by", "ada")
+    assert code == 2 and "no crystal" in err
+
+
+def test_no_evidence_no_crystal(mind, tmp_path):
+    from graphmind.prompts.wander import LocusItem, ResonanceItem
+
+    result = mind.crystals().attempt(LocusItem(id="x", concept="tides"),
+                                     [ResonanceItem(id="res", themes=["gravity"])], [])
+    assert not result.formed and "Crystal" not in mind.stats().labels
