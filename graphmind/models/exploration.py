@@ -41,6 +41,7 @@ class Locus(GraphNode):
     session_id: str | None = None
     """The session whose walk generated it (deleted with the session); None for a locus that
     stands for the mind's own memory."""
+    tier: Literal["hot", "warm"] = "hot"
     domains: list[str] = []
     abstraction_level: Unit | None = None
     novelty_score: Unit | None = None

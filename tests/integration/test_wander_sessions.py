@@ -143,3 +143,22 @@ def test_no_evidence_no_crystal(mind, tmp_path):
     result = mind.crystals().attempt(LocusItem(id="x", concept="tides"),
                                      [ResonanceItem(id="res", themes=["gravity"])], [])
     assert not result.formed and "Crystal" not in mind.stats().labels
+
+
+def test_hot_memory_beyond_its_limit_is_compressed_to_warm(mind, tmp_path):
+    from datetime import UTC, datetime
+
+    from graphmind.wander.tiers import compress_to_warm
+
+    loci = [{"type": "node", "label": "Locus", "id": f"l{i}", "properties": {
+        "concept": f"concept {i}", "session_id": "s1", "domains": ["math" if i % 2 else "art"],
+        "interestingness": 0.1 if i == 0 else 0.7, "last_visited": f"2026-01-01T00:{i:02d}:00+00:00"}}
+        for i in range(6)]
+    mind.import_jsonl(write_jsonl(tmp_path / "hot.jsonl", loci))
+    assert compress_to_warm(mind.store, mind.name, "s1", limit=3, now=datetime(2026, 1, 2, tzinfo=UTC)) == 3
+    hot = sorted(r["id"] for r in mind.store.read("wander/list_hot_loci", mind=mind.name, session_id="s1"))
+    assert hot == ["l3", "l4", "l5"]  # the newest three stay hot
+    assert mind.get("l0").tier == "warm"
+    labels = mind.stats().labels
+    assert labels["WarmMemory"] == 4  # art, math, the failed path (l0), the summary
+    assert compress_to_warm(mind.store, mind.name, "s1", limit=3) == 0
