@@ -16,6 +16,8 @@ from graphmind.digest._logic import (
 )
 from graphmind.errors import NotFoundError, ValidationError
 from graphmind.store import GraphStore
+from graphmind.store.minds import require_mind
+from graphmind.models.base import as_datetime
 
 
 @dataclass(frozen=True)
@@ -73,15 +75,8 @@ def _entry(e: Entry) -> dict[str, Any]:
             "hits": e.hits}
 
 
-def _when(text: str | None) -> datetime | None:
-    if not text:
-        return None
-    value = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    return value if value.tzinfo else value.replace(tzinfo=UTC)
-
-
 def read_entries(store: GraphStore, mind: str) -> list[Entry]:
-    return [Entry(r["id"], r["topic"], r["text"], _when(r["date"]), r["hits"], _when(r["last_hit_at"]), r["status"])
+    return [Entry(r["id"], r["topic"], r["text"], as_datetime(r["date"]), r["hits"], as_datetime(r["last_hit_at"]), r["status"])
             for r in store.read("digest/list_entries", mind=mind)]
 
 
@@ -90,16 +85,10 @@ def read_threads(store: GraphStore, mind: str) -> list[ThreadNotes]:
             for r in store.read("digest/list_threads", mind=mind)]
 
 
-def check_mind(store: GraphStore, mind: str) -> None:
-    if not store.read("admin/get_mind_presence", mind=mind)[0]["present"]:
-        raise NotFoundError(f"mind {mind!r} does not exist: import its topic entries and threads first "
-                            f"(graphmind import FILE --mind {mind})")
-
-
 def digest(store: GraphStore, mind: str, params: DigestParams = DigestParams(), *, rng_seed: int | None = None,
            now: datetime | None = None) -> DigestReport:
     """The three digests of ``mind``; every entry shown counts a hit."""
-    check_mind(store, mind)
+    require_mind(store, mind, "topic entries and threads")
     entries, threads = read_entries(store, mind), read_threads(store, mind)
     seed = rng_seed if rng_seed is not None else secrets.randbits(32)
     samples = sample_topics(entries, params.n, random.Random(seed))

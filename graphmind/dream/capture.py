@@ -16,6 +16,7 @@ import pydantic
 
 from graphmind.errors import ValidationError
 from graphmind.models import Experience
+from graphmind.models.base import first_error, split_dates
 
 
 def experience_row(mind: str, experience: Experience | Mapping[str, Any], *, session_id: str | None = None,
@@ -36,12 +37,12 @@ def experience_row(mind: str, experience: Experience | Mapping[str, Any], *, ses
         data[f"session_{key}"] = value
     try:
         node = Experience.model_validate(data)
-    except (pydantic.ValidationError, ValueError) as exc:
-        raise ValidationError(f"the experience is invalid: {_first(exc)}", field="experience") from None
-    props = node.properties()
-    dates = {k: v.isoformat() for k, v in props.items() if isinstance(v, datetime)}
-    return {"uid": f"{mind}:{node.id}", "id": node.id, "label": Experience.LABEL,
-            "props": {k: v for k, v in props.items() if k not in dates}, "dates": dates}
+    except pydantic.ValidationError as exc:
+        field, message = first_error(exc)
+        raise ValidationError(f"the experience is invalid: {field or 'value'}: {message}",
+                              field=field or "experience") from None
+    props, dates = split_dates(node.properties())
+    return {"uid": f"{mind}:{node.id}", "id": node.id, "label": Experience.LABEL, "props": props, "dates": dates}
 
 
 def experience_rows(mind: str, experiences: Iterable[Experience | Mapping[str, Any]], **kwargs: Any) -> list[dict]:
@@ -50,11 +51,3 @@ def experience_rows(mind: str, experiences: Iterable[Experience | Mapping[str, A
     if len(set(ids)) != len(ids):
         raise ValidationError("two experiences of one batch share an id", field="id")
     return rows
-
-
-def _first(exc: Exception) -> str:
-    if isinstance(exc, pydantic.ValidationError):
-        error = exc.errors()[0]
-        where = ".".join(str(p) for p in error["loc"]) or "value"
-        return f"{where}: {error['msg']}"
-    return str(exc)

@@ -36,12 +36,13 @@ from graphmind.dream.report import CompressionRatioWarning, DreamReport, LadderE
 from graphmind.dream.triage import TriageResult, triage
 from graphmind.embed import Embedder
 from graphmind.errors import (
-    GraphmindError, NotFoundError, ProviderError, RunError, StoreError, StoreUnavailableError,
+    GraphmindError, ProviderError, RunError, StoreError, StoreUnavailableError,
 )
 from graphmind.llm import LLM
 from graphmind.llm.offline_behaviours import dream as rules_llm
 from graphmind.prompts.dream import CONNECT, EXTRACT_PATTERN, NAME_ABSTRACTION, ConnectionInput
 from graphmind.store import GraphStore
+from graphmind.store.minds import require_mind
 
 T = TypeVar("T")
 Progress = Callable[[str], None]
@@ -64,9 +65,7 @@ class Dreamer:
 
     def dream(self, mind: str, trigger: Trigger = "manual") -> DreamReport:
         """One consolidation cycle of ``mind`` under its lease."""
-        if not self._retry(lambda: self.store.read("admin/get_mind_presence", mind=mind))[0]["present"]:
-            raise NotFoundError(f"mind {mind!r} does not exist: import its experiences first "
-                                f"(graphmind import FILE --mind {mind})")
+        self._retry(lambda: require_mind(self.store, mind, "experiences"))
         run_id = f"dream-{datetime.now(UTC):%Y%m%dT%H%M%S}-{secrets.token_hex(3)}"
         self._acquire(mind, run_id)
         run = _Run(self, mind, run_id, trigger)

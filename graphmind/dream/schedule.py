@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 
 from graphmind.dream.params import Trigger
 from graphmind.errors import ValidationError
+from graphmind.models.base import as_datetime
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$")
 _UNIT_S = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, None: 1.0}
@@ -43,8 +44,8 @@ def threshold_due(new_experiences: int, last_finished_at: str | None, schedule: 
         return False
     if last_finished_at is None:
         return True
-    last = datetime.fromisoformat(last_finished_at.replace("Z", "+00:00"))
-    return ((now or datetime.now(UTC)) - last).total_seconds() >= schedule.min_gap_s
+    last = as_datetime(last_finished_at)
+    return last is None or ((now or datetime.now(UTC)) - last).total_seconds() >= schedule.min_gap_s
 
 
 def watch(run: Callable[[Trigger], object], threshold: Callable[[], bool], schedule: Schedule, *,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +12,7 @@ import pydantic
 
 from graphmind.errors import NotFoundError, UnknownLabelError, ValidationError
 from graphmind.models import check_rel_type, edge_properties_model, node_model
-from graphmind.models.base import NodeId
+from graphmind.models.base import NodeId, first_error, split_dates
 
 _NODE_KEYS = frozenset({"type", "label", "id", "properties"})
 _EDGE_KEYS = frozenset({"type", "rel", "from", "to", "properties"})
@@ -103,9 +102,7 @@ def _node(number: int, data: dict[str, Any], limit: int) -> NodeLine:
         node = model.model_validate({**props, "id": node_id})
     except pydantic.ValidationError as exc:
         raise _from_pydantic(number, exc) from None
-    props = node.properties()
-    dates = {k: v.isoformat() for k, v in props.items() if isinstance(v, datetime)}
-    plain = {k: v for k, v in props.items() if k not in dates}
+    plain, dates = split_dates(node.properties())
     return NodeLine(number, node_id, model.LABEL, plain, dates)
 
 
@@ -154,10 +151,7 @@ def _properties(number: int, data: dict[str, Any], limit: int) -> dict[str, Any]
 
 
 def _from_pydantic(number: int, exc: pydantic.ValidationError) -> ValidationError:
-    error = exc.errors()[0]
-    field = ".".join(str(part) for part in error["loc"]) or None
-    message = error["msg"].removeprefix("Value error, ")
-    return _error(number, field, message)
+    return _error(number, *first_error(exc))
 
 
 def _first(exc: pydantic.ValidationError) -> str:

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from graphmind.context.compose import compose_context
-from graphmind.errors import NotFoundError, ValidationError
+from graphmind.errors import ValidationError
 from graphmind.llm import LLM
 from graphmind.prompts._models import NODE_TYPES, MemoryItem
 from graphmind.recall import Recaller
@@ -23,6 +23,7 @@ from graphmind.ruminate.result import RuminationResult
 from graphmind.ruminate.ruminator import Exploration, RuminationParams, Ruminator
 from graphmind.ruminate.tools import memory_item
 from graphmind.store import GraphStore
+from graphmind.store.minds import require_mind
 from graphmind.text import checked_text
 
 MAX_STIMULUS_CHARS = 1_000
@@ -54,9 +55,7 @@ def ruminate(store: GraphStore, recaller: Recaller, llm: LLM, mind: str, stimulu
     """Ruminate on ``stimulus`` in ``mind``, record the run, return its Context Object."""
     text, truncated = check_stimulus(stimulus)
     sender = check_sender(sender)
-    if not store.read("admin/get_mind_presence", mind=mind)[0]["present"]:
-        raise NotFoundError(f"mind {mind!r} does not exist: import its memories first "
-                            f"(graphmind import FILE --mind {mind})")
+    require_mind(store, mind, "memories")
     started, calls_before = time.perf_counter(), llm.usage.calls
     cost_before = llm.usage.cost_cents
     state = Ruminator(store, recaller, llm, params).explore(mind, text, sender)

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from graphmind.models import node_model
-from graphmind.models.base import GraphNode
+from graphmind.models.base import GraphNode, as_datetime
 from graphmind.prompts._models import NODE_TYPES
 
 HIGH_SEMANTIC_GAP = 0.6
@@ -116,7 +116,7 @@ def completeness(node: EnergisedNode) -> float:
 
 def recency(node: EnergisedNode, now: datetime) -> float:
     """exp-decay of the node's newest date, half-life 90 days; 0.5 when it has none."""
-    dates = [_as_datetime(node.props.get(name)) for name in _DATES]
+    dates = [as_datetime(node.props.get(name)) for name in _DATES]
     newest = max((d for d in dates if d is not None), default=None)
     if newest is None:
         return 0.5
@@ -164,18 +164,6 @@ def prioritize(gaps: Iterable[str], stimulus: str, *, sender: str | None = None,
     rest = sorted((g for g in gaps if g not in ranked),
                   key=lambda g: (g not in relevant, -similarity.get(g, -1.0)))
     return ranked + rest
-
-
-def _as_datetime(value: Any) -> datetime | None:
-    if isinstance(value, datetime):
-        return value if value.tzinfo else value.replace(tzinfo=UTC)
-    if isinstance(value, str):
-        try:
-            parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-        except ValueError:
-            return None
-        return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
-    return None
 
 
 def _unit(value: float) -> float:

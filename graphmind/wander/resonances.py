@@ -15,7 +15,8 @@ import numpy as np
 
 from graphmind.embed import Embedder
 from graphmind.store import GraphStore
-from graphmind.wander._logic import current_status, decayed, reinforce
+from graphmind.models.base import as_datetime
+from graphmind.wander._logic import current_status, reinforce
 from graphmind.wander.events import EventBus
 
 MATCH_COSINE = 0.75
@@ -62,7 +63,7 @@ class Resonances:
     def _live(self, now: datetime) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         live, faded = [], []
         for r in self._store.read("wander/list_resonances", mind=self._mind):
-            last = datetime.fromisoformat(r["last_reinforced_at"].replace("Z", "+00:00")) if r["last_reinforced_at"] else now
+            last = as_datetime(r["last_reinforced_at"]) or now
             days = max(0.0, (now - last).total_seconds() / 86400)
             item = {**r, "days": days, "vector": np.asarray(r["theme_vector"] or [], dtype=np.float32)}
             if current_status(r["strength"], r["decay_rate"], days, r["status"]) == "invalidated":
@@ -89,7 +90,3 @@ class Resonances:
         if before is not None and before["status"] == "candidate" and observed.status == "confirmed":
             self._bus.publish("wander.resonance.confirmed", payload)
 
-
-def strength_now(strength: float, decay_rate: float, last: datetime, now: datetime) -> float:
-    """A resonance's strength today (10%/day by default), for display."""
-    return decayed(strength, decay_rate, (now - last).total_seconds() / 86400)

@@ -19,6 +19,7 @@ import pydantic
 from graphmind.errors import NotFoundError, ValidationError
 from graphmind.models import WanderSession
 from graphmind.store import GraphStore
+from graphmind.models.base import first_error, split_dates
 from graphmind.store.records import node_to_model
 from graphmind.wander._logic import transition
 
@@ -34,9 +35,7 @@ class WanderSessions:
         self._store, self._mind = store, mind
 
     def create(self, seed_concept: str, **config: Any) -> WanderSession:
-        unknown = set(config) - SETTABLE
-        if unknown:
-            raise ValidationError(f"unknown session setting {sorted(unknown)[0]!r}", field=sorted(unknown)[0])
+        _check_settable(config)
         session_id = f"wander-{datetime.now(UTC):%Y%m%dT%H%M%S}-{secrets.token_hex(3)}"
         session = _validated({"id": session_id, "seed_concept": seed_concept, "status": "active",
                               "steps_completed": 0, "cloud_spent_cents": 0.0, **config})
@@ -53,9 +52,7 @@ class WanderSessions:
 
     def update(self, session_id: str, **changes: Any) -> WanderSession:
         """Change a session's configuration (not its status: see ``set_status``)."""
-        unknown = set(changes) - SETTABLE
-        if unknown:
-            raise ValidationError(f"{sorted(unknown)[0]!r} cannot be updated this way", field=sorted(unknown)[0])
+        _check_settable(changes)
         current = self.get(session_id)
         return self._write(_validated({**current.model_dump(exclude_none=True), **changes}))
 
@@ -76,21 +73,26 @@ class WanderSessions:
         return {"traces": rows[0]["traces"], "removed": rows[0]["removed"]}
 
     def _write(self, session: WanderSession) -> WanderSession:
-        props = session.properties()
-        dates = {k: v.isoformat() for k, v in props.items() if isinstance(v, datetime)}
-        plain = {k: v for k, v in props.items() if k not in dates and k != "created_at"}
+        plain, _ = split_dates(session.properties())  # the dates it carries are set by its queries
         rows = self._store.write("wander/upsert_session", mind=self._mind,
                                  session={"uid": f"{self._mind}:{session.id}", "id": session.id, "props": plain})
         return _model(rows[0])
+
+
+def _check_settable(settings: dict[str, Any]) -> None:
+    unknown = sorted(set(settings) - SETTABLE)
+    if unknown:
+        raise ValidationError(f"{unknown[0]!r} is not a session setting (status changes go through "
+                              "set_status)", field=unknown[0])
 
 
 def _validated(data: dict[str, Any]) -> WanderSession:
     try:
         return WanderSession.model_validate(data)
     except pydantic.ValidationError as exc:
-        error = exc.errors()[0]
-        where = ".".join(str(p) for p in error["loc"]) or "session"
-        raise ValidationError(f"the wander session is invalid: {where}: {error['msg']}", field=where) from None
+        where, message = first_error(exc)
+        raise ValidationError(f"the wander session is invalid: {where or 'session'}: {message}",
+                              field=where or "session") from None
 
 
 def _model(row: dict[str, Any]) -> WanderSession:
