@@ -7,6 +7,7 @@ from graphmind.embed import Embedder
 from graphmind.errors import ConfigError, StoreUnavailableError
 from graphmind.launcher import LocalNeo4j
 from graphmind.llm import LLM
+from graphmind.wander.events import EventBus
 from graphmind.store import Catalog, GraphStore, SchemaReport, apply_schema, connect
 
 
@@ -48,6 +49,34 @@ def make_embedder(settings: Settings) -> Embedder:
             f"makes {embedder.dimensions}-dimensional vectors."
         )
     return embedder
+
+
+WANDER_MAX_TOKENS = 2000
+"""A dwelling answers in a short JSON object; the spec's sub-calls use 2,000 tokens too."""
+
+
+def make_wander_models(settings: Settings, llm: LLM) -> tuple[LLM, LLM]:
+    """(cheap, strong) for wander's model routing: with Anthropic, GRAPHMIND_WANDER_CHEAP_MODEL
+    and the configured model, both capped at ``WANDER_MAX_TOKENS``; otherwise ``llm`` twice."""
+    if llm.provider != "anthropic":
+        return llm, llm
+    from dataclasses import replace
+
+    from graphmind.llm.factory import make_anthropic
+
+    strong = make_anthropic(settings)
+    cheap = make_anthropic(replace(settings, anthropic_model=settings.wander_cheap_model))
+    strong.max_tokens = cheap.max_tokens = WANDER_MAX_TOKENS  # type: ignore[attr-defined]
+    return cheap, strong
+
+
+def make_event_bus(settings: Settings) -> EventBus:
+    """Wander's event bus: the JSONL log GRAPHMIND_WANDER_EVENT_LOG names, and NATS when
+    NATS_URL is set (``nats-py`` must be installed: ``pip install graphmind[nats]``)."""
+    from graphmind.wander.events import EventBus, NatsPublisher
+
+    publisher = NatsPublisher.connect(settings.nats_url) if settings.nats_url else None
+    return EventBus(settings.wander_event_log, publisher)
 
 
 def make_llm(settings: Settings) -> LLM:

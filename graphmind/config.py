@@ -13,6 +13,7 @@ from graphmind.errors import ConfigError
 DEFAULT_NEO4J_VERSION = "5.26.30"
 DEFAULT_BROWSER_VERSION = "5.24.0"
 DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-5-5"
+DEFAULT_WANDER_CHEAP_MODEL = "claude-haiku-4-5"
 LLM_PROVIDERS = ("auto", "offline", "anthropic", "replay", "record")
 EMBEDDERS = ("minilm", "hashing")
 # US cents per million tokens (input, output), Anthropic's list prices as published on
@@ -66,6 +67,9 @@ class Settings:
     embed_batch_size: int = 64
     recall_cache_mb: int = 512
     capture_flush_ms: int = 20
+    wander_cheap_model: str = DEFAULT_WANDER_CHEAP_MODEL
+    wander_event_log: Path | None = None
+    nats_url: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -101,6 +105,9 @@ class Settings:
             embed_batch_size=_int(env, "GRAPHMIND_EMBED_BATCH", 64, 1, 4096),
             recall_cache_mb=_int(env, "GRAPHMIND_RECALL_CACHE_MB", 512, 0, 1_048_576),
             capture_flush_ms=_int(env, "GRAPHMIND_CAPTURE_FLUSH_MS", 20, 0, 1000),
+            wander_cheap_model=env.get("GRAPHMIND_WANDER_CHEAP_MODEL") or DEFAULT_WANDER_CHEAP_MODEL,
+            wander_event_log=_path(env, "GRAPHMIND_WANDER_EVENT_LOG"),
+            nats_url=env.get("NATS_URL") or None,
         )
 
 

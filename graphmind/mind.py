@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from graphmind.app import init_database, make_embedder, make_llm, open_store
+from graphmind.app import init_database, make_embedder, make_event_bus, make_llm, make_wander_models, open_store
 from graphmind.config import Settings
 from graphmind.digest import DigestParams, DigestReport, absorb, digest, merge_threads
 from graphmind.dream import DreamParams, DreamReport, Dreamer, KnowledgeMatch, Trigger, query_knowledge
@@ -17,7 +17,7 @@ from graphmind.dream.capture import experience_row, experience_rows
 from graphmind.dream.capture_queue import CaptureQueue
 from graphmind.dream.engine import Progress as DreamProgress
 from graphmind.dream.schedule import Schedule, threshold_due
-from graphmind.embed import Embedder
+from graphmind.embed import CachingEmbedder, Embedder
 from graphmind.llm import LLM, ToolRun
 from graphmind.errors import NotFoundError, ValidationError
 from graphmind.io import ImportReport, Importer, export_lines
@@ -34,6 +34,9 @@ from graphmind.wander.crystals import Crystals
 from graphmind.wander.events import EventBus
 from graphmind.wander.resonances import Resonances
 from graphmind.wander.sessions import WanderSessions
+from graphmind.wander.space import IdeaSpace
+from graphmind.wander.walker import Models, Walker
+from graphmind.wander.wanderer import Wander
 
 MIND_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
@@ -74,6 +77,7 @@ class Mind:
         self._llm = llm
         self._recaller: Recaller | None = None
         self._capture: CaptureQueue | None = None
+        self._events: EventBus | None = None
         self._owns_store = False
 
     @classmethod
@@ -290,6 +294,38 @@ class Mind:
     def crystals(self, bus: EventBus | None = None) -> Crystals:
         """Crystallize, validate, approve and move crystals of this mind through their lifecycle."""
         return Crystals(self._store, self.llm, self.name, bus)
+
+    @property
+    def events(self) -> EventBus:
+        """This mind's wander event bus (subscribe to ``wander.>``); made once, logging to
+        GRAPHMIND_WANDER_EVENT_LOG when set and publishing to NATS when NATS_URL is set."""
+        if self._events is None:
+            self._events = make_event_bus(self._settings)
+        return self._events
+
+    def wander(self, seed: str | None = None, steps: int = 0, *, session_id: str | None = None,
+               before_commit: Callable[[str], None] | None = None, **config: Any) -> Wander:
+        """Start a wander from the concept ``seed`` (``config``: the session's settings, e.g.
+        ``rng_seed``, ``temperature``, ``fence_concepts``), or reopen ``session_id``; then run
+        ``steps`` steps (the report is ``handle.last_run``). Returns the session's handle."""
+        embedder = CachingEmbedder(self.embedder)
+        sessions, space = self.wander_sessions, IdeaSpace(self._store, embedder, self.name)
+        if session_id is None:
+            session_id = Wander.create(sessions, space, seed, self.events, **config).id
+        elif seed is not None or config:
+            raise ValidationError("give either a seed (and settings) for a new wander or the id of one",
+                                  field="session")
+        cheap, strong = make_wander_models(self._settings, self.llm)
+        models = Models(cheap, strong, dict(self._settings.llm_prices))
+        crystals = Crystals(self._store, strong, self.name, self.events)
+        walker = Walker(self._store, space, Resonances(self._store, embedder, self.name), crystals,
+                        models, self.name, self.events, before_commit)
+        handle = Wander(session_id, store=self._store, sessions=sessions, space=space, walker=walker,
+                        crystals=crystals, mind=self.name, bus=self.events)
+        handle.session  # noqa: B018 - a NotFoundError now, for an unknown session id
+        if steps:
+            handle.last_run = handle.run(steps)
+        return handle
 
     def delete(self) -> None:
         """Remove every node and relationship of this mind (other minds are untouched)."""

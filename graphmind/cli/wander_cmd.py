@@ -1,17 +1,208 @@
-"""``graphmind wander``: the Wander verbs (``approve`` so far; ``run`` comes with the step loop)."""
+"""``graphmind wander``: start, step, run, pause, resume, stop, status, trace, crystals, inject,
+fence, crystallize, approve and map a wander session."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import click
 
 from graphmind.cli.options import JSON, MIND
 from graphmind.cli.render import emit
 from graphmind.mind import Mind
+from graphmind.wander.wanderer import RunReport
+
+SESSION = click.argument("session_id")
+
+
+def _config(options: dict[str, Any]) -> dict[str, Any]:
+    names = {"attractor": "attractor", "allowed_domain": "allowed_domains", "forbidden_domain": "forbidden_domains",
+             "fence": "fence_concepts", "max_drift": "max_drift_distance", "max_steps": "max_steps",
+             "budget_cents": "cloud_budget_cents", "temperature": "temperature",
+             "checkpoint_every": "human_checkpoint_frequency", "rng_seed": "rng_seed", "name": "name"}
+    return {names[k]: (list(v) if isinstance(v, tuple) else v) for k, v in options.items()
+            if k in names and v not in (None, ())}
+
+
+def session_options(fn: Any) -> Any:
+    for option in reversed([
+        click.option("--name", default=None, help="A name for the session."),
+        click.option("--attractor", default=None, help="A concept that pulls the walk."),
+        click.option("--allowed-domain", multiple=True, help="Only loci in these domains (repeatable)."),
+        click.option("--forbidden-domain", multiple=True, help="Never loci in these domains (repeatable)."),
+        click.option("--fence", multiple=True, help="A fence anchor concept besides the seed (repeatable)."),
+        click.option("--max-drift", type=click.FloatRange(0, 1), default=None, help="max_drift_distance (0.8)."),
+        click.option("--max-steps", type=click.IntRange(1), default=None, help="Steps before the session completes (1000)."),
+        click.option("--budget-cents", type=click.IntRange(0), default=None, help="cloud_budget_cents (500)."),
+        click.option("--temperature", type=click.FloatRange(0, 5), default=None, help="Softmax temperature (0.7)."),
+        click.option("--checkpoint-every", type=click.IntRange(0), default=None,
+                     help="Pause for a human every N steps (50; 0: never)."),
+        click.option("--rng-seed", type=int, default=None, help="Seed of the walk (same seed, same walk)."),
+    ]):
+        fn = option(fn)
+    return fn
+
+
+def _run_text(report: RunReport) -> str:
+    lines = [f"{r.step_number:>4}. {r.from_locus['concept'][:50]} → {r.to_locus['concept'][:60]}"
+             f"  [{r.strategy}; {', '.join(r.themes[:3])}]" + (f"\n      ✶ crystal: {r.crystal['insight'][:100]}"
+                                                            if r.crystal else "")
+             for r in report.steps]
+    d = report.as_dict()
+    lines.append(f"session {d['session_id']}: {d['steps_completed']} steps ({d['total_steps']} in all), "
+                 f"{d['crystals_formed']} crystals, {d['cost_cents']:.2f} cents; stopped: {d['stopped_reason']}; "
+                 f"status {d['status']}")
+    return "\n".join(lines)
 
 
 @click.group()
 def wander() -> None:
     """Exploration sessions through idea space."""
+
+
+@wander.command()
+@MIND
+@click.option("--seed", required=True, help="The seed concept.")
+@session_options
+@JSON
+def start(mind: str, seed: str, as_json: bool, **options: Any) -> None:
+    """Start a session at the seed concept (no step taken)."""
+    with Mind.open(mind) as m:
+        status = m.wander(seed, **_config(options)).status()
+    emit(status, as_json, f"started {status['session_id']} at {seed!r}")
+
+
+@wander.command()
+@MIND
+@click.option("--seed", default=None, help="The seed concept of a new session.")
+@click.option("--session", "session_id", default=None, help="Continue this session instead.")
+@click.option("--steps", type=click.IntRange(1), required=True, help="How many steps to take.")
+@session_options
+@JSON
+def run(mind: str, seed: str | None, session_id: str | None, steps: int, as_json: bool, **options: Any) -> None:
+    """Take up to N steps, in a new session from --seed or in --session."""
+    if (seed is None) == (session_id is None):
+        raise click.UsageError("give either --seed (a new session) or --session (an existing one)")
+    with Mind.open(mind) as m:
+        config = _config(options)
+        handle = m.wander(seed, **config) if seed else m.wander(session_id=session_id, **config)
+        report = handle.run(steps)
+    emit(report.as_dict(), as_json, _run_text(report))
+
+
+@wander.command()
+@SESSION
+@MIND
+@JSON
+def step(session_id: str, mind: str, as_json: bool) -> None:
+    """Take one step."""
+    with Mind.open(mind) as m:
+        report = m.wander(session_id=session_id).run(1)
+    payload = report.as_dict() | {"step": report.steps[0].as_dict() if report.steps else None}
+    emit(payload, as_json, _run_text(report))
+
+
+def _status_verb(name: str, doc: str) -> None:
+    @wander.command(name=name, help=doc)
+    @SESSION
+    @MIND
+    @JSON
+    def verb(session_id: str, mind: str, as_json: bool) -> None:
+        with Mind.open(mind) as m:
+            handle = m.wander(session_id=session_id)
+            getattr(handle, name)()
+            status = handle.status()
+        emit(status, as_json, f"{session_id}: {status['status']}")
+
+
+_status_verb("pause", "Pause a session (resume continues it).")
+_status_verb("resume", "Resume a paused session.")
+_status_verb("stop", "Stop a session (completed).")
+
+
+@wander.command()
+@SESSION
+@MIND
+@JSON
+def status(session_id: str, mind: str, as_json: bool) -> None:
+    """Where a session stands."""
+    with Mind.open(mind) as m:
+        s = m.wander(session_id=session_id).status()
+    emit(s, as_json, "\n".join(f"{k}: {v}" for k, v in s.items()))
+
+
+@wander.command()
+@SESSION
+@MIND
+@JSON
+def trace(session_id: str, mind: str, as_json: bool) -> None:
+    """The steps of a session, in order."""
+    with Mind.open(mind) as m:
+        rows = m.wander(session_id=session_id).trace()
+    steps = [{"step_number": r["step_number"], "from": r["from_id"], "to": r["to_id"], "to_concept": r["to_concept"],
+              "strategy": r["trace"].get("strategy"), "score": r["trace"].get("score"), "residue": r["residue_id"],
+              "themes": r["themes"]} for r in rows]
+    emit({"session_id": session_id, "steps": steps}, as_json,
+         "\n".join(f"{s['step_number']:>4}. {s['to_concept'][:70]} [{s['strategy']}]" for s in steps) or "no steps yet")
+
+
+@wander.command()
+@SESSION
+@MIND
+@JSON
+def crystals(session_id: str, mind: str, as_json: bool) -> None:
+    """The crystals a session formed, with their evidence."""
+    with Mind.open(mind) as m:
+        found = m.wander(session_id=session_id).crystals()
+    emit({"session_id": session_id, "crystals": found}, as_json,
+         "\n".join(f"{c['id']} [{c.get('status')}, confidence {c.get('confidence')}]: {c['insight']}\n"
+                   f"    evidence: {', '.join(c['evidence'])}" for c in found) or "no crystals yet")
+
+
+@wander.command()
+@SESSION
+@click.argument("concept")
+@MIND
+@click.option("--no-visit", is_flag=True, help="Add the concept without forcing the next step there.")
+@JSON
+def inject(session_id: str, concept: str, mind: str, no_visit: bool, as_json: bool) -> None:
+    """Inject CONCEPT into the session's idea space (the next step visits it)."""
+    with Mind.open(mind) as m:
+        locus = m.wander(session_id=session_id).inject(concept, force_visit=not no_visit)
+    emit({"session_id": session_id, "locus_id": locus, "force_visit": not no_visit}, as_json,
+         f"injected {concept!r} as {locus}")
+
+
+@wander.command()
+@SESSION
+@click.argument("concept")
+@MIND
+@click.option("--include", "action", flag_value="include", help="Widen the fence with CONCEPT.")
+@click.option("--exclude", "action", flag_value="exclude", help="Fence CONCEPT out.")
+@JSON
+def fence(session_id: str, concept: str, mind: str, action: str | None, as_json: bool) -> None:
+    """Change the session's fence: --include or --exclude CONCEPT."""
+    if action is None:
+        raise click.UsageError("give --include or --exclude")
+    with Mind.open(mind) as m:
+        s = m.wander(session_id=session_id).fence(concept, action)
+    emit({"session_id": session_id, "fence_concepts": s.fence_concepts, "fence_excluded": s.fence_excluded},
+         as_json, f"fence: {s.fence_concepts or '(seed only)'}; excluded: {s.fence_excluded or 'nothing'}")
+
+
+@wander.command()
+@SESSION
+@MIND
+@JSON
+def crystallize(session_id: str, mind: str, as_json: bool) -> None:
+    """Force a crystallization attempt at the current locus."""
+    with Mind.open(mind) as m:
+        result = m.wander(session_id=session_id).crystallize()
+    payload = {"session_id": session_id, "formed": result.formed, "crystal_id": result.crystal_id,
+               "status": result.status, "insight": result.insight, "notes": result.notes,
+               "evidence": list(result.evidence)}
+    emit(payload, as_json, f"{result.crystal_id} ({result.status}): {result.insight}" if result.formed
+         else f"no crystal: {result.notes}")
 
 
 @wander.command()

@@ -24,3 +24,31 @@ class Embedder(Protocol):
     def dimensions(self) -> int: ...
 
     def embed(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+class CachingEmbedder:
+    """An embedder that remembers the vectors of the last ``size`` texts (a wander meets the
+    same concepts and theme sets again and again); new texts are embedded in one batch."""
+
+    def __init__(self, inner: Embedder, size: int = 4096):
+        self._inner, self._size = inner, size
+        self._vectors: dict[str, np.ndarray] = {}
+
+    @property
+    def model_id(self) -> str:
+        return self._inner.model_id
+
+    @property
+    def dimensions(self) -> int:
+        return self._inner.dimensions
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        missing = list(dict.fromkeys(t for t in texts if t not in self._vectors))
+        if missing:
+            for text, vector in zip(missing, self._inner.embed(missing), strict=True):
+                if len(self._vectors) >= self._size:
+                    self._vectors.pop(next(iter(self._vectors)))
+                self._vectors[text] = vector
+        if not texts:
+            return np.zeros((0, self.dimensions), dtype=np.float32)
+        return np.stack([self._vectors[t] for t in texts])

@@ -77,7 +77,7 @@ class AnthropicLLM:
         self._client = client
         self.model = model
         self._prices = prices
-        self._max_tokens = max_tokens
+        self.max_tokens = max_tokens
         self.usage = UsageLog()
 
     def generate(self, prompt: Prompt[I, O], inputs: I) -> O:
@@ -131,7 +131,7 @@ class AnthropicLLM:
         started = perf_counter()
         try:
             reply = self._client.messages.create(
-                model=self.model, max_tokens=self._max_tokens, system=system_param(prompt.system),
+                model=self.model, max_tokens=self.max_tokens, system=system_param(prompt.system),
                 messages=messages, output_config=output_config(prompt), **offered)
         except json.JSONDecodeError:  # a 200 whose body is not JSON: an unreadable reply
             self._record(prompt, None, started)

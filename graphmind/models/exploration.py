@@ -24,8 +24,19 @@ class WanderSession(GraphNode):
     temperature: float = Field(0.7, ge=0, le=5)
     cloud_budget_cents: Count = 500
     human_checkpoint_frequency: Count = 50
+    fence_excluded: list[str] = []
+    """Concepts fenced out: a locus this close to one is out of scope (``wander fence --exclude``)."""
+    rng_seed: int | None = None
+    """Step n draws from ``random.Random(f"{rng_seed}:{n}")``: a session's walk is replayable."""
+    current_locus_id: str | None = None
+    seed_locus_id: str | None = None
+    forced_locus_id: str | None = None
+    """An injected concept the next step must visit (``wander inject``), then cleared."""
     paused_reason: str | None = None
     cloud_spent_cents: float | None = None
+    local_calls: Count | None = None
+    cloud_calls: Count | None = None
+    crystals_formed: Count | None = None
     steps_completed: Count | None = None
     stopped_reason: str | None = None
     last_step_at: Timestamp | None = None
@@ -42,6 +53,11 @@ class Locus(GraphNode):
     """The session whose walk generated it (deleted with the session); None for a locus that
     stands for the mind's own memory."""
     tier: Literal["hot", "warm"] = "hot"
+    source_type: Literal["SEED", "ADJACENT", "BRIDGED", "SERENDIPITOUS", "MEMORY", "INJECTED"] | None = None
+    """The spec's four, plus MEMORY (stands for one of the mind's memories, ``REFERS_TO`` it)
+    and INJECTED (a concept a human forced into the walk)."""
+    role: str | None = None
+    """The type (label) of the memory it stands for or first drew on: analogies share a role."""
     domains: list[str] = []
     abstraction_level: Unit | None = None
     novelty_score: Unit | None = None
@@ -59,6 +75,10 @@ class Residue(GraphNode):
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("connection", "tension", "bridge", "surprise", "possibility")
     session_id: str | None = None
     step_number: Count | None = None
+    from_locus_id: str | None = None
+    to_locus_id: str | None = None
+    model_used: str | None = None
+    cost_cents: float | None = None
     connection: str | None = None
     tension: str | None = None
     bridge: str | None = None

@@ -13,12 +13,19 @@ _HIDDEN = _TENANCY | _STATE  # never part of a model
 _INTERNAL = _HIDDEN | {"id"}  # not exported: the line carries the id
 
 
+_PLAIN = (float, int, str, bool, type(None))
+
+
 def to_python(value: Any) -> Any:
     """Driver values (temporal types, lists, maps) as plain Python values."""
+    if isinstance(value, _PLAIN):
+        return value
+    if isinstance(value, list):
+        if value and type(value[0]) is float and all(type(v) is float for v in value):
+            return value  # a vector: nothing to convert
+        return [to_python(v) for v in value]
     if hasattr(value, "to_native"):
         return value.to_native()
-    if isinstance(value, list):
-        return [to_python(v) for v in value]
     if isinstance(value, Mapping):
         return {k: to_python(v) for k, v in value.items()}
     return value

@@ -166,3 +166,36 @@ class CircuitBreaker:
 
 def checkpoint_due(step: int, frequency: int) -> bool:
     return frequency > 0 and step > 0 and step % frequency == 0
+
+
+EXCLUDE_COSINE = 0.6
+"""A locus at least this close (cosine) to a fenced-out concept is out of scope."""
+UNCERTAINTY_BY_STRATEGY = {"tension": 0.9, "analogy": 0.7, "cross_domain_bridge": 0.5}
+BRIDGE_BY_STRATEGY = {"cross_domain_bridge": 1.0, "analogy": 0.7}
+
+
+def adjacency(concept: str, strategy: str, cosine: float, *, current_domains: Sequence[str],
+              domains: Sequence[str], interestingness: float | None, uncertainty: float | None,
+              visits: int, attractor_cosine: float | None = None) -> Adjacency:
+    """The four scores of one candidate (graphmind's definitions where the spec names a score):
+    - interestingness: what dwelling there last said, else 0.5; with an attractor, half of it
+      is the candidate's cosine to the attractor (the pull);
+    - novelty: 1 / (1 + the session's visits to it);
+    - bridge_potential: 1 for a bridge, 0.7 for an analogy, else the share of its domains
+      that the current locus lacks;
+    - uncertainty: what dwelling said, else 0.9 for a tension, 0.7 for an analogy, 0.5 for a
+      bridge, and 1 − cosine for a distance-band candidate (the farther, the less known)."""
+    base = 0.5 if interestingness is None else interestingness
+    if attractor_cosine is not None:
+        base = 0.5 * base + 0.5 * max(0.0, attractor_cosine)
+    fresh = [d for d in domains if d not in set(current_domains)]
+    bridge = BRIDGE_BY_STRATEGY.get(strategy, len(fresh) / len(domains) if domains else 0.0)
+    unsure = uncertainty if uncertainty is not None else UNCERTAINTY_BY_STRATEGY.get(strategy, 1.0 - cosine)
+    return Adjacency(concept, interestingness=round(min(1.0, base), 6), novelty=round(1.0 / (1 + visits), 6),
+                     bridge_potential=round(bridge, 6), uncertainty=round(min(1.0, max(0.0, unsure)), 6),
+                     strategy=strategy)
+
+
+def fenced_out(vector: np.ndarray, excluded: np.ndarray) -> bool:
+    """Whether unit ``vector`` lies within ``EXCLUDE_COSINE`` of a fenced-out concept."""
+    return bool(len(excluded)) and float(np.max(excluded @ vector)) >= EXCLUDE_COSINE

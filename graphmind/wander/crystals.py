@@ -45,38 +45,59 @@ def _evidence_items(residues: list[ResidueItem], resonances: list[ResonanceItem]
     return items | {m.id: m for m in memories}
 
 
+def residue_item(row: dict) -> ResidueItem:
+    """A stored residue (``{id, props}``) as the crystal prompts see it."""
+    props = {k: v for k, v in row["props"].items() if k in ResidueItem.model_fields and v is not None}
+    return ResidueItem(**{**props, "id": row["id"]})
+
+
 class Crystals:
     def __init__(self, store: GraphStore, llm: LLM, mind: str, bus: EventBus | None = None):
         self._store, self._llm, self._mind, self._bus = store, llm, mind, bus
 
     def attempt(self, locus: LocusItem, resonances: list[ResonanceItem], residues: list[ResidueItem],
                 memories: list[MemoryItem] | None = None, *, session_id: str | None = None) -> CrystalResult:
+        """Crystallize, validate and store (``propose`` then write and announce)."""
+        result, write = self.propose(locus, resonances, residues, memories, session_id=session_id)
+        if write is not None:
+            self._store.write("wander/upsert_crystal", mind=self._mind, crystal=write)
+            self.announce(result, self._bus)
+        return result
+
+    def propose(self, locus: LocusItem, resonances: list[ResonanceItem], residues: list[ResidueItem],
+                memories: list[MemoryItem] | None = None, *, session_id: str | None = None,
+                llm: LLM | None = None) -> tuple[CrystalResult, dict | None]:
+        """The crystal the evidence carries (two LLM calls: crystallize, validate) and the
+        ``crystal`` parameter of wander/upsert_crystal, or (not formed, None)."""
+        llm = llm or self._llm
         memories = memories or []
-        out = self._llm.generate(CRYSTALLIZE, CrystalInput(locus=locus, resonances=resonances, residues=residues,
-                                                           memories=memories))
+        out = llm.generate(CRYSTALLIZE, CrystalInput(locus=locus, resonances=resonances, residues=residues,
+                                                      memories=memories))
         if not out.formed:
-            return CrystalResult(False, notes="the evidence does not carry an insight yet")
+            return CrystalResult(False, notes="the evidence does not carry an insight yet"), None
         known = _evidence_items(residues, resonances, memories)
         evidence = [i for i in out.evidence_ids if i in known]
         if not evidence:
-            return CrystalResult(False, notes="the insight cites no evidence it was given")
-        check = self._llm.generate(VALIDATE_CRYSTAL, CrystalCheckInput(insight=out.insight,
-                                                                       evidence=[known[i] for i in evidence]))
+            return CrystalResult(False, notes="the insight cites no evidence it was given"), None
+        check = llm.generate(VALIDATE_CRYSTAL, CrystalCheckInput(insight=out.insight,
+                                                                 evidence=[known[i] for i in evidence]))
         status = "active" if check.holds else "invalidated"
         crystal_id = f"crystal-{secrets.token_hex(4)}"
         props = {"insight": out.insight, "confidence": min(out.confidence, check.confidence),
                  "actionability": out.actionability, "domains": out.domains, "status": status,
-                 "validated_by": "rules (offline)" if self._llm.provider == "offline" else self._llm.provider,
+                 "validated_by": "rules (offline)" if llm.provider == "offline" else llm.provider,
                  "validation_notes": check.notes, "human_approved": False, "source_locus_id": locus.id,
                  **({"session_id": session_id} if session_id else {})}
-        self._store.write("wander/upsert_crystal", mind=self._mind, crystal={
-            "uid": f"{self._mind}:{crystal_id}", "id": crystal_id, "props": props,
-            "evidence": [f"{self._mind}:{i}" for i in [*evidence, locus.id]]})
-        if self._bus is not None and check.holds:
-            payload = {"crystal_id": crystal_id, "insight": out.insight, "evidence": evidence}
-            self._bus.publish("wander.crystal.formed", payload)
-            self._bus.publish("wander.crystal.validated", payload | {"notes": check.notes})
-        return CrystalResult(True, crystal_id, status, out.insight, check.notes, tuple(evidence))
+        write = {"uid": f"{self._mind}:{crystal_id}", "id": crystal_id, "props": props,
+                 "evidence": [f"{self._mind}:{i}" for i in [*evidence, locus.id]]}
+        return CrystalResult(True, crystal_id, status, out.insight, check.notes, tuple(evidence)), write
+
+    @staticmethod
+    def announce(result: CrystalResult, bus: EventBus | None) -> None:
+        if bus is not None and result.formed and result.status == "active":
+            payload = {"crystal_id": result.crystal_id, "insight": result.insight, "evidence": list(result.evidence)}
+            bus.publish("wander.crystal.formed", payload)
+            bus.publish("wander.crystal.validated", payload | {"notes": result.notes})
 
     def set_status(self, crystal_id: str, status: str) -> None:
         current = self._status(crystal_id)

@@ -83,3 +83,46 @@ class EventBus:
         if self._publisher is not None:
             self._publisher(subject, event.as_json().encode())
         return event
+
+
+class NatsPublisher:
+    """Publishes events to a NATS server through ``nats-py`` (asyncio) on a background thread,
+    so a synchronous wander can call it like any other publisher."""
+
+    def __init__(self, client: Any, loop: Any, thread: threading.Thread):
+        self._client, self._loop, self._thread = client, loop, thread
+
+    @classmethod
+    def connect(cls, url: str, timeout_s: float = 5.0) -> NatsPublisher:
+        import asyncio
+
+        try:
+            import nats
+        except ImportError:
+            from graphmind.errors import ConfigError
+
+            raise ConfigError("NATS_URL is set but nats-py is not installed (pip install 'graphmind[nats]')") from None
+        loop = asyncio.new_event_loop()
+        thread = threading.Thread(target=loop.run_forever, name="graphmind-nats", daemon=True)
+        thread.start()
+        try:
+            client = asyncio.run_coroutine_threadsafe(
+                nats.connect(url, connect_timeout=timeout_s, max_reconnect_attempts=1), loop).result(timeout_s * 2)
+        except Exception as exc:  # noqa: BLE001 - any connection failure is one clear sentence
+            loop.call_soon_threadsafe(loop.stop)
+            from graphmind.errors import ProviderUnavailableError
+
+            raise ProviderUnavailableError(f"could not reach NATS at {url}: {exc}") from None
+        return cls(client, loop, thread)
+
+    def __call__(self, subject: str, data: bytes) -> None:
+        import asyncio
+
+        asyncio.run_coroutine_threadsafe(self._client.publish(subject, data), self._loop).result(5)
+
+    def close(self) -> None:
+        import asyncio
+
+        asyncio.run_coroutine_threadsafe(self._client.drain(), self._loop).result(5)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(5)

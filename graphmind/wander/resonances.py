@@ -32,16 +32,47 @@ class Observed:
     new: bool
 
 
+@dataclass(frozen=True)
+class ResonancePlan:
+    observed: Observed
+    rows: list[dict[str, Any]]
+    was_candidate: bool
+    others: list[dict[str, Any]]
+    """The other live resonances (what a dwelling is shown as active)."""
+
+    def announce(self, bus: EventBus | None) -> None:
+        if bus is None:
+            return
+        o = self.observed
+        payload = {"resonance_id": o.id, "themes": o.themes, "strength": o.strength, "occurrences": o.occurrences}
+        if o.new:
+            bus.publish("wander.resonance.detected", payload)
+            return
+        bus.publish("wander.resonance.strengthened", payload)
+        if self.was_candidate and o.status == "confirmed":
+            bus.publish("wander.resonance.confirmed", payload)
+
+
 class Resonances:
     def __init__(self, store: GraphStore, embedder: Embedder, mind: str, bus: EventBus | None = None):
         self._store, self._embedder, self._mind, self._bus = store, embedder, mind, bus
+        self._vectors: dict[str, np.ndarray] = {}  # theme vectors by resonance id (they never change)
 
     def observe(self, themes: list[str], *, session_id: str | None = None, residue_id: str | None = None,
                 now: datetime | None = None) -> Observed:
         """Match ``themes`` to a live resonance and reinforce it, else start a candidate."""
+        plan = self.plan(themes, session_id=session_id, residue_id=residue_id, now=now)
+        self._store.write("wander/upsert_resonances", mind=self._mind, rows=plan.rows)
+        plan.announce(self._bus)
+        return plan.observed
+
+    def plan(self, themes: list[str], *, session_id: str | None = None, residue_id: str | None = None,
+             now: datetime | None = None, known: tuple[list, list] | None = None) -> ResonancePlan:
+        """What ``observe`` would write (``rows`` for wander/upsert_resonances) and announce;
+        ``known``: ``live(now)`` when the caller read it already."""
         now = now or datetime.now(UTC)
         vector = self._embedder.embed(["; ".join(themes)])[0]
-        live, faded = self._live(now)
+        live, faded = known or self.live(now)
         best = max(live, key=lambda r: float(np.dot(r["vector"], vector)), default=None)
         rows = [self._row(r["id"], {"status": "invalidated"}) for r in faded]
         if best is not None and float(np.dot(best["vector"], vector)) >= MATCH_COSINE:
@@ -56,16 +87,18 @@ class Resonances:
             rows.append(self._row(new_id, {"themes": list(themes), "strength": 1.0, "occurrences": 1,
                                            "status": "candidate", "decay_rate": 0.1, "session_id": session_id,
                                            "theme_vector": [round(float(x), 6) for x in vector]}, now, residue_id))
-        self._store.write("wander/upsert_resonances", mind=self._mind, rows=rows)
-        self._announce(observed, best)
-        return observed
+        return ResonancePlan(observed, rows, best is not None and best["status"] == "candidate",
+                             [r for r in live if r["id"] != observed.id])
 
-    def _live(self, now: datetime) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    def live(self, now: datetime) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """(live, faded) resonances of the mind, with ``days`` since last reinforced and ``vector``."""
         live, faded = [], []
-        for r in self._store.read("wander/list_resonances", mind=self._mind):
+        for r in self._store.read("wander/list_resonances", mind=self._mind, known=list(self._vectors)):
             last = as_datetime(r["last_reinforced_at"]) or now
             days = max(0.0, (now - last).total_seconds() / 86400)
-            item = {**r, "days": days, "vector": np.asarray(r["theme_vector"] or [], dtype=np.float32)}
+            if r["theme_vector"] is not None:
+                self._vectors[r["id"]] = np.asarray(r["theme_vector"], dtype=np.float32)
+            item = {**r, "days": days, "vector": self._vectors.get(r["id"], np.zeros(0, dtype=np.float32))}
             if current_status(r["strength"], r["decay_rate"], days, r["status"]) == "invalidated":
                 faded.append(item)
             elif len(item["vector"]):
@@ -77,16 +110,4 @@ class Resonances:
         return {"uid": f"{self._mind}:{rid}", "id": rid, "props": {k: v for k, v in props.items() if v is not None},
                 "reinforced_at": reinforced.isoformat() if reinforced else None,
                 "residue": f"{self._mind}:{residue}" if residue else None}
-
-    def _announce(self, observed: Observed, before: dict[str, Any] | None) -> None:
-        if self._bus is None:
-            return
-        payload = {"resonance_id": observed.id, "themes": observed.themes, "strength": observed.strength,
-                   "occurrences": observed.occurrences}
-        if observed.new:
-            self._bus.publish("wander.resonance.detected", payload)
-            return
-        self._bus.publish("wander.resonance.strengthened", payload)
-        if before is not None and before["status"] == "candidate" and observed.status == "confirmed":
-            self._bus.publish("wander.resonance.confirmed", payload)
 

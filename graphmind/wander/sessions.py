@@ -24,8 +24,10 @@ from graphmind.store.records import node_to_model
 from graphmind.wander._logic import transition
 
 SETTABLE = frozenset({"name", "attractor", "allowed_domains", "forbidden_domains", "fence_concepts",
-                      "max_drift_distance", "max_steps", "temperature", "cloud_budget_cents",
+                      "fence_excluded", "rng_seed", "max_drift_distance", "max_steps", "temperature", "cloud_budget_cents",
                       "human_checkpoint_frequency"})
+
+ENGINE_STATE = frozenset({"seed_locus_id", "current_locus_id", "forced_locus_id", "crystals_formed"})
 
 
 class WanderSessions:
@@ -55,6 +57,15 @@ class WanderSessions:
         _check_settable(changes)
         current = self.get(session_id)
         return self._write(_validated({**current.model_dump(exclude_none=True), **changes}))
+
+    def record(self, session_id: str, **state: Any) -> WanderSession:
+        """Record walk state (seed / current / forced locus, crystals formed): the engine's, not a
+        researcher's, to set."""
+        unknown = sorted(set(state) - ENGINE_STATE)
+        if unknown:
+            raise ValidationError(f"{unknown[0]!r} is not walk state", field=unknown[0])
+        current = self.get(session_id)
+        return self._write(_validated({**current.model_dump(exclude_none=True), **state}))
 
     def set_status(self, session_id: str, status: str, reason: str | None = None) -> WanderSession:
         """pause / resume / complete / abandon; an invalid transition is a ValidationError."""

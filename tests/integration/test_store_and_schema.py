@@ -18,9 +18,13 @@ RUMINATION = ("ruminate/get_coverage", "ruminate/find_partnerships", "ruminate/f
               "ruminate/find_linked", "ruminate/find_edges", "ruminate/upsert_run")
 
 
+WANDER_STEP = ("wander/find_band_candidates", "wander/find_graph_candidates", "wander/find_locus_memories",
+               "wander/list_resonances", "wander/mark_session_step", "wander/link_step")
+
+
 def test_mind_scoped_queries_seek_an_index_instead_of_scanning(store):
     for name in ("export/list_nodes", "stats/count_labels", "import/upsert_memories", "import/link_edges",
-                 "recall/get_vector_state", "admin/get_mind_presence", *RUMINATION):
+                 "recall/get_vector_state", "admin/get_mind_presence", *RUMINATION, *WANDER_STEP):
         operators = store.explain(name)
         assert not any(op in ("AllNodesScan", "DirectedAllRelationshipsScan") for op in operators), (name, operators)
         assert any("IndexSeek" in op for op in operators), (name, operators)
@@ -30,12 +34,12 @@ def test_init_is_idempotent_and_records_the_version(store, settings):
     first = init_database(store, settings)
     second = init_database(store, settings)
     assert first == second
-    assert first.version == 7
-    assert store.read("admin/get_schema_version")[0]["version"] == 7
+    assert first.version == 8
+    assert store.read("admin/get_schema_version")[0]["version"] == 8
     indexes = {row["name"]: row for row in store.autocommit("admin/list_indexes")}
     assert indexes["memory_embedding"]["type"] == "VECTOR"
     assert indexes["memory_search"]["type"] == "FULLTEXT"
-    assert indexes["memory_uid"]["state"] == "ONLINE"
+    assert indexes["memory_uid"]["state"] == "ONLINE" and indexes["locus_role"]["type"] == "RANGE"
     assert all(row["state"] == "ONLINE" for row in indexes.values())
 
 

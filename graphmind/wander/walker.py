@@ -1,0 +1,326 @@
+"""The wander step (the spec's ``wander_step``), as read → pure logic → LLM → pure logic → write.
+
+1. Adjacencies from four strategies (``IdeaSpace.candidates``): distance band, cross-domain
+   bridges, analogies, tensions; one locus found twice keeps its best score.
+2. Scope: allowed / forbidden domains, drift from the seed and fence concepts
+   ≤ ``max_drift_distance``, away from fenced-out concepts. When nothing is in scope the walk
+   has hit the fence: it returns to the seed (the circuit breaker counts the hit).
+3. Composite score, softmax at the session's temperature; step n draws from
+   ``random.Random(f"{rng_seed}:{n}")``, so a session's walk replays however it is split.
+4. Dwell (``wander.dwell``) on the strong model when ``should_use_cloud``, else the cheap one,
+   within the budget (``budget.route``) → a Residue; the dwelling's POSSIBILITY becomes a new
+   session locus (SERENDIPITOUS) referring to the memories it drew on.
+5. Resonance: the residue's themes reinforce the closest resonance or start one.
+6. ``should_crystallize`` → crystallize and validate (strong model when affordable), at most
+   once per resonance and per locus.
+7. One transaction writes the step: session counters (only if the session is still at step
+   n − 1 and active), new loci, the STEP / VISITED / OF_STEP / DRAWS_ON / ADJACENT_TO /
+   BRIDGES_TO / CONTRADICTS edges, the residue, resonances and crystal. A crash anywhere
+   leaves the session at step n − 1 with nothing of step n written. Events follow the commit.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from graphmind.errors import ValidationError
+from graphmind.llm import LLM
+from graphmind.models import WanderSession
+from graphmind.prompts._models import MemoryItem
+from graphmind.prompts.wander import DWELL, DwellInput, DwellOutput, LocusItem, ResidueItem, ResonanceItem
+from graphmind.store import GraphStore
+from graphmind.wander import _logic as rules
+from graphmind.wander.budget import Budget, call_bound_cents, route
+from graphmind.wander.crystals import CrystalResult, Crystals, residue_item
+from graphmind.wander.events import EventBus
+from graphmind.wander.resonances import Resonances
+from graphmind.wander.space import Candidate, IdeaSpace, LocusView, concept_locus_id
+
+RECENT_THEMES, NO_TENSION = 10, "No tension found"
+
+
+@dataclass(frozen=True)
+class StepResult:
+    step_number: int
+    from_locus: dict[str, Any]
+    to_locus: dict[str, Any]
+    strategy: str
+    score: float
+    adjacencies_considered: int
+    in_scope: int
+    residue_id: str
+    themes: list[str]
+    resonance: dict[str, Any]
+    crystal: dict[str, Any] | None
+    model_used: str
+    cost_cents: float
+    fence_hit: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class WalkState:
+    """What a walk keeps between steps of one run (reloaded from the graph at each run)."""
+
+    session: WanderSession
+    current: LocusView
+    seed: LocusView
+    anchors: np.ndarray
+    excluded: np.ndarray
+    attractor: np.ndarray | None
+    visits: dict[str, int]
+    crystallized: set[str]
+    recent_themes: list[str] = field(default_factory=list)
+    calls: dict[str, int] = field(default_factory=lambda: {"local_calls": 0, "cloud_calls": 0})
+
+
+@dataclass(frozen=True)
+class Models:
+    cheap: LLM
+    strong: LLM
+    prices: dict[str, tuple[float, float]]
+
+
+class Walker:
+    """Takes steps for one session of one mind."""
+
+    def __init__(self, store: GraphStore, space: IdeaSpace, resonances: Resonances, crystals: Crystals,
+                 models: Models, mind: str, bus: EventBus | None = None,
+                 before_commit: Callable[[str], None] | None = None):
+        self._store, self._space, self._resonances, self._crystals = store, space, resonances, crystals
+        self._models, self._mind, self._bus = models, mind, bus
+        self._before_commit = before_commit  # a test's hook to fail a step inside its transaction
+        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="graphmind-wander")
+
+    @property
+    def resonances(self) -> Resonances:
+        return self._resonances
+
+    def step(self, state: WalkState, budget: Budget) -> StepResult:
+        session, n = state.session, (state.session.steps_completed or 0) + 1
+        self._publish("wander.step.started", {"session_id": session.id, "step_number": n})
+        now = datetime.now(UTC)
+        known = self._pool.submit(self._resonances.live, now)
+        found = self._space.candidates(session.id, state.current, low=0.3, high=0.7, pool=self._pool)
+        chosen, scored, in_scope = self._choose(state, found, random.Random(f"{session.rng_seed}:{n}"))
+        forced = self._space.get(session.forced_locus_id) if session.forced_locus_id else None
+        if forced is not None:
+            chosen = Candidate(forced[0], "injected", float(state.current.vector @ forced[0].vector))
+        self._publish("wander.adjacencies.found", {"session_id": session.id, "step_number": n,
+                                                   "considered": len(scored), "in_scope": in_scope,
+                                                   "adjacencies": [a.__dict__ for a in scored[:20]]})
+        target = chosen.locus if chosen else state.seed
+        memories = self._space.memories([state.current.id, target.id])
+        out, model_used, cost = self._dwell(state, target, memories, budget)
+        residue_id = f"residue-{session.id}-{n}"
+        plan = self._resonances.plan(out.themes or [target.concept], session_id=session.id,
+                                     residue_id=residue_id, now=now, known=known.result())
+        crystal, crystal_write = self._maybe_crystallize(state, target, out, residue_id, plan, memories, budget)
+        score = next((a.score for a in scored if a.concept == target.id), 0.0)
+        step = self._step_params(state, n, target, chosen, out, residue_id, memories, model_used, cost,
+                                 score, len(scored))
+        new_locus = self._possibility_locus(session, state.current, target, out, memories)
+        self._write(state, n, budget, step, new_locus, plan.rows, crystal_write)
+        self._advance(state, target, out)
+        plan.announce(self._bus)
+        if crystal is not None:
+            Crystals.announce(crystal, self._bus)
+        result = StepResult(n, step["from_item"], target.item(), chosen.strategy if chosen else "return_to_seed",
+                            score, len(scored), in_scope, residue_id, list(out.themes),
+                            {"id": plan.observed.id, "status": plan.observed.status,
+                             "strength": plan.observed.strength},
+                            _crystal_dict(crystal), model_used, cost, chosen is None)
+        self._publish("wander.locus.visited", {"session_id": session.id, "locus": target.item()})
+        self._publish("wander.step.completed", {"session_id": session.id, "step_number": n,
+                                                "from_locus": result.from_locus, "to_locus": result.to_locus,
+                                                "resonances_detected": 1})
+        if budget.low:
+            self._publish("wander.budget.low", {"session_id": session.id, "spent_cents": budget.spent_cents,
+                                                "budget_cents": budget.limit_cents})
+        return result
+
+    # -- selection ------------------------------------------------------------------------
+
+    def _choose(self, state: WalkState, found: list[Candidate],
+                rng: random.Random) -> tuple[Candidate | None, list[rules.Adjacency], int]:
+        session, best = state.session, {}
+        for cand in found:
+            adj = rules.adjacency(
+                cand.locus.id, cand.strategy, cand.cosine, current_domains=state.current.domains,
+                domains=cand.locus.domains, interestingness=cand.locus.interestingness,
+                uncertainty=cand.locus.uncertainty, visits=state.visits.get(cand.locus.id, 0),
+                attractor_cosine=None if state.attractor is None else float(state.attractor @ cand.locus.vector))
+            if cand.locus.id not in best or adj.score > best[cand.locus.id][1].score:
+                best[cand.locus.id] = (cand, adj)
+        ranked = sorted(best.values(), key=lambda pair: (-pair[1].score, pair[0].locus.id))
+        allowed = [(c, a) for c, a in ranked if self._in_scope(state, c.locus)]
+        if not allowed:
+            return None, [a for _, a in ranked], 0
+        pick = rules.softmax_select([a.score for _, a in allowed], session.temperature, rng)
+        chosen = allowed[pick][0]
+        if rules.drift(chosen.locus.vector, state.anchors) > 0.8 * session.max_drift_distance:
+            self._publish("wander.fence.approached", {"session_id": session.id, "locus": chosen.locus.item()})
+        return chosen, [a for _, a in ranked], len(allowed)
+
+    @staticmethod
+    def _in_scope(state: WalkState, locus: LocusView) -> bool:
+        s = state.session
+        ok, _ = rules.within_scope(locus.domains, rules.drift(locus.vector, state.anchors),
+                                   rules.SessionConfig(max_drift_distance=s.max_drift_distance),
+                                   s.allowed_domains, s.forbidden_domains)
+        return ok and not rules.fenced_out(locus.vector, state.excluded)
+
+    # -- LLM ------------------------------------------------------------------------------
+
+    def _dwell(self, state: WalkState, target: LocusView, memories: list[dict[str, Any]],
+               budget: Budget) -> tuple[DwellOutput, str, float]:
+        inputs = DwellInput(current=LocusItem(**state.current.item()), next=LocusItem(**target.item()),
+                            recent_themes=state.recent_themes[-RECENT_THEMES:],
+                            memories=[MemoryItem(**m) for m in memories])
+        text = DWELL.system + DWELL.render(inputs)
+        interest = target.interestingness if target.interestingness is not None else 0.5
+        want_strong = bool(set(state.current.domains) ^ set(target.domains)) or interest >= 0.7
+        return self._call(state, budget, want_strong, text, lambda llm: llm.generate(DWELL, inputs))
+
+    def _call(self, state: WalkState, budget: Budget, want_strong: bool, text: str,
+              call: Callable[[LLM], Any], calls: int = 1) -> tuple[Any, str, float]:
+        m = self._models
+        choice = route(want_strong, call_bound_cents(m.strong, text, m.prices, calls),
+                       call_bound_cents(m.cheap, text, m.prices, calls), budget)
+        llm = m.strong if choice == "strong" else m.cheap
+        before = llm.usage.cost_cents
+        out = call(llm)
+        cost = round(llm.usage.cost_cents - before, 6)
+        budget.charge(cost)
+        state.calls["cloud_calls" if cost > 0 else "local_calls"] += 1
+        return out, f"{llm.provider}:{getattr(llm, 'model', None) or choice}", cost
+
+    def _maybe_crystallize(self, state: WalkState, target: LocusView, out: DwellOutput, residue_id: str,
+                           plan: Any, memories: list[dict[str, Any]],
+                           budget: Budget) -> tuple[CrystalResult | None, dict | None]:
+        o = plan.observed
+        if not rules.should_crystallize([(o.status, o.strength)], out.interestingness, out.actionability):
+            return None, None
+        if o.id in state.crystallized or target.id in state.crystallized:
+            return None, None
+        residues = [ResidueItem(id=residue_id, **_residue_fields(out))]
+        residues += [residue_item(r)
+                     for r in self._store.read("wander/list_resonance_residues", mind=self._mind, ids=[o.id], limit=5)]
+        resonance = ResonanceItem(id=o.id, themes=o.themes, occurrences=o.occurrences, strength=o.strength)
+        locus, items = LocusItem(**target.item()), [MemoryItem(**m) for m in memories]
+        text = " ".join([target.concept, *(m.text for m in items),
+                         *(" ".join(_residue_fields_of(r)) for r in residues)])
+        result, write = self._call(state, budget, True, text, lambda llm: self._crystals.propose(
+            locus, [resonance], residues, items, session_id=state.session.id, llm=llm), calls=2)[0]
+        state.crystallized |= {o.id, target.id}
+        return result, write
+
+    # -- writing --------------------------------------------------------------------------
+
+    def _step_params(self, state: WalkState, n: int, target: LocusView, chosen: Candidate | None,
+                     out: DwellOutput, residue_id: str, memories: list[dict[str, Any]], model_used: str,
+                     cost: float, score: float, considered: int) -> dict[str, Any]:
+        current, strategy = state.current, chosen.strategy if chosen else "return_to_seed"
+        cosine = float(current.vector @ target.vector) if len(current.vector) and len(target.vector) else 0.0
+        crosses = bool(set(current.domains) ^ set(target.domains))
+        return {
+            "from": current.id, "to": target.id, "from_item": current.item(),
+            "trace": {"step_number": n, "strategy": strategy, "via": chosen.via if chosen else None,
+                      "score": score, "adjacencies_considered": considered, "model_used": model_used,
+                      "cost_cents": cost, "selection_reason": _reason(chosen)},
+            "residue": {"uid": f"{self._mind}:{residue_id}", "id": residue_id, "props": {
+                "session_id": state.session.id, "step_number": n, "from_locus_id": current.id,
+                "to_locus_id": target.id, "model_used": model_used, "cost_cents": cost, **_residue_fields(out)}},
+            "memories": [f"{self._mind}:{i}" for i in out.memory_ids if i in {m["id"] for m in memories}],
+            "adjacent": {"distance": round(1 - cosine, 6), "strength": round(max(0.0, cosine), 6)}
+            if strategy == "distance_band" else None,
+            "bridge": {"bridge_type": (chosen.via if chosen and chosen.via else "domains"), "strength": score}
+            if crosses and chosen else None,
+            "tension": None if out.tension.startswith(NO_TENSION) else out.tension,
+            "interestingness": out.interestingness, "actionability": out.actionability,
+        }
+
+    def _possibility_locus(self, session: WanderSession, current: LocusView, target: LocusView,
+                           out: DwellOutput, memories: list[dict[str, Any]]) -> dict[str, Any] | None:
+        concept = out.possibility.strip()
+        if not concept:
+            return None
+        locus_id = concept_locus_id(session.id, concept)
+        levels = [x for x in (current.abstraction_level, target.abstraction_level) if x is not None]
+        labels = {m["id"]: m["label"] for m in memories}
+        role = next((labels[i] for i in out.memory_ids if i in labels), target.role)
+        return {"uid": f"{self._mind}:{locus_id}", "id": locus_id,
+                "refers_to": [f"{self._mind}:{i}" for i in out.memory_ids],
+                "props": {"concept": concept[:400], "session_id": session.id, "source_type": "SERENDIPITOUS",
+                          "role": role,
+                          "tier": "hot", "domains": sorted(set(current.domains) | set(target.domains)),
+                          "abstraction_level": round(sum(levels) / len(levels), 6) if levels else None}}
+
+    def _write(self, state: WalkState, n: int, budget: Budget, step: dict[str, Any],
+               new_locus: dict[str, Any] | None, resonance_rows: list[dict[str, Any]],
+               crystal_write: dict | None) -> None:
+        changes = {"current_locus_id": step["to"], "cloud_spent_cents": budget.spent_cents,
+                   "local_calls": (state.session.local_calls or 0) + state.calls["local_calls"],
+                   "cloud_calls": (state.session.cloud_calls or 0) + state.calls["cloud_calls"],
+                   "crystals_formed": (state.session.crystals_formed or 0) + int(crystal_write is not None),
+                   "forced_locus_id": None}
+        loci = self._space.with_embeddings([new_locus]) if new_locus else []
+        params = {k: v for k, v in step.items() if k != "from_item"}
+        with self._store.transaction() as tx:
+            if not tx.run("wander/mark_session_step", mind=self._mind, id=state.session.id, expected=n - 1,
+                          changes=changes):
+                raise ValidationError(f"wander session {state.session.id!r} is not active at step {n - 1} any "
+                                      "more (paused, stopped or moved on elsewhere)", field="session")
+            if loci:
+                tx.run("wander/upsert_loci", mind=self._mind, rows=loci)
+            tx.run("wander/link_step", mind=self._mind, session_id=state.session.id, step=params)
+            if self._before_commit is not None:
+                self._before_commit("wander/link_step")
+            tx.run("wander/upsert_resonances", mind=self._mind, rows=resonance_rows)
+            if crystal_write is not None:
+                tx.run("wander/upsert_crystal", mind=self._mind, crystal=crystal_write)
+        state.calls = {"local_calls": 0, "cloud_calls": 0}
+        state.session = state.session.model_copy(update={**changes, "steps_completed": n})
+
+    @staticmethod
+    def _advance(state: WalkState, target: LocusView, out: DwellOutput) -> None:
+        state.current = LocusView(**{**target.__dict__, "interestingness": out.interestingness})
+        state.visits[target.id] = state.visits.get(target.id, 0) + 1
+        state.recent_themes = (state.recent_themes + list(out.themes))[-RECENT_THEMES:]
+
+    def _publish(self, subject: str, payload: dict[str, Any]) -> None:
+        if self._bus is not None:
+            self._bus.publish(subject, payload)
+
+
+def _residue_fields(out: DwellOutput) -> dict[str, Any]:
+    return {"connection": out.connection, "tension": out.tension, "bridge": out.bridge, "surprise": out.surprise,
+            "possibility": out.possibility, "themes": list(out.themes), "interestingness": out.interestingness,
+            "actionability": out.actionability}
+
+
+def _residue_fields_of(r: ResidueItem) -> list[str]:
+    return [r.connection, r.tension, r.bridge, r.surprise, r.possibility, *r.themes]
+
+
+def _reason(chosen: Candidate | None) -> str:
+    if chosen is None:
+        return "every adjacency was out of scope: back to the seed"
+    via = f" via {chosen.via}" if chosen.via else ""
+    return f"{chosen.strategy.replace('_', ' ')}{via} (cosine {chosen.cosine:.2f})"
+
+
+def _crystal_dict(result: CrystalResult | None) -> dict[str, Any] | None:
+    if result is None or not result.formed:
+        return None
+    return {"id": result.crystal_id, "status": result.status, "insight": result.insight,
+            "evidence": list(result.evidence)}

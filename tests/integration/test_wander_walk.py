@@ -1,0 +1,168 @@
+"""The wander step loop on the real Neo4j (issue 7): idea space from the mind's memory, the
+same seed walking the same walk, the fence never crossed, contiguous step numbers, a crash
+mid-step leaving nothing, checkpoints, the circuit breaker, intervention and events."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from graphmind.errors import ValidationError
+from graphmind.wander.events import Event
+from tests.integration.helpers import DEMO, run_cli
+
+SEED = "race conditions in async code"
+
+
+def walk_of(handle) -> list[tuple[int, str, str]]:
+    return [(r["step_number"], r["to_concept"], r["trace"]["strategy"]) for r in handle.trace()]
+
+
+def test_memory_loci_stand_for_the_minds_memories(mind):
+    mind.import_jsonl(DEMO)
+    handle = mind.wander(SEED, rng_seed=1)
+    rows = mind.store.read("wander/list_memory_sources", mind=mind.name)
+    topic = next(r for r in rows if r["label"] == "TopicEntry")
+    assert topic["locus_id"] == f"locus-{topic['id']}"
+    assert not [r for r in rows if r["label"] == "Experience"]  # raw experiences are not loci
+    seed = mind.store.read("wander/get_locus", mind=mind.name, id=handle.session.seed_locus_id)[0]
+    assert seed["props"]["source_type"] == "SEED" and seed["refers_to"]  # grounded in its nearest memory
+
+
+def test_the_same_seed_walks_the_same_walk(mind, other_mind):
+    walks = []
+    for m in (mind, other_mind):
+        m.import_jsonl(DEMO)
+        handle = m.wander(SEED, steps=25, rng_seed=42, human_checkpoint_frequency=0)
+        assert handle.last_run.steps_completed == 25
+        walks.append(walk_of(handle))
+    assert walks[0] == walks[1]
+    assert [n for n, _, _ in walks[0]] == list(range(1, 26))  # unique and contiguous
+    assert len({c for _, c, _ in walks[0]}) > 5  # it wanders, it does not sit still
+    another = other_mind.wander(SEED, steps=25, rng_seed=7, human_checkpoint_frequency=0)
+    assert walk_of(another) != walks[1]
+
+
+def test_the_fence_is_never_crossed(mind):
+    mind.import_jsonl(DEMO)
+    handle = mind.wander(SEED, rng_seed=3, max_drift_distance=0.55, forbidden_domains=["emotional state"],
+                         human_checkpoint_frequency=0)
+    handle.fence("customer emails", "exclude")
+    handle.run(40)
+    session = handle.session
+    anchors = mind.embedder.embed([SEED])
+    excluded = mind.embedder.embed(["customer emails"])
+    visited = {r["to_id"] for r in handle.trace()}
+    assert visited
+    for locus_id in visited:
+        row = mind.store.read("wander/get_locus", mind=mind.name, id=locus_id)[0]
+        vector = np.asarray(row["embedding"], dtype=np.float32)
+        assert 1 - float(np.max(anchors @ vector)) <= session.max_drift_distance + 1e-6
+        assert float(np.max(excluded @ vector)) < 0.6
+        assert "emotional state" not in (row["props"].get("domains") or [])
+
+
+def test_a_crash_mid_step_leaves_the_session_at_the_step_before(mind):
+    mind.import_jsonl(DEMO)
+    calls = {"n": 0}
+
+    def crash_on_third(_: str) -> None:
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise RuntimeError("the process died here")
+
+    handle = mind.wander(SEED, rng_seed=5, before_commit=crash_on_third, human_checkpoint_frequency=0)
+    residues_before = _count(mind, "Residue")
+    with pytest.raises(RuntimeError):
+        handle.run(5)
+    assert handle.session.steps_completed == 2
+    assert [r["step_number"] for r in handle.trace()] == [1, 2]
+    assert _count(mind, "Residue") == residues_before + 2
+    resumed = mind.wander(session_id=handle.id)
+    resumed.run(3)
+    assert [r["step_number"] for r in resumed.trace()] == [1, 2, 3, 4, 5]
+
+
+def test_checkpoint_pauses_until_resumed(mind):
+    mind.import_jsonl(DEMO)
+    handle = mind.wander(SEED, rng_seed=2, human_checkpoint_frequency=4)
+    report = handle.run(10)
+    assert (report.steps_completed, report.stopped_reason, report.status) == (4, "human checkpoint", "paused")
+    assert handle.run(3).stopped_reason == "the session is paused"
+    handle.resume()
+    assert handle.run(3).steps_completed == 3
+
+
+def test_the_circuit_breaker_pauses_a_walk_stuck_at_the_fence(mind):
+    mind.import_jsonl(DEMO)
+    seen: list[Event] = []
+    mind.events.subscribe("wander.circuit.*", seen.append)
+    handle = mind.wander(SEED, rng_seed=2, allowed_domains=["astronomy"], human_checkpoint_frequency=0)
+    report = handle.run(20)
+    assert report.stopped_reason == "circuit breaker: 5 fence hits" and report.status == "paused"
+    assert all(s.fence_hit and s.strategy == "return_to_seed" for s in report.steps)
+    assert "circuit breaker" in handle.session.paused_reason and [e.subject for e in seen] == ["wander.circuit.tripped"]
+
+
+def test_inject_fence_and_forced_crystallization(mind):
+    mind.import_jsonl(DEMO)
+    handle = mind.wander(SEED, rng_seed=4, human_checkpoint_frequency=0)
+    locus = handle.inject("idempotency keys for payouts")
+    assert handle.step().to_locus["id"] == locus
+    assert handle.session.forced_locus_id is None  # a forced visit happens once
+    assert handle.fence("settlement batches", "include").fence_concepts == ["settlement batches"]
+    assert handle.fence("settlement batches", "exclude").fence_concepts == []
+    with pytest.raises(ValidationError):
+        handle.fence("x", "widen")
+    handle.run(12)
+    result = handle.crystallize()
+    if result.formed:  # the offline rules decide; either way nothing is invented
+        assert set(result.evidence) <= _ids(mind)
+
+
+def test_events_follow_the_steps(mind):
+    mind.import_jsonl(DEMO)
+    subjects: list[str] = []
+    mind.events.subscribe("wander.>", lambda e: subjects.append(e.subject))
+    mind.wander(SEED, steps=3, rng_seed=9)
+    assert subjects[0] == "wander.session.created"
+    assert subjects.count("wander.step.completed") == 3 and subjects.count("wander.step.started") == 3
+    assert "wander.locus.visited" in subjects and "wander.adjacencies.found" in subjects
+    assert any(s.startswith("wander.resonance.") for s in subjects)
+
+
+def test_delete_keeps_the_minds_memory_loci(mind):
+    mind.import_jsonl(DEMO)
+    handle = mind.wander(SEED, steps=5, rng_seed=1)
+    memory_loci = _count(mind, "Locus", "MEMORY")
+    mind.wander_sessions.delete(handle.id)
+    assert _count(mind, "Locus", "MEMORY") == memory_loci
+    assert _count(mind, "Residue") == 0
+
+
+def test_cli_wander_run_prints_the_design_fields(capsys, cli_env, cli_mind):
+    code, _, _ = run_cli(capsys, "import", str(DEMO), "--mind", cli_mind)
+    assert code == 0
+    code, out, _ = run_cli(capsys, "wander", "run", "--mind", cli_mind, "--seed", SEED, "--steps", "4",
+                           "--rng-seed", "11", "--json")
+    import json
+
+    report = json.loads(out)
+    assert code == 0 and {"session_id", "steps_completed", "crystals_formed", "stopped_reason",
+                          "cost_cents"} <= set(report)
+    assert report["steps_completed"] == 4
+    code, out, err = run_cli(capsys, "wander", "run", "--mind", cli_mind, "--steps", "4")
+    assert code == 2 and "--seed" in err
+    code, _, err = run_cli(capsys, "wander", "status", "wander-nope", "--mind", cli_mind)
+    assert code == 2 and err.count("\n") == 1 and "no wander session" in err
+
+
+def _count(mind, label: str, source_type: str | None = None) -> int:
+    return sum(1 for line in mind.export_jsonl()
+               if f'"label": "{label}"' in line and (source_type is None or f'"source_type": "{source_type}"' in line))
+
+
+def _ids(mind) -> set[str]:
+    import json
+
+    return {json.loads(line)["id"] for line in mind.export_jsonl() if '"type": "node"' in line}
