@@ -104,6 +104,9 @@ class Mind:
                 capture, self._capture = self._capture, None
                 capture.close()
         finally:
+            if self._events is not None:
+                events, self._events = self._events, None
+                events.close()
             if self._recaller is not None:
                 self._recaller.close()
                 self._recaller = None

@@ -5,10 +5,10 @@
 // The cosine is exact (vector.similarity.cosine gives (1 + cos) / 2): the approximate vector
 // index spans every mind and changes as other sessions write, so the same seed could walk
 // differently; an exact scan over one mind's hot loci is deterministic and bounded.
-MATCH (l:Memory)
-USING INDEX l:Memory(mind)
-WHERE l.mind = $mind AND l:Locus AND l.id <> $current AND l.embedding IS NOT NULL
-  AND coalesce(l.tier, 'hot') = 'hot' AND (l.session_id IS NULL OR l.session_id = $session_id)
+MATCH (l:Locus)
+USING INDEX l:Locus(mind, tier)
+WHERE l.mind = $mind AND l.tier = 'hot' AND l.id <> $current AND l.embedding IS NOT NULL
+  AND (l.session_id IS NULL OR l.session_id = $session_id)
 WITH l, 2 * vector.similarity.cosine(l.embedding, $embedding) - 1 AS cosine
 WHERE cosine >= $low AND cosine <= $high
 ORDER BY cosine DESC, l.id

@@ -1,5 +1,5 @@
 """``graphmind wander``: start, step, run, pause, resume, stop, status, trace, crystals, inject,
-fence, crystallize, approve and map a wander session."""
+fence, crystallize, approve and map a wander session (each with ``--json``)."""
 
 from __future__ import annotations
 
@@ -215,6 +215,21 @@ def approve(crystal_id: str, mind: str, by: str, as_json: bool) -> None:
     with Mind.open(mind) as m:
         m.crystals().approve(crystal_id, by)
     emit({"mind": mind, "approved": crystal_id, "by": by}, as_json, f"approved {crystal_id} (by {by})")
+
+
+@wander.command(name="map")
+@SESSION
+@MIND
+@click.option("--out", type=click.Path(dir_okay=False, writable=True), required=True, help="The PNG to write.")
+@JSON
+def map_(session_id: str, mind: str, out: str, as_json: bool) -> None:
+    """Draw the session's map: loci by meaning, coloured by domain, sized by visits, with the
+    trace, crystals (stars) and resonance clusters (halos)."""
+    with Mind.open(mind) as m:
+        report = m.wander(session_id=session_id).map(out)
+    d = report.as_dict()
+    emit(d, as_json, f"wrote {d['out']}: {d['loci']} loci, {d['steps']} steps, {d['crystals']} crystals, "
+                     f"{d['resonance_clusters']} resonance clusters ({d['projection']})")
 
 
 COMMANDS = (wander,)

@@ -84,6 +84,12 @@ class EventBus:
             self._publisher(subject, event.as_json().encode())
         return event
 
+    def close(self) -> None:
+        """Close the publisher (a NATS connection), if it can be closed."""
+        close = getattr(self._publisher, "close", None)
+        if close is not None:
+            close()
+
 
 class NatsPublisher:
     """Publishes events to a NATS server through ``nats-py`` (asyncio) on a background thread,

@@ -126,6 +126,7 @@ class IdeaSpace:
 
     def __init__(self, store: GraphStore, embedder: Embedder, mind: str):
         self._store, self._embedder, self._mind = store, embedder, mind
+        self._memories: dict[str, list[dict[str, Any]]] = {}
 
     @property
     def mind(self) -> str:
@@ -139,6 +140,7 @@ class IdeaSpace:
 
     def sync(self) -> int:
         """Create or refresh the mind's MEMORY loci; how many were written."""
+        self._memories.clear()
         rows = memory_locus_rows(self._mind, self._store.read("wander/list_memory_sources", mind=self._mind))
         if rows:
             self.write_loci(rows)
@@ -183,11 +185,19 @@ class IdeaSpace:
         return [Candidate(view(r), r["strategy"], float(r["cosine"]), r["via"]) for r in rows]
 
     def memories(self, locus_ids: Sequence[str]) -> list[dict[str, Any]]:
-        """The memories a dwelling at these loci may use: id, label, text."""
-        rows = self._store.read("wander/find_locus_memories", mind=self._mind, ids=list(locus_ids),
-                                per_locus=MEMORIES_PER_LOCUS)
-        return [{"id": r["id"], "label": r["label"], "text": trim(stored_text(r["label"], r["props"]) or "", 600)}
-                for r in rows if stored_text(r["label"], r["props"])]
+        """The memories a dwelling at these loci may use: id, label, text (each locus's are read
+        once per run: ``sync`` forgets them)."""
+        missing = [i for i in dict.fromkeys(locus_ids) if i not in self._memories]
+        if missing:
+            for i in missing:
+                self._memories[i] = []
+            for r in self._store.read("wander/find_locus_memories", mind=self._mind, ids=missing,
+                                      per_locus=MEMORIES_PER_LOCUS):
+                text = stored_text(r["label"], r["props"])
+                if text:
+                    self._memories[r["locus_id"]].append({"id": r["id"], "label": r["label"], "text": trim(text, 600)})
+        found = [m for i in dict.fromkeys(locus_ids) for m in self._memories[i]]
+        return list({m["id"]: m for m in found}.values())
 
 
 def _now(fn: Any, *args: Any, **kwargs: Any) -> Future:

@@ -6,7 +6,8 @@ A run (``run(n)``) takes up to n steps and stops early, with the reason, when:
 - the circuit breaker trips: 3 consecutive failed steps (an LLM provider error) or 5 fence
   hits in the run (paused, with the reason; ``wander.circuit.tripped``);
 - a human checkpoint is due, every ``human_checkpoint_frequency`` steps (paused until resumed).
-Every 10 steps and at the end of a run, hot loci beyond the limit go to warm memory.
+Every 10 steps and at the end of a run, the oldest hot loci beyond ``hot_memory_limit`` (100)
+go to warm memory.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -33,6 +35,9 @@ from graphmind.wander.tiers import compress_to_warm
 from graphmind.wander.walker import StepResult, Walker, WalkState
 
 COMPRESS_EVERY = 10
+
+if TYPE_CHECKING:
+    from graphmind.wander.map import MapReport
 
 
 @dataclass(frozen=True)
@@ -145,7 +150,7 @@ class Wander:
             tripped = breaker.record(fence_hit=result.fence_hit)
             done = state.session.steps_completed or 0
             if done % COMPRESS_EVERY == 0:
-                compress_to_warm(self._store, self._mind, self.id)
+                compress_to_warm(self._store, self._mind, self.id, limit=state.session.hot_memory_limit)
             if tripped:
                 reason = self._trip(tripped, "the walk kept running into the fence")
                 break
@@ -153,7 +158,7 @@ class Wander:
                 self.pause(f"human checkpoint after step {done}")
                 reason = "human checkpoint"
                 break
-        compress_to_warm(self._store, self._mind, self.id)
+        compress_to_warm(self._store, self._mind, self.id, limit=session.hot_memory_limit)
         return self._report(self.session, taken, reason, round(budget.spent_cents - start_spent, 6))
 
     def _trip(self, why: str, detail: str) -> str:
@@ -200,6 +205,13 @@ class Wander:
                 "cloud_spent_cents": s.cloud_spent_cents or 0.0, "cloud_budget_cents": s.cloud_budget_cents,
                 "paused_reason": s.paused_reason, "fence_concepts": s.fence_concepts,
                 "fence_excluded": s.fence_excluded, "rng_seed": s.rng_seed}
+
+    def map(self, out: str | Path) -> MapReport:
+        """Draw the session's map (a PNG): loci by meaning, domain colours, visits, the trace,
+        crystals and resonance halos (``graphmind.wander.map``)."""
+        from graphmind.wander.map import render_map
+
+        return render_map(self._store, self._mind, self.id, Path(out))
 
     # -- intervention ---------------------------------------------------------------------
 
