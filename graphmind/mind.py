@@ -34,6 +34,7 @@ from graphmind.wander.crystals import Crystals
 from graphmind.wander.events import EventBus
 from graphmind.wander.resonances import Resonances
 from graphmind.wander.sessions import WanderSessions
+from graphmind.wander.rlm import RlmDweller
 from graphmind.wander.space import IdeaSpace
 from graphmind.wander.walker import Models, Walker
 from graphmind.wander.wanderer import Wander
@@ -322,7 +323,7 @@ class Mind:
         models = Models(cheap, strong, dict(self._settings.llm_prices))
         crystals = Crystals(self._store, strong, self.name, self.events)
         walker = Walker(self._store, space, Resonances(self._store, embedder, self.name), crystals,
-                        models, self.name, self.events, before_commit)
+                        models, self.name, self.events, before_commit, RlmDweller(self._store, space, self.name))
         handle = Wander(session_id, store=self._store, sessions=sessions, space=space, walker=walker,
                         crystals=crystals, mind=self.name, bus=self.events)
         handle.session  # noqa: B018 - a NotFoundError now, for an unknown session id

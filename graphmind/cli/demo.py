@@ -11,6 +11,10 @@ bundled Sudoku puzzles with graphmind's own logging solver (graphmind.demo.sudok
 ends the session (which dreams) and prints the abstraction ladder from the principles down.
 Then it imports Felix's topic memory and threads (``topics.jsonl``) into ``<mind>-topics`` and
 prints the three digests as reflect material (seeded, so the demo prints the same sample).
+Last, it copies Felix into ``<mind>-wander`` (recreated on every run), wanders
+``WANDER_STEPS`` offline steps from a seed concept through Felix's memory (seeded: the same
+walk every run), prints the walk's start, its crystals with their evidence, and draws the
+session's map to ``$GRAPHMIND_HOME/demo/<mind>-wander.png`` when matplotlib is installed.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from graphmind.cli.options import JSON
 from graphmind.cli.render import emit, table
 from graphmind.cli.dream_cmd import ladder_tree
 from graphmind.config import Settings
+from graphmind.errors import ConfigError
 from graphmind.demo.sudoku import session_experiences
 from graphmind.mind import Mind
 
@@ -31,6 +36,8 @@ QUESTION = "Why did the race condition in the settlement worker come back?"
 STIMULUS, SENDER = "Hey Felix, the race condition is back.", "Nicolas"
 SUDOKU_SESSION, SUDOKU_STEPS = "sudoku-2026-01-04-001", 10
 DIGEST_SEED = 1
+WANDER_SEED, WANDER_STEPS, WANDER_RNG = "race conditions in async code", 200, 7
+CRYSTAL_QUERY = "MATCH p = (:Crystal {mind: $mind})-[:EVIDENCED_BY]->() RETURN p"
 LADDER_QUERY = ("MATCH p = (:Abstraction {mind: $mind, level: 3, status: 'active'})-[:SUBSUMES*2]->(:Pattern)"
                 "<-[:EXEMPLIFIES]-(:Experience) RETURN p")
 
@@ -61,6 +68,7 @@ def demo(mind: str, as_json: bool) -> None:
     with Mind.open(f"{mind}-topics", settings) as topics, resources.as_file(_demo_file("topics.jsonl")) as path:
         topics.import_jsonl(path)
         digest = topics.digest(rng_seed=DIGEST_SEED)
+    wander, wander_crystals, map_line = _wander(mind, settings)
     text = "\n".join([
         f"schema version {schema.version}: {schema.indexes_online} indexes ONLINE",
         f"imported {report.nodes} nodes and {report.edges} edges into mind {mind!r} (idempotent)",
@@ -95,12 +103,37 @@ def demo(mind: str, as_json: bool) -> None:
         "",
         f"digest of mind '{mind}-topics' (reflect material; shown entries count a hit):",
         digest.material(),
+        "",
+        f"wander in mind '{mind}-wander' (a copy of Felix) from {WANDER_SEED!r}, {WANDER_STEPS} offline steps:",
+        *[f"  {r.step_number:>3}. {r.to_locus['concept'][:70]}  [{r.strategy}]" for r in wander.steps[:8]],
+        f"  ... {wander.steps_completed} steps, {wander.crystals_formed} crystals, stopped: {wander.stopped_reason}",
+        *[f"  crystal {c['id']}: {c['insight'][:110]}\n    evidence: {', '.join(c['evidence'][:6])}"
+          for c in wander_crystals[:3]],
+        map_line,
+        f"see the crystals in Neo4j Browser: :param mind => '{mind}-wander'",
+        f"  {CRYSTAL_QUERY}",
     ])
     emit({"mind": mind, "import": report.as_dict(), "stats": stats.as_dict(),
           "embedded": embedded.as_dict(), "recall": recalled.as_dict(),
           "answer": answer.output.model_dump(mode="json"), "rumination": rumination.as_dict(),
-          "dream": dream.as_dict(), "digest": digest.as_dict()},
+          "dream": dream.as_dict(), "digest": digest.as_dict(), "wander": wander.as_dict()},
          as_json, text)
+
+
+def _wander(mind: str, settings: Settings):
+    """The demo's wander through a fresh copy of Felix: (run report, crystals, map line)."""
+    with Mind.open(f"{mind}-wander", settings) as m, resources.as_file(_demo_file()) as path:
+        m.delete()
+        m.import_jsonl(path)
+        handle = m.wander(WANDER_SEED, steps=WANDER_STEPS, rng_seed=WANDER_RNG, human_checkpoint_frequency=0)
+        crystals = [c for c in handle.crystals() if c.get("status") == "active"]
+        out = settings.home / "demo" / f"{mind}-wander.png"
+        try:
+            drawn = handle.map(out)
+            line = f"map of the walk: {drawn.out} ({drawn.loci} loci, {drawn.projection})"
+        except ConfigError as exc:
+            line = f"no map: {exc}"
+        return handle.last_run, crystals, line
 
 
 def _demo_file(name: str = "felix.jsonl"):

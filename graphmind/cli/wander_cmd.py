@@ -19,7 +19,8 @@ def _config(options: dict[str, Any]) -> dict[str, Any]:
     names = {"attractor": "attractor", "allowed_domain": "allowed_domains", "forbidden_domain": "forbidden_domains",
              "fence": "fence_concepts", "max_drift": "max_drift_distance", "max_steps": "max_steps",
              "budget_cents": "cloud_budget_cents", "temperature": "temperature",
-             "checkpoint_every": "human_checkpoint_frequency", "rng_seed": "rng_seed", "name": "name"}
+             "checkpoint_every": "human_checkpoint_frequency", "rng_seed": "rng_seed", "name": "name",
+             "dweller": "dweller"}
     return {names[k]: (list(v) if isinstance(v, tuple) else v) for k, v in options.items()
             if k in names and v not in (None, ())}
 
@@ -38,6 +39,8 @@ def session_options(fn: Any) -> Any:
         click.option("--checkpoint-every", type=click.IntRange(0), default=None,
                      help="Pause for a human every N steps (50; 0: never)."),
         click.option("--rng-seed", type=int, default=None, help="Seed of the walk (same seed, same walk)."),
+        click.option("--dweller", type=click.Choice(["simple", "rlm"]), default=None,
+                     help="simple: the dwelling prompt; rlm: the dweller queries memory with code in a sandbox."),
     ]):
         fn = option(fn)
     return fn

@@ -24,6 +24,8 @@ class WanderSession(GraphNode):
     temperature: float = Field(0.7, ge=0, le=5)
     cloud_budget_cents: Count = 500
     human_checkpoint_frequency: Count = 50
+    dweller: Literal["simple", "rlm"] = "simple"
+    """simple: the seed's dwelling prompt; rlm: the dweller queries memory through the REPL."""
     hot_memory_limit: Count = 100
     """Hot loci a session keeps before the oldest are compressed into warm memory."""
     fence_excluded: list[str] = []

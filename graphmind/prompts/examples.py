@@ -22,6 +22,7 @@ from graphmind.prompts.digest import (
 from graphmind.prompts.recall import RecallQuestion
 from graphmind.prompts.wander import (
     CrystalCheckInput, CrystalInput, DwellInput, LocusItem, ResidueItem, ResonanceInput, ResonanceItem,
+    RlmDwellInput, SubQueryInput,
 )
 from graphmind.prompts.ruminate import (
     EndlessInput, FindingSummary, GapAnalysis, GapUpdate, HallucinationInput, MechanicalInput,
@@ -246,6 +247,12 @@ def examples() -> dict[str, BaseModel]:
                                    recent_themes=["timing", "debugging"],
                                    active_resonances=["root cause, race (seen 3x)"],
                                    memories=[RACE, SLEEP_PATCH, DEADLINE, STRATEGY]),
+        "wander.dwell_rlm": RlmDwellInput(
+            dwell=DwellInput(current=RACE_LOCUS, next=LAUNCH_LOCUS, memories=[RACE, SLEEP_PATCH]),
+            counts={"hot_memory": 12, "warm_memory": 1, "resonances": 3, "trace": 11},
+            transcript=["```repl\nprint(current_locus['concept'])\n```\nOUTPUT:\nrace condition"]),
+        "wander.sub_query": SubQueryInput(prompt="What do these concepts share?",
+                                          context='["race condition in the worker", "race under load"]'),
         "wander.resonance": ResonanceInput(residue=RESIDUES[1], candidates=[ROOT_CAUSE, VENICE]),
         "wander.crystallize": CrystalInput(locus=RACE_LOCUS, resonances=[ROOT_CAUSE],
                                            residues=list(RESIDUES), memories=[SLEEP_PATCH]),

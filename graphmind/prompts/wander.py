@@ -1,8 +1,12 @@
 """Wander prompts (wander-technical-spec): dwelling, resonance, crystallization, validation.
 
 ``wander.dwell`` is the seed's simple dwelling prompt, verbatim, with one addition: the
-memories near the two loci, the only facts the dweller may use. ``RLM_DWELLER_SYSTEM_PROMPT``
-is kept verbatim for a later REPL-based dweller; graphmind does not run that REPL yet.
+memories near the two loci, the only facts the dweller may use. ``wander.dwell_rlm`` is the
+REPL-based dweller: its system prompt is the seed's ``RLM_DWELLER_SYSTEM_PROMPT`` (the counts
+of its first lines move to the message, so the system text stays the same and cacheable); the
+model answers ``{"code": ...}`` to run code in the sandboxed REPL (graphmind.wander.repl) or
+``{"final": {...}}`` with the dwelling JSON (code may also end with ``FINAL({...})``).
+``wander.sub_query`` is the REPL's ``llm_query``: the seed's sub-LLM system prompt.
 """
 
 from __future__ import annotations
@@ -113,7 +117,7 @@ When you want to execute code, wrap it in triple backticks with 'repl':
 When ready to provide your dwelling output, use FINAL():
 FINAL({"connection": "...", "tension": "...", ...})
 """
-"""The seed's REPL-style dweller system prompt (not used until graphmind has the REPL)."""
+"""The seed's REPL-style dweller system prompt (``wander.dwell_rlm`` uses it as ``RLM_SYSTEM``)."""
 
 SYSTEM = (
     "You are a Wander dweller exploring idea space. Reflect only on the concepts, themes and "
@@ -291,4 +295,50 @@ CRYSTALLIZE = Prompt(name="wander.crystallize", version=1, input_type=CrystalInp
 VALIDATE_CRYSTAL = Prompt(name="wander.validate_crystal", version=1, input_type=CrystalCheckInput,
                           output_type=CrystalCheckOutput, system=SYSTEM, render=render_validate)
 
-PROMPTS: tuple[Prompt, ...] = (DWELL, RESONANCE, CRYSTALLIZE, VALIDATE_CRYSTAL)
+RLM_SYSTEM = (RLM_DWELLER_SYSTEM_PROMPT.replace("{hot_count} recent loci", "the recent loci")
+              .replace("{warm_count} compressed", "the compressed").replace("{resonance_count} detected", "the detected")
+              .replace("{trace_count} steps", "the steps"))
+
+
+class RlmDwellInput(PromptModel):
+    dwell: DwellInput
+    counts: dict[str, int] = {}
+    """hot_memory, warm_memory, resonances, trace: how many items each REPL variable holds."""
+    transcript: list[str] = []
+    """The code run so far in this dwelling, each with its output."""
+
+
+class RlmTurn(PromptModel):
+    """Code to run in the REPL, or the final dwelling JSON."""
+
+    code: str = ""
+    final: DwellOutput | None = None
+
+
+def render_rlm(inputs: RlmDwellInput) -> str:
+    counts = ", ".join(f"{name}: {n}" for name, n in inputs.counts.items()) or "empty"
+    runs = "\n\n".join(inputs.transcript) or "(no code run yet)"
+    return (f"{render_dwell(inputs.dwell)}\n\nREPL MEMORY ({counts}).\n\nCODE RUN SO FAR:\n{runs}\n\n"
+            'Answer in JSON: {"code": "..."} to run Python in the REPL, or {"final": {...}} with the '
+            "dwelling JSON above once you are ready (code may also end with FINAL({...})).")
+
+
+class SubQueryInput(PromptModel):
+    prompt: str = Field(min_length=1)
+    context: str = ""
+
+
+class SubQueryOutput(PromptModel):
+    answer: str
+
+
+def render_sub_query(inputs: SubQueryInput) -> str:
+    return f"{inputs.prompt}\n\nContext:\n{inputs.context}" if inputs.context else inputs.prompt
+
+
+DWELL_RLM = Prompt(name="wander.dwell_rlm", version=1, input_type=RlmDwellInput, output_type=RlmTurn,
+                   system=RLM_SYSTEM, render=render_rlm)
+SUB_QUERY = Prompt(name="wander.sub_query", version=1, input_type=SubQueryInput, output_type=SubQueryOutput,
+                   system="You are a helpful assistant analyzing a chunk of context.", render=render_sub_query)
+
+PROMPTS: tuple[Prompt, ...] = (DWELL, RESONANCE, CRYSTALLIZE, VALIDATE_CRYSTAL, DWELL_RLM, SUB_QUERY)

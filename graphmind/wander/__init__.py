@@ -1,3 +1,8 @@
-"""Wander (wander-technical-spec): exploration sessions through idea space. Issue 7 is in
-progress: the rules are in ``_logic``; sessions on the graph, the step loop, dwelling,
-crystals, memory tiers, events and the REPL are still to come."""
+"""Wander (wander-technical-spec): exploration sessions through idea space.
+
+``_logic`` (the rules, pure), ``sessions`` (sessions on the graph), ``space`` (idea space: the
+mind's memory as loci, adjacency reads), ``walker`` (one step), ``wanderer`` (the session
+handle: runs, stops, intervention), ``budget``, ``resonances``, ``crystals``, ``tiers`` (hot →
+warm memory), ``events`` (the bus, the JSONL log, NATS), ``repl`` + ``_sandbox`` (the sandbox
+for model-written code) and ``rlm`` (the REPL dweller), ``map`` (the session map).
+"""

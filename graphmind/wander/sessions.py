@@ -24,7 +24,7 @@ from graphmind.store.records import node_to_model
 from graphmind.wander._logic import transition
 
 SETTABLE = frozenset({"name", "attractor", "allowed_domains", "forbidden_domains", "fence_concepts",
-                      "fence_excluded", "rng_seed", "hot_memory_limit", "max_drift_distance", "max_steps",
+                      "fence_excluded", "rng_seed", "hot_memory_limit", "dweller", "max_drift_distance", "max_steps",
                       "temperature", "cloud_budget_cents",
                       "human_checkpoint_frequency"})
 

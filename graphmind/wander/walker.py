@@ -41,6 +41,7 @@ from graphmind.wander.budget import Budget, call_bound_cents, route
 from graphmind.wander.crystals import CrystalResult, Crystals, residue_item
 from graphmind.wander.events import EventBus
 from graphmind.wander.resonances import Resonances
+from graphmind.wander.rlm import RlmDweller, repl_variables
 from graphmind.wander.space import Candidate, IdeaSpace, LocusView, concept_locus_id
 
 RECENT_THEMES, NO_TENSION = 10, "No tension found"
@@ -80,6 +81,7 @@ class WalkState:
     visits: dict[str, int]
     crystallized: set[str]
     recent_themes: list[str] = field(default_factory=list)
+    trace: list[dict[str, Any]] = field(default_factory=list)
     calls: dict[str, int] = field(default_factory=lambda: {"local_calls": 0, "cloud_calls": 0})
 
 
@@ -95,9 +97,9 @@ class Walker:
 
     def __init__(self, store: GraphStore, space: IdeaSpace, resonances: Resonances, crystals: Crystals,
                  models: Models, mind: str, bus: EventBus | None = None,
-                 before_commit: Callable[[str], None] | None = None):
+                 before_commit: Callable[[str], None] | None = None, rlm: RlmDweller | None = None):
         self._store, self._space, self._resonances, self._crystals = store, space, resonances, crystals
-        self._models, self._mind, self._bus = models, mind, bus
+        self._models, self._mind, self._bus, self._rlm = models, mind, bus, rlm
         self._before_commit = before_commit  # a test's hook to fail a step inside its transaction
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="graphmind-wander")
 
@@ -120,10 +122,11 @@ class Walker:
                                                    "adjacencies": [a.__dict__ for a in scored[:20]]})
         target = chosen.locus if chosen else state.seed
         memories = self._space.memories([state.current.id, target.id])
-        out, model_used, cost = self._dwell(state, target, memories, budget)
+        live = known.result()
+        out, model_used, cost = self._dwell(state, target, memories, budget, live[0])
         residue_id = f"residue-{session.id}-{n}"
         plan = self._resonances.plan(out.themes or [target.concept], session_id=session.id,
-                                     residue_id=residue_id, now=now, known=known.result())
+                                     residue_id=residue_id, now=now, known=live)
         crystal, crystal_write = self._maybe_crystallize(state, target, out, residue_id, plan, memories, budget)
         score = next((a.score for a in scored if a.concept == target.id), 0.0)
         step = self._step_params(state, n, target, chosen, out, residue_id, memories, model_used, cost,
@@ -181,15 +184,27 @@ class Walker:
 
     # -- LLM ------------------------------------------------------------------------------
 
-    def _dwell(self, state: WalkState, target: LocusView, memories: list[dict[str, Any]],
-               budget: Budget) -> tuple[DwellOutput, str, float]:
+    def _dwell(self, state: WalkState, target: LocusView, memories: list[dict[str, Any]], budget: Budget,
+               live: list[dict[str, Any]]) -> tuple[DwellOutput, str, float]:
         inputs = DwellInput(current=LocusItem(**state.current.item()), next=LocusItem(**target.item()),
                             recent_themes=state.recent_themes[-RECENT_THEMES:],
+                            active_resonances=[f"{', '.join(r['themes'])} (seen {r['occurrences']}x)"
+                                               for r in sorted(live, key=lambda r: -r["strength"])[:5]],
                             memories=[MemoryItem(**m) for m in memories])
-        text = DWELL.system + DWELL.render(inputs)
         interest = target.interestingness if target.interestingness is not None else 0.5
         want_strong = bool(set(state.current.domains) ^ set(target.domains)) or interest >= 0.7
+        if state.session.dweller == "rlm" and self._rlm is not None:
+            return self._rlm.dwell(inputs, self._repl_variables(state, live), state.session.id, want_strong,
+                                   lambda strong, text, call: self._call(state, budget, strong, text, call))
+        text = DWELL.system + DWELL.render(inputs)
         return self._call(state, budget, want_strong, text, lambda llm: llm.generate(DWELL, inputs))
+
+    def _repl_variables(self, state: WalkState, live: list[dict[str, Any]]) -> dict[str, Any]:
+        session = state.session.id
+        hot = self._store.read("wander/list_hot_loci", mind=self._mind, session_id=session)
+        warm = self._store.read("wander/list_warm_memory", mind=self._mind, session_id=session)
+        current = state.current.item() | {"embedding": [round(float(x), 6) for x in state.current.vector]}
+        return repl_variables(hot, warm, live, state.trace, current)
 
     def _call(self, state: WalkState, budget: Budget, want_strong: bool, text: str,
               call: Callable[[LLM], Any], calls: int = 1) -> tuple[Any, str, float]:
@@ -293,6 +308,9 @@ class Walker:
 
     @staticmethod
     def _advance(state: WalkState, target: LocusView, out: DwellOutput) -> None:
+        n = state.session.steps_completed
+        state.trace = [*state.trace, {"step_number": n, "from": state.current.concept, "to": target.concept,
+                                      "themes": list(out.themes)}][-20:]
         state.current = LocusView(**{**target.__dict__, "interestingness": out.interestingness})
         state.visits[target.id] = state.visits.get(target.id, 0) + 1
         state.recent_themes = (state.recent_themes + list(out.themes))[-RECENT_THEMES:]

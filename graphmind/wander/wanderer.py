@@ -172,7 +172,8 @@ class Wander:
             raise NotFoundError(f"wander session {session.id!r} has lost its seed locus")
         current = self._space.get(session.current_locus_id or "") or seed
         visits = self._store.read("wander/list_visits", mind=self._mind, session_id=session.id)[0]
-        themes = [t for row in self.trace()[-5:] for t in (row["themes"] or [])]
+        trace = self.trace()
+        themes = [t for row in trace[-5:] for t in (row["themes"] or [])]
         fence = self._space.embed(session.fence_concepts)
         return WalkState(
             session=session, current=current[0], seed=seed[0],
@@ -180,7 +181,9 @@ class Wander:
             excluded=self._space.embed(session.fence_excluded),
             attractor=self._space.embed([session.attractor])[0] if session.attractor else None,
             visits={v["id"]: v["visits"] for v in visits["visits"]}, crystallized=set(visits["crystallized"]),
-            recent_themes=themes[-10:])
+            recent_themes=themes[-10:],
+            trace=[{"step_number": r["step_number"], "from": r["from_concept"], "to": r["to_concept"],
+                    "themes": r["themes"] or []} for r in trace[-20:]])
 
     def _report(self, session: WanderSession, taken: list[StepResult], reason: str, cost: float) -> RunReport:
         return RunReport(self.id, len(taken), sum(r.crystal is not None for r in taken), reason, cost,

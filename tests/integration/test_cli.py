@@ -6,7 +6,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 from tests.conftest import new_mind_name
 from tests.integration.helpers import DEMO, node, write_jsonl

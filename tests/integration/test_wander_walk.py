@@ -166,3 +166,37 @@ def _ids(mind) -> set[str]:
     import json
 
     return {json.loads(line)["id"] for line in mind.export_jsonl() if '"type": "node"' in line}
+
+
+def test_the_rlm_dweller_queries_memory_through_the_sandbox(mind):
+    mind.import_jsonl(DEMO)
+    handle = mind.wander(SEED, steps=2, rng_seed=3, dweller="rlm", human_checkpoint_frequency=0)
+    runs = handle._walker._rlm.runs  # the REPL runs of this handle's dwellings
+    assert handle.last_run.steps_completed == 2 and len(runs) == 2
+    assert all(r.success for r in runs)
+    assert [c.name for c in runs[0].calls] == ["query_similar", "get_neighbors", "llm_query"]
+    assert '"found"' in runs[0].stdout  # what the code printed went back to the model
+
+
+def test_hostile_dweller_code_is_contained_and_the_step_still_dwells(mind, tmp_path, monkeypatch):
+    from graphmind.llm.offline import OfflineLLM
+    from graphmind.prompts.wander import DwellInput, LocusItem, RlmTurn
+    from graphmind.wander.rlm import RlmDweller
+    from graphmind.wander.space import IdeaSpace
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test-secret")
+    attacks = iter(["import os\nos.system('touch pwned')", "open('pwned', 'w').write('x')",
+                    "print(().__class__.__bases__[0].__subclasses__())", "while True:\n    pass"])
+    offline = OfflineLLM()
+
+    def call(strong, text, fn):
+        attack = next(attacks, None)
+        return (RlmTurn(code=attack) if attack and "REPL" in text else fn(offline)), "test", 0.0
+
+    dweller = RlmDweller(mind.store, IdeaSpace(mind.store, mind.embedder, mind.name), mind.name)
+    inputs = DwellInput(current=LocusItem(id="a", concept="race condition"), next=LocusItem(id="b", concept="queue"))
+    out, _, _ = dweller.dwell(inputs, {"hot_memory": [], "current_locus": {"id": "a"}}, "s", False, call)
+    assert out.connection  # fell back to the simple dwelling after the attacks
+    assert [r.success for r in dweller.runs] == [False] * 4 and all(r.error for r in dweller.runs)
+    assert not (tmp_path / "pwned").exists() and "sk-test-secret" not in "".join(r.stdout for r in dweller.runs)

@@ -149,6 +149,15 @@ FIDELITY: dict[str, tuple[str, list[str]]] = {
         '  "interestingness": 0.X,\n  "actionability": 0.X\n}',
     ]),
     "wander.validate_crystal": ("wander-technical-spec.md", ["Does this insight hold? '"]),
+    "wander.dwell_rlm": ("wander-technical-spec.md", [
+        "You are a Wander dweller exploring idea space. You have access to a REPL",
+        "- query_similar(embedding, k=10) -> List[dict]: Find similar loci",
+        "- llm_query(prompt, context=\"\") -> str: Spawn sub-LLM to analyze context",
+        "IMPORTANT: Do NOT try to print or analyze large amounts of memory directly.",
+        "When ready to provide your dwelling output, use FINAL():",
+        "1. CONNECTION: What links these two concepts? What do they share?",
+    ]),
+    "wander.sub_query": ("wander-technical-spec.md", ["You are a helpful assistant analyzing a chunk of context."]),
     "digest.cross_pollination": (ZH, [
         "## Cross-Pollination Digest\nHere are random entries from your knowledge. "
         "Look for hidden connections:\n",

@@ -9,22 +9,28 @@
 - crystallize: forms when enough residues share the resonances' themes; the insight is the
   residue sentence that carries most of those themes.
 - validate_crystal: the share of the insight's terms that the evidence contains.
+- dwell_rlm: first runs ``RLM_PROBE`` in the REPL (the loci nearest the current one, its graph
+  neighbours, and an ``llm_query`` on what they share), then dwells as ``dwell`` does with the
+  loci the probe printed added to the memories.
+- sub_query: the terms that at least two items of the context share.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 
 from graphmind.llm.base import Tool
 from graphmind.text import (
-    as_sentence, best_sentences, jaccard, join_names, rank_by_overlap, sentences, term_set,
+    as_sentence, best_sentences, jaccard, join_names, rank_by_overlap, sentences, shared_terms, term_set,
     top_terms, trim,
 )
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.wander import (
     CrystalCheckInput, CrystalCheckOutput, CrystalInput, CrystalOutput, DwellInput, DwellOutput,
-    LocusItem, ResidueItem, ResonanceInput, ResonanceMatch, ResonanceOutput,
+    LocusItem, ResidueItem, ResonanceInput, ResonanceMatch, ResonanceOutput, RlmDwellInput, RlmTurn,
+    SubQueryInput, SubQueryOutput,
 )
 
 TEMPLATE_WORDS = frozenset("""
@@ -187,9 +193,57 @@ def validate_crystal(inputs: CrystalCheckInput, tools: Sequence[Tool]) -> Crysta
     return CrystalCheckOutput(holds=holds, confidence=round(ratio, 2), unsupported=unsupported, notes=notes)
 
 
+RLM_PROBE = """\
+similar = query_similar(current_locus['embedding'], k=4)
+found = [s for s in similar if s['id'] != current_locus['id']][:3]
+seen = [f['id'] for f in found]
+for n in get_neighbors(current_locus['id'])[:3]:
+    if n['id'] not in seen:
+        found.append(n)
+        seen.append(n['id'])
+summary = llm_query('What do these concepts share?', context=json.dumps([f['concept'] for f in found]))
+print(json.dumps({'found': [{'id': f['id'], 'concept': f['concept']} for f in found], 'summary': summary}))
+"""
+
+
+def dwell_rlm(inputs: RlmDwellInput, tools: Sequence[Tool]) -> RlmTurn:
+    if not inputs.transcript:
+        return RlmTurn(code=RLM_PROBE)
+    probe = _last_json(inputs.transcript[-1])
+    found = [MemoryItem(id=str(f["id"]), label="Locus", text=str(f["concept"]))
+             for f in (probe or {}).get("found", []) if isinstance(f, dict) and f.get("id") and f.get("concept")]
+    dwelling = inputs.dwell.model_copy(update={"memories": [*inputs.dwell.memories, *found]})
+    return RlmTurn(final=dwell(dwelling, tools))
+
+
+def _last_json(run: str) -> dict | None:
+    output = run.split("OUTPUT:", 1)[-1]
+    for line in reversed(output.strip().splitlines()):
+        try:
+            value = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(value, dict):
+            return value
+    return None
+
+
+def sub_query(inputs: SubQueryInput, tools: Sequence[Tool]) -> SubQueryOutput:
+    try:
+        items = [str(x) for x in json.loads(inputs.context)] if inputs.context.strip().startswith("[") else []
+    except ValueError:
+        items = []
+    items = items or sentences(inputs.context, fine=True)
+    shared = shared_terms(items)
+    return SubQueryOutput(answer=f"They share {join_names(shared[:5])}." if shared
+                          else "The context given shows nothing they share.")
+
+
 BEHAVIOURS = {
     "wander.dwell": dwell,
     "wander.resonance": resonance,
     "wander.crystallize": crystallize,
     "wander.validate_crystal": validate_crystal,
+    "wander.dwell_rlm": dwell_rlm,
+    "wander.sub_query": sub_query,
 }

@@ -1,0 +1,297 @@
+"""The wander REPL: runs a dweller's model-written (untrusted) Python in a sandbox.
+
+Each :meth:`WanderRepl.execute` starts a fresh child, ``python -I graphmind/wander/_sandbox.py``
+(by path, so it imports neither graphmind nor its drivers), which runs the code once; the
+parent keeps every Neo4j and LLM capability and answers calls to :data:`REPL_FUNCTIONS` with
+``handler``. The layers:
+
+1. **Language** (the main barrier): RestrictedPython refuses, at compile time, names and
+   attributes starting with ``_`` and frame/generator/traceback attributes; at run time
+   ``getattr`` is guarded (no ``str.format``, no module/frame/code/traceback results), builtins
+   are curated (no ``open``, ``eval``, ``type``, ``globals``...), and ``import`` yields only
+   ``re``, ``json`` and ``math`` as read-only views of their public functions and constants
+   (``json.decoder``, ``re.enum``... are refused). Refusals are reported even if caught.
+2. **Process**: ``env={}`` and ``-I``, so the parent's secrets are not in the child's
+   environment; the working directory is a fresh temporary directory, removed afterwards; the
+   child leads its own process group, SIGKILLed after ``wall_seconds`` (not counting the time
+   the handler takes: the child waits then, and the handler bounds its own calls).
+3. **OS limits**, set by the parent (``prlimit``) as soon as the child exists and again by the
+   child before the code runs: RLIMIT_CPU ``cpu_seconds`` (+1 s for start-up in the parent's
+   copy), RLIMIT_AS ``memory_mb`` (the interpreter with RestrictedPython takes ~15 MB of
+   address space; 512 MB is ample), RLIMIT_FSIZE 0, RLIMIT_NOFILE 8, RLIMIT_CORE 0, RLIMIT_NPROC 0.
+4. **Channel**: the child speaks only through its stdin/stdout pipes, moved to private
+   descriptors before the code runs, one JSON object per line; the parent does not trust it
+   either and refuses lines over 1 MB, malformed messages, names outside
+   :data:`REPL_FUNCTIONS` and calls past ``max_calls``.
+
+Not guaranteed: the child runs as the parent's user. Here that is root, for whom RLIMIT_NPROC
+is not enforced and file permissions do not hold, so if the language layer were bypassed the
+code could fork, read, create empty files or delete by absolute path (RLIMIT_FSIZE 0 only stops
+writing data). There is no network namespace: network access is stopped by the language layer
+(no ``socket``, no ``os``); RLIMIT_NOFILE only caps it. A CPython bug reachable from ``re``/
+``json``/``math`` or a RestrictedPython escape would defeat layer 1. The code sees handler errors.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import resource
+import selectors
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from subprocess import PIPE
+from typing import Any
+
+from graphmind.errors import ValidationError
+
+REPL_FUNCTIONS = ("embed", "query_similar", "query_by_domain", "get_locus", "get_neighbors", "llm_query")
+MAX_LINE = 1 << 20  # the longest line the parent reads from the child
+NOFILE = 8
+TRUNCATED = "…[truncated]"
+_SANDBOX = Path(__file__).with_name("_sandbox.py")
+_RESERVED = frozenset(REPL_FUNCTIONS) | {"FINAL", "re", "json", "math", "printed"}
+_FENCE = re.compile(r"```repl[ \t]*\r?\n(.*?)```", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class ReplLimits:
+    """What one execution may use."""
+
+    cpu_seconds: int = 5
+    memory_mb: int = 512  # RLIMIT_AS of the child; its interpreter takes about 15 MB of it
+    wall_seconds: float = 15.0
+    output_chars: int = 10_000
+    max_calls: int = 50  # calls to the parent's functions per execute
+
+
+@dataclass(frozen=True)
+class ReplCall:
+    """One call the code made to a parent function."""
+
+    name: str
+    args: list
+    kwargs: dict
+
+
+@dataclass(frozen=True)
+class ReplResult:
+    """What became of one execution."""
+
+    success: bool
+    stdout: str
+    error: str | None
+    final: Any | None
+    calls: tuple[ReplCall, ...]
+    blocked: bool
+
+
+def extract_code(text: str) -> list[str]:
+    """The ```repl fenced blocks of a model answer, in order."""
+    return [block.strip("\n") for block in _FENCE.findall(text)]
+
+
+def _child_command() -> list[str]:
+    """The child's command line (a function so tests can substitute a hostile child)."""
+    return [sys.executable, "-I", str(_SANDBOX)]
+
+
+class WanderRepl:
+    """Runs model-written code against the session's memory, one sandboxed process per run."""
+
+    def __init__(self, handler: Callable[[str, list, dict], Any], variables: dict[str, Any],
+                 limits: ReplLimits = ReplLimits()):
+        bad = [k for k in variables if not isinstance(k, str) or not k.isidentifier() or k[0] == "_"
+               or k in _RESERVED]
+        if bad:
+            raise ValidationError(f"REPL variable names not allowed: {', '.join(map(str, bad))}")
+        self.handler, self.variables, self.limits = handler, variables, limits
+        self._request_line(None)
+
+    def execute(self, code: str) -> ReplResult:
+        """Run ``code`` in a fresh sandbox; problems of the code come back in the result."""
+        if not isinstance(code, str):
+            raise ValidationError(f"REPL code must be a str, not {type(code).__name__}")
+        with tempfile.TemporaryDirectory(prefix="graphmind-repl-", ignore_cleanup_errors=True) as workdir:
+            return _Session(self.handler, self.limits).run(self._request_line(code), workdir)
+
+    def _request_line(self, code: str | None) -> bytes:
+        try:
+            line = json.dumps({"code": code, "variables": self.variables, "limits": asdict(self.limits),
+                               "functions": list(REPL_FUNCTIONS)})
+        except (TypeError, ValueError) as exc:
+            raise ValidationError(f"REPL variables must be JSON-serialisable ({exc})") from None
+        return line.encode() + b"\n"
+
+
+@dataclass
+class _Session:
+    """The parent's side of one execution: serve calls, watch the clock, read the answer."""
+
+    handler: Callable[[str, list, dict], Any]
+    limits: ReplLimits
+    calls: list[ReplCall] = field(default_factory=list)
+    refusal: str | None = None
+    stderr: bytes = b""
+    deadline: float = 0.0  # moved on by the time the handler takes: the clock is the child's
+
+    def run(self, request: bytes, workdir: str) -> ReplResult:
+        try:
+            proc = subprocess.Popen(_child_command(), stdin=PIPE, stdout=PIPE, stderr=PIPE, cwd=workdir,
+                                    env={}, close_fds=True, start_new_session=True)
+        except OSError as exc:
+            return self._result(False, error=f"the sandbox could not be started ({exc.strerror})")
+        with proc:  # on leaving: close the pipes, reap the child
+            try:
+                _limit(proc.pid, self.limits)
+                self.deadline = time.monotonic() + self.limits.wall_seconds
+                return self._talk(proc, request)
+            finally:
+                if proc.poll() is None:
+                    _kill(proc)
+
+    def _talk(self, proc: subprocess.Popen, request: bytes) -> ReplResult:
+        os.set_blocking(proc.stdin.fileno(), False)
+        os.set_blocking(proc.stderr.fileno(), False)
+        if not _write(proc.stdin.fileno(), request, self.deadline):
+            return self._ended(proc)
+        with selectors.DefaultSelector() as selector:
+            selector.register(proc.stdout, selectors.EVENT_READ)
+            selector.register(proc.stderr, selectors.EVENT_READ)
+            buffer = b""
+            while (remaining := self.deadline - time.monotonic()) > 0:
+                for key, _ in selector.select(remaining):
+                    chunk = os.read(key.fd, 1 << 16)
+                    if key.fileobj is proc.stderr:
+                        self.stderr = (self.stderr + chunk)[-(1 << 16):]
+                        if not chunk:
+                            selector.unregister(proc.stderr)
+                        continue
+                    if not chunk:
+                        return self._ended(proc)
+                    *lines, buffer = (buffer + chunk).split(b"\n")
+                    if max(map(len, lines + [buffer])) > MAX_LINE:
+                        return self._stop(proc, "the sandbox sent a message longer than 1 MB")
+                    for line in lines:
+                        if (result := self._handle(proc, line)) is not None:
+                            return result
+        return self._stop(proc)
+
+    def _handle(self, proc: subprocess.Popen, line: bytes) -> ReplResult | None:
+        """Answer a call (``None``: go on) or turn the ``done`` message into the result."""
+        try:
+            message = json.loads(line)
+        except (ValueError, RecursionError):
+            message = None
+        if isinstance(message, dict) and message.get("done") is True:
+            return self._finish(message)
+        if not isinstance(message, dict) or "call" not in message:
+            return self._stop(proc, "the sandbox sent a malformed message")
+        reply = json.dumps(self.serve(message)).encode() + b"\n"
+        return None if _write(proc.stdin.fileno(), reply, self.deadline) else self._ended(proc)
+
+    def serve(self, message: dict) -> dict:
+        """The reply to one call message: the handler's value, or why it was refused or failed."""
+        name, args, kwargs = message.get("call"), message.get("args", []), message.get("kwargs", {})
+        if name not in REPL_FUNCTIONS:
+            return self._refuse(f"call of unknown function {str(name)[:80]!r} refused")
+        if not isinstance(args, list) or not isinstance(kwargs, dict):
+            return self._refuse(f"malformed call of {name}() refused")
+        if len(self.calls) >= self.limits.max_calls:
+            return self._refuse(f"call limit ({self.limits.max_calls} calls) exceeded")
+        self.calls.append(ReplCall(name, args, kwargs))
+        started = time.monotonic()
+        try:
+            value = self.handler(name, args, kwargs)
+        except Exception as exc:  # noqa: BLE001 - the code sees the handler's failure
+            return {"error": (str(exc) or type(exc).__name__)[:500]}
+        finally:
+            self.deadline += time.monotonic() - started
+        try:
+            json.dumps(value)
+            return {"result": value}
+        except (TypeError, ValueError):
+            return {"error": f"{name}() returned a value that is not JSON-serialisable"}
+
+    def _refuse(self, what: str) -> dict:
+        self.refusal = self.refusal or f"blocked: {what}"
+        return {"error": f"blocked: {what}", "blocked": True}
+
+    def _finish(self, message: dict) -> ReplResult:
+        stdout, error = message.get("stdout"), message.get("error")
+        if not isinstance(stdout, str) or not isinstance(error, (str, type(None))):
+            return self._result(True, error="blocked: the sandbox sent a malformed message")
+        final = message.get("final") if message.get("has_final") is True else None
+        return self._result(message.get("blocked") is True, error=error, stdout=stdout, final=final)
+
+    def _ended(self, proc: subprocess.Popen) -> ReplResult:
+        """The child closed its pipes without an answer: say which limit or crash ended it."""
+        try:
+            code = proc.wait(max(0.1, min(2.0, self.deadline - time.monotonic())))
+        except subprocess.TimeoutExpired:
+            return self._stop(proc)
+        with contextlib.suppress(OSError):
+            self.stderr += os.read(proc.stderr.fileno(), 1 << 16)
+        if code == -signal.SIGXCPU:
+            return self._result(True, error=f"CPU time limit ({self.limits.cpu_seconds} s) exceeded")
+        if b"MemoryError" in self.stderr:
+            return self._result(True, error="memory limit exceeded")
+        how = f"signal {signal.Signals(-code).name}" if code < 0 else f"exit code {code}"
+        return self._result(False, error=f"the sandbox process ended unexpectedly ({how})")
+
+    def _stop(self, proc: subprocess.Popen, what: str | None = None) -> ReplResult:
+        """Kill the child for a protocol violation ``what``, or (``None``) for the wall clock."""
+        _kill(proc)
+        wall = f"wall-clock limit ({self.limits.wall_seconds:g} s) exceeded"
+        return self._result(True, error=f"blocked: {what}" if what else wall)
+
+    def _result(self, blocked: bool, *, error: str | None, stdout: str = "", final: Any = None) -> ReplResult:
+        if self.refusal:  # the parent's own refusal wins over whatever the child said
+            blocked, error = True, self.refusal
+        if len(stdout) > self.limits.output_chars + len(TRUNCATED):
+            stdout = stdout[:self.limits.output_chars] + TRUNCATED
+        return ReplResult(success=error is None, stdout=stdout, error=error, final=final,
+                          calls=tuple(self.calls), blocked=blocked)
+
+
+def _write(fd: int, data: bytes, deadline: float) -> bool:
+    """Write all of ``data`` to a non-blocking pipe before ``deadline``; False if it could not."""
+    view = memoryview(data)
+    with selectors.DefaultSelector() as selector:
+        selector.register(fd, selectors.EVENT_WRITE)
+        while view:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not selector.select(remaining):
+                return False
+            try:
+                view = view[os.write(fd, view):]
+            except BlockingIOError:
+                pass
+            except OSError:  # the child is gone
+                return False
+    return True
+
+
+def _limit(pid: int, limits: ReplLimits) -> None:
+    """The child's OS limits, from outside (Linux ``prlimit``; elsewhere the child sets them)."""
+    cpu = limits.cpu_seconds + 1  # + start-up; the child tightens it before the code runs
+    for kind, value in ((resource.RLIMIT_CPU, (cpu, cpu + 1)),
+                        (resource.RLIMIT_AS, (limits.memory_mb << 20,) * 2),
+                        (resource.RLIMIT_FSIZE, (0, 0)), (resource.RLIMIT_CORE, (0, 0)),
+                        (resource.RLIMIT_NOFILE, (NOFILE, NOFILE)), (resource.RLIMIT_NPROC, (0, 0))):
+        # not Linux, the child gone, or above our own hard limit (the child lowers what it can)
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            resource.prlimit(pid, kind, value)
+
+
+def _kill(proc: subprocess.Popen) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
