@@ -28,7 +28,8 @@ SETTABLE = frozenset({"name", "attractor", "allowed_domains", "forbidden_domains
                       "temperature", "cloud_budget_cents",
                       "human_checkpoint_frequency"})
 
-ENGINE_STATE = frozenset({"seed_locus_id", "current_locus_id", "forced_locus_id", "crystals_formed"})
+ENGINE_STATE = frozenset({"seed_locus_id", "current_locus_id", "forced_locus_id", "crystals_formed",
+                          "cloud_spent_cents"})
 
 
 class WanderSessions:

@@ -37,7 +37,7 @@ from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.wander import DWELL, DwellInput, DwellOutput, LocusItem, ResidueItem, ResonanceItem
 from graphmind.store import GraphStore
 from graphmind.wander import _logic as rules
-from graphmind.wander.budget import Budget, call_bound_cents, route
+from graphmind.wander.budget import Budget, BudgetExhausted, call_bound_cents, route
 from graphmind.wander.crystals import CrystalResult, Crystals, residue_item
 from graphmind.wander.events import EventBus
 from graphmind.wander.resonances import Resonances
@@ -234,8 +234,11 @@ class Walker:
         locus, items = LocusItem(**target.item()), [MemoryItem(**m) for m in memories]
         text = " ".join([target.concept, *(m.text for m in items),
                          *(" ".join(_residue_fields_of(r)) for r in residues)])
-        result, write = self._call(state, budget, True, text, lambda llm: self._crystals.propose(
-            locus, [resonance], residues, items, session_id=state.session.id, llm=llm), calls=2)[0]
+        try:
+            result, write = self._call(state, budget, True, text, lambda llm: self._crystals.propose(
+                locus, [resonance], residues, items, session_id=state.session.id, llm=llm), calls=2)[0]
+        except BudgetExhausted:
+            return None, None  # the dwelling is paid for; the crystal waits for a budget that fits it
         state.crystallized |= {o.id, target.id}
         return result, write
 

@@ -128,6 +128,17 @@ class Wander:
         state = self._load(session)
         budget = Budget(float(session.cloud_budget_cents), float(session.cloud_spent_cents or 0.0))
         start_spent, breaker, taken = budget.spent_cents, rules.CircuitBreaker(), []
+        try:
+            reason = self._walk(state, budget, breaker, taken, steps)
+        finally:
+            if budget.spent_cents != (self._sessions.get(self.id).cloud_spent_cents or 0.0):
+                # a step that stopped after paying for a call: what was spent stays on the record
+                self._sessions.record(self.id, cloud_spent_cents=budget.spent_cents)
+        compress_to_warm(self._store, self._mind, self.id, limit=session.hot_memory_limit)
+        return self._report(self.session, taken, reason, round(budget.spent_cents - start_spent, 6))
+
+    def _walk(self, state: WalkState, budget: Budget, breaker: rules.CircuitBreaker, taken: list[StepResult],
+              steps: int) -> str:
         reason = "steps done"
         while len(taken) < steps:
             if (state.session.steps_completed or 0) >= state.session.max_steps:
@@ -158,8 +169,7 @@ class Wander:
                 self.pause(f"human checkpoint after step {done}")
                 reason = "human checkpoint"
                 break
-        compress_to_warm(self._store, self._mind, self.id, limit=session.hot_memory_limit)
-        return self._report(self.session, taken, reason, round(budget.spent_cents - start_spent, 6))
+        return reason
 
     def _trip(self, why: str, detail: str) -> str:
         self.pause(f"circuit breaker: {why} ({detail})")
