@@ -1,6 +1,7 @@
 """Wander speed and memory: offline steps on a real Neo4j.
 
     python bench/wander_bench.py [--steps 1000] [--source clinc|felix] [--rng-seed 1]
+                                 [--hot-limit 100] [--dweller simple|rlm]
 
 ``clinc`` (the default) consolidates 750 CLINC150 utterances (10 per intent) into patterns and
 a ladder with one offline dream, then wanders from a seed concept through the mind's memory;
@@ -63,6 +64,7 @@ def main() -> None:
     parser.add_argument("--rng-seed", type=int, default=1)
     parser.add_argument("--every", type=int, default=100, help="Steps between RSS samples.")
     parser.add_argument("--hot-limit", type=int, default=100, help="The session's hot_memory_limit.")
+    parser.add_argument("--dweller", choices=("simple", "rlm"), default="simple")
     args = parser.parse_args()
     with bench_store() as (store, settings):
         mind = Mind(scratch_mind("bench-wander"), store, settings)
@@ -73,7 +75,8 @@ def main() -> None:
             print(f"RSS before the walk: {rss_mb():.0f} MB")
             created = time.perf_counter()
             handle = mind.wander(SEEDS[args.source], rng_seed=args.rng_seed, human_checkpoint_frequency=0,
-                                 max_steps=max(args.steps, 1000), hot_memory_limit=args.hot_limit)
+                                 max_steps=max(args.steps, 1000), hot_memory_limit=args.hot_limit,
+                                 dweller=args.dweller)
             start = time.perf_counter()
             print(f"session created (memory loci synced and embedded) in {start - created:.1f} s")
             print(f"\n{'steps':>6} {'elapsed s':>10} {'steps/s':>8} {'RSS MB':>8} {'hot loci':>9} {'warm':>5} crystals")
