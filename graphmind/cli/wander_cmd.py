@@ -3,6 +3,8 @@ fence, crystallize, approve and map a wander session (each with ``--json``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import click
@@ -10,9 +12,21 @@ import click
 from graphmind.cli.options import JSON, MIND
 from graphmind.cli.render import emit
 from graphmind.mind import Mind
-from graphmind.wander.wanderer import RunReport
+from graphmind.wander.wanderer import RunReport, Wander
 
 SESSION = click.argument("session_id")
+
+
+def session_verb(fn: Any) -> Any:
+    """A ``wander`` verb on one session: SESSION_ID, --mind and --json, named after ``fn``."""
+    return wander.command(name=fn.__name__.rstrip("_"))(SESSION(MIND(JSON(fn))))
+
+
+@contextmanager
+def opened(mind: str, session_id: str) -> Iterator[Wander]:
+    """The handle of session ``session_id`` of ``mind``, open for the verb's duration."""
+    with Mind.open(mind) as m:
+        yield m.wander(session_id=session_id)
 
 
 def _config(options: dict[str, Any]) -> dict[str, Any]:
@@ -93,29 +107,24 @@ def run(mind: str, seed: str | None, session_id: str | None, steps: int, as_json
     emit(report.as_dict(), as_json, _run_text(report))
 
 
-@wander.command()
-@SESSION
-@MIND
-@JSON
+@session_verb
 def step(session_id: str, mind: str, as_json: bool) -> None:
     """Take one step."""
-    with Mind.open(mind) as m:
-        report = m.wander(session_id=session_id).run(1)
+    with opened(mind, session_id) as walk:
+        report = walk.run(1)
     payload = report.as_dict() | {"step": report.steps[0].as_dict() if report.steps else None}
     emit(payload, as_json, _run_text(report))
 
 
 def _status_verb(name: str, doc: str) -> None:
-    @wander.command(name=name, help=doc)
-    @SESSION
-    @MIND
-    @JSON
     def verb(session_id: str, mind: str, as_json: bool) -> None:
-        with Mind.open(mind) as m:
-            handle = m.wander(session_id=session_id)
-            getattr(handle, name)()
-            status = handle.status()
+        with opened(mind, session_id) as walk:
+            getattr(walk, name)()
+            status = walk.status()
         emit(status, as_json, f"{session_id}: {status['status']}")
+
+    verb.__name__, verb.__doc__ = name, doc
+    session_verb(verb)
 
 
 _status_verb("pause", "Pause a session (resume continues it).")
@@ -123,25 +132,19 @@ _status_verb("resume", "Resume a paused session.")
 _status_verb("stop", "Stop a session (completed).")
 
 
-@wander.command()
-@SESSION
-@MIND
-@JSON
+@session_verb
 def status(session_id: str, mind: str, as_json: bool) -> None:
     """Where a session stands."""
-    with Mind.open(mind) as m:
-        s = m.wander(session_id=session_id).status()
+    with opened(mind, session_id) as walk:
+        s = walk.status()
     emit(s, as_json, "\n".join(f"{k}: {v}" for k, v in s.items()))
 
 
-@wander.command()
-@SESSION
-@MIND
-@JSON
+@session_verb
 def trace(session_id: str, mind: str, as_json: bool) -> None:
     """The steps of a session, in order."""
-    with Mind.open(mind) as m:
-        rows = m.wander(session_id=session_id).trace()
+    with opened(mind, session_id) as walk:
+        rows = walk.trace()
     steps = [{"step_number": r["step_number"], "from": r["from_id"], "to": r["to_id"], "to_concept": r["to_concept"],
               "strategy": r["trace"].get("strategy"), "score": r["trace"].get("score"), "residue": r["residue_id"],
               "themes": r["themes"]} for r in rows]
@@ -149,14 +152,11 @@ def trace(session_id: str, mind: str, as_json: bool) -> None:
          "\n".join(f"{s['step_number']:>4}. {s['to_concept'][:70]} [{s['strategy']}]" for s in steps) or "no steps yet")
 
 
-@wander.command()
-@SESSION
-@MIND
-@JSON
+@session_verb
 def crystals(session_id: str, mind: str, as_json: bool) -> None:
     """The crystals a session formed, with their evidence."""
-    with Mind.open(mind) as m:
-        found = m.wander(session_id=session_id).crystals()
+    with opened(mind, session_id) as walk:
+        found = walk.crystals()
     emit({"session_id": session_id, "crystals": found}, as_json,
          "\n".join(f"{c['id']} [{c.get('status')}, confidence {c.get('confidence')}]: {c['insight']}\n"
                    f"    evidence: {', '.join(c['evidence'])}" for c in found) or "no crystals yet")
@@ -170,8 +170,8 @@ def crystals(session_id: str, mind: str, as_json: bool) -> None:
 @JSON
 def inject(session_id: str, concept: str, mind: str, no_visit: bool, as_json: bool) -> None:
     """Inject CONCEPT into the session's idea space (the next step visits it)."""
-    with Mind.open(mind) as m:
-        locus = m.wander(session_id=session_id).inject(concept, force_visit=not no_visit)
+    with opened(mind, session_id) as walk:
+        locus = walk.inject(concept, force_visit=not no_visit)
     emit({"session_id": session_id, "locus_id": locus, "force_visit": not no_visit}, as_json,
          f"injected {concept!r} as {locus}")
 
@@ -187,20 +187,17 @@ def fence(session_id: str, concept: str, mind: str, action: str | None, as_json:
     """Change the session's fence: --include or --exclude CONCEPT."""
     if action is None:
         raise click.UsageError("give --include or --exclude")
-    with Mind.open(mind) as m:
-        s = m.wander(session_id=session_id).fence(concept, action)
+    with opened(mind, session_id) as walk:
+        s = walk.fence(concept, action)
     emit({"session_id": session_id, "fence_concepts": s.fence_concepts, "fence_excluded": s.fence_excluded},
          as_json, f"fence: {s.fence_concepts or '(seed only)'}; excluded: {s.fence_excluded or 'nothing'}")
 
 
-@wander.command()
-@SESSION
-@MIND
-@JSON
+@session_verb
 def crystallize(session_id: str, mind: str, as_json: bool) -> None:
     """Force a crystallization attempt at the current locus."""
-    with Mind.open(mind) as m:
-        result = m.wander(session_id=session_id).crystallize()
+    with opened(mind, session_id) as walk:
+        result = walk.crystallize()
     payload = {"session_id": session_id, "formed": result.formed, "crystal_id": result.crystal_id,
                "status": result.status, "insight": result.insight, "notes": result.notes,
                "evidence": list(result.evidence)}
@@ -220,16 +217,13 @@ def approve(crystal_id: str, mind: str, by: str, as_json: bool) -> None:
     emit({"mind": mind, "approved": crystal_id, "by": by}, as_json, f"approved {crystal_id} (by {by})")
 
 
-@wander.command(name="map")
-@SESSION
-@MIND
+@session_verb
 @click.option("--out", type=click.Path(dir_okay=False, writable=True), required=True, help="The PNG to write.")
-@JSON
 def map_(session_id: str, mind: str, out: str, as_json: bool) -> None:
     """Draw the session's map: loci by meaning, coloured by domain, sized by visits, with the
     trace, crystals (stars) and resonance clusters (halos)."""
-    with Mind.open(mind) as m:
-        report = m.wander(session_id=session_id).map(out)
+    with opened(mind, session_id) as walk:
+        report = walk.map(out)
     d = report.as_dict()
     emit(d, as_json, f"wrote {d['out']}: {d['loci']} loci, {d['steps']} steps, {d['crystals']} crystals, "
                      f"{d['resonance_clusters']} resonance clusters ({d['projection']})")
