@@ -190,8 +190,9 @@ class Importer:
 
         An edge between two nodes this import created, the first of its (from, type, to) in
         the file, cannot exist yet: it is flagged ``new`` and created without the existence
-        check. A repeated edge is not new: it finds the one created before it and takes its
-        properties (the last line wins).
+        check (between two memories, by ``import/link_new_memory_edges``, the common case). A
+        repeated edge is not new: it finds the one created before it and takes its properties
+        (the last line wins). Each batch is one transaction.
         """
         written, seen = 0, set()
         for batch in plan.edge_rows.batches():
@@ -203,8 +204,12 @@ class Importer:
                 new = edge.from_id in plan.fresh and edge.to_id in plan.fresh and key not in seen
                 seen.add(key)
                 rows.append(_edge_row(plan, mind, edge, new))
-            if rows:
-                written += self._store.write("import/link_edges", rows=rows)[0]["linked"]
+            fast = [r for r in rows if r["new"] and r["from_base"] == r["to_base"] == "Memory"]
+            rest = [r for r in rows if not (r["new"] and r["from_base"] == r["to_base"] == "Memory")]
+            with self._store.transaction() as tx:
+                for name, part in (("import/link_new_memory_edges", fast), ("import/link_edges", rest)):
+                    if part:
+                        written += tx.run(name, rows=part)[0]["linked"]
             if progress:
                 progress("edges", written, plan.edge_rows.count)
         return written

@@ -33,6 +33,9 @@ from graphmind.store import GraphStore
 from graphmind.text import trim
 
 BAND_LIMIT, GRAPH_LIMIT, MEMORIES_PER_LOCUS = 8, 3, 4
+EXACT_LIMIT, INDEX_FETCH = 2000, 1000
+"""Up to EXACT_LIMIT hot loci in the mind, the band is an exact scan (deterministic); beyond,
+the vector index is asked for the INDEX_FETCH nearest memories of every mind."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,7 @@ class IdeaSpace:
     def __init__(self, store: GraphStore, embedder: Embedder, mind: str):
         self._store, self._embedder, self._mind = store, embedder, mind
         self._memories: dict[str, list[dict[str, Any]]] = {}
+        self._loci: int | None = None  # hot loci of the mind, counted at sync
 
     @property
     def mind(self) -> str:
@@ -141,6 +145,7 @@ class IdeaSpace:
     def sync(self) -> int:
         """Create or refresh the mind's MEMORY loci; how many were written."""
         self._memories.clear()
+        self._loci = None
         rows = memory_locus_rows(self._mind, self._store.read("wander/list_memory_sources", mind=self._mind))
         if rows:
             self.write_loci(rows)
@@ -178,11 +183,18 @@ class IdeaSpace:
         graph = (pool.submit if pool else _now)(
             self._store.read, "wander/find_graph_candidates", mind=self._mind, session_id=session_id,
             current=current.id, limit=GRAPH_LIMIT)
-        band = self._store.read("wander/find_band_candidates", mind=self._mind, session_id=session_id,
-                                current=current.id, embedding=[float(x) for x in current.vector],
-                                low=low, high=high, limit=BAND_LIMIT)
+        band = self._band(session_id, current, low, high)
         rows = [*band, *graph.result()]
         return [Candidate(view(r), r["strategy"], float(r["cosine"]), r["via"]) for r in rows]
+
+    def _band(self, session_id: str, current: LocusView, low: float, high: float) -> list[dict[str, Any]]:
+        if self._loci is None:
+            self._loci = self._store.read("wander/count_hot_loci", mind=self._mind)[0]["loci"]
+        params = {"mind": self._mind, "session_id": session_id, "current": current.id, "low": low, "high": high,
+                  "embedding": [float(x) for x in current.vector], "limit": BAND_LIMIT}
+        if self._loci <= EXACT_LIMIT:
+            return self._store.read("wander/find_band_candidates", **params)
+        return self._store.read("wander/find_band_candidates_indexed", fetch=INDEX_FETCH, **params)
 
     def memories(self, locus_ids: Sequence[str]) -> list[dict[str, Any]]:
         """The memories a dwelling at these loci may use: id, label, text (each locus's are read

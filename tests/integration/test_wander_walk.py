@@ -200,3 +200,17 @@ def test_hostile_dweller_code_is_contained_and_the_step_still_dwells(mind, tmp_p
     assert out.connection  # fell back to the simple dwelling after the attacks
     assert [r.success for r in dweller.runs] == [False] * 4 and all(r.error for r in dweller.runs)
     assert not (tmp_path / "pwned").exists() and "sk-test-secret" not in "".join(r.stdout for r in dweller.runs)
+
+
+def test_a_large_idea_space_samples_the_band_through_the_vector_index(mind, monkeypatch):
+    from graphmind.wander import space
+
+    monkeypatch.setattr(space, "EXACT_LIMIT", 0)  # as if the mind held more loci than an exact scan suits
+    mind.import_jsonl(DEMO)
+    handle = mind.wander(SEED, steps=15, rng_seed=8, human_checkpoint_frequency=0)
+    assert handle.last_run.steps_completed == 15
+    band = [r for r in handle.trace() if r["trace"]["strategy"] == "distance_band"]
+    assert band  # the index found candidates in the band
+    for row in band:
+        cosine = float(row["trace"]["selection_reason"].rsplit("cosine ", 1)[1].rstrip(")"))
+        assert 0.3 <= cosine <= 0.7
