@@ -62,7 +62,7 @@ def session_options(fn: Any) -> Any:
 
 def _run_text(report: RunReport) -> str:
     lines = [f"{r.step_number:>4}. {r.from_locus['concept'][:50]} → {r.to_locus['concept'][:60]}"
-             f"  [{r.strategy}; {', '.join(r.themes[:3])}]" + (f"\n      ✶ crystal: {r.crystal['insight'][:100]}"
+             f"  [{r.strategy}; {', '.join(r.themes[:3])}]" + (f"\n      ✶ crystal ({r.crystal['status']}): {r.crystal['insight'][:100]}"
                                                             if r.crystal else "")
              for r in report.steps]
     d = report.as_dict()

@@ -209,14 +209,15 @@ class Walker:
     def _call(self, state: WalkState, budget: Budget, want_strong: bool, text: str,
               call: Callable[[LLM], Any], calls: int = 1) -> tuple[Any, str, float]:
         m = self._models
-        choice = route(want_strong, call_bound_cents(m.strong, text, m.prices, calls),
-                       call_bound_cents(m.cheap, text, m.prices, calls), budget)
+        bounds = {"strong": call_bound_cents(m.strong, text, m.prices, calls),
+                  "cheap": call_bound_cents(m.cheap, text, m.prices, calls)}
+        choice = route(want_strong, bounds["strong"], bounds["cheap"], budget)
         llm = m.strong if choice == "strong" else m.cheap
         before = llm.usage.cost_cents
         out = call(llm)
         cost = round(llm.usage.cost_cents - before, 6)
         budget.charge(cost)
-        state.calls["cloud_calls" if cost > 0 else "local_calls"] += 1
+        state.calls["cloud_calls" if bounds[choice] > 0 else "local_calls"] += 1  # priced or free
         return out, f"{llm.provider}:{getattr(llm, 'model', None) or choice}", cost
 
     def _maybe_crystallize(self, state: WalkState, target: LocusView, out: DwellOutput, residue_id: str,
@@ -289,7 +290,7 @@ class Walker:
         changes = {"current_locus_id": step["to"], "cloud_spent_cents": budget.spent_cents,
                    "local_calls": (state.session.local_calls or 0) + state.calls["local_calls"],
                    "cloud_calls": (state.session.cloud_calls or 0) + state.calls["cloud_calls"],
-                   "crystals_formed": (state.session.crystals_formed or 0) + int(crystal_write is not None),
+                   "crystals_formed": (state.session.crystals_formed or 0) + int(_active(crystal_write)),
                    "forced_locus_id": None}
         loci = self._space.with_embeddings([new_locus]) if new_locus else []
         params = {k: v for k, v in step.items() if k != "from_item"}
@@ -338,6 +339,10 @@ def _reason(chosen: Candidate | None) -> str:
         return "every adjacency was out of scope: back to the seed"
     via = f" via {chosen.via}" if chosen.via else ""
     return f"{chosen.strategy.replace('_', ' ')}{via} (cosine {chosen.cosine:.2f})"
+
+
+def _active(crystal_write: dict | None) -> bool:
+    return crystal_write is not None and crystal_write["props"]["status"] == "active"
 
 
 def _crystal_dict(result: CrystalResult | None) -> dict[str, Any] | None:

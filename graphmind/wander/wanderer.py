@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class RunReport:
+    """One run of a session. ``crystals_formed`` counts crystals that held under validation
+    (active); those that did not are stored as invalidated and only listed in ``steps``."""
+
     session_id: str
     steps_completed: int
     crystals_formed: int
@@ -196,7 +199,8 @@ class Wander:
                     "themes": r["themes"] or []} for r in trace[-20:]])
 
     def _report(self, session: WanderSession, taken: list[StepResult], reason: str, cost: float) -> RunReport:
-        return RunReport(self.id, len(taken), sum(r.crystal is not None for r in taken), reason, cost,
+        formed = sum(r.crystal is not None and r.crystal["status"] == "active" for r in taken)
+        return RunReport(self.id, len(taken), formed, reason, cost,
                          session.status, session.steps_completed or 0, session.cloud_spent_cents or 0.0,
                          tuple(taken))
 
@@ -273,7 +277,7 @@ class Wander:
             [residue_item(r)
              for r in residues],
             [MemoryItem(**m) for m in memories], session_id=session.id)
-        if result.formed:
+        if result.formed and result.status == "active":
             self._sessions.record(session.id, crystals_formed=(session.crystals_formed or 0) + 1)
         return result
 
