@@ -185,34 +185,45 @@ class Importer:
         return written
 
     def _write_edges(self, plan: _Plan, mind: str, progress: Progress | None) -> int:
-        """One transaction at a time: parallel edge batches would race on the existence check
-        of an edge and deadlock on the locks of shared endpoints.
-
-        An edge between two nodes this import created, the first of its (from, type, to) in
-        the file, cannot exist yet: it is flagged ``new`` and created without the existence
-        check (between two memories, by ``import/link_new_memory_edges``, the common case). A
-        repeated edge is not new: it finds the one created before it and takes its properties
-        (the last line wins). Each batch is one transaction.
+        """An edge between two nodes this import created, the first of its (from, type, to) in
+        the file, cannot exist yet: it is ``new``. New edges between two memories (the common
+        case) are created by ``import/link_new_memory_edges`` without an existence check, in
+        ``workers`` transactions side by side (the driver retries one that deadlocks on a
+        shared endpoint). Every other edge goes through ``import/link_edges``, which finds an
+        existing edge and takes the line's properties (the last line wins): those batches run
+        alone, after every batch before them has committed, so a repeated edge always finds the
+        one its first line created.
         """
-        written, seen = 0, set()
-        for batch in plan.edge_rows.batches():
-            rows = []
-            for edge in batch:
-                if edge.line in plan.bad:
-                    continue
-                key = hash((edge.from_id, edge.rel, edge.to_id))
-                new = edge.from_id in plan.fresh and edge.to_id in plan.fresh and key not in seen
-                seen.add(key)
-                rows.append(_edge_row(plan, mind, edge, new))
-            fast = [r for r in rows if r["new"] and r["from_base"] == r["to_base"] == "Memory"]
-            rest = [r for r in rows if not (r["new"] and r["from_base"] == r["to_base"] == "Memory")]
-            with self._store.transaction() as tx:
-                for name, part in (("import/link_new_memory_edges", fast), ("import/link_edges", rest)):
-                    if part:
-                        written += tx.run(name, rows=part)[0]["linked"]
-            if progress:
-                progress("edges", written, plan.edge_rows.count)
+        written, seen, in_flight = 0, set(), set[Future[int]]()
+        with ThreadPoolExecutor(self._workers, thread_name_prefix="graphmind-import") as pool:
+            for batch in plan.edge_rows.batches():
+                fast, rest = [], []
+                for edge in batch:
+                    if edge.line in plan.bad:
+                        continue
+                    key = hash((edge.from_id, edge.rel, edge.to_id))
+                    new = edge.from_id in plan.fresh and edge.to_id in plan.fresh and key not in seen
+                    seen.add(key)
+                    row = _edge_row(plan, mind, edge, new)
+                    (fast if new and row["from_base"] == row["to_base"] == MEMORY_LABEL else rest).append(row)
+                if len(in_flight) >= self._workers:  # at most `workers` batches held in memory
+                    done, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
+                    written += sum(future.result() for future in done)
+                if fast:
+                    in_flight.add(pool.submit(self._link, "import/link_new_memory_edges", fast))
+                if rest:  # a barrier: every edge before these is committed
+                    written += sum(future.result() for future in in_flight)
+                    in_flight = set()
+                    written += self._link("import/link_edges", rest)
+                if progress:
+                    progress("edges", written, plan.edge_rows.count)
+            written += sum(future.result() for future in in_flight)
+        if progress:
+            progress("edges", written, plan.edge_rows.count)
         return written
+
+    def _link(self, query: str, rows: list[dict[str, Any]]) -> int:
+        return self._store.write(query, rows=rows)[0]["linked"]
 
 
 def _node_row(mind: str, node: NodeLine) -> dict[str, Any]:
