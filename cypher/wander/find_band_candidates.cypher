@@ -11,7 +11,7 @@ WHERE l.mind = $mind AND l.tier = 'hot' AND l.id <> $current AND l.embedding IS 
   AND (l.session_id IS NULL OR l.session_id = $session_id)
 WITH l, 2 * vector.similarity.cosine(l.embedding, $embedding) - 1 AS cosine
 WHERE cosine >= $low AND cosine <= $high
-ORDER BY cosine DESC, l.id
+ORDER BY cosine DESC, l.concept, l.id
 LIMIT $limit
 RETURN l.id AS id, l {.*, embedding: null} AS props, l.embedding AS embedding,
        cosine, 'distance_band' AS strategy, null AS via

@@ -10,7 +10,7 @@ WITH node AS l, 2 * score - 1 AS cosine
 WHERE l.mind = $mind AND l:Locus AND l.tier = 'hot' AND l.id <> $current
   AND (l.session_id IS NULL OR l.session_id = $session_id) AND cosine >= $low AND cosine <= $high
 WITH l, cosine
-ORDER BY cosine DESC, l.id
+ORDER BY cosine DESC, l.concept, l.id
 LIMIT $limit
 RETURN l.id AS id, l {.*, embedding: null} AS props, l.embedding AS embedding,
        cosine, 'distance_band' AS strategy, null AS via

@@ -7,7 +7,8 @@
 //   current locus's (its role: the label of the memory it stands for or came from first);
 // - tension: loci across a CONTRADICTS edge (between loci or between their memories), and
 //   failed attempts or constraints linked to the current locus's memories.
-// Only hot loci of the session's idea space; at most $limit per strategy, in a stable order.
+// Only hot loci of the session's idea space; at most $limit per strategy, in a stable order (ties by
+// concept: ids of session loci hash their session, and a seed must walk the same in any session).
 MATCH (c:Memory {uid: $mind + ':' + $current})
 CALL (c) {
   OPTIONAL MATCH (c)-[:REFERS_TO]->(n:Memory)-[r]-(m:Memory)<-[:REFERS_TO]-(l:Locus)
@@ -41,7 +42,7 @@ WHERE l IS NOT NULL AND l <> c AND l.embedding IS NOT NULL AND coalesce(l.tier, 
   AND (l.session_id IS NULL OR l.session_id = $session_id)
 WITH c, l, strategy, min(via) AS via
 WITH c, l, strategy, via, 2 * vector.similarity.cosine(l.embedding, c.embedding) - 1 AS cosine
-ORDER BY strategy, cosine DESC, l.id
+ORDER BY strategy, cosine DESC, l.concept, l.id
 WITH strategy, collect({l: l, via: via, cosine: cosine})[0..$limit] AS kept
 UNWIND kept AS k
 WITH k.l AS l, k.cosine AS cosine, strategy, k.via AS via

@@ -164,7 +164,9 @@ class Walker:
                 attractor_cosine=None if state.attractor is None else float(state.attractor @ cand.locus.vector))
             if cand.locus.id not in best or adj.score > best[cand.locus.id][1].score:
                 best[cand.locus.id] = (cand, adj)
-        ranked = sorted(best.values(), key=lambda pair: (-pair[1].score, pair[0].locus.id))
+        # ties go by concept, not id: a session locus's id hashes its session, and the same seed
+        # must walk the same walk in every session
+        ranked = sorted(best.values(), key=lambda pair: (-pair[1].score, pair[0].locus.concept, pair[0].locus.id))
         allowed = [(c, a) for c, a in ranked if self._in_scope(state, c.locus)]
         if not allowed:
             return None, [a for _, a in ranked], 0
@@ -189,7 +191,7 @@ class Walker:
         inputs = DwellInput(current=LocusItem(**state.current.item()), next=LocusItem(**target.item()),
                             recent_themes=state.recent_themes[-RECENT_THEMES:],
                             active_resonances=[f"{', '.join(r['themes'])} (seen {r['occurrences']}x)"
-                                               for r in sorted(live, key=lambda r: -r["strength"])[:5]],
+                                               for r in sorted(live, key=lambda r: (-r["strength"], r["themes"]))[:5]],
                             memories=[MemoryItem(**m) for m in memories])
         interest = target.interestingness if target.interestingness is not None else 0.5
         want_strong = bool(set(state.current.domains) ^ set(target.domains)) or interest >= 0.7

@@ -33,11 +33,11 @@ def test_the_same_seed_walks_the_same_walk(mind, other_mind):
     walks = []
     for m in (mind, other_mind):
         m.import_jsonl(DEMO)
-        handle = m.wander(SEED, steps=25, rng_seed=42, human_checkpoint_frequency=0)
-        assert handle.last_run.steps_completed == 25
+        handle = m.wander(SEED, steps=80, rng_seed=42, human_checkpoint_frequency=0)
+        assert handle.last_run.steps_completed == 80
         walks.append(walk_of(handle))
     assert walks[0] == walks[1]
-    assert [n for n, _, _ in walks[0]] == list(range(1, 26))  # unique and contiguous
+    assert [n for n, _, _ in walks[0]] == list(range(1, 81))  # unique and contiguous
     assert len({c for _, c, _ in walks[0]}) > 5  # it wanders, it does not sit still
     another = other_mind.wander(SEED, steps=25, rng_seed=7, human_checkpoint_frequency=0)
     assert walk_of(another) != walks[1]
