@@ -194,7 +194,8 @@ class Walker:
                                                for r in sorted(live, key=lambda r: (-r["strength"], r["themes"]))[:5]],
                             memories=[MemoryItem(**m) for m in memories])
         interest = target.interestingness if target.interestingness is not None else 0.5
-        want_strong = bool(set(state.current.domains) ^ set(target.domains)) or interest >= 0.7
+        want_strong = rules.should_use_cloud(state.current.domains, target.domains, interest,
+                                             budget.spent_cents, 0.0, budget.limit_cents)  # route checks the cost
         if state.session.dweller == "rlm" and self._rlm is not None:
             return self._rlm.dwell(inputs, self._repl_variables(state, live), state.session.id, want_strong,
                                    lambda strong, text, call: self._call(state, budget, strong, text, call))
