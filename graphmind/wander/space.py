@@ -131,6 +131,7 @@ class IdeaSpace:
         self._store, self._embedder, self._mind = store, embedder, mind
         self._memories: dict[str, list[dict[str, Any]]] = {}
         self._loci: int | None = None  # hot loci of the mind, counted at sync
+        self.memory_count: int | None = None  # the mind's memories that stand in idea space, at sync
 
     @property
     def mind(self) -> str:
@@ -146,7 +147,9 @@ class IdeaSpace:
         """Create or refresh the mind's MEMORY loci; how many were written."""
         self._memories.clear()
         self._loci = None
-        rows = memory_locus_rows(self._mind, self._store.read("wander/list_memory_sources", mind=self._mind))
+        sources = self._store.read("wander/list_memory_sources", mind=self._mind)
+        self.memory_count = len(sources)
+        rows = memory_locus_rows(self._mind, sources)
         if rows:
             self.write_loci(rows)
         return len(rows)

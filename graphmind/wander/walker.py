@@ -274,7 +274,7 @@ class Walker:
     def _possibility_locus(self, session: WanderSession, current: LocusView, target: LocusView,
                            out: DwellOutput, memories: list[dict[str, Any]]) -> dict[str, Any] | None:
         concept = out.possibility.strip()
-        if not concept:
+        if not concept or not out.memory_ids:  # a new concept must rest on the memories it came from
             return None
         locus_id = concept_locus_id(session.id, concept)
         levels = [x for x in (current.abstraction_level, target.abstraction_level) if x is not None]

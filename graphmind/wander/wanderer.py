@@ -128,6 +128,8 @@ class Wander:
         if session.status != "active":
             return self._report(session, [], f"the session is {session.status}", 0.0)
         self._space.sync()
+        if not self._space.memory_count:
+            return self._report(session, [], "the mind has no memories to wander through", 0.0)
         state = self._load(session)
         budget = Budget(float(session.cloud_budget_cents), float(session.cloud_spent_cents or 0.0))
         start_spent, breaker, taken = budget.spent_cents, rules.CircuitBreaker(), []

@@ -214,3 +214,19 @@ def test_a_large_idea_space_samples_the_band_through_the_vector_index(mind, monk
     for row in band:
         cosine = float(row["trace"]["selection_reason"].rsplit("cosine ", 1)[1].rstrip(")"))
         assert 0.3 <= cosine <= 0.7
+
+
+def test_an_empty_mind_has_nothing_to_wander_through(mind):
+    report = mind.wander("anything at all", steps=5, rng_seed=1).last_run
+    assert (report.steps_completed, report.stopped_reason) == (0, "the mind has no memories to wander through")
+    assert _count(mind, "Crystal") == 0 and _count(mind, "Residue") == 0
+
+
+def test_crystals_rest_on_the_minds_memories(mind):
+    mind.import_jsonl(DEMO)
+    handle = mind.wander(SEED, steps=60, rng_seed=5, human_checkpoint_frequency=0)
+    memories = {r["id"] for r in mind.store.read("wander/list_memory_sources", mind=mind.name)}
+    found = handle.crystals()
+    assert found  # the Felix walk forms crystals offline
+    for crystal in found:
+        assert set(crystal["evidence"]) & memories, crystal  # never residues alone

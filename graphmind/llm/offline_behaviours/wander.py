@@ -6,8 +6,9 @@
   terms new to the session; interestingness = half novelty, half shared ground;
   actionability = the share of the memories that are strategies, failures, constraints or code.
 - resonance: theme overlap (Jaccard) with each known resonance.
-- crystallize: forms when enough residues share the resonances' themes; the insight is the
-  residue sentence that carries most of those themes.
+- crystallize: forms when enough residues and memories share the resonances' themes, at least
+  one of them a memory of the mind (residues alone only echo the walk); the insight is the
+  sentence that carries most of those themes.
 - validate_crystal: the share of the insight's terms that the evidence contains.
 - dwell_rlm: first runs ``RLM_PROBE`` in the REPL (the loci nearest the current one, its graph
   neighbours, and an ``llm_query`` on what they share), then dwells as ``dwell`` does with the
@@ -163,7 +164,7 @@ def crystallize(inputs: CrystalInput, tools: Sequence[Tool]) -> CrystalOutput:
     support = [r for r in inputs.residues if themes & _residue_terms(r)]
     backing = [m for m in inputs.memories if themes & term_set(m.text)]
     evidence = [r.id for r in support] + [m.id for m in backing]
-    if not themes or len(evidence) < inputs.min_evidence:
+    if not themes or len(evidence) < inputs.min_evidence or not backing:
         return CrystalOutput(formed=False, domains=list(inputs.locus.domains), evidence_ids=evidence)
     pool = [s for r in support for s in (r.possibility, r.connection) if s] + [m.text for m in backing]
     insight = best_sentences(pool, " ".join(sorted(themes)), k=1)[0]
