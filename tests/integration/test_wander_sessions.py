@@ -101,6 +101,8 @@ def _evidence(mind, tmp_path):
         {"type": "node", "label": "Residue", "id": "r2", "properties": {
             "connection": "propagating constraints first makes the search small",
             "possibility": "propagate constraints before searching", "themes": ["search"], "actionability": 0.6}},
+        {"type": "node", "label": "Strategy_Pattern", "id": "sp", "properties": {
+            "approach": "propagate constraints before any search", "success_rate": 0.9}},
     ]))
     from graphmind.prompts.wander import LocusItem, ResidueItem, ResonanceItem
 
@@ -113,6 +115,12 @@ def _evidence(mind, tmp_path):
     return locus, [ResonanceItem(id="res", themes=["constraint propagation", "search"], occurrences=3)], residues
 
 
+def _memory():
+    from graphmind.prompts._models import MemoryItem
+
+    return MemoryItem(id="sp", label="Strategy_Pattern", text="propagate constraints before any search")
+
+
 def test_a_crystal_is_validated_stored_with_its_evidence_and_approved(mind, tmp_path, cli_env, capsys):
     from graphmind.wander.events import EventBus
     from tests.integration.helpers import run_cli
@@ -120,8 +128,10 @@ def test_a_crystal_is_validated_stored_with_its_evidence_and_approved(mind, tmp_
     bus, seen = EventBus(), []
     bus.subscribe("wander.crystal.*", lambda e: seen.append(e.subject))
     locus, resonances, residues = _evidence(mind, tmp_path)
-    result = mind.crystals(bus).attempt(locus, resonances, residues, session_id="s1")
-    assert result.formed and result.status == "active" and set(result.evidence) >= {"r1"}
+    alone = mind.crystals(bus).attempt(locus, resonances, residues, session_id="s1")
+    assert not alone.formed  # offline, residues alone only echo the walk: a memory must back it
+    result = mind.crystals(bus).attempt(locus, resonances, residues, [_memory()], session_id="s1")
+    assert result.formed and result.status == "active" and set(result.evidence) >= {"r1", "sp"}
     crystal = mind.get(result.crystal_id)
     assert crystal.validated_by == "rules (offline)" and crystal.source_locus_id == "loc"
     assert mind.stats().relationships["EVIDENCED_BY"] == len(result.evidence) + 1  # + the locus
