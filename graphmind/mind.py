@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -79,6 +80,7 @@ class Mind:
         self._recaller: Recaller | None = None
         self._capture: CaptureQueue | None = None
         self._events: EventBus | None = None
+        self._pool: ThreadPoolExecutor | None = None
         self._owns_store = False
 
     @classmethod
@@ -108,6 +110,9 @@ class Mind:
             if self._events is not None:
                 events, self._events = self._events, None
                 events.close()
+            if self._pool is not None:
+                pool, self._pool = self._pool, None
+                pool.shutdown(wait=False)
             if self._recaller is not None:
                 self._recaller.close()
                 self._recaller = None
@@ -323,13 +328,20 @@ class Mind:
         models = Models(cheap, strong, dict(self._settings.llm_prices))
         crystals = Crystals(self._store, strong, self.name, self.events)
         walker = Walker(self._store, space, Resonances(self._store, embedder, self.name), crystals,
-                        models, self.name, self.events, before_commit, RlmDweller(self._store, space, self.name))
+                        models, self.name, self.events, before_commit, RlmDweller(self._store, space, self.name),
+                        self._wander_pool())
         handle = Wander(session_id, store=self._store, sessions=sessions, space=space, walker=walker,
                         crystals=crystals, mind=self.name, bus=self.events)
         handle.session  # noqa: B018 - a NotFoundError now, for an unknown session id
         if steps:
             handle.last_run = handle.run(steps)
         return handle
+
+    def _wander_pool(self) -> ThreadPoolExecutor:
+        """Two threads for a step's side-by-side reads, shared by this mind's walks."""
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="graphmind-wander")
+        return self._pool
 
     def delete(self) -> None:
         """Remove every node and relationship of this mind (other minds are untouched)."""

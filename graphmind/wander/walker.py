@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from datetime import UTC, datetime
 from dataclasses import dataclass, field
 from typing import Any
@@ -97,11 +97,12 @@ class Walker:
 
     def __init__(self, store: GraphStore, space: IdeaSpace, resonances: Resonances, crystals: Crystals,
                  models: Models, mind: str, bus: EventBus | None = None,
-                 before_commit: Callable[[str], None] | None = None, rlm: RlmDweller | None = None):
+                 before_commit: Callable[[str], None] | None = None, rlm: RlmDweller | None = None,
+                 pool: Executor | None = None):
         self._store, self._space, self._resonances, self._crystals = store, space, resonances, crystals
         self._models, self._mind, self._bus, self._rlm = models, mind, bus, rlm
         self._before_commit = before_commit  # a test's hook to fail a step inside its transaction
-        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="graphmind-wander")
+        self._pool = pool or ThreadPoolExecutor(max_workers=2, thread_name_prefix="graphmind-wander")
 
     @property
     def resonances(self) -> Resonances:
