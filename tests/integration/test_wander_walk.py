@@ -57,8 +57,9 @@ def test_the_fence_is_never_crossed(mind):
     for locus_id in visited:
         row = mind.store.read("wander/get_locus", mind=mind.name, id=locus_id)[0]
         vector = np.asarray(row["embedding"], dtype=np.float32)
-        assert 1 - float(np.max(anchors @ vector)) <= session.max_drift_distance + 1e-6
-        assert float(np.max(excluded @ vector)) < 0.6
+        # stored vectors are rounded to 6 decimals: a cosine may differ from a fresh one by ~1e-5
+        assert 1 - float(np.max(anchors @ vector)) <= session.max_drift_distance + 1e-4
+        assert float(np.max(excluded @ vector)) < 0.6 + 1e-4
         assert "emotional state" not in (row["props"].get("domains") or [])
 
 
