@@ -52,9 +52,9 @@ def prepare(mind: Mind, source: str) -> str:
 
 
 def tiers(mind: Mind, session_id: str) -> tuple[int, int]:
-    rows = mind.store.read("wander/list_hot_loci", mind=mind.name, session_id=session_id)
-    warm = sum(1 for line in mind.export_jsonl() if '"WarmMemory"' in line and session_id in line)
-    return len(rows), warm
+    """(hot loci, warm memory nodes) of the session: two small reads, not an export of the mind."""
+    hot = mind.store.read("wander/list_hot_loci", mind=mind.name, session_id=session_id)
+    return len(hot), len(mind.store.read("wander/list_warm_memory", mind=mind.name, session_id=session_id))
 
 
 def main() -> None:

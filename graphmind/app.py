@@ -73,7 +73,7 @@ def make_wander_models(settings: Settings, llm: LLM) -> tuple[LLM, LLM]:
 def make_event_bus(settings: Settings) -> EventBus:
     """Wander's event bus: the JSONL log GRAPHMIND_WANDER_EVENT_LOG names, and NATS when
     NATS_URL is set (``nats-py`` must be installed: ``pip install graphmind[nats]``)."""
-    from graphmind.wander.events import EventBus, NatsPublisher
+    from graphmind.wander.events import NatsPublisher
 
     publisher = NatsPublisher.connect(settings.nats_url) if settings.nats_url else None
     return EventBus(settings.wander_event_log, publisher)

@@ -193,6 +193,11 @@ class ResidueItem(PromptModel):
     actionability: Unit | None = None
 
 
+def residue_text(r: ResidueItem) -> str:
+    """A residue's five answers and its themes as one text (evidence, term matching)."""
+    return " ".join([r.connection, r.tension, r.bridge, r.surprise, r.possibility, *r.themes])
+
+
 class ResonanceItem(PromptModel):
     id: str = Field(min_length=1)
     themes: list[str] = Field(min_length=1)

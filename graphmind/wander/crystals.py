@@ -19,6 +19,7 @@ from graphmind.llm import LLM
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.wander import (
     CRYSTALLIZE, VALIDATE_CRYSTAL, CrystalCheckInput, CrystalInput, LocusItem, ResidueItem, ResonanceItem,
+    residue_text,
 )
 from graphmind.store import GraphStore
 from graphmind.wander.events import EventBus
@@ -39,8 +40,7 @@ class CrystalResult:
 
 def _evidence_items(residues: list[ResidueItem], resonances: list[ResonanceItem],
                     memories: list[MemoryItem]) -> dict[str, MemoryItem]:
-    items = {r.id: MemoryItem(id=r.id, label="Residue", text=" ".join(
-        [r.connection, r.tension, r.bridge, r.surprise, r.possibility, *r.themes]).strip()) for r in residues}
+    items = {r.id: MemoryItem(id=r.id, label="Residue", text=residue_text(r).strip()) for r in residues}
     items |= {r.id: MemoryItem(id=r.id, label="Resonance", text="; ".join(r.themes)) for r in resonances}
     return items | {m.id: m for m in memories}
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,6 +143,22 @@ class IdeaSpace:
                                 embedding=[float(x) for x in vector], low=at_least, high=1.0, limit=1)
         return self.get(rows[0]["id"]) if rows else None
 
+    def add_session_locus(self, session_id: str, concept: str, source_type: str, *, grounded: bool) -> str:
+        """Write a session locus for ``concept`` (embedded once) with the domains and role of the
+        nearest locus of idea space (cosine ≥ 0.3); ``grounded`` (the seed) also takes its
+        abstraction level and refers to its memories. Returns the locus id."""
+        locus_id = concept_locus_id(session_id, concept)
+        vector = self.embed([concept])[0]
+        near = self.nearest(session_id, vector)
+        props = {"concept": concept, "session_id": session_id, "tier": "hot", "source_type": source_type,
+                 "domains": list(near[0].domains) if near else [], "role": near[0].role if near else None}
+        if grounded:
+            props["abstraction_level"] = near[0].abstraction_level if near else None
+        refers = [f"{self._mind}:{m}" for m in near[1]] if grounded and near else []
+        self.write_loci([{"uid": f"{self._mind}:{locus_id}", "id": locus_id, "props": props,
+                          "embedding": [float(x) for x in vector], "refers_to": refers}])
+        return locus_id
+
     def sync(self) -> int:
         """Create or refresh the mind's MEMORY loci; how many were written."""
         self._memories.clear()
@@ -180,10 +196,10 @@ class IdeaSpace:
         return (view(rows[0]), rows[0]["refers_to"]) if rows else None
 
     def candidates(self, session_id: str, current: LocusView, *, low: float, high: float,
-                   pool: Executor | None = None) -> list[Candidate]:
+                   pool: Executor) -> list[Candidate]:
         """The four strategies' adjacencies (distance band, bridges, analogies, tensions); the
-        two queries run side by side on ``pool`` when given."""
-        graph = (pool.submit if pool else _now)(
+        two queries run side by side on ``pool``."""
+        graph = pool.submit(
             self._store.read, "wander/find_graph_candidates", mind=self._mind, session_id=session_id,
             current=current.id, limit=GRAPH_LIMIT)
         band = self._band(session_id, current, low, high)
@@ -213,12 +229,6 @@ class IdeaSpace:
                     self._memories[r["locus_id"]].append({"id": r["id"], "label": r["label"], "text": trim(text, 600)})
         found = [m for i in dict.fromkeys(locus_ids) for m in self._memories[i]]
         return list({m["id"]: m for m in found}.values())
-
-
-def _now(fn: Any, *args: Any, **kwargs: Any) -> Future:
-    done: Future = Future()
-    done.set_result(fn(*args, **kwargs))
-    return done
 
 
 def view(row: Mapping[str, Any]) -> LocusView:

@@ -34,7 +34,9 @@ from graphmind.errors import ValidationError
 from graphmind.llm import LLM
 from graphmind.models import WanderSession
 from graphmind.prompts._models import MemoryItem
-from graphmind.prompts.wander import DWELL, DwellInput, DwellOutput, LocusItem, ResidueItem, ResonanceItem
+from graphmind.prompts.wander import (
+    DWELL, DwellInput, DwellOutput, LocusItem, ResidueItem, ResonanceItem, residue_text,
+)
 from graphmind.store import GraphStore
 from graphmind.wander import _logic as rules
 from graphmind.wander.budget import Budget, BudgetExhausted, call_bound_cents, route
@@ -238,7 +240,7 @@ class Walker:
         resonance = ResonanceItem(id=o.id, themes=o.themes, occurrences=o.occurrences, strength=o.strength)
         locus, items = LocusItem(**target.item()), [MemoryItem(**m) for m in memories]
         text = " ".join([target.concept, *(m.text for m in items),
-                         *(" ".join(_residue_fields_of(r)) for r in residues)])
+                         *(residue_text(r) for r in residues)])
         try:
             result, write = self._call(state, budget, True, text, lambda llm: self._crystals.propose(
                 locus, [resonance], residues, items, session_id=state.session.id, llm=llm), calls=2)[0]
@@ -332,10 +334,6 @@ def _residue_fields(out: DwellOutput) -> dict[str, Any]:
     return {"connection": out.connection, "tension": out.tension, "bridge": out.bridge, "surprise": out.surprise,
             "possibility": out.possibility, "themes": list(out.themes), "interestingness": out.interestingness,
             "actionability": out.actionability}
-
-
-def _residue_fields_of(r: ResidueItem) -> list[str]:
-    return [r.connection, r.tension, r.bridge, r.surprise, r.possibility, *r.themes]
 
 
 def _reason(chosen: Candidate | None) -> str:

@@ -30,7 +30,7 @@ from graphmind.wander.budget import Budget, BudgetExhausted
 from graphmind.wander.crystals import CrystalResult, Crystals, residue_item
 from graphmind.wander.events import EventBus
 from graphmind.wander.sessions import WanderSessions
-from graphmind.wander.space import IdeaSpace, concept_locus_id
+from graphmind.wander.space import IdeaSpace
 from graphmind.wander.tiers import compress_to_warm
 from graphmind.wander.walker import StepResult, Walker, WalkState
 
@@ -83,15 +83,7 @@ class Wander:
         config.setdefault("rng_seed", secrets.randbelow(2**31))
         session = sessions.create(seed.strip(), **config)
         space.sync()
-        seed_id = concept_locus_id(session.id, session.seed_concept)
-        vector = space.embed([session.seed_concept])[0]
-        near = space.nearest(session.id, vector)
-        space.write_loci([{"uid": f"{space.mind}:{seed_id}", "id": seed_id, "embedding": [float(x) for x in vector],
-                           "refers_to": [f"{space.mind}:{m}" for m in (near[1] if near else [])],
-                           "props": {"concept": session.seed_concept, "session_id": session.id, "tier": "hot",
-                                     "source_type": "SEED", "domains": list(near[0].domains) if near else [],
-                                     "role": near[0].role if near else None,
-                                     "abstraction_level": near[0].abstraction_level if near else None}}])
+        seed_id = space.add_session_locus(session.id, session.seed_concept, "SEED", grounded=True)
         session = sessions.record(session.id, seed_locus_id=seed_id, current_locus_id=seed_id)
         if bus is not None:
             bus.publish("wander.session.created", {"session_id": session.id, "seed_concept": session.seed_concept})
@@ -136,7 +128,7 @@ class Wander:
         try:
             reason = self._walk(state, budget, breaker, taken, steps)
         finally:
-            if budget.spent_cents != (self._sessions.get(self.id).cloud_spent_cents or 0.0):
+            if budget.spent_cents != (state.session.cloud_spent_cents or 0.0):
                 # a step that stopped after paying for a call: what was spent stays on the record
                 self._sessions.record(self.id, cloud_spent_cents=budget.spent_cents)
         compress_to_warm(self._store, self._mind, self.id, limit=session.hot_memory_limit)
@@ -187,7 +179,7 @@ class Wander:
             raise NotFoundError(f"wander session {session.id!r} has lost its seed locus")
         current = self._space.get(session.current_locus_id or "") or seed
         visits = self._store.read("wander/list_visits", mind=self._mind, session_id=session.id)[0]
-        trace = self.trace()
+        trace = self.trace(last=20)  # what a run carries over: recent themes and the REPL's trace
         themes = [t for row in trace[-5:] for t in (row["themes"] or [])]
         fence = self._space.embed(session.fence_concepts)
         return WalkState(
@@ -198,7 +190,7 @@ class Wander:
             visits={v["id"]: v["visits"] for v in visits["visits"]}, crystallized=set(visits["crystallized"]),
             recent_themes=themes[-10:],
             trace=[{"step_number": r["step_number"], "from": r["from_concept"], "to": r["to_concept"],
-                    "themes": r["themes"] or []} for r in trace[-20:]])
+                    "themes": r["themes"] or []} for r in trace])
 
     def _report(self, session: WanderSession, taken: list[StepResult], reason: str, cost: float) -> RunReport:
         formed = sum(r.crystal is not None and r.crystal["status"] == "active" for r in taken)
@@ -208,8 +200,9 @@ class Wander:
 
     # -- inspection -----------------------------------------------------------------------
 
-    def trace(self) -> list[dict[str, Any]]:
-        return self._store.read("wander/list_trace", mind=self._mind, session_id=self.id)
+    def trace(self, last: int | None = None) -> list[dict[str, Any]]:
+        """The session's steps in order (only the ``last`` ones when given)."""
+        return self._store.read("wander/list_trace", mind=self._mind, session_id=self.id, last=last)
 
     def crystals(self) -> list[dict[str, Any]]:
         rows = self._store.read("wander/list_crystals", mind=self._mind, session_id=self.id)
@@ -240,12 +233,7 @@ class Wander:
         if not isinstance(concept, str) or not concept.strip():
             raise ValidationError("inject needs a concept", field="concept")
         session, concept = self.session, concept.strip()
-        locus_id = concept_locus_id(session.id, concept)
-        near = self._space.nearest(session.id, self._space.embed([concept])[0])
-        self._space.write_loci([{"uid": f"{self._mind}:{locus_id}", "id": locus_id,
-                                 "props": {"concept": concept, "session_id": session.id, "tier": "hot",
-                                           "source_type": "INJECTED", "role": near[0].role if near else None,
-                                           "domains": list(near[0].domains) if near else []}}])
+        locus_id = self._space.add_session_locus(session.id, concept, "INJECTED", grounded=False)
         if force_visit:
             self._sessions.record(session.id, forced_locus_id=locus_id)
         return locus_id

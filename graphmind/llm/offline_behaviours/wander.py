@@ -30,8 +30,8 @@ from graphmind.text import (
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.wander import (
     CrystalCheckInput, CrystalCheckOutput, CrystalInput, CrystalOutput, DwellInput, DwellOutput,
-    LocusItem, ResidueItem, ResonanceInput, ResonanceMatch, ResonanceOutput, RlmDwellInput, RlmTurn,
-    SubQueryInput, SubQueryOutput,
+    LocusItem, ResonanceInput, ResonanceMatch, ResonanceOutput, RlmDwellInput, RlmTurn,
+    SubQueryInput, SubQueryOutput, residue_text,
 )
 
 TEMPLATE_WORDS = frozenset("""
@@ -161,7 +161,7 @@ def resonance(inputs: ResonanceInput, tools: Sequence[Tool]) -> ResonanceOutput:
 
 def crystallize(inputs: CrystalInput, tools: Sequence[Tool]) -> CrystalOutput:
     themes = {w for r in inputs.resonances for t in r.themes for w in term_set(t)}
-    support = [r for r in inputs.residues if themes & _residue_terms(r)]
+    support = [r for r in inputs.residues if themes & term_set(residue_text(r))]
     backing = [m for m in inputs.memories if themes & term_set(m.text)]
     evidence = [r.id for r in support] + [m.id for m in backing]
     if not themes or len(evidence) < inputs.min_evidence or not backing:
@@ -176,10 +176,6 @@ def crystallize(inputs: CrystalInput, tools: Sequence[Tool]) -> CrystalOutput:
         actionability=round(sum(rated) / len(rated), 2) if rated else 0.0,
         domains=list(inputs.locus.domains), evidence_ids=evidence,
     )
-
-
-def _residue_terms(r: ResidueItem) -> set[str]:
-    return term_set(" ".join([r.connection, r.tension, r.bridge, r.surprise, r.possibility, *r.themes]))
 
 
 def validate_crystal(inputs: CrystalCheckInput, tools: Sequence[Tool]) -> CrystalCheckOutput:
