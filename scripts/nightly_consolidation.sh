@@ -4,11 +4,13 @@
 # e.g. crontab: 0 3 * * * /path/to/graphmind/scripts/nightly_consolidation.sh felix >> /var/log/graphmind-dream.log 2>&1
 # A mind another dream is consolidating is waited for up to 10 minutes (--wait 600), then
 # skipped with an error line; the script exits 1 if any mind failed, after trying them all.
+# With Claude the pattern extractions go as one Message Batch (--batch: half the price; the
+# run waits for it, renewing its lease); the offline provider ignores the flag.
 set -uo pipefail
 [ "$#" -gt 0 ] || { echo "usage: nightly_consolidation.sh MIND [MIND ...]" >&2; exit 2; }
 bin="$(cd "$(dirname "$0")/.." && pwd)/.venv/bin/graphmind"
 status=0
 for mind in "$@"; do
-  "$bin" dream --mind "$mind" --wait 600 --json || status=1
+  "$bin" dream --mind "$mind" --wait 600 --batch --json || status=1
 done
 exit "$status"

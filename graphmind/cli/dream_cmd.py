@@ -26,13 +26,15 @@ from graphmind.mind import Mind
               "50 new experiences have gathered 10 minutes after the last dream.")
 @click.option("--interval", default="30m", show_default=True, help="Period of --watch (e.g. 30m, 1h).")
 @click.option("--max-runs", type=click.IntRange(min=1), default=None, help="Stop --watch after N runs.")
+@click.option("--batch", "llm_batch", is_flag=True, help="Send the pattern extractions to Claude as one "
+              "Message Batch: half the price, results in minutes to hours (other providers ignore it).")
 @JSON
 def dream(mind: str, dry_run: bool, domain: str, clustering: str, rng_seed: int, wait_s: float,
-          watching: bool, interval: str, max_runs: int | None, as_json: bool) -> None:
+          watching: bool, interval: str, max_runs: int | None, llm_batch: bool, as_json: bool) -> None:
     """Consolidate a mind's new experiences into patterns, an abstraction ladder and
     cross-connections (the night cycle); a progress line per phase goes to stderr."""
     params = DreamParams(dry_run=dry_run, domain=domain, clustering=clustering, seed=rng_seed,
-                         wait_seconds=wait_s)
+                         wait_seconds=wait_s, llm_batch=llm_batch)
     schedule = Schedule(interval_s=parse_duration(interval))
     progress = (lambda line: click.echo(f"dream: {line}", err=True))
     warnings.simplefilter("ignore", CompressionRatioWarning)  # the report lists it as a warning

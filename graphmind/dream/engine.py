@@ -38,7 +38,7 @@ from graphmind.embed import Embedder
 from graphmind.errors import (
     GraphmindError, ProviderError, RunError, StoreError, StoreUnavailableError,
 )
-from graphmind.llm import LLM
+from graphmind.llm import LLM, BatchLLM
 from graphmind.llm.offline_behaviours import dream as rules_llm
 from graphmind.prompts.dream import CONNECT, EXTRACT_PATTERN, NAME_ABSTRACTION, ConnectionInput
 from graphmind.store import GraphStore
@@ -228,21 +228,39 @@ class _Run:
         return nodes
 
     def _llm_all(self, phase: str, prompt, inputs: list, by_rules) -> list:
-        """One call per input; an online provider gets up to ``LLM_WORKERS`` at once (the
-        Message Batches API is not used: its results take minutes to hours)."""
+        """One call per input: as one Message Batch under ``llm_batch`` when the provider has
+        batches, else up to ``LLM_WORKERS`` at once for an online provider."""
+        if self.params.llm_batch and isinstance(self.d.llm, BatchLLM) and inputs:
+            answers = self._batch(phase, prompt, inputs)
+            if answers is not None:
+                return [self._degrade(phase, prompt, x, a, by_rules) if isinstance(a, ProviderError) else a
+                        for x, a in zip(inputs, answers)]
         if self.d.llm.provider == "offline" or len(inputs) < 2:
             return [self._llm(phase, prompt, x, by_rules) for x in inputs]
         with ThreadPoolExecutor(LLM_WORKERS, thread_name_prefix="graphmind-dream") as pool:
             return list(pool.map(lambda x: self._llm(phase, prompt, x, by_rules), inputs))
 
+    def _batch(self, phase: str, prompt, inputs: list) -> list | None:
+        """The batch's answers, or None (recorded) when the batch as a whole failed."""
+        self.d.progress(f"{phase}: {len(inputs)} LLM requests sent as one message batch; waiting")
+        try:
+            return self.d.llm.generate_many(prompt, inputs, poll_s=self.params.batch_poll_seconds,
+                                            timeout_s=self.params.batch_timeout_seconds, on_wait=self._renew)
+        except ProviderError as exc:
+            self.degraded.append(f"{phase}: message batch failed ({exc}); calls made one by one")
+            return None
+
     def _llm(self, phase: str, prompt, inputs, by_rules):
         try:
             return self.d.llm.generate(prompt, inputs)
         except ProviderError as exc:
-            note = f"{phase}: LLM failed ({exc}); {prompt.name} done by rules"
-            if note not in self.degraded:
-                self.degraded.append(note)
-            return by_rules(inputs, ())
+            return self._degrade(phase, prompt, inputs, exc, by_rules)
+
+    def _degrade(self, phase: str, prompt, inputs, exc: ProviderError, by_rules):
+        note = f"{phase}: LLM failed ({exc}); {prompt.name} done by rules"
+        if note not in self.degraded:
+            self.degraded.append(note)
+        return by_rules(inputs, ())
 
     # -- bookkeeping ----------------------------------------------------------------------
     def _phase(self, name: str, work: Callable[[], T]) -> T:
@@ -263,6 +281,9 @@ class _Run:
     def _say(self, line: str) -> None:
         """Report a phase's end and renew the lease (a live run keeps it; a dead one lets it lapse)."""
         self.d.progress(line)
+        self._renew()
+
+    def _renew(self) -> None:
         lease = graph.take_lease(self.d.store, self.mind, self.run_id, self.params.lease_seconds)
         if not lease.acquired:
             raise RunError(f"dream run {self.run_id} lost its lease on mind {self.mind!r} to {lease.holder} "

@@ -1,5 +1,5 @@
 """LLM providers behind one protocol: Anthropic (hosted), offline (default) and replay."""
 
-from graphmind.llm.base import LLM, Prompt, Tool, ToolCall, ToolRun, Usage, UsageLog
+from graphmind.llm.base import LLM, BatchLLM, Prompt, Tool, ToolCall, ToolRun, Usage, UsageLog
 
-__all__ = ["LLM", "Prompt", "Tool", "ToolCall", "ToolRun", "Usage", "UsageLog"]
+__all__ = ["LLM", "BatchLLM", "Prompt", "Tool", "ToolCall", "ToolRun", "Usage", "UsageLog"]

@@ -17,7 +17,7 @@ and timeouts; its errors are mapped once, here, to graphmind's. Every HTTP reply
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from time import perf_counter
 from typing import Any
@@ -80,6 +80,14 @@ class AnthropicLLM:
         self.max_tokens = max_tokens
         self.usage = UsageLog()
 
+    @property
+    def client(self) -> anthropic.Anthropic:
+        return self._client
+
+    @property
+    def prices(self) -> Mapping[str, tuple[float, float]]:
+        return self._prices
+
     def generate(self, prompt: Prompt[I, O], inputs: I) -> O:
         """The prompt's output for ``inputs`` as JSON in the output schema; one repair re-ask."""
         messages: list[Message] = [_user(prompt.render(inputs))]
@@ -91,6 +99,15 @@ class AnthropicLLM:
         if output is None:
             raise _invalid_twice(prompt, problem)
         return output
+
+    def generate_many(self, prompt: Prompt[I, O], inputs: Sequence[I], *, poll_s: float = 30.0,
+                      timeout_s: float = 86_400.0, on_wait: Callable[[], None] | None = None,
+                      ) -> list[O | ProviderError]:
+        """``generate`` for each input through one Message Batch, at half price (``anthropic_batch``)."""
+        from graphmind.llm import anthropic_batch  # it builds on this module
+
+        return anthropic_batch.generate_many(self, prompt, inputs, poll_s=poll_s, timeout_s=timeout_s,
+                                             on_wait=on_wait)
 
     def run_tools(self, prompt: Prompt[I, O], inputs: I, tools: Sequence[Tool],
                   *, max_turns: int = 8) -> ToolRun[O]:

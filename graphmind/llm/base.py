@@ -13,6 +13,8 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
+from graphmind.errors import ProviderError
+
 I = TypeVar("I", bound=BaseModel)  # noqa: E741 - the conventional name for a prompt's input type
 O = TypeVar("O", bound=BaseModel)
 
@@ -150,4 +152,15 @@ class LLM(Protocol):
     def count_tokens(self, text: str) -> int:
         """How many input tokens ``text`` costs as one user message of this provider's model
         (offline and replay: graphmind's local estimate, ``graphmind.text.approximate_tokens``)."""
+        ...
+
+
+@runtime_checkable
+class BatchLLM(Protocol):
+    """A provider that can answer one prompt over many inputs as one discounted batch."""
+
+    def generate_many(self, prompt: Prompt[I, O], inputs: Sequence[I], *, poll_s: float = 30.0,
+                      timeout_s: float = 86_400.0, on_wait: Callable[[], None] | None = None,
+                      ) -> list[O | ProviderError]:
+        """``generate`` for each input, in order; an item the batch could not answer is its error."""
         ...

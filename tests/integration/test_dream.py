@@ -220,7 +220,7 @@ def test_cli_dream_prints_progress_and_designs_json_fields(cli_env, cli_mind, ca
                 "cross_connections", "pruned", "verification", "llm_calls", "timings"):
         assert key in payload
     assert "dream: triage" in err and "dream: verify" in err
-    code, out, err = run_cli(capsys, "dream", "--mind", cli_mind)
+    code, out, err = run_cli(capsys, "dream", "--mind", cli_mind, "--batch")  # the offline LLM ignores it
     assert code == 0 and "nothing to consolidate" in out
     code, out, _ = run_cli(capsys, "knowledge", "only one candidate", "--mind", cli_mind, "--json")
     assert code == 0 and json.loads(out)["patterns"][0]["name"] == "Naked Single"
@@ -303,6 +303,34 @@ def test_a_dream_through_claude_on_the_messages_stub(store, settings, mind):
     connections = store.read("dream/list_connections", mind=mind.name)
     assert report.cross_connections == len(connections) > 0
     assert {(r["kind"], r["rationale"]) for r in connections} == {("complement", "Both narrow the candidates.")}
+
+
+def test_a_batched_dream_sends_the_extractions_as_one_message_batch(store, settings, mind):
+    import anthropic
+
+    from graphmind.llm.anthropic import AnthropicLLM
+    from tests.fixtures.messages_stub import MessagesStub
+
+    stub = MessagesStub().start()
+    stub.responder, stub.batch_polls = _claude_consolidator, 3
+    client = anthropic.Anthropic(base_url=stub.url, api_key="test", max_retries=0, timeout=10)
+    lines: list[str] = []
+    try:
+        llm = AnthropicLLM(client, model="claude-stub-1", prices={"claude-stub-1": (200.0, 1000.0)})
+        mind.capture_many([{"id": e["id"], **e["properties"]} for e in session_experiences(limit_per_puzzle=10)])
+        params = DreamParams(llm_batch=True, batch_poll_seconds=0.01)
+        report = Mind(mind.name, store, settings, llm=llm).dream(params, progress=lines.append)
+    finally:
+        client.close()
+        stub.stop()
+    (batch,) = stub.batches.values()
+    extractions = [r for r in stub.requests if r.body["messages"][0]["content"].startswith("Analyze these")]
+    # polled until it ended (3), then read once more by the SDK's results()
+    assert len(batch["results"]) == len(extractions) == report.patterns >= 4 and batch["polls"] == 4
+    assert {"Naked Single", "Hidden Single", "Pointing Pair"} <= {p["name"] for p in report.new_patterns}
+    assert not report.degraded and any("one message batch" in line for line in lines)
+    per_call = [r.cost_cents for r in llm.usage.records if r.prompt.startswith("dream.extract")]
+    assert per_call and all(c > 0 for c in per_call)
 
 
 def test_the_sudoku_session_consolidates_like_the_specs_walkthrough(mind):
