@@ -19,7 +19,7 @@ from typing import Any
 from graphmind.errors import ValidationError
 from graphmind.io.jsonl import EdgeLine, LineError, NodeLine, iter_lines, parse_line
 from graphmind.io.spill import Spill
-from graphmind.models import MEMORY_LABEL, NODE_TYPES, RUN_LABEL, base_label
+from graphmind.models import MEMORY_LABEL, NODE_TYPES, RUN_LABEL, base_label, edge_properties_model
 from graphmind.store import GraphStore
 from graphmind.timing import Stopwatch
 
@@ -148,6 +148,7 @@ class Importer:
             if stored and label not in stored:
                 plan.refuse(LineError(plan.first_line[node_id], "label",
                                       f"id {node_id!r} already exists in mind {mind!r} as {stored[0]}"))
+                plan.labels[node_id] = _stored_label(stored)  # its edges link to the stored node
         for node_id, lines in plan.pending.items():
             if node_id in existing:
                 plan.stored_bases[node_id] = _base_of(existing[node_id])
@@ -201,7 +202,7 @@ class Importer:
                 for edge in batch:
                     if edge.line in plan.bad:
                         continue
-                    key = hash((edge.from_id, edge.rel, edge.to_id))
+                    key = hash((edge.from_id, edge.rel, edge.to_id, edge.key))
                     new = edge.from_id in plan.fresh and edge.to_id in plan.fresh and key not in seen
                     seen.add(key)
                     row = _edge_row(plan, mind, edge, new)
@@ -234,11 +235,16 @@ def _node_row(mind: str, node: NodeLine) -> dict[str, Any]:
 def _edge_row(plan: _Plan, mind: str, edge: EdgeLine, new: bool) -> dict[str, Any]:
     return {"from_uid": f"{mind}:{edge.from_id}", "from_base": plan.base(edge.from_id),
             "to_uid": f"{mind}:{edge.to_id}", "to_base": plan.base(edge.to_id),
-            "rel": edge.rel, "props": edge.props, "new": new}
+            "rel": edge.rel, "props": edge.props, "dates": edge.dates,
+            "key": list(edge_properties_model(edge.rel).KEY), "new": new}
+
+
+def _stored_label(stored_labels: list[str]) -> str:
+    return next(label for label in stored_labels if label in NODE_TYPES)
 
 
 def _base_of(stored_labels: list[str]) -> str:
-    return base_label(next(label for label in stored_labels if label in NODE_TYPES))
+    return base_label(_stored_label(stored_labels))
 
 
 def _chunks(items: list[str], size: int) -> Iterator[list[str]]:

@@ -33,11 +33,16 @@ class NodeLine:
 
 @dataclass(frozen=True)
 class EdgeLine:
+    """A valid edge line; ``key`` holds the values of its type's KEY properties (parallel
+    relationships of one type between two nodes differ in them)."""
+
     line: int
     rel: str
     from_id: str
     to_id: str
     props: dict[str, Any]
+    dates: dict[str, str]
+    key: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -115,11 +120,13 @@ def _edge(number: int, data: dict[str, Any], limit: int) -> EdgeLine:
     from_id = _identifier(number, data, "from")
     to_id = _identifier(number, data, "to")
     props = _properties(number, data, limit)
+    model = edge_properties_model(rel)
     try:
-        typed = edge_properties_model(rel).model_validate(props)
+        typed = model.model_validate(props)
     except pydantic.ValidationError as exc:
         raise _from_pydantic(number, exc) from None
-    return EdgeLine(number, rel, from_id, to_id, typed.model_dump(exclude_none=True))
+    plain, dates = split_dates(typed.model_dump(exclude_none=True))
+    return EdgeLine(number, rel, from_id, to_id, plain, dates, tuple(plain.get(k) for k in model.KEY))
 
 
 def _check_keys(number: int, data: dict[str, Any], allowed: frozenset[str]) -> None:

@@ -119,9 +119,17 @@ class GraphNode(BaseModel):
 
 
 class EdgeProperties(BaseModel):
-    """Properties of a relationship; typed subclasses exist for contract relationships."""
+    """Properties of a relationship; typed subclasses exist for contract relationships.
+
+    ``KEY`` names the properties that tell apart parallel relationships of the type between
+    the same two nodes (a walk can step from one locus to another many times); the import
+    matches an existing relationship on (from, type, to) plus these.
+    """
 
     model_config = ConfigDict(extra="allow", frozen=True)
+    KEY: ClassVar[tuple[str, ...]] = ()
+
+    created_at: Timestamp | None = None
 
     @model_validator(mode="after")
     def _check_extra(self) -> EdgeProperties:

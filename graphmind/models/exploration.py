@@ -45,6 +45,7 @@ class WanderSession(GraphNode):
     stopped_reason: str | None = None
     last_step_at: Timestamp | None = None
     completed_at: Timestamp | None = None
+    updated_at: Timestamp | None = None
 
 
 class Locus(GraphNode):
@@ -147,6 +148,7 @@ class TopicEntry(GraphNode):
     """A plain date (taken as midnight UTC) or a date-time."""
     hits: Count = 0
     status: Literal["active", "absorbed", "faded"] = "active"
+    absorbed_at: Timestamp | None = None
 
 
 class Thread(GraphNode):

@@ -36,12 +36,21 @@ class StepProperties(EdgeProperties):
     """``(:Locus)-[:STEP]->(:Locus)``."""
 
     REL: ClassVar[str] = "STEP"
+    KEY: ClassVar[tuple[str, ...]] = ("session", "step_number")
     session: str
     step_number: int
 
 
+class OfStepProperties(EdgeProperties):
+    """``(:Residue)-[:OF_STEP]->(:Locus)``: a step from a locus to itself gives two."""
+
+    REL: ClassVar[str] = "OF_STEP"
+    KEY: ClassVar[tuple[str, ...]] = ("role",)
+    role: Literal["from", "to"]
+
+
 EDGE_PROPERTY_TYPES: dict[str, type[EdgeProperties]] = {
-    model.REL: model for model in (ConnectsProperties, StepProperties)
+    model.REL: model for model in (ConnectsProperties, StepProperties, OfStepProperties)
 }
 
 

@@ -1,4 +1,5 @@
 import json
+from collections import Counter
 
 import pytest
 
@@ -14,6 +15,32 @@ def test_import_export_reimport_gives_the_identical_graph(mind, other_mind, tmp_
     assert graph_snapshot(other_mind) == graph_snapshot(mind)
     assert other_mind.stats().labels == mind.stats().labels
     assert other_mind.stats().relationships == mind.stats().relationships
+
+
+def _types(store, mind) -> dict:
+    """Every node and relationship property's Cypher type, counted (embeddings aside: they come back with the embedding pass)."""
+    rows = store.read("stats/value_types", mind=mind.name)
+    return {(r["kind"], r["owner"], r["key"], r["type"]): r["count"] for r in rows
+            if not r["key"].startswith("embedding")}
+
+
+def test_a_mind_the_engines_wrote_round_trips_exactly(store, mind, other_mind, tmp_path):
+    """Dream and wander output: parallel STEP edges (a walk crosses one pair of loci many
+    times), OF_STEP pairs to one locus, and date-times the engines stamp on nodes and edges."""
+    mind.import_jsonl(DEMO)
+    mind.dream()
+    mind.wander("race conditions in async code", steps=60, rng_seed=42)
+    exported = write_jsonl(tmp_path / "out.jsonl", list(mind.export_jsonl()))
+    other_mind.import_jsonl(exported)
+    assert graph_snapshot(other_mind) == graph_snapshot(mind)
+    assert other_mind.stats().relationships == mind.stats().relationships
+    steps = Counter((x["from"], x["to"]) for x in map(json.loads, graph_snapshot(mind)) if x.get("rel") == "STEP")
+    assert max(steps.values()) > 1  # the walk crossed one pair of loci more than once
+    assert _types(store, other_mind) == _types(store, mind)
+    assert ("rel", "STEP", "created_at", "ZONED DATETIME NOT NULL") in _types(store, mind)
+    before = graph_snapshot(mind)
+    mind.import_jsonl(exported)  # into itself: nothing changes, parallel edges keep their own values
+    assert graph_snapshot(mind) == before and _types(store, mind) == _types(store, other_mind)
 
 
 def test_reimporting_the_same_file_changes_nothing(mind):
@@ -116,6 +143,17 @@ def test_skip_invalid_never_relabels_an_existing_node(mind, tmp_path):
     assert mind.stats().relationships == {"NEAR": 1}
 
 
+def test_skip_invalid_links_edges_of_a_refused_node_to_the_stored_one_across_kinds(mind, tmp_path):
+    mind.import_jsonl(write_jsonl(tmp_path / "a.jsonl", [node("DreamRun", "x")]))
+    report = mind.import_jsonl(write_jsonl(tmp_path / "b.jsonl", [
+        node("Thread", "x", title="t"), node("Pattern", "y", name="p", description="d"),
+        edge("SUPPORTS", "y", "x")]), strict=False)
+    assert [(i.line, i.field) for i in report.invalid] == [(1, "label")]
+    assert (report.nodes, report.edges) == (1, 1)
+    assert mind.stats().labels == {"DreamRun": 1, "Pattern": 1}
+    assert mind.stats().relationships == {"SUPPORTS": 1}
+
+
 def test_more_bad_lines_than_are_reported_are_all_skipped(store, mind, tmp_path, monkeypatch):
     from graphmind.io import importer
 
@@ -141,11 +179,13 @@ def test_new_and_existing_edges_never_duplicate_across_batches(store, mind, tmp_
     mind.import_jsonl(write_jsonl(tmp_path / "old.jsonl", [
         node("Thread", "old", title="o"), node("Thread", "x", title="x"), edge("FOLLOWS", "old", "x", w=0)]))
     path = write_jsonl(tmp_path / "new.jsonl", [
-        node("Thread", "n1", title="1"), node("Thread", "n2", title="2"),
+        node("Thread", "n1", title="1"), node("Thread", "n2", title="2"), node("DreamRun", "r1"),
         edge("FOLLOWS", "n1", "n2", w=1), edge("FOLLOWS", "n1", "old", w=1), edge("FOLLOWS", "old", "x", w=1),
-        edge("FOLLOWS", "n1", "n2", w=2), edge("FOLLOWS", "n1", "old", w=2),
+        edge("PRODUCED", "r1", "n1", w=1),  # new, but through link_edges (a Run endpoint)
+        edge("FOLLOWS", "n1", "n2", w=2), edge("FOLLOWS", "n1", "old", w=2), edge("PRODUCED", "r1", "n1", w=2),
     ])
     Importer(store, batch_size=batch_size).run(path, mind.name)
-    edges = {(x["from"], x["to"]): x["properties"]["w"] for x in map(json.loads, mind.export_jsonl())
-             if x["type"] == "edge"}
-    assert edges == {("n1", "n2"): 2, ("n1", "old"): 2, ("old", "x"): 1}
+    edges = [(x["from"], x["rel"], x["to"], x["properties"]["w"]) for x in map(json.loads, mind.export_jsonl())
+             if x["type"] == "edge"]  # a list: two relationships for one pair would both show
+    assert sorted(edges) == [("n1", "FOLLOWS", "n2", 2), ("n1", "FOLLOWS", "old", 2), ("old", "FOLLOWS", "x", 1),
+                             ("r1", "PRODUCED", "n1", 2)]

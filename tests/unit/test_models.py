@@ -86,4 +86,9 @@ def test_contract_relationship_properties_are_typed():
     assert connects.model_validate({"kind": "refinement", "strength": 0.4}).strength == 0.4
     with pytest.raises(pydantic.ValidationError):
         connects.model_validate({"kind": "sideways", "strength": 0.4})
-    assert edge_properties_model("FOLLOWS").model_validate({"days": 3}).model_dump() == {"days": 3}
+    assert edge_properties_model("FOLLOWS").model_validate({"days": 3}).model_dump(exclude_none=True) == {"days": 3}
+    step = edge_properties_model("STEP").model_validate(
+        {"session": "s1", "step_number": 2, "created_at": "2026-11-22T10:00:00Z"})
+    assert step.KEY == ("session", "step_number") and step.created_at.tzinfo is not None
+    with pytest.raises(pydantic.ValidationError):
+        edge_properties_model("OF_STEP").model_validate({"role": "sideways"})
