@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from graphmind.errors import ValidationError
+from graphmind.errors import StoreError, ValidationError
 from graphmind.io.jsonl import EdgeLine, LineError, NodeLine, iter_lines, parse_line
 from graphmind.io.spill import Spill
 from graphmind.models import MEMORY_LABEL, NODE_TYPES, RUN_LABEL, base_label, edge_properties_model
@@ -95,10 +95,14 @@ class Importer:
                     line=first.line, field=first.field,
                 )
             clock.lap("validate_s")
-            nodes = self._write_nodes(plan, mind, progress)
-            clock.lap("nodes_s")
-            edges = self._write_edges(plan, mind, progress)
-            clock.lap("edges_s")
+            try:
+                nodes = self._write_nodes(plan, mind, progress)
+                clock.lap("nodes_s")
+                edges = self._write_edges(plan, mind, progress)
+                clock.lap("edges_s")
+            except StoreError as exc:
+                raise type(exc)(f"{exc} (the import of {path.name} stopped part-way: the batches before "
+                                "this one are written; run it again to complete it)", query=exc.query) from exc
         finally:
             plan.node_rows.close()
             plan.edge_rows.close()

@@ -189,3 +189,33 @@ def test_new_and_existing_edges_never_duplicate_across_batches(store, mind, tmp_
              if x["type"] == "edge"]  # a list: two relationships for one pair would both show
     assert sorted(edges) == [("n1", "FOLLOWS", "n2", 2), ("n1", "FOLLOWS", "old", 2), ("old", "FOLLOWS", "x", 1),
                              ("r1", "PRODUCED", "n1", 2)]
+
+
+def test_a_write_failing_part_way_says_so_and_a_rerun_completes_the_import(store, mind, other_mind, tmp_path,
+                                                                             monkeypatch):
+    from graphmind.errors import StoreError
+
+    path = write_jsonl(tmp_path / "chain.jsonl", [node("Thread", f"t{i}", title=str(i)) for i in range(12)]
+                       + [edge("FOLLOWS", f"t{i}", f"t{i + 1}", w=i) for i in range(11)])
+    real_write, calls = store.write, []
+
+    def failing_on_the_third_edge_batch(name, /, **params):
+        if name.startswith("import/link"):
+            calls.append(name)
+            if len(calls) == 3:
+                raise StoreError("injected failure", query=name)
+        return real_write(name, **params)
+
+    monkeypatch.setattr(store, "write", failing_on_the_third_edge_batch)
+    with pytest.raises(StoreError, match="stopped part-way.*run it again"):
+        Importer(store, batch_size=2, workers=1).run(path, mind.name)
+    assert 0 < mind.stats().relationships["FOLLOWS"] < 11
+    monkeypatch.undo()
+    mind.import_jsonl(path)
+    other_mind.import_jsonl(path)  # a clean import to compare with (created_at aside: the server's clock)
+    assert mind.stats().relationships == other_mind.stats().relationships == {"FOLLOWS": 11}
+    assert _edges(mind) == _edges(other_mind)
+
+
+def _edges(mind) -> list:
+    return sorted(line for line in graph_snapshot(mind) if json.loads(line)["type"] == "edge")
