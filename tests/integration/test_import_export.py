@@ -19,7 +19,7 @@ def test_import_export_reimport_gives_the_identical_graph(mind, other_mind, tmp_
 
 def _types(store, mind) -> dict:
     """Every node and relationship property's Cypher type, counted (embeddings aside: they come back with the embedding pass)."""
-    rows = store.read("stats/value_types", mind=mind.name)
+    rows = store.read("stats/count_value_types", mind=mind.name)
     return {(r["kind"], r["owner"], r["key"], r["type"]): r["count"] for r in rows
             if not r["key"].startswith("embedding")}
 
