@@ -209,8 +209,10 @@ class Importer:
                     key = hash((edge.from_id, edge.rel, edge.to_id, edge.key))
                     new = edge.from_id in plan.fresh and edge.to_id in plan.fresh and key not in seen
                     seen.add(key)
-                    row = _edge_row(plan, mind, edge, new)
-                    (fast if new and row["from_base"] == row["to_base"] == MEMORY_LABEL else rest).append(row)
+                    if new and plan.base(edge.from_id) == plan.base(edge.to_id) == MEMORY_LABEL:
+                        fast.append(_new_memory_edge_row(mind, edge))
+                    else:
+                        rest.append(_edge_row(plan, mind, edge, new))
                 if len(in_flight) >= self._workers:  # at most `workers` batches held in memory
                     done, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
                     written += sum(future.result() for future in done)
@@ -241,6 +243,12 @@ def _edge_row(plan: _Plan, mind: str, edge: EdgeLine, new: bool) -> dict[str, An
             "to_uid": f"{mind}:{edge.to_id}", "to_base": plan.base(edge.to_id),
             "rel": edge.rel, "props": edge.props, "dates": edge.dates,
             "key": list(edge_properties_model(edge.rel).KEY), "new": new}
+
+
+def _new_memory_edge_row(mind: str, edge: EdgeLine) -> dict[str, Any]:
+    """What ``import/link_new_memory_edges`` reads: no endpoint kinds, key or existence flag."""
+    return {"from_uid": f"{mind}:{edge.from_id}", "to_uid": f"{mind}:{edge.to_id}", "rel": edge.rel,
+            "props": edge.props, "dates": edge.dates}
 
 
 def _stored_label(stored_labels: list[str]) -> str:
