@@ -151,22 +151,30 @@ class AnthropicLLM:
                 model=self.model, max_tokens=self.max_tokens, system=system_param(prompt.system),
                 messages=messages, output_config=output_config(prompt), **offered)
         except json.JSONDecodeError:  # a 200 whose body is not JSON: an unreadable reply
-            self._record(prompt, None, started)
+            self.record_usage(prompt, None, started)
             return _Turn(None)
         except anthropic.APIError as exc:
             raise provider_error(exc, retries=self._client.max_retries) from exc
-        self._record(prompt, reply.usage, started)
-        refusal = (reply.stop_details.explanation or "") if reply.stop_details else ""
-        return _Turn(tuple(block_param(b) for b in reply.content), reply.stop_reason, refusal)
+        self.record_usage(prompt, reply.usage, started)
+        return turn_of(reply)
 
-    def _record(self, prompt: Prompt[Any, Any], usage: Any, started: float) -> None:
+    def record_usage(self, prompt: Prompt[Any, Any], usage: Any, started: float, *,
+                     price_factor: float = 1.0) -> None:
+        """One ``Usage`` for a reply (``price_factor``: 0.5 for a Message Batch's replies)."""
         tokens = _tokens(usage)
         self.usage.add(Usage(
             provider=PROVIDER, model=self.model, prompt=prompt.key, **tokens,
-            cost_cents=cost_cents(self._prices, self.model, tokens["input_tokens"], tokens["output_tokens"],
-                                  cache_read_tokens=tokens["cache_read_tokens"],
-                                  cache_write_tokens=tokens["cache_write_tokens"]),
+            cost_cents=price_factor * cost_cents(
+                self._prices, self.model, tokens["input_tokens"], tokens["output_tokens"],
+                cache_read_tokens=tokens["cache_read_tokens"], cache_write_tokens=tokens["cache_write_tokens"]),
             latency_ms=(perf_counter() - started) * 1000))
+
+
+def turn_of(message: Any) -> _Turn:
+    """A ``Message`` (a reply, or a batch's result) as a turn: its blocks, stop reason and refusal."""
+    details = getattr(message, "stop_details", None)
+    refusal = (details.explanation or "") if details else ""
+    return _Turn(tuple(block_param(b) for b in message.content), message.stop_reason, refusal)
 
 
 def output_config(prompt: Prompt[Any, Any]) -> dict[str, Any]:

@@ -20,10 +20,9 @@ import anthropic
 
 from graphmind.errors import ProviderError, ProviderUnavailableError
 from graphmind.llm.anthropic import (
-    PROVIDER, AnthropicLLM, _tokens, _Turn, block_param, output_config, parse_output, provider_error,
-    system_param,
+    PROVIDER, AnthropicLLM, output_config, parse_output, provider_error, system_param, turn_of,
 )
-from graphmind.llm.base import I, O, Prompt, Usage, cost_cents
+from graphmind.llm.base import I, O, Prompt
 
 BATCH_PRICE = 0.5  # batch requests cost half the standard price (input and output tokens)
 
@@ -70,11 +69,8 @@ def _output(llm: AnthropicLLM, prompt: Prompt[I, O], inputs: I, result: Any,
         kind = "no result" if result is None else result.type
         return ProviderError(f"Anthropic's message batch gave {kind} for one request of prompt {prompt.key}.",
                              provider=PROVIDER)
-    message = result.message
-    _record(llm, prompt, message.usage, started)
-    refusal = (message.stop_details.explanation or "") if getattr(message, "stop_details", None) else ""
-    turn = _Turn(tuple(block_param(b) for b in message.content), message.stop_reason, refusal)
-    output, _ = parse_output(prompt.output_type, turn)
+    llm.record_usage(prompt, result.message.usage, started, price_factor=BATCH_PRICE)
+    output, _ = parse_output(prompt.output_type, turn_of(result.message))
     if output is not None:
         return output
     try:
@@ -82,10 +78,3 @@ def _output(llm: AnthropicLLM, prompt: Prompt[I, O], inputs: I, result: Any,
     except ProviderError as exc:
         return exc
 
-
-def _record(llm: AnthropicLLM, prompt: Prompt[Any, Any], usage: Any, started: float) -> None:
-    tokens = _tokens(usage)
-    full = cost_cents(llm.prices, llm.model, tokens["input_tokens"], tokens["output_tokens"],
-                      cache_read_tokens=tokens["cache_read_tokens"], cache_write_tokens=tokens["cache_write_tokens"])
-    llm.usage.add(Usage(provider=PROVIDER, model=llm.model, prompt=prompt.key, **tokens,
-                        cost_cents=full * BATCH_PRICE, latency_ms=(perf_counter() - started) * 1000))
