@@ -16,10 +16,9 @@ from graphmind.store import GraphStore
 def bench_store() -> Iterator[tuple[GraphStore, Settings]]:
     """A store with the schema applied; starts (and later stops) the local Neo4j if needed."""
     settings = Settings.from_env()
-    local = None if settings.neo4j_uri else LocalNeo4j(settings)
-    started = bool(local) and not local.status().running
+    started = local_neo4j_stopped(settings)
     if started:
-        local.start()
+        LocalNeo4j(settings).start()
     store = open_store(settings)
     try:
         init_database(store, settings)
@@ -27,7 +26,12 @@ def bench_store() -> Iterator[tuple[GraphStore, Settings]]:
     finally:
         store.close()
         if started:
-            local.stop()
+            LocalNeo4j(settings).stop()
+
+
+def local_neo4j_stopped(settings: Settings) -> bool:
+    """True when no NEO4J_URI is set and the local Neo4j is not running (bench_store starts it)."""
+    return not settings.neo4j_uri and not LocalNeo4j(settings).status().running
 
 
 def scratch_mind(prefix: str) -> str:
