@@ -29,11 +29,15 @@ OPEN_MODULES = tuple(
     f"--add-opens=java.base/{module}=ALL-UNNAMED"
     for module in ("java.nio", "java.io", "sun.nio.ch", "java.lang", "java.util")
 )
-SERVER_FLAGS = (  # as Neo4j's own start script sets them
+SERVER_FLAGS = (  # as Neo4j's own start script sets them, but for the young generation
     "-XX:+UseG1GC", "-XX:-OmitStackTraceInFastThrow", "-XX:+DisableExplicitGC", "-XX:+AlwaysPreTouch",
     "-XX:+UnlockExperimentalVMOptions", "-XX:+TrustFinalNonStaticFields",
     "-Djdk.nio.maxCachedBufferSize=1024", "-Dio.netty.tryReflectionSetAccessible=true",
     "-Dlog4j2.disable.jmx=true", "-Dfile.encoding=UTF-8", *OPEN_MODULES,
+    # At least half the heap for short-lived objects: bulk writes allocate transaction state
+    # that dies at commit. Five fresh servers each: import medians 25,096 vs 20,487 nodes/s and
+    # 37,081 vs 32,355 edges/s (README, "Benchmarks").
+    "-XX:G1NewSizePercent=50",
 )
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
 ADMIN_TOOL = "org.neo4j.cli.AdminTool"
