@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -75,10 +76,18 @@ def batched(store, settings, data: Path) -> tuple[ImportReport, float]:
         mind.delete()
 
 
-def naive(store, rows: int, rng: np.random.Generator) -> tuple[list[float], list[float]]:
+@dataclass(frozen=True)
+class Rates:
+    """Rows written per second: over all rows, and in each run of ``NAIVE_CHUNK`` rows."""
+
+    overall: float
+    chunks: list[float]
+
+
+def naive(store, rows: int, rng: np.random.Generator) -> tuple[Rates, Rates]:
     """One write transaction per row through the same catalog queries, with rows like the
-    dataset's (the node's date-time travels as text, as the importer sends it). Returns the
-    node and edge rates of each run of ``NAIVE_CHUNK`` rows (the last may be shorter)."""
+    dataset's (the node's date-time travels as text, as the importer sends it); the node and
+    the edge rates."""
     mind = scratch_mind("bench-naive")
 
     def write_node(i: int) -> None:
@@ -99,22 +108,18 @@ def naive(store, rows: int, rng: np.random.Generator) -> tuple[list[float], list
         store.autocommit("admin/delete_mind", mind=mind)
 
 
-def chunk_rates(rows: int, write_row: Callable[[int], None]) -> list[float]:
-    """``write_row`` for rows 0..rows-1; the rate of each run of ``NAIVE_CHUNK`` rows."""
-    rates = []
+def chunk_rates(rows: int, write_row: Callable[[int], None]) -> Rates:
+    """``write_row`` for rows 0..rows-1, timed in runs of ``NAIVE_CHUNK`` rows."""
+    chunks, total = [], 0.0
     for first in range(0, rows, NAIVE_CHUNK):
         chunk = range(first, min(first + NAIVE_CHUNK, rows))
         start = time.perf_counter()
         for i in chunk:
             write_row(i)
-        rates.append(len(chunk) / (time.perf_counter() - start))
-    return rates
-
-
-def overall(rates: list[float], rows: int) -> float:
-    """The rate over all rows of chunked ``rates`` (total rows / total time)."""
-    sizes = [min(NAIVE_CHUNK, rows - first) for first in range(0, rows, NAIVE_CHUNK)]
-    return rows / sum(size / rate for size, rate in zip(sizes, rates))
+        seconds = time.perf_counter() - start
+        chunks.append(len(chunk) / seconds)
+        total += seconds
+    return Rates(rows / total, chunks)
 
 
 def main() -> None:
@@ -136,11 +141,10 @@ def main() -> None:
         warmups = [batched(store, settings, data) for _ in range(args.warmup)]
         runs = [batched(store, settings, data) for _ in range(args.repeat)]
         naive_warm = naive(store, args.naive_warmup, rng) if args.naive_warmup else None
-        naive_node_rates, naive_edge_rates = naive(store, args.naive, rng)
+        naive_nodes, naive_edges = naive(store, args.naive, rng)
     node_rates = [r.nodes / r.timings["nodes_s"] for r, _ in runs]
     edge_rates = [r.edges / r.timings["edges_s"] for r, _ in runs]
     nodes_s, edges_s = statistics.median(node_rates), statistics.median(edge_rates)
-    naive_nodes, naive_edges = overall(naive_node_rates, args.naive), overall(naive_edge_rates, args.naive)
     print(f"dataset: {args.nodes:,} nodes + {args.edges:,} edges; batch {settings.import_batch_size}, "
           f"{settings.import_workers} node-writing workers; {args.repeat} warm runs after {args.warmup} warm-up")
     for cold, cold_wall in warmups:
@@ -150,18 +154,18 @@ def main() -> None:
         print(f"  run {k}: {wall:5.1f} s end to end ({(report.nodes + report.edges) / wall:,.0f} items/s), "
               f"phases {report.timings}, {node_rates[k - 1]:,.0f} nodes/s, {edge_rates[k - 1]:,.0f} edges/s")
     if naive_warm:
-        print(f"  naive warm-up: {args.naive_warmup:,} rows, {overall(naive_warm[0], args.naive_warmup):,.0f} nodes/s, "
-              f"{overall(naive_warm[1], args.naive_warmup):,.0f} edges/s")
-    print(f"  naive, per {NAIVE_CHUNK:,} rows: nodes/s {' / '.join(f'{r:,.0f}' for r in naive_node_rates)}; "
-          f"edges/s {' / '.join(f'{r:,.0f}' for r in naive_edge_rates)}")
+        print(f"  naive warm-up: {args.naive_warmup:,} rows, {naive_warm[0].overall:,.0f} nodes/s, "
+              f"{naive_warm[1].overall:,.0f} edges/s")
+    print(f"  naive, per {NAIVE_CHUNK:,} rows: nodes/s {' / '.join(f'{r:,.0f}' for r in naive_nodes.chunks)}; "
+          f"edges/s {' / '.join(f'{r:,.0f}' for r in naive_edges.chunks)}")
     print(f"{'path':<10}{'nodes/s':>12}{'edges/s':>12}")
     print(f"{'batched':<10}{nodes_s:>12,.0f}{edges_s:>12,.0f}   (median of warm runs; write phases, validation excluded)")
-    print(f"{'naive':<10}{naive_nodes:>12,.0f}{naive_edges:>12,.0f}   ({args.naive:,} rows, 1 tx per row, "
+    print(f"{'naive':<10}{naive_nodes.overall:>12,.0f}{naive_edges.overall:>12,.0f}   ({args.naive:,} rows, 1 tx per row, "
           f"after {args.naive_warmup:,} warm-up rows)")
-    print(f"{'ratio':<10}{nodes_s / naive_nodes:>11.1f}x{edges_s / naive_edges:>11.1f}x   "
+    print(f"{'ratio':<10}{nodes_s / naive_nodes.overall:>11.1f}x{edges_s / naive_edges.overall:>11.1f}x   "
           f"(against the fastest and slowest {NAIVE_CHUNK:,} naive rows: "
-          f"{nodes_s / max(naive_node_rates):.0f}-{nodes_s / min(naive_node_rates):.0f}x nodes, "
-          f"{edges_s / max(naive_edge_rates):.0f}-{edges_s / min(naive_edge_rates):.0f}x edges)")
+          f"{nodes_s / max(naive_nodes.chunks):.0f}-{nodes_s / min(naive_nodes.chunks):.0f}x nodes, "
+          f"{edges_s / max(naive_edges.chunks):.0f}-{edges_s / min(naive_edges.chunks):.0f}x edges)")
 
 
 if __name__ == "__main__":
