@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -273,15 +274,18 @@ class Mind:
         """The consolidated patterns that match ``text``, with their ladder path and examples."""
         return query_knowledge(self._store, self._recaller_in_use(), self.name, check_query_text(text), k)
 
-    def digest(self, params: DigestParams | None = None, *, rng_seed: int | None = None) -> DigestReport:
+    def digest(self, params: DigestParams | None = None, *, rng_seed: int | None = None,
+               now: datetime | None = None) -> DigestReport:
         """The three digests (rumination-digest-proposal): random entries from each topic, the
         active threads that converge, the entries most likely forgotten. Shown entries count a
-        hit; ``rng_seed`` makes the sampling reproducible."""
-        return digest(self._store, self.name, params or DigestParams(), rng_seed=rng_seed)
+        hit; ``rng_seed`` makes the sampling reproducible, ``now`` the moment ages are counted
+        from (default: the current time)."""
+        return digest(self._store, self.name, params or DigestParams(), rng_seed=rng_seed, now=now)
 
-    def reflect(self, params: DigestParams | None = None, *, rng_seed: int | None = None) -> str:
+    def reflect(self, params: DigestParams | None = None, *, rng_seed: int | None = None,
+                now: datetime | None = None) -> str:
         """The material a reflect-mode prompt receives: the three digests composed."""
-        return self.digest(params, rng_seed=rng_seed).material()
+        return self.digest(params, rng_seed=rng_seed, now=now).material()
 
     def merge_threads(self, a: str, b: str, title: str) -> dict[str, Any]:
         """A higher-level thread above threads ``a`` and ``b`` (kept, status merged, MERGED_INTO)."""
