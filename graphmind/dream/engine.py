@@ -1,8 +1,9 @@
 """One dream run, end to end: read → triage → compress → integrate → ladder → verify → publish.
 
 Connections are classified by rules; with an online LLM the ones that touch a new or grown
-pattern are classified by the LLM (`dream.connect`), so online runs make more calls than
-patterns + ladder nodes.
+pattern are classified by the LLM (`dream.connect`), and each level of a ladder that changed
+is regrouped by it (`dream.group_level`), so online runs make more calls than patterns +
+ladder nodes.
 
 Degradation (NFR-3.3.1): a phase that fails is recorded in ``degraded`` and replaced by the
 seed's fallback: triage → every experience kept; compression → no patterns (the experiences
@@ -40,7 +41,9 @@ from graphmind.errors import (
 )
 from graphmind.llm import LLM, BatchLLM
 from graphmind.llm.offline_behaviours import dream as rules_llm
-from graphmind.prompts.dream import CONNECT, EXTRACT_PATTERN, NAME_ABSTRACTION, ConnectionInput
+from graphmind.prompts.dream import (
+    CONNECT, EXTRACT_PATTERN, GROUP_LEVEL, NAME_ABSTRACTION, ConnectionInput, PatternItem,
+)
 from graphmind.store import GraphStore
 from graphmind.store.minds import require_mind
 
@@ -216,16 +219,37 @@ class _Run:
         return Connection(out.from_id, out.to_id, out.kind, c.strength, evidence or c.evidence, out.rationale)
 
     def _ladder(self, active: list[PatternState], old: dict[str, LadderNode]) -> list[LadderNode]:
-        nodes = ladder.group_levels(active, self.params)
+        """The ladder, named level by level; an online LLM reviews each level's grouping
+        (``dream.group_level``) and, when no pattern changed, the stored ladder is kept."""
+        online = self.d.llm.provider != "offline"
+        if online and (kept := ladder.kept_ladder(active, old)) is not None:
+            return kept
         below = {p.id: integrate.item(p) for p in active}
-        for node in nodes:  # level by level: a level's names are the next level's input
+        return ladder.group_levels(active, self.params, name=lambda nodes: self._name_level(nodes, below, old),
+                                   regroup=(lambda lvl, ids, labels: self._regroup(lvl, ids, labels, below))
+                                   if online else None)
+
+    def _name_level(self, nodes: list[LadderNode], below: dict[str, PatternItem], old: dict[str, LadderNode]) -> None:
+        for node in nodes:
             if node.id in old:
                 node.name, node.generalization, node.is_new = old[node.id].name, old[node.id].generalization, False
             else:
                 inputs = ladder.naming_input(node, below, self.params.domain)
                 ladder.apply_name(node, self._llm("abstract", NAME_ABSTRACTION, inputs, rules_llm.name_abstraction))
             below[node.id] = ladder.node_item(node)
-        return nodes
+
+    def _regroup(self, level: int, ids: list[str], labels: np.ndarray, below: dict[str, PatternItem]) -> np.ndarray:
+        """The LLM's grouping of a level of 3 or more items, when it is sound; else the proposal."""
+        if len(ids) < 3:
+            return labels
+        inputs = ladder.grouping_input(level, ids, labels, below, self.params.domain)
+        out = self._llm("abstract", GROUP_LEVEL, inputs, rules_llm.group_level)
+        accepted = ladder.accepted_grouping(ids, [g.member_ids for g in out.groups])
+        if isinstance(accepted, str):
+            self.degraded.append(f"abstract: the LLM's grouping of level {level} was not used ({accepted}); "
+                                 "the embeddings' grouping was kept")
+            return labels
+        return accepted
 
     def _llm_all(self, phase: str, prompt, inputs: list, by_rules) -> list:
         """One call per input: as one Message Batch under ``llm_batch`` when the provider has

@@ -12,18 +12,26 @@ more nodes are grouped by communities of their neighbour graph
 (graphmind.dream.clustering.group_clusters). A node's id comes from its level and its
 members, so a group that a later dream finds again is the same node (its name is kept and no
 LLM call is made); names and generalisations come from the LLM (``dream.name_abstraction``).
+
+With an online LLM each level's grouping is a proposal: the engine shows it with the items to
+the LLM (``dream.group_level``), which may move items between groups, as world knowledge
+tells it which techniques belong to one category where the embeddings only see similar
+wording. An answer that does not place every item exactly once, in fewer groups than items,
+is not used (``accepted_grouping``). A ladder whose patterns are all unchanged is kept as it
+is (``kept_ladder``), so a run with nothing new asks the LLM nothing.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from graphmind.dream.clustering import group_clusters
 from graphmind.dream.items import LadderNode, PatternState, centroid_of
 from graphmind.dream.params import DreamParams
-from graphmind.prompts.dream import AbstractionInput, AbstractionOutput, PatternItem
+from graphmind.prompts.dream import AbstractionInput, AbstractionOutput, GroupingInput, PatternItem
 
 SMALL_LEVEL = 12
 
@@ -33,8 +41,15 @@ def abstraction_id(level: int, member_ids: list[str]) -> str:
     return f"abstraction-l{level}-{digest}"
 
 
-def group_levels(patterns: list[PatternState], params: DreamParams) -> list[LadderNode]:
-    """The unnamed ladder over the active ``patterns``: levels 2, 3 and (maybe) 4."""
+Regroup = Callable[[int, list[str], np.ndarray], np.ndarray]
+"""(level, the ids of the items one level down, the proposed labels) → the labels to use."""
+
+
+def group_levels(patterns: list[PatternState], params: DreamParams, *, regroup: Regroup | None = None,
+                 name: Callable[[list[LadderNode]], None] | None = None) -> list[LadderNode]:
+    """The ladder over the active ``patterns``: levels 2, 3 and (maybe) 4, level by level.
+    ``regroup`` may change each level's proposed grouping; ``name`` names a level's nodes
+    before the next level is grouped (so the next grouping sees the names)."""
     if not patterns:
         return []
     top = 4 if len(patterns) >= params.meta_min_patterns else 3
@@ -46,21 +61,65 @@ def group_levels(patterns: list[PatternState], params: DreamParams) -> list[Ladd
     for level in range(2, top + 1):
         labels = (widest_gap_groups(vectors) if len(vectors) <= SMALL_LEVEL
                   else group_clusters(vectors, texts, sizes=sizes, seed=params.seed))
-        level_nodes = []
-        for label in sorted(set(int(x) for x in labels)):
-            picked = [k for k, x in enumerate(labels) if int(x) == label]
-            members = sorted(ids[k] for k in picked)
-            level_nodes.append(LadderNode(
-                id=abstraction_id(level, members), level=level, members=members,
-                centroid=centroid_of(vectors[picked], np.array([sizes[k] for k in picked], float))))
+        if regroup is not None:
+            labels = regroup(level, ids, labels)
+        groups = [[k for k, x in enumerate(labels) if int(x) == label] for label in sorted(set(int(x) for x in labels))]
+        level_nodes = [LadderNode(id=abstraction_id(level, sorted(ids[k] for k in group)), level=level,
+                                  members=sorted(ids[k] for k in group),
+                                  centroid=centroid_of(vectors[group], np.array([sizes[k] for k in group], float)))
+                       for group in groups]
+        if name is not None:
+            name(level_nodes)
         nodes += level_nodes
         ids = [n.id for n in level_nodes]
         vectors = np.vstack([n.centroid for n in level_nodes])
-        groups = [[k for k, x in enumerate(labels) if int(x) == label]
-                  for label in sorted(set(int(x) for x in labels))]
         sizes = [sum(sizes[k] for k in group) for group in groups]
         texts = [[t for k in group for t in texts[k]] for group in groups]
     return nodes
+
+
+def accepted_grouping(ids: Sequence[str], groups: Sequence[Sequence[str]]) -> np.ndarray | str:
+    """The labels (in the order of ``ids``) of an LLM's ``groups``, or why they cannot be used:
+    every id exactly once, no unknown id, no empty group, fewer groups than ids."""
+    position = {item: k for k, item in enumerate(ids)}
+    labels = np.full(len(ids), -1, dtype=np.int64)
+    for label, group in enumerate(groups):
+        if not group:
+            return "a group is empty"
+        for item in group:
+            if item not in position:
+                return f"{item!r} is not one of the items"
+            if labels[position[item]] >= 0:
+                return f"{item!r} is in two groups"
+            labels[position[item]] = label
+    missing = [ids[k] for k in np.flatnonzero(labels < 0)]
+    if missing:
+        return f"{missing[0]!r} is in no group"
+    if len(groups) >= len(ids):
+        return f"{len(groups)} groups for {len(ids)} items do not narrow the ladder"
+    return labels
+
+
+def kept_ladder(patterns: list[PatternState], old: dict[str, LadderNode]) -> list[LadderNode] | None:
+    """The stored ladder, its centroids recomputed, when it stands on exactly these
+    ``patterns`` and none of them changed this run; else None."""
+    if not patterns or any(p.is_new or p.changed for p in patterns):
+        return None
+    level2 = [n for n in old.values() if n.level == 2]
+    if sorted(m for n in level2 for m in n.members) != sorted(p.id for p in patterns):
+        return None
+    vectors = {p.id: p.centroid for p in patterns}
+    sizes = {p.id: float(p.usage_count) for p in patterns}
+    kept = []
+    for node in sorted(old.values(), key=lambda n: (n.level, n.id)):
+        if any(m not in vectors for m in node.members):
+            return None
+        centroid = centroid_of(np.vstack([vectors[m] for m in node.members]),
+                               np.array([sizes[m] for m in node.members]))
+        vectors[node.id], sizes[node.id] = centroid, sum(sizes[m] for m in node.members)
+        kept.append(LadderNode(id=node.id, level=node.level, members=list(node.members), centroid=centroid,
+                               name=node.name, generalization=node.generalization, is_new=False))
+    return kept
 
 
 def widest_gap_groups(vectors: np.ndarray) -> np.ndarray:
@@ -89,6 +148,13 @@ def widest_gap_groups(vectors: np.ndarray) -> np.ndarray:
     for label, members in enumerate(history[cut]):
         labels[members] = label
     return labels
+
+
+def grouping_input(level: int, ids: list[str], labels: np.ndarray, below: dict[str, PatternItem],
+                   domain: str) -> GroupingInput:
+    labels = np.asarray(labels)
+    proposal = [[ids[k] for k in np.flatnonzero(labels == label)] for label in sorted(set(int(x) for x in labels))]
+    return GroupingInput(level=level, items=[below[i] for i in ids], proposal=proposal, domain=domain)
 
 
 def naming_input(node: LadderNode, below: dict[str, PatternItem], domain: str) -> AbstractionInput:

@@ -1,5 +1,5 @@
-"""Dreaming prompts (dreaming-pipeline-spec): pattern extraction, the abstraction ladder,
-cross-connections and verification.
+"""Dreaming prompts (dreaming-pipeline-spec): pattern extraction, the abstraction ladder (its
+grouping, with an online LLM, and its names), cross-connections and verification.
 
 ``dream.extract_pattern`` keeps the seed's extraction prompt (§5.1.2) verbatim; its
 ``puzzle-solving`` is the ``domain`` input's default. The other prompts turn the seed's
@@ -120,6 +120,38 @@ def render_abstraction(inputs: AbstractionInput) -> str:
     )
 
 
+class GroupingInput(PromptModel):
+    level: int = Field(ge=2, le=4)
+    items: list[PatternItem] = Field(min_length=2)
+    proposal: list[list[str]] = Field(min_length=1)
+    """The grouping by embeddings: the ids of each proposed group."""
+    domain: str = ""
+
+
+class ItemGroup(PromptModel):
+    member_ids: list[str] = Field(min_length=1)
+
+
+class GroupingOutput(PromptModel):
+    groups: list[ItemGroup] = Field(min_length=1)
+
+
+def render_group(inputs: GroupingInput) -> str:
+    below = LEVEL_NAMES[inputs.level - 1]
+    domain = f" ({inputs.domain})" if inputs.domain else ""
+    proposal = "\n".join(f"{k}. {', '.join(ids)}" for k, ids in enumerate(inputs.proposal, 1))
+    return (
+        f"These {len(inputs.items)} items are {below}{domain}. Group them into level "
+        f"{inputs.level}, {LEVEL_NAMES[inputs.level]}: put together the items that serve one "
+        "purpose or belong to one field, as someone who knows the field would file them.\n"
+        f"- Use as many groups as the items call for, fewer than {len(inputs.items)}\n"
+        "- Every id in exactly one group\n\n"
+        + "\n".join(_pattern(m) for m in inputs.items)
+        + f"\n\nA grouping by the similarity of their wording proposes:\n{proposal}\n\n"
+        "Keep what it gets right, move the items it files wrongly, and list the groups' ids."
+    )
+
+
 class ConnectionInput(PromptModel):
     a: PatternItem
     b: PatternItem
@@ -191,6 +223,8 @@ EXTRACT_PATTERN = Prompt(name="dream.extract_pattern", version=1, input_type=Pat
                          output_type=ExtractedPattern, system=SYSTEM, render=render_extract)
 NAME_ABSTRACTION = Prompt(name="dream.name_abstraction", version=1, input_type=AbstractionInput,
                           output_type=AbstractionOutput, system=SYSTEM, render=render_abstraction)
+GROUP_LEVEL = Prompt(name="dream.group_level", version=1, input_type=GroupingInput,
+                     output_type=GroupingOutput, system=SYSTEM, render=render_group)
 CONNECT = Prompt(name="dream.connect", version=1, input_type=ConnectionInput,
                  output_type=ConnectionOutput, system=SYSTEM, render=render_connect)
 SUBSUMES = Prompt(name="dream.subsumes", version=1, input_type=SubsumptionInput,
@@ -198,4 +232,4 @@ SUBSUMES = Prompt(name="dream.subsumes", version=1, input_type=SubsumptionInput,
 CONTRADICTS = Prompt(name="dream.contradicts", version=1, input_type=ContradictionInput,
                      output_type=ContradictionOutput, system=SYSTEM, render=render_contradicts)
 
-PROMPTS: tuple[Prompt, ...] = (EXTRACT_PATTERN, NAME_ABSTRACTION, CONNECT, SUBSUMES, CONTRADICTS)
+PROMPTS: tuple[Prompt, ...] = (EXTRACT_PATTERN, NAME_ABSTRACTION, GROUP_LEVEL, CONNECT, SUBSUMES, CONTRADICTS)

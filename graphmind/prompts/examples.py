@@ -12,8 +12,8 @@ from pydantic import BaseModel
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.context import ContextInput
 from graphmind.prompts.dream import (
-    AbstractionInput, ConnectionInput, ContradictionInput, ExperienceItem, PatternExtractionInput,
-    PatternItem, SubsumptionInput,
+    AbstractionInput, ConnectionInput, ContradictionInput, ExperienceItem, GroupingInput,
+    PatternExtractionInput, PatternItem, SubsumptionInput,
 )
 from graphmind.prompts.digest import (
     ConvergenceInput, CrossPollinationInput, DigestEntry, ForgottenEntry, ForgottenInput, ThreadItem,
@@ -240,6 +240,9 @@ def examples() -> dict[str, BaseModel]:
         "dream.extract_pattern": PatternExtractionInput(experiences=list(EXPERIENCES)),
         "dream.name_abstraction": AbstractionInput(level=2, members=[REPRODUCE, INSTRUMENT],
                                                    domain="debugging"),
+        "dream.group_level": GroupingInput(level=2, items=[REPRODUCE, INSTRUMENT, SLEEP],
+                                           proposal=[[REPRODUCE.id, SLEEP.id], [INSTRUMENT.id]],
+                                           domain="debugging"),
         "dream.connect": ConnectionInput(a=REPRODUCE, b=INSTRUMENT, similarity=0.7),
         "dream.subsumes": SubsumptionInput(level=2, higher=DEBUGGING, lower=[REPRODUCE, INSTRUMENT]),
         "dream.contradicts": ContradictionInput(a=REPRODUCE, b=SLEEP),

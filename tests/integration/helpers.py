@@ -36,3 +36,22 @@ def run_cli(capsys, *args: str) -> tuple[int, str, str]:
 def graph_snapshot(mind) -> list[str]:
     """Everything a mind holds, as its sorted export lines."""
     return sorted(mind.export_jsonl())
+
+
+TECHNIQUES = {
+    "Naked Single": "R{r}C{c} has only one candidate left, {d}; placed {d} in the cell",
+    "Hidden Single": "digit {d} has only one possible position in row {r}, at column {c}; placed it there",
+    "Pointing Pair": "candidates of {d} in box {r} are confined to row {c}; eliminated {d} from the rest of the row",
+}
+
+
+def experiences(per_technique: int = 6, session: str = "s1", start: int = 0) -> list[dict]:
+    out = []
+    for t, (name, template) in enumerate(TECHNIQUES.items()):
+        for i in range(start, start + per_technique):
+            out.append({"id": f"{session}-{t}-{i}", "description": template.format(r=i % 9 + 1, c=(i * 4) % 9 + 1,
+                                                                                   d=(i * 7) % 9 + 1),
+                        "outcome": "success" if name != "Pointing Pair" else "progress",
+                        "kind": "move" if name != "Pointing Pair" else "strategy", "strategy_used": name,
+                        "confidence": 0.9, "timestamp": f"2026-01-04T21:{t:02d}:{i % 60:02d}+00:00"})
+    return out

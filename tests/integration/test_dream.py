@@ -13,28 +13,9 @@ from graphmind.dream import DreamBusyError, DreamParams
 from graphmind.errors import ProviderError, RunError
 from graphmind.llm.offline import OfflineLLM
 from graphmind.mind import Mind
-from tests.integration.helpers import DEMO, run_cli
+from tests.integration.helpers import DEMO, TECHNIQUES, experiences, run_cli
 
 B01 = DEMO.with_name("b01-felix.jsonl")
-
-TECHNIQUES = {
-    "Naked Single": "R{r}C{c} has only one candidate left, {d}; placed {d} in the cell",
-    "Hidden Single": "digit {d} has only one possible position in row {r}, at column {c}; placed it there",
-    "Pointing Pair": "candidates of {d} in box {r} are confined to row {c}; eliminated {d} from the rest of the row",
-}
-
-
-def experiences(per_technique: int = 6, session: str = "s1", start: int = 0) -> list[dict]:
-    out = []
-    for t, (name, template) in enumerate(TECHNIQUES.items()):
-        for i in range(start, start + per_technique):
-            out.append({"id": f"{session}-{t}-{i}", "description": template.format(r=i % 9 + 1, c=(i * 4) % 9 + 1,
-                                                                                   d=(i * 7) % 9 + 1),
-                        "outcome": "success" if name != "Pointing Pair" else "progress",
-                        "kind": "move" if name != "Pointing Pair" else "strategy", "strategy_used": name,
-                        "confidence": 0.9, "timestamp": f"2026-01-04T21:{t:02d}:{i % 60:02d}+00:00"})
-    return out
-
 
 def count(mind: Mind, label: str) -> int:
     return mind.stats().labels.get(label, 0)
@@ -255,82 +236,6 @@ def test_contradictory_patterns_are_both_kept_and_flagged(mind, store):
     assert mind.stats().relationships["CONTRADICTS"] == 1
     flagged = [mind.get(p["id"]) for p in report.new_patterns]
     assert {p.verification_status for p in flagged} == {"unverified"}
-
-
-def _claude_consolidator(request):
-    """The Messages stub acting as Claude for the dream prompts: general names, as a model
-    would write them, built from what each prompt shows."""
-    from tests.fixtures.messages_stub import json_reply
-
-    prompt = request.body["messages"][-1]["content"]
-    prompt = prompt if isinstance(prompt, str) else " ".join(b.get("text", "") for b in prompt)
-    if prompt.startswith("Analyze these"):
-        ids = [line.split('"id": "')[1].split('"')[0] for line in prompt.splitlines() if '"id": "' in line]
-        named = [line.split('"strategy_used": "')[1].split('"')[0] for line in prompt.splitlines()
-                 if '"strategy_used": "' in line]
-        name = max(set(named), key=named.count) if named else "Solving insight"
-        return json_reply({"name": name, "pattern_type": "technique", "conditions": [f"{name} applies"],
-                           "actions": [f"apply {name}"], "success_rate": 0.9, "example_ids": ids[:3]})
-    if "Name the one item" in prompt:
-        ids = [line[1:].split("]")[0] for line in prompt.splitlines() if line.startswith("[")]
-        return json_reply({"name": "Constraint propagation", "member_ids": ids,
-                           "generalization": "Apply the techniques that propagate constraints: " + ", ".join(ids)})
-    a, b = [line[1:].split("]")[0] for line in prompt.splitlines() if line.startswith("[")][:2]
-    return json_reply({"from_id": a, "to_id": b, "kind": "complement", "strength": 0.7, "evidence": [],
-                       "rationale": "Both narrow the candidates."})
-
-
-def test_a_dream_through_claude_on_the_messages_stub(store, settings, mind):
-    import anthropic
-
-    from graphmind.llm.anthropic import AnthropicLLM
-    from tests.fixtures.messages_stub import MessagesStub
-
-    stub = MessagesStub().start()
-    stub.responder = _claude_consolidator
-    client = anthropic.Anthropic(base_url=stub.url, api_key="test", max_retries=0, timeout=10)
-    try:
-        llm = AnthropicLLM(client, model="claude-stub-1", prices={"claude-stub-1": (200.0, 1000.0)})
-        mind.capture_many([{"id": e["id"], **e["properties"]} for e in session_experiences(limit_per_puzzle=10)])
-        report = Mind(mind.name, store, settings, llm=llm).dream()
-    finally:
-        client.close()
-        stub.stop()
-    assert report.llm["provider"] == "anthropic" and report.llm_calls == len(stub.requests)
-    assert {"Naked Single", "Hidden Single", "Pointing Pair", "Solving insight"} <= {
-        p["name"] for p in report.new_patterns}
-    assert not report.degraded and report.llm["cost_cents"] > 0
-    connections = store.read("dream/list_connections", mind=mind.name)
-    assert report.cross_connections == len(connections) > 0
-    assert {(r["kind"], r["rationale"]) for r in connections} == {("complement", "Both narrow the candidates.")}
-
-
-def test_a_batched_dream_sends_the_extractions_as_one_message_batch(store, settings, mind):
-    import anthropic
-
-    from graphmind.llm.anthropic import AnthropicLLM
-    from tests.fixtures.messages_stub import MessagesStub
-
-    stub = MessagesStub().start()
-    stub.responder, stub.batch_polls = _claude_consolidator, 3
-    client = anthropic.Anthropic(base_url=stub.url, api_key="test", max_retries=0, timeout=10)
-    lines: list[str] = []
-    try:
-        llm = AnthropicLLM(client, model="claude-stub-1", prices={"claude-stub-1": (200.0, 1000.0)})
-        mind.capture_many([{"id": e["id"], **e["properties"]} for e in session_experiences(limit_per_puzzle=10)])
-        params = DreamParams(llm_batch=True, batch_poll_seconds=0.01)
-        report = Mind(mind.name, store, settings, llm=llm).dream(params, progress=lines.append)
-    finally:
-        client.close()
-        stub.stop()
-    (batch,) = stub.batches.values()
-    extractions = [r for r in stub.requests if r.body["messages"][0]["content"].startswith("Analyze these")]
-    # polled until it ended (3), then read once more by the SDK's results()
-    assert len(batch["results"]) == len(extractions) == report.patterns >= 4 and batch["polls"] == 4
-    assert {"Naked Single", "Hidden Single", "Pointing Pair"} <= {p["name"] for p in report.new_patterns}
-    assert not report.degraded and any("one message batch" in line for line in lines)
-    per_call = [r.cost_cents for r in llm.usage.records if r.prompt.startswith("dream.extract")]
-    assert per_call and all(c > 0 for c in per_call)
 
 
 def test_the_sudoku_session_consolidates_like_the_specs_walkthrough(mind):

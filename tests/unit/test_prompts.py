@@ -200,7 +200,7 @@ def test_seed_text_is_kept_verbatim(name):
 
 def test_every_seed_derived_prompt_has_a_fidelity_check():
     seed_derived = {n for n in PROMPTS if n.split(".")[0] in {"ruminate", "dream", "wander", "digest"}}
-    written_here = {"dream.name_abstraction", "dream.connect", "dream.subsumes", "dream.contradicts",
+    written_here = {"dream.name_abstraction", "dream.group_level", "dream.connect", "dream.subsumes", "dream.contradicts",
                     "wander.resonance", "wander.crystallize"}
     assert seed_derived <= set(FIDELITY) | written_here
 

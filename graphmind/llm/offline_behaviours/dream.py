@@ -4,6 +4,8 @@
   strategy, else the most shared terms); conditions are the experiences' "when/if/..."
   clauses; actions their strategies and main clauses; success rate = mean outcome
   (success 1, progress 0.5, failure 0), none for a cluster of errors.
+- group_level: the proposed grouping, unchanged (the offline LLM has no knowledge beyond the
+  items' words, which the embeddings' grouping already weighed).
 - connect: prerequisite when one's actions meet the other's conditions; alternative when the
   conditions agree and the actions differ; refinement when one adds conditions to the
   other's; complement otherwise.
@@ -21,8 +23,8 @@ from graphmind.text import (
 )
 from graphmind.prompts.dream import (
     AbstractionInput, AbstractionOutput, ConnectionInput, ConnectionOutput,
-    ContradictionInput, ContradictionOutput, ExtractedPattern, PatternExtractionInput,
-    PatternType, SubsumptionInput, SubsumptionOutput,
+    ContradictionInput, ContradictionOutput, ExtractedPattern, GroupingInput, GroupingOutput, ItemGroup,
+    PatternExtractionInput, PatternType, SubsumptionInput, SubsumptionOutput,
 )
 
 TEMPLATE_WORDS = frozenset("""
@@ -121,6 +123,12 @@ def name_abstraction(inputs: AbstractionInput, tools: Sequence[Tool]) -> Abstrac
                              member_ids=[m.id for m in inputs.members])
 
 
+def group_level(inputs: GroupingInput, tools: Sequence[Tool]) -> GroupingOutput:
+    """The proposal as it is: the offline LLM knows nothing of the items beyond their words,
+    which the embeddings' grouping already weighed."""
+    return GroupingOutput(groups=[ItemGroup(member_ids=list(ids)) for ids in inputs.proposal])
+
+
 def connect(inputs: ConnectionInput, tools: Sequence[Tool]) -> ConnectionOutput:
     a, b = inputs.a, inputs.b
     kind, src, dst, because = rules.classify(a, b)
@@ -156,6 +164,7 @@ def contradicts(inputs: ContradictionInput, tools: Sequence[Tool]) -> Contradict
 BEHAVIOURS = {
     "dream.extract_pattern": extract_pattern,
     "dream.name_abstraction": name_abstraction,
+    "dream.group_level": group_level,
     "dream.connect": connect,
     "dream.subsumes": subsumes,
     "dream.contradicts": contradicts,
