@@ -239,17 +239,20 @@ class _Run:
             below[node.id] = ladder.node_item(node)
 
     def _regroup(self, level: int, ids: list[str], labels: np.ndarray, below: dict[str, PatternItem]) -> np.ndarray:
-        """The LLM's grouping of a level of 3 or more items, when it is sound; else the proposal."""
+        """The LLM's grouping of a level of 3 or more items when it is sound (asked again once,
+        with the reason, when it is not); else the proposal."""
         if len(ids) < 3:
             return labels
         inputs = ladder.grouping_input(level, ids, labels, below, self.params.domain)
-        out = self._llm("abstract", GROUP_LEVEL, inputs, rules_llm.group_level)
-        accepted = ladder.accepted_grouping(ids, [g.member_ids for g in out.groups])
-        if isinstance(accepted, str):
-            self.degraded.append(f"abstract: the LLM's grouping of level {level} was not used ({accepted}); "
-                                 "the embeddings' grouping was kept")
-            return labels
-        return accepted
+        for _ in range(2):
+            out = self._llm("abstract", GROUP_LEVEL, inputs, rules_llm.group_level)
+            accepted = ladder.accepted_grouping(ids, [g.member_ids for g in out.groups])
+            if not isinstance(accepted, str):
+                return accepted
+            inputs = inputs.model_copy(update={"problem": accepted})
+        self.degraded.append(f"abstract: the LLM's grouping of level {level} was not used ({accepted}); "
+                             "the embeddings' grouping was kept")
+        return labels
 
     def _llm_all(self, phase: str, prompt, inputs: list, by_rules) -> list:
         """One call per input: as one Message Batch under ``llm_batch`` when the provider has

@@ -17,7 +17,7 @@ With an online LLM each level's grouping is a proposal: the engine shows it with
 the LLM (``dream.group_level``), which may move items between groups, as world knowledge
 tells it which techniques belong to one category where the embeddings only see similar
 wording. An answer that does not place every item exactly once, in fewer groups than items,
-is not used (``accepted_grouping``). A ladder whose patterns are all unchanged is kept as it
+is not used (``accepted_grouping``; the engine asks once more, giving the reason). A ladder whose patterns are all unchanged is kept as it
 is (``kept_ladder``), so a run with nothing new asks the LLM nothing.
 """
 

@@ -126,6 +126,8 @@ class GroupingInput(PromptModel):
     proposal: list[list[str]] = Field(min_length=1)
     """The grouping by embeddings: the ids of each proposed group."""
     domain: str = ""
+    problem: str = ""
+    """Why an earlier answer to this prompt could not be used (the one re-ask)."""
 
 
 class ItemGroup(PromptModel):
@@ -149,6 +151,8 @@ def render_group(inputs: GroupingInput) -> str:
         + "\n".join(_pattern(m) for m in inputs.items)
         + f"\n\nA grouping by the similarity of their wording proposes:\n{proposal}\n\n"
         "Keep what it gets right, move the items it files wrongly, and list the groups' ids."
+        + (f"\n\nYour earlier answer could not be used: {inputs.problem}. Answer again, with every "
+           "id exactly once." if inputs.problem else "")
     )
 
 

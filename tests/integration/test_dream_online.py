@@ -141,18 +141,38 @@ def test_a_run_that_changes_no_pattern_keeps_the_ladder_and_asks_nothing(store, 
     assert len(stub.requests) == calls and {n: level(store, mind, n) for n in (2, 3, 4)} == ladder
 
 
-def test_a_regrouping_that_files_an_item_twice_is_not_used(store, settings, mind):
+def test_a_regrouping_that_files_an_item_twice_is_asked_again_once_then_not_used(store, settings, mind):
     def twice(proposal):
         return [proposal[0], proposal[1] + [proposal[0][0]], *proposal[2:]]
 
     with claude(lambda request: _claude_consolidator(request, twice)) as (stub, llm):
         sudoku(mind)
         report = Mind(mind.name, store, settings, llm=llm).dream()
-    proposal = proposal_in(groupings(stub)[0].body["messages"][-1]["content"])
-    assert report.degraded == [f"abstract: the LLM's grouping of level 2 was not used ({proposal[0][0]!r} is in "
-                               "two groups); the embeddings' grouping was kept"]
+    first, again = [r.body["messages"][-1]["content"] for r in groupings(stub)][:2]
+    proposal = proposal_in(first)
+    problem = f"{proposal[0][0]!r} is in two groups"
+    assert "earlier answer" not in first and f"Your earlier answer could not be used: {problem}." in again
+    assert report.degraded == [f"abstract: the LLM's grouping of level 2 was not used ({problem}); "
+                               "the embeddings' grouping was kept"]
     assert sorted(m for _, m in level(store, mind, 2)) == sorted(sorted(g) for g in proposal)
     assert report.verification["status"] in {"verified", "warnings"}
+
+
+def test_a_regrouping_mended_on_the_re_ask_is_used(store, settings, mind):
+    asked: list[list[list[str]]] = []
+
+    def drop_then_merge(proposal):  # first leaves an item out, then merges two groups
+        asked.append(proposal)
+        return [proposal[0][1:], *proposal[1:]] if len(asked) == 1 else [proposal[0] + proposal[1], *proposal[2:]]
+
+    with claude(lambda request: _claude_consolidator(request, drop_then_merge)) as (stub, llm):
+        sudoku(mind)
+        report = Mind(mind.name, store, settings, llm=llm).dream()
+    proposal = proposal_in(groupings(stub)[0].body["messages"][-1]["content"])
+    assert "is in no group" in groupings(stub)[1].body["messages"][-1]["content"]
+    assert not report.degraded
+    assert sorted(m for _, m in level(store, mind, 2)) == sorted(sorted(g) for g in [proposal[0] + proposal[1],
+                                                                                      *proposal[2:]])
 
 
 def test_the_offline_llm_is_never_asked_to_regroup(mind):
