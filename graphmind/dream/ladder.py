@@ -17,8 +17,9 @@ With an online LLM each level's grouping is a proposal: the engine shows it with
 the LLM (``dream.group_level``), which may move items between groups, as world knowledge
 tells it which techniques belong to one category where the embeddings only see similar
 wording. An answer that does not place every item exactly once, in fewer groups than items,
-is not used (``accepted_grouping``; the engine asks once more, giving the reason). A ladder whose patterns are all unchanged is kept as it
-is (``kept_ladder``), so a run with nothing new asks the LLM nothing.
+is not used (``accepted_grouping``; the engine asks once more, giving the reason). A ladder
+whose patterns are all unchanged is kept as it is (``kept_ladder``), so a run with nothing
+new asks the LLM nothing.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def group_levels(patterns: list[PatternState], params: DreamParams, *, regroup: 
                   else group_clusters(vectors, texts, sizes=sizes, seed=params.seed))
         if regroup is not None:
             labels = regroup(level, ids, labels)
-        groups = [[k for k, x in enumerate(labels) if int(x) == label] for label in sorted(set(int(x) for x in labels))]
+        groups = label_groups(labels)
         level_nodes = [LadderNode(id=abstraction_id(level, sorted(ids[k] for k in group)), level=level,
                                   members=sorted(ids[k] for k in group),
                                   centroid=centroid_of(vectors[group], np.array([sizes[k] for k in group], float)))
@@ -76,6 +77,11 @@ def group_levels(patterns: list[PatternState], params: DreamParams, *, regroup: 
         sizes = [sum(sizes[k] for k in group) for group in groups]
         texts = [[t for k in group for t in texts[k]] for group in groups]
     return nodes
+
+
+def label_groups(labels: Sequence[int] | np.ndarray) -> list[list[int]]:
+    """The positions of each label's items, labels in ascending order."""
+    return [[k for k, x in enumerate(labels) if int(x) == label] for label in sorted({int(x) for x in labels})]
 
 
 def accepted_grouping(ids: Sequence[str], groups: Sequence[Sequence[str]]) -> np.ndarray | str:
@@ -152,8 +158,7 @@ def widest_gap_groups(vectors: np.ndarray) -> np.ndarray:
 
 def grouping_input(level: int, ids: list[str], labels: np.ndarray, below: dict[str, PatternItem],
                    domain: str) -> GroupingInput:
-    labels = np.asarray(labels)
-    proposal = [[ids[k] for k in np.flatnonzero(labels == label)] for label in sorted(set(int(x) for x in labels))]
+    proposal = [[ids[k] for k in group] for group in label_groups(labels)]
     return GroupingInput(level=level, items=[below[i] for i in ids], proposal=proposal, domain=domain)
 
 

@@ -46,6 +46,7 @@ TECHNIQUES = {
 
 
 def experiences(per_technique: int = 6, session: str = "s1", start: int = 0) -> list[dict]:
+    """Sudoku moves, ``per_technique`` of each of the three TECHNIQUES: three clean patterns."""
     out = []
     for t, (name, template) in enumerate(TECHNIQUES.items()):
         for i in range(start, start + per_technique):
