@@ -7,21 +7,11 @@ import numpy as np
 import pytest
 
 from graphmind.dream import ladder
-from graphmind.dream.items import LadderNode, PatternState, Tally
+from graphmind.dream.items import LadderNode, PatternState
 from graphmind.dream.params import DreamParams
+from tests.unit.dream_items import pattern, unit
 
 PARAMS = DreamParams()
-
-
-def unit(*values: float) -> np.ndarray:
-    v = np.zeros(8, dtype=np.float32)
-    v[: len(values)] = values
-    return v / np.linalg.norm(v)
-
-
-def pattern(pid: str, vector: np.ndarray, **kw) -> PatternState:
-    return PatternState(id=pid, name=pid, description=pid, pattern_type="technique", centroid=vector,
-                        tally=Tally(success=5), cohesion=0.9, **kw)
 
 
 def two_themes() -> list[PatternState]:

@@ -15,14 +15,9 @@ from graphmind.dream.schedule import Schedule, parse_duration, threshold_due, wa
 from graphmind.dream.triage import triage
 from graphmind.dream.verify import verify
 from graphmind.errors import ValidationError
+from tests.unit.dream_items import pattern, unit
 
 PARAMS = DreamParams()
-
-
-def unit(*values: float) -> np.ndarray:
-    v = np.zeros(8, dtype=np.float32)
-    v[: len(values)] = values
-    return v / np.linalg.norm(v)
 
 
 def exp(i: int, outcome: str = "success", **kw) -> ExperienceRow:
@@ -72,11 +67,6 @@ def test_at_most_max_per_session_representatives_per_session():
 
 
 # -- pruning and connections ------------------------------------------------------------------
-def pattern(pid: str, vector: np.ndarray, successes: int = 10, failures: int = 0, **kw) -> PatternState:
-    return PatternState(id=pid, name=pid, description=kw.pop("description", pid), pattern_type="technique",
-                        centroid=vector, tally=Tally(success=successes, failure=failures), cohesion=0.9, **kw)
-
-
 def test_a_redundant_pattern_is_pruned_and_superseded_by_the_more_useful_one():
     strong, weak = pattern("strong", unit(1, 0.05), 30), pattern("weak", unit(1, 0.06), 4)
     pruned = prune([strong, weak], PARAMS)
