@@ -105,11 +105,12 @@ def domain_grouper(domains_of: dict[str, str]) -> LLM:
     from collections import Counter
 
     from graphmind.llm.offline import OfflineLLM
+    from graphmind.llm.offline_behaviours.dream import group_level
     from graphmind.prompts.dream import GroupingOutput, ItemGroup
 
     def group(inputs, tools):
         if inputs.level != 2:
-            return GroupingOutput(groups=[ItemGroup(member_ids=ids) for ids in inputs.proposal])
+            return group_level(inputs, tools)  # the proposal as it is
         groups: dict[str, list[str]] = {}
         for item in inputs.items:
             votes = Counter(domains_of[e] for e in item.example_ids if e in domains_of).most_common(1)
@@ -124,11 +125,12 @@ def domain_grouper(domains_of: dict[str, str]) -> LLM:
 
 def run(per_intent: int, ceiling: bool = False) -> dict:
     texts, intents, domains = load(per_intent)
+    captured = experiences(texts)
     with bench_store() as (store, settings):
-        llm = domain_grouper({e["id"]: d for e, d in zip(experiences(texts), domains)}) if ceiling else None
+        llm = domain_grouper({e["id"]: d for e, d in zip(captured, domains)}) if ceiling else None
         mind = Mind(scratch_mind("bench-dream-quality"), store, settings, llm=llm)
         try:
-            mind.capture_many(experiences(texts))
+            mind.capture_many(captured)
             started = time.perf_counter()
             mind.embed()
             embed_s = time.perf_counter() - started

@@ -176,7 +176,7 @@ def test_a_regrouping_mended_on_the_re_ask_is_used(store, settings, mind):
 
 
 def test_the_offline_llm_is_never_asked_to_regroup(mind):
-    mind.capture_many([{"id": e["id"], **e["properties"]} for e in session_experiences(limit_per_puzzle=10)])
+    sudoku(mind)
     report = mind.dream()
     assert report.ladder_levels >= 3
     assert mind.llm.usage.calls == report.llm_calls > 0
