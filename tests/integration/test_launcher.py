@@ -7,6 +7,7 @@ import socket
 import stat
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -61,6 +62,9 @@ def test_start_serves_bolt_with_a_private_password_and_stop_is_graceful(tmp_path
         store.verify()
         store.close()
         assert local.start().pid == status.pid  # starting twice is a no-op
+        if sys.platform.startswith("linux"):  # the throughput collector, not Neo4j's default G1
+            command = (Path("/proc") / str(status.pid) / "cmdline").read_bytes().split(b"\0")
+            assert b"-XX:+UseParallelGC" in command and b"-XX:+UseG1GC" not in command
     finally:
         stopped = local.stop()
     assert not stopped.running and stopped.pid is None
