@@ -26,6 +26,7 @@ import json
 import os
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -35,7 +36,10 @@ from _common import bench_store, scratch_mind  # noqa: E402
 
 from graphmind.dream import DreamParams  # noqa: E402
 from graphmind.llm import LLM  # noqa: E402
+from graphmind.llm.offline import OfflineLLM  # noqa: E402
+from graphmind.llm.offline_behaviours.dream import group_level  # noqa: E402
 from graphmind.mind import Mind  # noqa: E402
+from graphmind.prompts.dream import GroupingOutput, ItemGroup  # noqa: E402
 
 CLINC = Path(os.environ.get("GRAPHMIND_CLINC150", Path(__file__).resolve().parents[2]
                             / "shared" / "data" / "clinc150" / "clinc150_5domains.json"))
@@ -102,12 +106,6 @@ def ward_reference(vectors: np.ndarray, intents: list[str], domains: list[str]) 
 
 def domain_grouper(domains_of: dict[str, str]) -> LLM:
     """The offline LLM, but presented as online and grouping level 2 by the true domains."""
-    from collections import Counter
-
-    from graphmind.llm.offline import OfflineLLM
-    from graphmind.llm.offline_behaviours.dream import group_level
-    from graphmind.prompts.dream import GroupingOutput, ItemGroup
-
     def group(inputs, tools):
         if inputs.level != 2:
             return group_level(inputs, tools)  # the proposal as it is

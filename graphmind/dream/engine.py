@@ -114,6 +114,7 @@ class _Run:
     def __init__(self, dreamer: Dreamer, mind: str, run_id: str, trigger: Trigger):
         self.d, self.mind, self.run_id, self.trigger = dreamer, mind, run_id, trigger
         self.params = dreamer.params
+        self.online = dreamer.llm.provider != "offline"  # the LLM-only steps run (connect, group_level)
         self.timings: dict[str, float] = {}
         self.degraded: list[str] = []
         self.warned: list[str] = []
@@ -203,7 +204,7 @@ class _Run:
     def _connect(self, patterns: list[PatternState]) -> list[Connection]:
         """Connections by rules; an online LLM classifies the new ones (``dream.connect``)."""
         found = integrate.connect(patterns, self.params)
-        if self.d.llm.provider == "offline":
+        if not self.online:
             return found
         by_id = {p.id: p for p in patterns}
         return [self._classified(c, by_id) if by_id[c.from_id].changed or by_id[c.to_id].changed else c
@@ -221,13 +222,12 @@ class _Run:
     def _ladder(self, active: list[PatternState], old: dict[str, LadderNode]) -> list[LadderNode]:
         """The ladder, named level by level; an online LLM reviews each level's grouping
         (``dream.group_level``) and, when no pattern changed, the stored ladder is kept."""
-        online = self.d.llm.provider != "offline"
-        if online and (kept := ladder.kept_ladder(active, old)) is not None:
+        if self.online and (kept := ladder.kept_ladder(active, old)) is not None:
             return kept
         below = {p.id: integrate.item(p) for p in active}
         return ladder.group_levels(active, self.params, name=lambda nodes: self._name_level(nodes, below, old),
                                    regroup=(lambda lvl, ids, labels: self._regroup(lvl, ids, labels, below))
-                                   if online else None)
+                                   if self.online else None)
 
     def _name_level(self, nodes: list[LadderNode], below: dict[str, PatternItem], old: dict[str, LadderNode]) -> None:
         for node in nodes:
@@ -262,7 +262,7 @@ class _Run:
             if answers is not None:
                 return [self._degrade(phase, prompt, x, a, by_rules) if isinstance(a, ProviderError) else a
                         for x, a in zip(inputs, answers)]
-        if self.d.llm.provider == "offline" or len(inputs) < 2:
+        if not self.online or len(inputs) < 2:
             return [self._llm(phase, prompt, x, by_rules) for x in inputs]
         with ThreadPoolExecutor(LLM_WORKERS, thread_name_prefix="graphmind-dream") as pool:
             return list(pool.map(lambda x: self._llm(phase, prompt, x, by_rules), inputs))

@@ -65,9 +65,7 @@ def group_levels(patterns: list[PatternState], params: DreamParams, *, regroup: 
         if regroup is not None:
             labels = regroup(level, ids, labels)
         groups = label_groups(labels)
-        level_nodes = [LadderNode(id=abstraction_id(level, sorted(ids[k] for k in group)), level=level,
-                                  members=sorted(ids[k] for k in group),
-                                  centroid=centroid_of(vectors[group], np.array([sizes[k] for k in group], float)))
+        level_nodes = [_node(level, [ids[k] for k in group], vectors[group], [sizes[k] for k in group])
                        for group in groups]
         if name is not None:
             name(level_nodes)
@@ -77,6 +75,13 @@ def group_levels(patterns: list[PatternState], params: DreamParams, *, regroup: 
         sizes = [sum(sizes[k] for k in group) for group in groups]
         texts = [[t for k in group for t in texts[k]] for group in groups]
     return nodes
+
+
+def _node(level: int, members: list[str], vectors: np.ndarray, sizes: list[float]) -> LadderNode:
+    """The unnamed node of ``members`` (their unit ``vectors``, weighted by ``sizes``)."""
+    members = sorted(members)
+    return LadderNode(id=abstraction_id(level, members), level=level, members=members,
+                      centroid=centroid_of(vectors, np.array(sizes, float)))
 
 
 def label_groups(labels: Sequence[int] | np.ndarray) -> list[list[int]]:
