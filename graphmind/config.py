@@ -60,6 +60,7 @@ class Settings:
     anthropic_model: str = DEFAULT_ANTHROPIC_MODEL
     llm_timeout_s: float = 60.0
     llm_max_retries: int = 2
+    llm_max_wait_s: float = 60.0
     llm_cassette: Path | None = None
     llm_prices: Mapping[str, tuple[float, float]] = field(
         default_factory=lambda: dict(DEFAULT_LLM_PRICES))
@@ -99,6 +100,7 @@ class Settings:
             anthropic_model=env.get("GRAPHMIND_ANTHROPIC_MODEL") or DEFAULT_ANTHROPIC_MODEL,
             llm_timeout_s=float(_int(env, "GRAPHMIND_LLM_TIMEOUT", 60, 1, 3600)),
             llm_max_retries=_int(env, "GRAPHMIND_LLM_MAX_RETRIES", 2, 0, 10),
+            llm_max_wait_s=float(_int(env, "GRAPHMIND_LLM_MAX_WAIT", 60, 0, 3600)),
             llm_cassette=_path(env, "GRAPHMIND_LLM_CASSETTE"),
             llm_prices=_prices(env),
             embedder=_choice(env, "GRAPHMIND_EMBEDDER", "minilm", EMBEDDERS),

@@ -34,15 +34,16 @@ def make_llm(settings: Settings) -> LLM:
 
 
 def make_anthropic(settings: Settings) -> LLM:
-    """``AnthropicLLM`` on a new SDK client (the SDK retries and times out per the settings)."""
+    """``AnthropicLLM`` on a new SDK client (the SDK retries and times out per the settings;
+    its waits between retries add up to at most GRAPHMIND_LLM_MAX_WAIT per call)."""
     if not settings.anthropic_api_key:
         raise ConfigError("GRAPHMIND_LLM=anthropic needs ANTHROPIC_API_KEY to be set.")
-    import anthropic
-
     from graphmind.llm.anthropic import AnthropicLLM
+    from graphmind.llm.anthropic_client import BoundedAnthropic
 
-    client = anthropic.Anthropic(api_key=settings.anthropic_api_key, base_url=settings.anthropic_base_url,
-                                 timeout=settings.llm_timeout_s, max_retries=settings.llm_max_retries)
+    client = BoundedAnthropic(api_key=settings.anthropic_api_key, base_url=settings.anthropic_base_url,
+                              timeout=settings.llm_timeout_s, max_retries=settings.llm_max_retries,
+                              max_wait_s=settings.llm_max_wait_s)
     return AnthropicLLM(client, model=settings.anthropic_model, prices=dict(settings.llm_prices))
 
 
