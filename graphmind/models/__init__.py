@@ -11,12 +11,12 @@ from graphmind.models.mind_protocol import (
     Partnership, Strategy_Pattern, Technical_Context,
 )
 from graphmind.models.registry import (
-    MEMORY_LABEL, NODE_TYPES, RUN_LABEL, base_label, check_rel_type,
+    MEMORY_LABEL, NODE_TYPES, RECALLED_LABELS, RUN_LABEL, base_label, check_rel_type,
     edge_properties_model, node_model,
 )
 
 __all__ = [
-    "MEMORY_LABEL", "NODE_TYPES", "RUN_LABEL", "Abstraction",
+    "MEMORY_LABEL", "NODE_TYPES", "RECALLED_LABELS", "RUN_LABEL", "Abstraction",
     "Code_Reference", "Constraint", "Conversation_Memory", "Crystal", "DreamRun", "EdgeProperties",
     "Emotional_State", "Experience", "Failed_Attempt", "Finding", "GraphNode", "Identity", "Locus",
     "Partnership", "Pattern", "Residue", "Resonance", "RuminationRun", "Strategy_Pattern",

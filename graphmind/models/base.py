@@ -83,6 +83,9 @@ class GraphNode(BaseModel):
 
     LABEL: ClassVar[str] = ""
     KIND: ClassVar[Kind] = "memory"
+    WORKING: ClassVar[bool] = False
+    """A node an engine makes while it works (a walk's loci and residues, a rumination's
+    findings): recall and ask leave it out unless its label is asked for by name."""
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ()
 
     id: NodeId

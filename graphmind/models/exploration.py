@@ -52,6 +52,7 @@ class Locus(GraphNode):
     """A point in idea space."""
 
     LABEL: ClassVar[str] = "Locus"
+    WORKING: ClassVar[bool] = True
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("concept",)
     concept: str
     session_id: str | None = None
@@ -77,6 +78,7 @@ class Residue(GraphNode):
     """What one wander step left behind."""
 
     LABEL: ClassVar[str] = "Residue"
+    WORKING: ClassVar[bool] = True
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("connection", "tension", "bridge", "surprise", "possibility")
     session_id: str | None = None
     step_number: Count | None = None
@@ -98,6 +100,7 @@ class Resonance(GraphNode):
     """A theme that recurs across residues and decays when not reinforced."""
 
     LABEL: ClassVar[str] = "Resonance"
+    WORKING: ClassVar[bool] = True
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("themes",)
     themes: list[str]
     occurrences: Count = 1
@@ -113,6 +116,7 @@ class Resonance(GraphNode):
 
 class Crystal(GraphNode):
     LABEL: ClassVar[str] = "Crystal"
+    WORKING: ClassVar[bool] = True
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("insight",)
     insight: str
     confidence: Unit | None = None
@@ -130,6 +134,7 @@ class Crystal(GraphNode):
 
 class WarmMemory(GraphNode):
     LABEL: ClassVar[str] = "WarmMemory"
+    WORKING: ClassVar[bool] = True
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("content",)
     cluster_type: Literal["theme_cluster", "failed_path", "summary"]
     content: str
@@ -173,6 +178,7 @@ class RuminationRun(GraphNode):
 
 class Finding(GraphNode):
     LABEL: ClassVar[str] = "Finding"
+    WORKING: ClassVar[bool] = True
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("summary",)
     summary: str
     section: str | None = None

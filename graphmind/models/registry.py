@@ -23,6 +23,11 @@ NODE_TYPES: dict[str, type[GraphNode]] = {
     model.LABEL: model for model in (*MIND_PROTOCOL_TYPES, *CONSOLIDATION_TYPES, *EXPLORATION_TYPES)
 }
 
+RECALLED_LABELS: tuple[str, ...] = tuple(sorted(
+    label for label, model in NODE_TYPES.items() if model.KIND == "memory" and not model.WORKING))
+"""The labels recall and ask search when no label is asked for: memories, not the working
+nodes of the engines (loci, residues, resonances, crystals, warm memories, findings)."""
+
 
 class ConnectsProperties(EdgeProperties):
     """``(:Pattern)-[:CONNECTS]->(:Pattern)``."""

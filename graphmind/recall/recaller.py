@@ -12,7 +12,7 @@ import numpy as np
 
 from graphmind.embed import Embedder
 from graphmind.errors import UnknownLabelError, ValidationError
-from graphmind.models import NODE_TYPES, GraphNode
+from graphmind.models import NODE_TYPES, RECALLED_LABELS, GraphNode
 from graphmind.recall._logic import (
     Fused, Ranked, check_query_text, fuse, lucene_query, matched_terms, next_fetch, overfetch_factor,
     query_terms,
@@ -152,12 +152,19 @@ class Recaller:
 
     def recall(self, mind: str, text: str, k: int = 10,
                labels: Sequence[str] | None = None) -> RecallResult:
-        """The ``k`` memories of ``mind`` that best match ``text``; counts a hit on each."""
+        """The ``k`` memories of ``mind`` that best match ``text``; counts a hit on each.
+
+        Without ``labels``, the engines' working nodes (RECALLED_LABELS) are left out. A locus
+        asked for by label never comes back beside the memory it stands for."""
         text = check_query_text(text)
         _check_k(k)
-        found = self.search(mind, text, max(k, 10), labels)
+        wanted = _check_labels(labels)
+        found = self.search(mind, text, max(k, 10), wanted)
         laps = Stopwatch(scale=1000, digits=2)
-        hits = self._hits(mind, fuse(found.vector, found.text, k), found.terms)
+        fused = fuse(found.vector, found.text, max(k, 10))
+        if "Locus" in wanted and len(wanted) > 1:
+            fused = self._without_locus_copies(mind, fused)
+        hits = self._hits(mind, fused[:k], found.terms)
         laps.lap("hits")
         if found.stale:
             warnings.warn(StaleEmbeddingsWarning(
@@ -285,6 +292,14 @@ class Recaller:
                 return row
             fetch = more
 
+    def _without_locus_copies(self, mind: str, fused: list[Fused]) -> list[Fused]:
+        """``fused`` less the loci that stand for a memory also in ``fused``."""
+        if len(fused) < 2:
+            return fused
+        rows = self._store.read("recall/find_locus_copies", mind=mind, uids=[f.uid for f in fused])
+        copies = {row["uid"] for row in rows}
+        return [f for f in fused if f.uid not in copies]
+
     def _hits(self, mind: str, fused: list[Fused], terms: list[str]) -> list[RecallHit]:
         if not fused:
             return []
@@ -307,13 +322,14 @@ def _check_k(k: object) -> None:
         raise ValidationError(f"k must be a whole number from 1 to {MAX_K}, not {k!r}", field="k")
 
 
-def _check_labels(labels: Sequence[str] | None) -> list[str] | None:
-    if labels is None:
-        return None
+def _check_labels(labels: Sequence[str] | None) -> list[str]:
+    """The labels to search: the ones asked for (each a memory label), else RECALLED_LABELS."""
+    if not labels:
+        return list(RECALLED_LABELS)
     if isinstance(labels, str):
         labels = [labels]
     for label in labels:
         model = NODE_TYPES.get(label)
         if model is None or model.KIND != "memory":
             raise UnknownLabelError(f"{label!r} is not a memory label graphmind knows", field="labels")
-    return list(labels) or None
+    return list(labels)
