@@ -31,6 +31,7 @@ from graphmind.recall._logic import check_query_text
 from graphmind.recall.tools import memory_tools
 from graphmind.ruminate import RuminationParams, RuminationResult, ruminate
 from graphmind.store import GraphStore, SchemaReport
+from graphmind.store.minds import MindSummary, list_minds, mind_exists
 from graphmind.store.records import node_to_model
 from graphmind.wander.crystals import Crystals
 from graphmind.wander.events import EventBus
@@ -41,12 +42,12 @@ from graphmind.wander.space import IdeaSpace
 from graphmind.wander.walker import Models, Walker
 from graphmind.wander.wanderer import Wander
 
-MIND_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+MIND_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
 
 def check_mind_name(name: object) -> str:
     """``name`` if it can name a mind (letters, digits, '_', '.', '-'; no ':'), else ValidationError."""
-    if not isinstance(name, str) or not MIND_NAME.match(name):
+    if not isinstance(name, str) or not MIND_NAME.fullmatch(name):
         raise ValidationError(
             f"mind name {name!r} is invalid: use 1-64 letters, digits, '_', '.' or '-'", field="mind"
         )
@@ -85,13 +86,32 @@ class Mind:
         self._owns_store = False
 
     @classmethod
-    def open(cls, name: str, settings: Settings | None = None) -> Mind:
-        """Open ``name`` on the database the settings (default: the environment) point at."""
+    def open(cls, name: str, settings: Settings | None = None, *, must_exist: bool = False) -> Mind:
+        """Open ``name`` on the database the settings (default: the environment) point at.
+
+        A mind comes to exist with its first write; ``must_exist=True`` (what the CLI's read
+        verbs use) raises NotFoundError for a mind that holds nothing, such as a typo."""
         settings = settings or Settings.from_env()
         check_mind_name(name)  # before a driver is made for nothing
         mind = cls(name, open_store(settings), settings)
         mind._owns_store = True
+        if must_exist and not mind.exists():
+            mind.close()
+            raise NotFoundError(f"mind {name!r} does not exist; 'graphmind minds list' shows the minds")
         return mind
+
+    @staticmethod
+    def list_minds(settings: Settings | None = None) -> list[MindSummary]:
+        """Every mind of the database the settings (default: the environment) point at."""
+        store = open_store(settings or Settings.from_env())
+        try:
+            return list_minds(store)
+        finally:
+            store.close()
+
+    def exists(self) -> bool:
+        """Whether this mind holds anything yet."""
+        return mind_exists(self._store, self.name)
 
     def __enter__(self) -> Mind:
         return self

@@ -57,7 +57,7 @@ def import_(file: Path, mind: str, strict: bool, as_json: bool) -> None:
 @click.option("--output", "-o", type=click.Path(path_type=Path), help="Write to this file instead of stdout.")
 def export(mind: str, output: Path | None) -> None:
     """Write a mind as JSON Lines (the import format) to stdout."""
-    with Mind.open(mind) as m, closing(m.export_jsonl()) as lines:  # closed before the driver
+    with Mind.open(mind, must_exist=True) as m, closing(m.export_jsonl()) as lines:  # closed before the driver
         if output is None:
             for line in lines:
                 click.echo(line)
@@ -72,7 +72,7 @@ def export(mind: str, output: Path | None) -> None:
 @JSON
 def stats(mind: str, as_json: bool) -> None:
     """Count a mind's nodes by label and its relationships by type."""
-    with Mind.open(mind) as m:
+    with Mind.open(mind, must_exist=True) as m:
         result = m.stats()
     emit(result.as_dict(), as_json, f"mind {mind!r}: {result.nodes:,} nodes\n"
          + table(result.labels, "labels") + "\n" + table(result.relationships, "relationships"))

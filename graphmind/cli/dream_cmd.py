@@ -58,7 +58,7 @@ def dream(mind: str, dry_run: bool, domain: str, clustering: str, rng_seed: int,
 @JSON
 def knowledge(text: str, mind: str, k: int, as_json: bool) -> None:
     """The consolidated patterns that match TEXT, with their ladder path and examples."""
-    with Mind.open(mind) as m:
+    with Mind.open(mind, must_exist=True) as m:
         matches = m.query_knowledge(text, k)
     lines = []
     for match in matches:

@@ -8,7 +8,9 @@ import traceback
 
 import click
 
-from graphmind.cli import data, digest_cmd, dream_cmd, llm_cmd, neo4j_cmd, recall_cmd, ruminate_cmd, wander_cmd
+from graphmind.cli import (
+    data, digest_cmd, dream_cmd, llm_cmd, minds_cmd, neo4j_cmd, recall_cmd, ruminate_cmd, wander_cmd,
+)
 from graphmind.cli.render import error
 from graphmind.errors import GraphmindError
 
@@ -21,6 +23,7 @@ def cli() -> None:
 
 cli.add_command(neo4j_cmd.neo4j)
 cli.add_command(llm_cmd.llm)
+cli.add_command(minds_cmd.minds)
 cli.add_command(ruminate_cmd.ruminate)
 for command in (*data.COMMANDS, *recall_cmd.COMMANDS, *dream_cmd.COMMANDS, *digest_cmd.COMMANDS,
                 *wander_cmd.COMMANDS):

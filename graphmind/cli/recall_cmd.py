@@ -20,7 +20,7 @@ from graphmind.recall import RecallResult, StaleEmbeddingsWarning
 @JSON
 def recall(text: str, mind: str, k: int, labels: tuple[str, ...], as_json: bool) -> None:
     """Recall the memories of a mind that best match TEXT (vector + full-text, fused)."""
-    with Mind.open(mind) as m, warnings.catch_warnings():
+    with Mind.open(mind, must_exist=True) as m, warnings.catch_warnings():
         warnings.simplefilter("ignore", StaleEmbeddingsWarning)  # the output says it (stale)
         result = m.recall(text, k=k, labels=list(labels) or None)
     emit(result.as_dict(), as_json, _recall_text(result))
@@ -34,7 +34,7 @@ def recall(text: str, mind: str, k: int, labels: tuple[str, ...], as_json: bool)
 @JSON
 def embed(mind: str, pending_only: bool, as_json: bool) -> None:
     """Embed the memories of a mind that lack a current embedding (new or changed text or model)."""
-    with Mind.open(mind) as m:
+    with Mind.open(mind, must_exist=True) as m:
         report = m.embed(full=not pending_only)
     emit(report.as_dict(), as_json,
          f"mind {mind!r}: embedded {report.embedded:,} memories with {report.model_id} "
@@ -48,7 +48,7 @@ def embed(mind: str, pending_only: bool, as_json: bool) -> None:
 @JSON
 def ask(question: str, mind: str, as_json: bool) -> None:
     """Answer QUESTION from a mind's memories (the LLM recalls through graph tools, cites ids)."""
-    with Mind.open(mind) as m:
+    with Mind.open(mind, must_exist=True) as m:
         run = m.ask(question)
         usage = m.llm.usage
         provider = m.llm.provider
