@@ -9,7 +9,8 @@ import click
 from graphmind.cli.options import JSON, MIND
 from graphmind.cli.render import emit
 from graphmind.mind import Mind
-from graphmind.recall import RecallResult, StaleEmbeddingsWarning
+from graphmind.text import trim
+from graphmind.recall import RecallResult, ReembeddedWarning, StaleEmbeddingsWarning
 
 
 @click.command()
@@ -21,7 +22,9 @@ from graphmind.recall import RecallResult, StaleEmbeddingsWarning
 def recall(text: str, mind: str, k: int, labels: tuple[str, ...], as_json: bool) -> None:
     """Recall the memories of a mind that best match TEXT (vector + full-text, fused)."""
     with Mind.open(mind, must_exist=True) as m, warnings.catch_warnings():
-        warnings.simplefilter("ignore", StaleEmbeddingsWarning)  # the output says it (stale)
+        # the output says both (stale, reembedded)
+        warnings.simplefilter("ignore", StaleEmbeddingsWarning)
+        warnings.simplefilter("ignore", ReembeddedWarning)
         result = m.recall(text, k=k, labels=list(labels) or None)
     emit(result.as_dict(), as_json, _recall_text(result))
 
@@ -66,10 +69,12 @@ def _recall_text(result: RecallResult) -> str:
         return f"mind {result.mind!r}: nothing recalled for {result.query!r}"
     lines = []
     for rank, hit in enumerate(result.hits, start=1):
-        text = (hit.text or "").replace("\n", " ")
-        text = text if len(text) <= 100 else text[:99] + "…"
+        text = trim(hit.text or "", 100)
         found_by = " + ".join(hit.why()) or "-"
         lines.append(f"{rank:>2}. {hit.label}:{hit.id}  score {hit.score:.4f}  ({found_by})\n    {text}")
+    if result.reembedded:
+        lines.append(f"note: {result.reembedded} memories had been embedded by another model and were "
+                     f"embedded again with {result.model_id}")
     if result.stale:
         lines.append(f"note: {result.stale} memories were embedded by another model and were skipped; "
                      f"run 'graphmind embed --mind {result.mind}'")

@@ -82,6 +82,8 @@ class RecallResult:
     model_id: str
     hits: list[RecallHit]
     embedded: int = 0
+    reembedded: int = 0
+    """Of ``embedded``, memories that another model had embedded (see ReembeddedWarning)."""
     stale: int = 0
     vector_search: str = "none"
     """Where the vector side searched: "memory" (the in-memory copy of the mind's vectors),
@@ -93,7 +95,7 @@ class RecallResult:
 
     def as_dict(self) -> dict[str, Any]:
         return {"mind": self.mind, "query": self.query, "model_id": self.model_id,
-                "embedded": self.embedded, "stale": self.stale,
+                "embedded": self.embedded, "reembedded": self.reembedded, "stale": self.stale,
                 "vector_search": self.vector_search, "timings_ms": self.timings_ms,
                 "hits": [hit.as_dict() for hit in self.hits]}
 
@@ -107,9 +109,15 @@ class Candidates:
     text: list[Ranked]
     terms: list[str]
     embedded: int = 0
+    reembedded: int = 0
     stale: int = 0
     vector_search: str = "none"
     timings_ms: dict[str, float] = field(default_factory=dict)
+
+
+class ReembeddedWarning(UserWarning):
+    """Memories embedded by another model (GRAPHMIND_EMBEDDER=hashing as a fallback, an older
+    model) were found by a search and embedded again with the current model."""
 
 
 class StaleEmbeddingsWarning(UserWarning):
@@ -136,6 +144,7 @@ class Recaller:
         self._initial_overfetch = overfetch
         self._exact_limit = exact_limit
         self._counts: dict[str, tuple[str | None, dict[str, int]]] = {}
+        self._reembedded_at: dict[str, str | None] = {}
         self._executor: ThreadPoolExecutor | None = None
         self._cache = VectorCache(store, embedder.dimensions, cache_bytes)
 
@@ -172,7 +181,7 @@ class Recaller:
                 f"{self._embedder.model_id} and were skipped; run 'graphmind embed --mind {mind}'"),
                 stacklevel=3)
         return RecallResult(mind=mind, query=text, model_id=self._embedder.model_id, hits=hits,
-                            embedded=found.embedded, stale=found.stale,
+                            embedded=found.embedded, reembedded=found.reembedded, stale=found.stale,
                             vector_search=found.vector_search,
                             timings_ms={**found.timings_ms, **laps.laps})
 
@@ -205,12 +214,25 @@ class Recaller:
         laps.lap("embed_query")
         vector, stale, source = self._vector_search(mind, state["stamp"], embedding,
                                                     wanted_labels, depth, max_fetch)
+        reembedded = 0
+        # another model embedded some memories (a fallback, a model change): embed them again,
+        # once per state of the mind (a memory without text keeps its old vector and stays stale)
+        if stale and self._reembedded_at.get(mind) != state["stamp"]:
+            reembedded = self.embed(mind, full=True).embedded
+            state = self._store.read("recall/get_vector_state", mind=mind)[0]
+            self._reembedded_at[mind] = state["stamp"]
+            vector, stale, source = self._vector_search(mind, state["stamp"], embedding,
+                                                        wanted_labels, depth, max_fetch)
+            if reembedded:
+                warnings.warn(ReembeddedWarning(
+                    f"{reembedded} memories of mind {mind!r} had been embedded by another model "
+                    f"and were embedded again with {self._embedder.model_id}"), stacklevel=3)
         laps.lap("vector")
         ranked_text, text_ms = text_search.result()
         laps.lap("text_wait")
         laps.laps["text"] = text_ms
-        return Candidates(vector=vector, text=ranked_text, terms=terms, embedded=embedded,
-                          stale=stale, vector_search=source, timings_ms=laps.laps)
+        return Candidates(vector=vector, text=ranked_text, terms=terms, embedded=embedded + reembedded,
+                          reembedded=reembedded, stale=stale, vector_search=source, timings_ms=laps.laps)
 
     def _vector_search(self, mind: str, stamp: str | None, embedding: np.ndarray,
                        labels: list[str] | None, depth: int,

@@ -9,7 +9,7 @@ import pytest
 from graphmind.embed import HashingEmbedder
 from graphmind.errors import UnknownLabelError, ValidationError
 from graphmind.mind import Mind
-from graphmind.recall import StaleEmbeddingsWarning
+from graphmind.recall import ReembeddedWarning
 
 from .helpers import DEMO, graph_snapshot, node, run_cli, write_jsonl
 
@@ -59,20 +59,32 @@ def test_changed_text_is_re_embedded_and_unchanged_text_is_not(mind, tmp_path):
     assert _props(mind, "cons-audit")["embedding"] == before
 
 
-def test_a_model_change_is_detected_and_re_embedded_on_demand(store, settings, mind):
+def test_a_model_change_is_detected_and_re_embedded_on_the_next_recall(store, settings, mind):
     hashing = Mind(mind.name, store, settings, embedder=HashingEmbedder())
     hashing.import_jsonl(DEMO)
     assert hashing.embed().embedded == 28
     assert _props(mind, "tc-settlement-worker")["embedding_model"] == HashingEmbedder().model_id
 
-    with pytest.warns(StaleEmbeddingsWarning, match="graphmind embed"):
-        stale = mind.recall("race condition", k=5)  # default model: hashing vectors are skipped
-    assert stale.stale > 0 and all(hit.why().get("vector") is None for hit in stale.hits)
+    # the fallback's vectors are not silently skipped: the default model embeds them again, and says so
+    with pytest.warns(ReembeddedWarning, match="embedded again"):
+        fresh = mind.recall("race condition", k=5)
+    assert (fresh.reembedded, fresh.stale) == (28, 0)
+    assert any("vector" in hit.why() for hit in fresh.hits)
+    assert _props(mind, "tc-settlement-worker")["embedding_model"] == mind.embedder.model_id
+    assert mind.embed().embedded == 0
+    assert mind.recall("race condition", k=5).reembedded == 0
 
-    redo = mind.embed()
-    assert redo.embedded == 28
-    fresh = mind.recall("race condition", k=5)
-    assert fresh.stale == 0 and any("vector" in hit.why() for hit in fresh.hits)
+
+def test_cli_recall_after_the_hashing_fallback_re_embeds_and_tells(cli_mind, cli_env, capsys, monkeypatch):
+    monkeypatch.setenv("GRAPHMIND_EMBEDDER", "hashing")
+    assert run_cli(capsys, "import", str(DEMO), "--mind", cli_mind)[0] == 0
+    assert run_cli(capsys, "embed", "--mind", cli_mind)[0] == 0
+    monkeypatch.delenv("GRAPHMIND_EMBEDDER")
+    code, out, err = run_cli(capsys, "recall", "race condition", "--mind", cli_mind)
+    assert code == 0 and not err
+    assert "28 memories had been embedded by another model and were embedded again" in out
+    code, out, _ = run_cli(capsys, "recall", "race condition", "--mind", cli_mind, "--json")
+    assert json.loads(out)["reembedded"] == 0 and json.loads(out)["stale"] == 0
 
 
 def test_recall_finds_the_race_condition_and_says_why(mind):
