@@ -2,9 +2,9 @@
 
 The engines join the demo as they land; today it applies the schema, imports the demo mind
 idempotently, prints its shape, embeds it, recalls with a question and lets the LLM (offline
-unless ANTHROPIC_API_KEY is set) answer it through the graph tools. Then it loads the seed's
-B01 Act 1 scenario into ``<mind>-b01`` and ruminates on Nicolas's "Hey Felix, the race
-condition is back.", printing the Context Object and the step trace. Last, it solves the
+unless ANTHROPIC_API_KEY is set) answer it through the graph tools. Then it ruminates, in the
+same mind, on Nicolas's "Hey Felix, the race condition is back.", printing the Context Object
+and the step trace. Last, it solves the
 bundled Sudoku puzzles with graphmind's own logging solver (graphmind.demo.sudoku, at most
 ``SUDOKU_STEPS`` steps logged per puzzle), captures the session into ``<mind>-sudoku``
 (recreated on every run, so the night cycle always has the whole session to consolidate),
@@ -30,6 +30,7 @@ from graphmind.config import Settings
 from graphmind.errors import ConfigError
 from graphmind.demo.sudoku import session_experiences
 from graphmind.mind import Mind
+from graphmind.text import trim
 
 BROWSER_QUERY = "MATCH (n:Memory {mind: $mind})-[r]->(m) RETURN n, r, m"
 QUESTION = "Why did the race condition in the settlement worker come back?"
@@ -56,9 +57,7 @@ def demo(mind: str, as_json: bool) -> None:
         recalled = m.recall(QUESTION, k=3)
         answer = m.ask(QUESTION)
         provider = m.llm.provider
-    with Mind.open(f"{mind}-b01", settings) as b01, resources.as_file(_demo_file("b01-felix.jsonl")) as path:
-        b01.import_jsonl(path)
-        rumination = b01.ruminate(STIMULUS, sender=SENDER)
+        rumination = m.ruminate(STIMULUS, sender=SENDER)
     with Mind.open(f"{mind}-sudoku", settings) as sudoku:
         sudoku.delete()
         sudoku.capture_many([{"id": e["id"], **e["properties"]} for e in
@@ -83,7 +82,7 @@ def demo(mind: str, as_json: bool) -> None:
         f"ask (LLM: {provider}, tools called: {', '.join(c.tool for c in answer.calls) or 'none'}):",
         f"  {answer.output.answer}",
         "",
-        f"ruminate in mind '{mind}-b01' (the seed's B01 Act 1): {SENDER} says {STIMULUS!r}",
+        f"ruminate in mind '{mind}': {SENDER} says {STIMULUS!r}",
         "",
         rumination.context_markdown,
         *[step.trace_line() for step in rumination.steps],
@@ -93,7 +92,7 @@ def demo(mind: str, as_json: bool) -> None:
         "Look at it in Neo4j Browser (see 'graphmind neo4j status' for the address), with:",
         f"  :param mind => '{mind}'",
         f"  {BROWSER_QUERY}",
-        f"and the rumination: MATCH p = (:RuminationRun {{mind: '{mind}-b01'}})-[:FOUND]->()-[:CITES]->() RETURN p",
+        f"and the rumination: MATCH p = (:RuminationRun {{mind: '{mind}'}})-[:FOUND]->()-[:CITES]->() RETURN p",
         "",
         f"dream in mind '{mind}-sudoku' (a Sudoku session of {dream.experiences} logged steps, session complete):",
         dream.message,
@@ -105,9 +104,9 @@ def demo(mind: str, as_json: bool) -> None:
         digest.material(),
         "",
         f"wander in mind '{mind}-wander' (a copy of Felix) from {WANDER_SEED!r}, {WANDER_STEPS} offline steps:",
-        *[f"  {r.step_number:>3}. {r.to_locus['concept'][:70]}  [{r.strategy}]" for r in wander.steps[:8]],
+        *[f"  {r.step_number:>3}. {trim(r.to_locus['concept'], 70)}  [{r.strategy}]" for r in wander.steps[:8]],
         f"  ... {wander.steps_completed} steps, {wander.crystals_formed} crystals, stopped: {wander.stopped_reason}",
-        *[f"  crystal {c['id']}: {c['insight'][:110]}\n    evidence: {', '.join(c['evidence'][:6])}"
+        *[f"  crystal {c['id']}: {trim(c['insight'], 110)}\n    evidence: {', '.join(c['evidence'][:6])}"
           for c in wander_crystals[:3]],
         map_line,
         f"see the crystals in Neo4j Browser: :param mind => '{mind}-wander'",

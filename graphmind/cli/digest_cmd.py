@@ -6,8 +6,9 @@ import click
 
 from graphmind.cli.options import JSON, MIND
 from graphmind.cli.render import emit
-from graphmind.digest import DigestParams
+from graphmind.digest import DigestParams, DigestReport
 from graphmind.mind import Mind
+from graphmind.text import trim
 
 
 @click.group(invoke_without_command=True)
@@ -29,7 +30,19 @@ def digest(ctx: click.Context, mind: str | None, n: int, rng_seed: int | None, m
         raise click.UsageError("Missing option '--mind' / '-m'.")
     with Mind.open(mind) as m:
         report = m.digest(DigestParams(n=n, min_age_days=min_age, limit=limit), rng_seed=rng_seed)
-    emit(report.as_dict(), as_json, report.material() + "".join(f"\n({note})" for note in report.notes))
+    emit(report.as_dict(), as_json, _text(report))
+
+
+def _text(report: DigestReport) -> str:
+    """The reflect material, then the ids of the entries it shows (what ``digest absorb`` takes)."""
+    shown = [("forgotten", f.entry) for f in report.forgotten]
+    shown += [("sampled", e) for entries in report.samples.values() for e in entries]
+    lines = [report.material(), *(f"({note})" for note in report.notes)]
+    if shown:
+        lines += ["", f"entries shown (absorb one with: graphmind digest absorb ID --mind {report.mind}):"]
+        width = max(len(e.id) for _, e in shown)
+        lines += [f"  {e.id.ljust(width)}  {kind:<9}  [{e.topic}] {trim(e.text, 80)}" for kind, e in shown]
+    return "\n".join(lines)
 
 
 @digest.command()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import sys
 import traceback
+import warnings
+from typing import TextIO
 
 import click
 
@@ -35,7 +37,9 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     as_json = "--json" in args
     try:
-        cli.main(args=args, prog_name="graphmind", standalone_mode=False)
+        with warnings.catch_warnings():
+            warnings.showwarning = _warning_line
+            cli.main(args=args, prog_name="graphmind", standalone_mode=False)
         return 0
     except click.exceptions.Exit as exc:
         return exc.exit_code
@@ -59,6 +63,12 @@ def main(argv: list[str] | None = None) -> int:
             traceback.print_exc()
         error(f"internal error ({type(exc).__name__}: {exc}); set GRAPHMIND_DEBUG=1 for details", as_json)
         return 1
+
+
+def _warning_line(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: TextIO | None = None, line: str | None = None) -> None:
+    """A warning as one line on stderr, without the source path and line Python adds."""
+    click.echo(f"graphmind: warning: {' '.join(str(message).split())}", err=True)
 
 
 def entry_point() -> None:

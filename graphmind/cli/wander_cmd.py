@@ -12,6 +12,7 @@ import click
 from graphmind.cli.options import JSON, MIND
 from graphmind.cli.render import emit
 from graphmind.mind import Mind
+from graphmind.text import trim
 from graphmind.wander.wanderer import RunReport, Wander
 
 SESSION = click.argument("session_id")
@@ -61,8 +62,8 @@ def session_options(fn: Any) -> Any:
 
 
 def _run_text(report: RunReport) -> str:
-    lines = [f"{r.step_number:>4}. {r.from_locus['concept'][:50]} → {r.to_locus['concept'][:60]}"
-             f"  [{r.strategy}; {', '.join(r.themes[:3])}]" + (f"\n      ✶ crystal ({r.crystal['status']}): {r.crystal['insight'][:100]}"
+    lines = [f"{r.step_number:>4}. {trim(r.from_locus['concept'], 50)} → {trim(r.to_locus['concept'], 60)}"
+             f"  [{r.strategy}; {', '.join(r.themes[:3])}]" + (f"\n      ✶ crystal ({r.crystal['status']}): {trim(r.crystal['insight'], 100)}"
                                                             if r.crystal else "")
              for r in report.steps]
     d = report.as_dict()
@@ -149,7 +150,7 @@ def trace(session_id: str, mind: str, as_json: bool) -> None:
               "strategy": r["trace"].get("strategy"), "score": r["trace"].get("score"), "residue": r["residue_id"],
               "themes": r["themes"]} for r in rows]
     emit({"session_id": session_id, "steps": steps}, as_json,
-         "\n".join(f"{s['step_number']:>4}. {s['to_concept'][:70]} [{s['strategy']}]" for s in steps) or "no steps yet")
+         "\n".join(f"{s['step_number']:>4}. {trim(s['to_concept'], 70)} [{s['strategy']}]" for s in steps) or "no steps yet")
 
 
 @session_verb

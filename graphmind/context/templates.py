@@ -246,7 +246,8 @@ def _technical(technical: list[MemoryItem], code: list[MemoryItem]) -> str:
         lines += ["", "Related Files:"] + [f"- {_s(c, 'file_path') or c.id}" for c in code]
         complex_files = [c for c in code if _s(c, "complexity")]
         if complex_files:
-            lines += ["", f"Dependencies: {len(complex_files)} files"]
+            count = len(complex_files)
+            lines += ["", f"Dependencies: {count} file{'' if count == 1 else 's'}"]
             lines += [f"- {_s(c, 'file_path') or c.id} ({_s(c, 'complexity')} complexity)"
                       for c in complex_files]
     return _lines(*lines) or NO_DATA["technical_context"]

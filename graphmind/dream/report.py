@@ -55,11 +55,12 @@ class DreamReport:
         if self.status == "nothing_to_consolidate":
             return f"nothing to consolidate: mind {self.mind!r} has no new experiences"
         ratio = f"{self.compression_ratio:.1f}:1" if self.compression_ratio else "n/a"
-        verified = self.verification.get("status", "not run")
+        status, score = self.verification.get("status", "not run"), self.verification.get("score")
+        verified = status + (f" (score {score:.2f})" if isinstance(score, int | float) else "")
         return (f"dream {self.run_id}{' (dry run)' if self.status == 'dry_run' else ''}: "
                 f"{self.experiences} experiences, {self.triaged} triaged, {self.patterns} new "
                 f"patterns ({self.grown} grown; ratio {ratio}), {self.ladder_levels}-level ladder, "
-                f"{self.cross_connections} connections, {self.pruned} pruned, verification {verified}")
+                f"{self.cross_connections} connections, {self.pruned} pruned; verification: {verified}")
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self) | {"message": self.message}

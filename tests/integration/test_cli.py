@@ -63,17 +63,14 @@ def test_init_reports_the_applied_schema(cli_env):
                                                   "007_dream_lease.cypher", "008_wander_loci.cypher"]
 
 
-def test_demo_loads_the_demo_mind_and_ruminates_on_b01(cli_env, cli_mind, store, settings):
-    from graphmind.mind import Mind
-
-    try:
-        done = graphmind(cli_env, "demo", "--mind", cli_mind, "--json")
-    finally:
-        Mind(f"{cli_mind}-b01", store, settings).delete()
+def test_demo_loads_the_demo_mind_and_ruminates_as_that_mind(cli_env, cli_mind, store, settings):
+    done = graphmind(cli_env, "demo", "--mind", cli_mind, "--json")
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["stats"]["labels"]["Identity"] == 1
     assert result["stats"]["relationships"]["ABOUT"] == 5
     rumination = result["rumination"]
     assert rumination["validation"]["valid"] and len(rumination["sections"]) == 7
-    assert "I feel frustration (0.8/1.0)" in rumination["context_markdown"]
+    assert rumination["mind"] == cli_mind  # the Felix it loaded, not another one
+    assert "backend engineering agent" in rumination["context_markdown"]
+    assert "I feel frustration (0.6/1.0)" in rumination["context_markdown"]

@@ -121,3 +121,14 @@ def test_cli_digest_absorb_and_merge(cli_env, cli_mind, capsys, store, settings,
     assert code == 2 and "no two distinct active threads" in err
     code, _, err = run_cli(capsys, "digest")
     assert code == 2 and "--mind" in err
+
+
+def test_cli_digest_text_names_the_ids_that_absorb_takes(cli_env, cli_mind, capsys, store, settings, tmp_path):
+    Mind(cli_mind, store, settings).import_jsonl(fixture(tmp_path))
+    code, out, err = run_cli(capsys, "digest", "--mind", cli_mind, "--rng-seed", "3")
+    assert code == 0, err
+    assert f"graphmind digest absorb ID --mind {cli_mind}" in out
+    listed = out.split("entries shown", 1)[1]
+    assert any(line.split()[:2] == ["a1", "forgotten"] for line in listed.splitlines())
+    code, out, _ = run_cli(capsys, "digest", "absorb", "a1", "--mind", cli_mind)
+    assert code == 0
