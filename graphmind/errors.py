@@ -11,7 +11,8 @@
     └── RunError                    the run failed: the CLI exits 1
         ├── StoreError              the graph store failed (query)
         │   ├── StoreUnavailableError   Neo4j does not answer
-        │   ├── ConstraintViolationError
+        │   ├── StoreRejectedError      Neo4j refused the data it was given (reason)
+        │   │   └── ConstraintViolationError
         │   └── CatalogError        a .cypher file is missing or its header is wrong
         ├── LauncherError           the local Neo4j could not be resolved, started or stopped
         │   └── PortInUseError
@@ -88,7 +89,17 @@ class StoreUnavailableError(StoreError):
     """Neo4j cannot be reached."""
 
 
-class ConstraintViolationError(StoreError):
+class StoreRejectedError(StoreError):
+    """Neo4j refused the data a query was given (a value or a name it cannot store), not the
+    query itself: the same call fails again, and other data may pass. ``reason`` is the
+    server's own message."""
+
+    def __init__(self, message: str, *, query: str | None = None, reason: str | None = None):
+        super().__init__(message, query=query)
+        self.reason = reason or message
+
+
+class ConstraintViolationError(StoreRejectedError):
     """A write broke a uniqueness or existence constraint."""
 
 

@@ -5,12 +5,16 @@ rows in batches to a temporary file; endpoints of edges that are not in the file
 looked up in the mind. Under ``strict`` (the default) any bad line stops the import before a
 single write. Then nodes, and after them edges, are written from the spill with batched
 ``UNWIND`` queries that MERGE on ``uid``, so importing the same file twice changes nothing.
+A batch Neo4j refuses for its data is split until the rows it refuses are alone: those lines
+are refused by number (under ``strict``, the first one stops the import) and the rest land.
 Only ids and labels are held in memory, never the lines.
 """
 
 from __future__ import annotations
 
 import gc
+import logging
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
@@ -18,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from graphmind.errors import StoreError, ValidationError
+from graphmind.errors import StoreError, StoreRejectedError, ValidationError
 from graphmind.io.jsonl import EdgeLine, LineError, NodeLine, iter_lines, parse_line
 from graphmind.io.spill import Spill
 from graphmind.models import MEMORY_LABEL, NODE_TYPES, RUN_LABEL, base_label, edge_properties_model
@@ -29,6 +33,7 @@ Progress = Callable[[str, int, int], None]
 """Called as ``progress(phase, done, total)`` while nodes and edges are written."""
 MAX_REPORTED_ERRORS = 1000
 QUEUED_PER_WORKER = 2
+log = logging.getLogger("graphmind.io")
 
 
 @dataclass
@@ -37,6 +42,7 @@ class _Plan:
 
     node_rows: Spill
     edge_rows: Spill
+    strict: bool = True
     labels: dict[str, str] = field(default_factory=dict)
     stored_bases: dict[str, str] = field(default_factory=dict)
     fresh: set[str] = field(default_factory=set)
@@ -44,13 +50,27 @@ class _Plan:
     errors: list[LineError] = field(default_factory=list)
     bad: set[int] = field(default_factory=set)
     pending: dict[str, list[int]] = field(default_factory=dict)
+    unwritten: dict[str, int] = field(default_factory=dict)
     lines: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
     def refuse(self, error: LineError) -> None:
         """Mark a line bad (every one is skipped; the first MAX_REPORTED_ERRORS are reported)."""
-        if error.line not in self.bad and len(self.errors) < MAX_REPORTED_ERRORS:
-            self.errors.append(error)
-        self.bad.add(error.line)
+        with self.lock:
+            if error.line not in self.bad and len(self.errors) < MAX_REPORTED_ERRORS:
+                self.errors.append(error)
+            self.bad.add(error.line)
+
+    def rejected(self, line: int, reason: str, node_id: str | None) -> None:
+        """Neo4j refused the row of ``line``: the import stops under ``strict``, else the line
+        is refused like an invalid one (a new node's edges are refused with it)."""
+        reason = f"Neo4j refused it: {_printable(reason)}"
+        if self.strict:
+            raise ValidationError(f"line {line}: {reason} (the import stopped part-way; fix the line, or "
+                                  "skip invalid lines, and import again)", line=line, reason=reason)
+        self.refuse(LineError(line, None, reason))
+        if node_id in self.fresh:
+            self.unwritten[node_id] = line
 
     def base(self, node_id: str) -> str:
         """``Memory`` or ``Run``: the shared label of a node in the file or already stored."""
@@ -90,7 +110,7 @@ class Importer:
 
     def _run(self, path: Path, mind: str, strict: bool, progress: Progress | None) -> ImportReport:
         clock = Stopwatch()
-        plan = _Plan(Spill(self._batch_size), Spill(self._batch_size))
+        plan = _Plan(Spill(self._batch_size), Spill(self._batch_size), strict)
         try:
             self._validate(path, plan)
             if plan.lines == 0:
@@ -183,17 +203,17 @@ class Importer:
                     written += sum(future.result() for future in done)
                     if progress:
                         progress("nodes", written, plan.node_rows.count)
-                in_flight.add(pool.submit(self._write_node_rows, mind, rows))
+                in_flight.add(pool.submit(self._write_node_rows, plan, mind, rows))
             written += sum(future.result() for future in in_flight)
         if progress:
             progress("nodes", written, plan.node_rows.count)
         return written
 
-    def _write_node_rows(self, mind: str, rows: dict[str, list[dict[str, Any]]]) -> int:
+    def _write_node_rows(self, plan: _Plan, mind: str, rows: dict[str, _Rows]) -> int:
         written = 0
         for base, query in ((MEMORY_LABEL, "import/upsert_memories"), (RUN_LABEL, "import/upsert_runs")):
-            if rows[base]:
-                written += self._write(query, rows[base], "written", mind=mind)
+            if rows[base].rows:
+                written += self._write(plan, query, rows[base], "written", mind=mind)
         return written
 
     def _write_edges(self, plan: _Plan, mind: str, progress: Progress | None) -> int:
@@ -209,26 +229,27 @@ class Importer:
         written, seen, in_flight = 0, set(), set[Future[int]]()
         with ThreadPoolExecutor(self._workers, thread_name_prefix="graphmind-import") as pool:
             for batch in plan.edge_rows.batches():
-                fast, rest = [], []
+                fast, rest = _Rows(), _Rows()
                 for edge in batch:
-                    if edge.line in plan.bad:
+                    if edge.line in plan.bad or self._lost_endpoint(plan, edge):
                         continue
                     key = hash((edge.from_id, edge.rel, edge.to_id, edge.key))
                     new = edge.from_id in plan.fresh and edge.to_id in plan.fresh and key not in seen
                     seen.add(key)
                     if new and plan.base(edge.from_id) == plan.base(edge.to_id) == MEMORY_LABEL:
-                        fast.append(_new_memory_edge_row(mind, edge))
+                        fast.add(edge.line, _new_memory_edge_row(mind, edge))
                     else:
-                        rest.append(_edge_row(plan, mind, edge, new))
+                        rest.add(edge.line, _edge_row(plan, mind, edge, new))
                 if len(in_flight) >= self._queued:
                     done, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
                     written += sum(future.result() for future in done)
-                if fast:
-                    in_flight.add(pool.submit(self._write, "import/link_new_memory_edges", fast, "linked"))
-                if rest:  # a barrier: every edge before these is committed
+                if fast.rows:
+                    in_flight.add(pool.submit(self._write, plan, "import/link_new_memory_edges", fast,
+                                              "linked"))
+                if rest.rows:  # a barrier: every edge before these is committed
                     written += sum(future.result() for future in in_flight)
                     in_flight = set()
-                    written += self._write("import/link_edges", rest, "linked")
+                    written += self._write(plan, "import/link_edges", rest, "linked")
                 if progress:
                     progress("edges", written, plan.edge_rows.count)
             written += sum(future.result() for future in in_flight)
@@ -236,9 +257,30 @@ class Importer:
             progress("edges", written, plan.edge_rows.count)
         return written
 
-    def _write(self, query: str, rows: list[dict[str, Any]], count: str, **params: Any) -> int:
-        """Write one batch; returns the query's ``count`` column."""
-        return self._store.write(query, rows=rows, **params)[0][count]
+    @staticmethod
+    def _lost_endpoint(plan: _Plan, edge: EdgeLine) -> bool:
+        """Refuse an edge whose new endpoint Neo4j refused (True when it did)."""
+        for end in (edge.from_id, edge.to_id):
+            if end in plan.unwritten:
+                reason = f"edge endpoint {end!r} was not written: Neo4j refused line {plan.unwritten[end]}"
+                plan.refuse(LineError(edge.line, "to/from", reason))
+                return True
+        return False
+
+    def _write(self, plan: _Plan, query: str, batch: _Rows, count: str, **params: Any) -> int:
+        """Write one batch; returns the query's ``count`` column. A batch Neo4j refuses for its
+        data is written in halves, down to single rows: the rows it still refuses are the bad
+        ones (``plan.rejected``), and every other row lands."""
+        try:
+            return self._store.write(query, rows=batch.rows, **params)[0][count]
+        except StoreRejectedError as exc:
+            if len(batch.rows) == 1:
+                plan.rejected(batch.lines[0], exc.reason, batch.rows[0].get("id"))  # node rows carry their id
+                return 0
+            log.info("%s: Neo4j refused a batch of %d rows; writing it in halves", query, len(batch.rows))
+            first, second = batch.halves()
+            return self._write(plan, query, first, count, **params) + self._write(plan, query, second, count,
+                                                                                   **params)
 
 
 @contextmanager
@@ -261,11 +303,27 @@ def cyclic_gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _node_rows(mind: str, nodes: list[NodeLine]) -> dict[str, list[dict[str, Any]]]:
+@dataclass
+class _Rows:
+    """The rows of one write and the line each comes from (to name a row Neo4j refuses)."""
+
+    lines: list[int] = field(default_factory=list)
+    rows: list[dict[str, Any]] = field(default_factory=list)
+
+    def add(self, line: int, row: dict[str, Any]) -> None:
+        self.lines.append(line)
+        self.rows.append(row)
+
+    def halves(self) -> tuple[_Rows, _Rows]:
+        half = len(self.rows) // 2
+        return (_Rows(self.lines[:half], self.rows[:half]), _Rows(self.lines[half:], self.rows[half:]))
+
+
+def _node_rows(mind: str, nodes: list[NodeLine]) -> dict[str, _Rows]:
     """The rows of ``import/upsert_memories`` and ``import/upsert_runs``."""
-    rows: dict[str, list[dict[str, Any]]] = {MEMORY_LABEL: [], RUN_LABEL: []}
+    rows = {MEMORY_LABEL: _Rows(), RUN_LABEL: _Rows()}
     for node in nodes:
-        rows[base_label(node.label)].append(_node_row(mind, node))
+        rows[base_label(node.label)].add(node.line, _node_row(mind, node))
     return rows
 
 
@@ -285,6 +343,11 @@ def _new_memory_edge_row(mind: str, edge: EdgeLine) -> dict[str, Any]:
     """What ``import/link_new_memory_edges`` reads: no endpoint kinds, key or existence flag."""
     return {"from_uid": f"{mind}:{edge.from_id}", "to_uid": f"{mind}:{edge.to_id}", "rel": edge.rel,
             "props": edge.props, "dates": edge.dates}
+
+
+def _printable(text: str) -> str:
+    """``text`` with control characters (a NUL in a name Neo4j quotes back) escaped."""
+    return text if text.isprintable() else repr(text)[1:-1]
 
 
 def _stored_label(stored_labels: list[str]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,11 +13,13 @@ import pydantic
 
 from graphmind.errors import NotFoundError, UnknownLabelError, ValidationError
 from graphmind.models import check_rel_type, edge_properties_model, node_model
-from graphmind.models.base import NodeId, first_error, split_dates
+from graphmind.models.base import NodeId, check_property_name, first_error, split_dates
 
 _NODE_KEYS = frozenset({"type", "label", "id", "properties"})
 _EDGE_KEYS = frozenset({"type", "rel", "from", "to", "properties"})
 _ID = pydantic.TypeAdapter(NodeId)
+_SURROGATES = re.compile("[\ud800-\udfff]")
+_SURROGATE = "holds a lone surrogate (a \\uD800-\\uDFFF escape without its pair), which is not Unicode text"
 
 
 @dataclass(frozen=True)
@@ -61,8 +64,9 @@ class LineError:
         return {"line": self.line, "field": self.field, "error": self.message}
 
 
-def iter_lines(path: Path) -> Iterator[tuple[int, str]]:
-    """(line number, text) for each non-blank line, streamed; non-UTF-8 is an error."""
+def iter_lines(path: Path) -> Iterator[tuple[int, str | bytes]]:
+    """(line number, text) for each non-blank line, streamed. A line that is not UTF-8 comes
+    as its raw bytes, for ``parse_line`` to refuse: one bad line, not a bad file."""
     if not path.is_file():
         raise NotFoundError(f"{path} does not exist or is not a file")
     with path.open("rb") as handle:
@@ -70,13 +74,17 @@ def iter_lines(path: Path) -> Iterator[tuple[int, str]]:
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
-                raise ValidationError(f"line {number} is not valid UTF-8", line=number) from None
+                yield number, raw
+                continue
             if text.strip():
                 yield number, text
 
 
-def parse_line(number: int, text: str, max_property_bytes: int) -> NodeLine | EdgeLine:
-    """One line as a validated NodeLine or EdgeLine, else ValidationError naming line and field."""
+def parse_line(number: int, text: str | bytes, max_property_bytes: int) -> NodeLine | EdgeLine:
+    """One line as a validated NodeLine or EdgeLine, else ValidationError naming line and field.
+    ``text`` as bytes is a line that could not be decoded (see ``iter_lines``)."""
+    if isinstance(text, bytes):
+        raise _error(number, None, "not valid UTF-8")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -85,12 +93,41 @@ def parse_line(number: int, text: str, max_property_bytes: int) -> NodeLine | Ed
     if not isinstance(data, dict):
         reason = "must be a JSON object"
         raise ValidationError(f"line {number} {reason}", line=number, reason=reason)
+    if "\\ud" in text or "\\uD" in text:  # only a \u escape makes a lone surrogate
+        _check_text(number, data)
     kind = data.get("type")
     if kind == "node":
         return _node(number, data, max_property_bytes)
     if kind == "edge":
         return _edge(number, data, max_property_bytes)
     raise _error(number, "type", f"must be 'node' or 'edge', not {kind!r}")
+
+
+def _check_text(number: int, data: dict[str, Any]) -> None:
+    """Refuse a string that is not Unicode text: a lone surrogate such as the JSON escape
+    ``\\udcff`` decodes, but cannot be encoded to be sent or printed."""
+    for key, value in data.items():
+        if key == "properties" and isinstance(value, dict):
+            for name, prop in value.items():
+                if _has_surrogate(name) or _has_surrogate(prop):
+                    raise _error(number, _shown(name) or "properties", _SURROGATE)
+        elif _has_surrogate(key) or _has_surrogate(value):
+            raise _error(number, _shown(key), _SURROGATE)
+
+
+def _has_surrogate(value: Any) -> bool:
+    if isinstance(value, str):
+        return _SURROGATES.search(value) is not None
+    if isinstance(value, list):
+        return any(_has_surrogate(item) for item in value)
+    if isinstance(value, dict):
+        return any(_has_surrogate(key) or _has_surrogate(item) for key, item in value.items())
+    return False
+
+
+def _shown(name: str) -> str:
+    """A name as it can be printed: escapes for characters that are not printable text."""
+    return name if name.isprintable() and not _has_surrogate(name) else repr(name)[1:-1]
 
 
 def _node(number: int, data: dict[str, Any], limit: int) -> NodeLine:
@@ -149,6 +186,10 @@ def _properties(number: int, data: dict[str, Any], limit: int) -> dict[str, Any]
     if not isinstance(props, dict):
         raise _error(number, "properties", "must be a JSON object")
     for name, value in props.items():
+        try:
+            check_property_name(name)
+        except ValueError as exc:
+            raise _error(number, _shown(name) or "properties", str(exc)) from None
         values = value if isinstance(value, list) else [value]
         size = sum(len(v.encode("utf-8")) for v in values if isinstance(v, str))
         if size > limit:

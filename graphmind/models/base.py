@@ -52,6 +52,15 @@ def as_datetime(value: Any) -> datetime | None:
     return _aware(value) if isinstance(value, datetime) else None
 
 
+def check_property_name(name: str) -> None:
+    """Raise ValueError unless Neo4j takes ``name`` as a property name: it refuses an empty
+    one and one with a NUL character (and with it the whole transaction)."""
+    if not name:
+        raise ValueError("a property name must not be empty")
+    if "\x00" in name:
+        raise ValueError("a property name must not contain a NUL character")
+
+
 def check_storable(name: str, value: Any) -> None:
     """Raise ValueError unless Neo4j can store ``value`` as property ``name``."""
     if isinstance(value, bool | int | str):
@@ -99,6 +108,7 @@ class GraphNode(BaseModel):
     @model_validator(mode="after")
     def _check_extra(self) -> GraphNode:
         for name, value in (self.model_extra or {}).items():
+            check_property_name(name)
             if name in RESERVED_PROPERTIES:
                 raise ValueError(f"property {name!r} is set by graphmind, not by the data")
             if value is not None:
@@ -137,6 +147,7 @@ class EdgeProperties(BaseModel):
     @model_validator(mode="after")
     def _check_extra(self) -> EdgeProperties:
         for name, value in (self.model_extra or {}).items():
+            check_property_name(name)
             if value is not None:
                 check_storable(name, value)
         return self

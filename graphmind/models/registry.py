@@ -17,7 +17,7 @@ from graphmind.models.mind_protocol import MIND_PROTOCOL_TYPES
 
 MEMORY_LABEL = "Memory"
 RUN_LABEL = "Run"
-REL_TYPE_PATTERN = re.compile(r"^[A-Z][A-Z0-9_]{0,99}$")
+REL_TYPE_PATTERN = re.compile(r"[A-Z][A-Z0-9_]{0,99}")
 
 NODE_TYPES: dict[str, type[GraphNode]] = {
     model.LABEL: model for model in (*MIND_PROTOCOL_TYPES, *CONSOLIDATION_TYPES, *EXPLORATION_TYPES)
@@ -74,7 +74,7 @@ def base_label(label: str) -> str:
 
 def check_rel_type(rel: object) -> str:
     """``rel`` if it is a usable relationship type, else UnknownLabelError."""
-    if not isinstance(rel, str) or not REL_TYPE_PATTERN.match(rel):
+    if not isinstance(rel, str) or not REL_TYPE_PATTERN.fullmatch(rel):
         raise UnknownLabelError(
             f"relationship type {rel!r} is not allowed; it must match {REL_TYPE_PATTERN.pattern}"
         )

@@ -11,13 +11,19 @@ import neo4j
 from neo4j import exceptions as neo4j_errors
 
 from graphmind.errors import (
-    CatalogError, ConstraintViolationError, StoreError, StoreUnavailableError,
+    CatalogError, ConstraintViolationError, StoreError, StoreRejectedError, StoreUnavailableError,
 )
 from graphmind.store.catalog import Catalog, NamedQuery
 from graphmind.store.records import to_python
 
 Row = dict[str, Any]
 BATCH_MIN = 16  # lists longer than this travel as _Batch (see _sent)
+# Client errors caused by the data a query was given, not by the query: a value of a type
+# Neo4j cannot store, an empty property name (TokenNameError), a null where a MERGE needs one.
+# Other client errors (syntax, a missing parameter, security) are the query's or the setup's.
+REJECTED_DATA = ("Neo.ClientError.Statement.TypeError", "Neo.ClientError.Statement.ArgumentError",
+                 "Neo.ClientError.Statement.SemanticError", "Neo.ClientError.Statement.EntityNotFound",
+                 "Neo.ClientError.Schema.TokenNameError")
 log = logging.getLogger("graphmind.store")
 
 
@@ -143,7 +149,7 @@ class GraphStore:
         try:
             yield
         except neo4j_errors.ConstraintError as exc:
-            raise ConstraintViolationError(f"{name}: {exc.message}", query=name) from exc
+            raise ConstraintViolationError(f"{name}: {exc.message}", query=name, reason=exc.message) from exc
         except neo4j_errors.AuthError as exc:
             raise StoreUnavailableError(
                 "Neo4j refused the credentials (check NEO4J_USER and NEO4J_PASSWORD)", query=name
@@ -153,6 +159,11 @@ class GraphStore:
                 f"Neo4j is not reachable ({exc}); start it with 'graphmind neo4j start' or set NEO4J_URI",
                 query=name,
             ) from exc
+        except neo4j_errors.ClientError as exc:
+            if (exc.code or "").startswith(REJECTED_DATA):
+                raise StoreRejectedError(f"{name}: Neo4j refused the data: {exc.message}", query=name,
+                                         reason=exc.message) from exc
+            raise StoreError(f"{name} failed: {exc.message or exc}", query=name) from exc
         except neo4j_errors.Neo4jError as exc:
             raise StoreError(f"{name} failed: {exc.message or exc}", query=name) from exc
         except neo4j_errors.DriverError as exc:

@@ -39,6 +39,16 @@ def test_importing_graphmind_reads_no_environment_and_opens_nothing():
     assert done.stdout.strip() == "ok"
 
 
+@pytest.mark.parametrize("name", ["felix\n", "felix\r\n", "\nfelix", "a:b", "", "x" * 65])
+def test_a_mind_name_is_checked_whole(name):
+    from graphmind.errors import ValidationError
+    from graphmind.mind import check_mind_name
+
+    assert check_mind_name("felix.v2-a_b") == "felix.v2-a_b"
+    with pytest.raises(ValidationError, match="mind name"):
+        check_mind_name(name)
+
+
 def test_error_tree_exit_codes():
     assert issubclass(ConfigError, InputError) and InputError.exit_code == 2
     assert RunError.exit_code == 1 and issubclass(RunError, GraphmindError)

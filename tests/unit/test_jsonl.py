@@ -65,11 +65,52 @@ def test_oversized_properties_are_refused_before_validation():
         parse_line(1, text, 1000)
 
 
-def test_iter_lines_streams_and_rejects_bad_utf8(tmp_path):
+def test_iter_lines_streams_and_a_line_that_is_not_utf8_is_one_bad_line(tmp_path):
     path = tmp_path / "in.jsonl"
-    path.write_bytes(b'{"a": 1}\n\n{"b": 2}\n\xff\xfe\n')
-    seen = []
-    with pytest.raises(ValidationError, match="line 4 is not valid UTF-8"):
-        for number, _text in iter_lines(path):
-            seen.append(number)
-    assert seen == [1, 3]
+    path.write_bytes(b'{"a": 1}\n\n{"b": 2}\n\xff\xfe\n{"c": 3}\n')
+    lines = list(iter_lines(path))
+    assert [number for number, _ in lines] == [1, 3, 4, 5]  # the lines after it still come
+    with pytest.raises(ValidationError) as caught:
+        parse_line(*lines[2], LIMIT)
+    assert caught.value.line == 4 and str(caught.value) == "line 4: not valid UTF-8"
+
+
+NODE = {"type": "node", "label": "Partnership", "id": "p"}
+EDGE = {"type": "edge", "rel": "INVOLVES", "from": "c", "to": "n"}
+
+
+@pytest.mark.parametrize(("item", "field", "fragment"), [
+    ({**NODE, "properties": {"partner_name": "N", "": 1}}, "properties", "must not be empty"),
+    ({**NODE, "properties": {"partner_name": "N", "a\x00b": 1}}, "a\\x00b", "NUL character"),
+    ({**EDGE, "properties": {"": 1}}, "properties", "must not be empty"),
+    ({**EDGE, "properties": {"\x00": 1}}, "\\x00", "NUL character"),
+])
+def test_property_names_neo4j_refuses_are_refused_with_line_and_field(item, field, fragment):
+    with pytest.raises(ValidationError) as caught:
+        parse_line(9, json.dumps(item), LIMIT)
+    assert (caught.value.line, caught.value.field) == (9, field)
+    assert fragment in str(caught.value) and str(caught.value).startswith(f"line 9, field '{field}'")
+
+
+@pytest.mark.parametrize(("text", "field"), [
+    ('{"type": "node", "label": "Partnership", "id": "p", "properties": {"partner_name": "\\udcff"}}',
+     "partner_name"),
+    ('{"type": "node", "label": "Partnership", "id": "p", "properties": {"partner_name": "N", '
+     '"notes": ["ok", "x\\ud800y"]}}', "notes"),
+    ('{"type": "node", "label": "Partnership", "id": "p", "properties": {"partner_name": "N", "\\udcff": 1}}',
+     "\\udcff"),
+    ('{"type": "node", "label": "Partnership", "id": "p\\udcff", "properties": {"partner_name": "N"}}', "id"),
+    ('{"type": "edge", "rel": "INVOLVES", "from": "c", "to": "n", "properties": {"why": {"a": "\\uDFFF"}}}',
+     "why"),
+])
+def test_a_lone_surrogate_is_a_line_error_naming_its_field(text, field):
+    with pytest.raises(ValidationError) as caught:
+        parse_line(4, text, LIMIT)
+    assert (caught.value.line, caught.value.field) == (4, field)
+    assert "lone surrogate" in str(caught.value)
+    str(caught.value).encode("utf-8")  # the sentence can be printed
+
+
+def test_a_surrogate_pair_is_one_character_and_passes():
+    text = '{"type": "node", "label": "Partnership", "id": "p", "properties": {"partner_name": "N \\ud83d\\ude00"}}'
+    assert parse_line(1, text, LIMIT).props["partner_name"] == "N \U0001F600"

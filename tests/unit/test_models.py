@@ -61,6 +61,14 @@ def test_extra_properties_must_be_storable():
         Partnership(id="p", partner_name="N", mind="other")
 
 
+@pytest.mark.parametrize("name", ["", "a\x00b"])
+def test_property_names_neo4j_refuses_are_refused_by_the_models(name):
+    with pytest.raises(pydantic.ValidationError, match="property name"):
+        Partnership.model_validate({"id": "p", "partner_name": "N", name: 1})
+    with pytest.raises(pydantic.ValidationError, match="property name"):
+        edge_properties_model("FOLLOWS").model_validate({name: 1})
+
+
 def test_text_is_derived_from_the_text_fields_and_not_stored():
     partner = Partnership(id="p", partner_name="Nicolas", communication_style="terse",
                           shared_history=["ledger rewrite"])
@@ -75,7 +83,7 @@ def test_unknown_labels_are_refused(label):
         node_model(label)
 
 
-@pytest.mark.parametrize("rel", ["KNOWS]->() DETACH DELETE n //", "knows", "A-B", "", None, "X" * 101])
+@pytest.mark.parametrize("rel", ["KNOWS]->() DETACH DELETE n //", "knows", "A-B", "", None, "X" * 101, "KNOWS\n"])
 def test_bad_relationship_types_are_refused(rel):
     with pytest.raises(UnknownLabelError):
         check_rel_type(rel)
