@@ -3,7 +3,8 @@
 Jars live in ``GRAPHMIND_CACHE/neo4j-<version>-browser-<version>/``, shared by every home.
 Layout under ``GRAPHMIND_HOME/neo4j``: ``conf/neo4j.conf``,
 ``data/``, ``logs/`` (``console.log`` and Neo4j's own logs), ``run/neo4j.pid`` and
-``password`` (mode 0600, generated at first start).
+``password`` (generated at first start). Everything under it is private to the user: the
+folders are 0700 and the files 0600, Neo4j's own included (it runs under umask 077).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import secrets
 import shutil
 import signal
 import socket
+import stat
 import string
 import subprocess
 import sys
@@ -47,6 +49,7 @@ SERVER_FLAGS = (  # as Neo4j's own start script sets them, but for the garbage c
 # Three pairs of fresh servers with the throughput collector: 30,132-30,811 vs 29,589-30,422
 # nodes/s and 42,401-44,779 vs 42,207-42,539 edges/s.
 LINUX_FLAGS = ("-XX:+UseTransparentHugePages",)
+PRIVATE_UMASK = 0o077  # the server's files: 0600 in 0700 folders
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
 ADMIN_TOOL = "org.neo4j.cli.AdminTool"
 
@@ -128,8 +131,10 @@ class LocalNeo4j:
                     "GRAPHMIND_BOLT_PORT / GRAPHMIND_HTTP_PORT"
                 )
         resolve_jars(self.lib_dir, self._settings.neo4j_version, self._settings.browser_version)
+        self._settings.home.mkdir(mode=0o700, parents=True, exist_ok=True)
         for sub in ("conf", "data", "logs", "run"):
-            (self.root / sub).mkdir(parents=True, exist_ok=True)
+            (self.root / sub).mkdir(mode=0o700, parents=True, exist_ok=True)
+        _make_private(self.root)
         self._write_config()
         self._ensure_password()
         self._launch()
@@ -184,7 +189,7 @@ class LocalNeo4j:
             "db.tx_log.rotation.retention_policy": "1 files",
         }
         text = "".join(f"{k}={v}\n" for k, v in lines.items())
-        (self.root / "conf" / "neo4j.conf").write_text(text)
+        _write_private(self.root / "conf" / "neo4j.conf", text)
 
     def _ensure_password(self) -> None:
         if self.password_file.exists():
@@ -198,12 +203,11 @@ class LocalNeo4j:
         password = "".join(secrets.choice(string.ascii_letters + string.digits) for _ in range(24))
         command = [*self._java(), "-Xmx256m", *OPEN_MODULES,
                    ADMIN_TOOL, "dbms", "set-initial-password", password]
-        done = subprocess.run(command, env=self._env(), capture_output=True, text=True, check=False)
+        done = subprocess.run(command, env=self._env(), capture_output=True, text=True, check=False,
+                              umask=PRIVATE_UMASK)
         if done.returncode != 0:
             raise LauncherError(f"could not set the initial Neo4j password: {done.stderr.strip()[-300:]}")
-        fd = os.open(self.password_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as handle:
-            handle.write(password + "\n")
+        _write_private(self.password_file, password + "\n")
 
     def _launch(self) -> None:
         s = self._settings
@@ -211,12 +215,13 @@ class LocalNeo4j:
             *self._java(), f"-Xms{s.heap_size}", f"-Xmx{s.heap_size}", *server_flags(),
             ENTRY_POINT, f"--home-dir={self.root}", f"--config-dir={self.root / 'conf'}",
         ]
-        with open(self.log_file, "wb") as log:  # this run's output only
+        fd = os.open(self.log_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as log:  # this run's output only
             process = subprocess.Popen(
                 command, env=self._env(), stdout=log, stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL, start_new_session=True, cwd=self.root,
+                stdin=subprocess.DEVNULL, start_new_session=True, cwd=self.root, umask=PRIVATE_UMASK,
             )
-        self.pid_file.write_text(str(process.pid))
+        _write_private(self.pid_file, str(process.pid))
 
     def _wait_until_ready(self) -> None:
         s = self._settings
@@ -246,6 +251,26 @@ class LocalNeo4j:
         telling = [ln for ln in lines if "Exception" in ln or " ERROR " in ln]
         line = (telling or lines or [f"see {self.log_file}"])[0 if telling else -1]
         return f"{line[:300]} (log: {self.log_file})"
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Write ``path`` readable by the user only (0600, also when it already existed)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(text)
+
+
+def _make_private(root: Path) -> None:
+    """Folders 0700 and files 0600 under ``root``: a home made before they were private
+    (files 0644 in 0755 folders) is closed at its next start."""
+    for folder, _dirs, files in os.walk(root):
+        os.chmod(folder, 0o700)
+        for name in files:
+            path = os.path.join(folder, name)
+            mode = os.lstat(path).st_mode
+            if stat.S_ISREG(mode) and mode & 0o077:
+                os.chmod(path, stat.S_IMODE(mode) & 0o700)
 
 
 def _alive(pid: int) -> bool:

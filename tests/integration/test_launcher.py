@@ -14,6 +14,7 @@ import pytest
 from graphmind.config import Settings
 from graphmind.errors import PortInUseError
 from graphmind.launcher import LocalNeo4j
+from graphmind.launcher.local import _make_private
 from graphmind.store import Catalog, GraphStore, connect
 
 needs_java = pytest.mark.skipif(not (shutil.which("java") and shutil.which("mvn")), reason="needs Java and Maven")
@@ -62,6 +63,7 @@ def test_start_serves_bolt_with_a_private_password_and_stop_is_graceful(tmp_path
         store.verify()
         store.close()
         assert local.start().pid == status.pid  # starting twice is a no-op
+        _assert_private(tmp_path / "home")
         if sys.platform.startswith("linux"):  # the throughput collector, not Neo4j's default G1
             command = (Path("/proc") / str(status.pid) / "cmdline").read_bytes().split(b"\0")
             assert b"-XX:+UseParallelGC" in command and b"-XX:+UseG1GC" not in command
@@ -72,3 +74,34 @@ def test_start_serves_bolt_with_a_private_password_and_stop_is_graceful(tmp_path
         os.kill(status.pid, 0)
     log = (tmp_path / "home" / "neo4j" / "logs" / "neo4j.log").read_text()
     assert "Stopped." in log
+
+
+def _assert_private(home: Path) -> None:
+    """Every folder under ``home`` is 0700 and every file 0600 (Neo4j's store files included)."""
+    assert stat.S_IMODE(home.stat().st_mode) == 0o700
+    files = 0
+    for folder, _dirs, names in os.walk(home):
+        assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700, folder
+        for name in names:
+            path = Path(folder) / name
+            if path.is_file() and not path.is_symlink():
+                files += 1
+                assert stat.S_IMODE(path.stat().st_mode) & 0o077 == 0, path
+    assert files > 10  # the store, its transaction log, the logs, conf, the pid and password files
+
+
+def test_a_home_made_before_files_were_private_is_closed_at_the_next_start(tmp_path):
+    root = tmp_path / "neo4j"
+    (root / "data" / "databases" / "neo4j").mkdir(parents=True, mode=0o755)
+    store = root / "data" / "databases" / "neo4j" / "neostore"
+    store.write_bytes(b"x")
+    store.chmod(0o644)
+    script = root / "run.sh"
+    script.write_text("#!/bin/sh\n")
+    script.chmod(0o755)
+    (root / "data").chmod(0o755)
+    _make_private(root)
+    assert stat.S_IMODE((root / "data").stat().st_mode) == 0o700
+    assert stat.S_IMODE((root / "data" / "databases" / "neo4j").stat().st_mode) == 0o700
+    assert stat.S_IMODE(store.stat().st_mode) == 0o600
+    assert stat.S_IMODE(script.stat().st_mode) == 0o700  # the user's own bits are kept
