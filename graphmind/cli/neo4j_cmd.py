@@ -32,14 +32,23 @@ def stop(as_json: bool) -> None:
 
 
 @neo4j.command()
+@click.option("--show-password", is_flag=True, help="Print the password itself (to paste into Neo4j Browser).")
 @JSON
-def status(as_json: bool) -> None:
-    """Tell whether the local Neo4j runs, and where."""
-    _show(LocalNeo4j(Settings.from_env()).status(), as_json)
+def status(show_password: bool, as_json: bool) -> None:
+    """Tell whether the local Neo4j runs, where, and how to log in to Neo4j Browser."""
+    local = LocalNeo4j(Settings.from_env())
+    _show(local.status(), as_json, local.password() if show_password else None)
 
 
-def _show(status: Neo4jStatus, as_json: bool) -> None:
+def _show(status: Neo4jStatus, as_json: bool, password: str | None = None) -> None:
     state = f"running (pid {status.pid})" if status.running else "stopped"
-    text = (f"Neo4j {state}\n  bolt:     {status.uri}\n  browser:  {status.browser_url}\n"
-            f"  user:     {status.user}\n  password: {status.password_file}\n  log:      {status.log_file}")
-    emit(asdict(status), as_json, text)
+    secret = (f"  Password:        {password}" if password else
+              f"  Password:        the text in {status.password_file} "
+              f"(print it with: graphmind neo4j status --show-password)")
+    text = (f"Neo4j {state}\n  bolt:     {status.uri}\n  log:      {status.log_file}\n\n"
+            f"Neo4j Browser: open {status.browser_url} and log in with\n"
+            f"  Connect URL:     {status.uri}\n"
+            f"  Authentication:  Username / Password\n"
+            f"  Username:        {status.user}\n{secret}")
+    payload = asdict(status) | ({"password": password} if password else {})
+    emit(payload, as_json, text)

@@ -51,6 +51,25 @@ def test_status_of_a_server_never_started(tmp_path):
     assert {"uri", "running", "user", "password_file"} <= status.keys()
 
 
+def test_status_says_in_plain_words_how_to_log_in_to_neo4j_browser(tmp_path):
+    env = {**os.environ, "GRAPHMIND_HOME": str(tmp_path / "h"), "GRAPHMIND_BOLT_PORT": str(_free_port())}
+    secret = tmp_path / "h" / "neo4j" / "password"
+    secret.parent.mkdir(parents=True)
+    secret.write_text("s3cret-pw\n")
+
+    def status(*flags: str) -> str:
+        done = subprocess.run([sys.executable, "-m", "graphmind.cli", "neo4j", "status", *flags],
+                              env=env, capture_output=True, text=True, check=True)
+        return done.stdout
+
+    text = status()
+    assert "Username:        neo4j" in text and f"Connect URL:     bolt://127.0.0.1:{env['GRAPHMIND_BOLT_PORT']}" in text
+    assert f"the text in {secret}" in text and "--show-password" in text
+    assert "s3cret-pw" not in text  # the secret itself only when asked for
+    assert "Password:        s3cret-pw" in status("--show-password")
+    assert json.loads(status("--show-password", "--json"))["password"] == "s3cret-pw"
+
+
 @needs_java
 def test_start_serves_bolt_with_a_private_password_and_stop_is_graceful(tmp_path):
     settings = _settings(tmp_path, _free_port(), _free_port())
