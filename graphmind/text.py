@@ -28,7 +28,14 @@ must might shall may didn doesn isn wasn weren hasn haven hadn couldn wouldn sho
 _WORD = re.compile(r"[^\W\d_]+")
 _TOKEN = re.compile(r"[^\W_]+(?:[-_.'][^\W_]+)*")
 _FINE = re.compile(r"\s+—\s+|;\s+")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_SENTENCE_END = re.compile(r"[.!?…]+[\"'”’)\]]*\s+|\n+")
+_CONTINUES = frozenset("""
+e.g eg i.e ie vs cf viz approx ca incl esp resp dr mr mrs ms prof st fig figs eq eqs ref refs
+vol pp
+""".split())
+"""Abbreviations that are not the end of a sentence whatever follows ("e.g. the", "Dr. Lee")."""
+_ENDS_BEFORE_CAPITAL = frozenset("etc al inc ltd co corp jr sr min max sec hr hrs mins secs a.m p.m".split())
+"""Abbreviations that end a sentence only when a capitalised word follows ("… etc. Then")."""
 
 
 def words(text: str) -> list[str]:
@@ -45,6 +52,23 @@ def term_set(text: str) -> set[str]:
     return set(content_terms(text))
 
 
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ers", "er", "ed", "es", "s", "e")
+
+
+def stem(term: str) -> str:
+    """``term`` without its first inflection suffix that leaves at least four letters, so
+    forms of one word compare equal ("brining", "brined" → "brin"; "rates" → "rate")."""
+    for suffix in _SUFFIXES:
+        if term.endswith(suffix) and len(term) - len(suffix) >= 4:
+            return term[: -len(suffix)]
+    return term
+
+
+def stems(text: str) -> set[str]:
+    """The stems of the content terms of ``text``."""
+    return {stem(t) for t in content_terms(text)}
+
+
 def tokens(text: str) -> list[str]:
     """Word tokens as written (case kept; ``file.py``, ``sleep-patch`` stay whole)."""
     return _TOKEN.findall(text)
@@ -53,12 +77,53 @@ def tokens(text: str) -> list[str]:
 def sentences(text: str, *, fine: bool = False) -> list[str]:
     """``text`` cut into sentences (and lines), stripped, empty ones dropped.
 
+    A sentence ends at ".", "!", "?" or "…" (closing quotes or brackets may follow) before
+    white space, and at a line break; so decimals, versions and file names ("2.1%",
+    "v1.2.3", "Python 3.11", "app.py") never cut. A "." does not end a sentence after an
+    abbreviation that always continues ("e.g.", "i.e.", "vs.", "Dr.", "Fig. 3", ``_CONTINUES``),
+    after "No." before a number, or after an initial ("J. Smith"); after "etc.", "Inc.", "a.m." and the like
+    (``_ENDS_BEFORE_CAPITAL``) it does only when a capitalised word follows, as it does after
+    an ellipsis; a list number ("1. ") at the start never ends one.
     ``fine`` also cuts at " — " and "; " (the separators of a node's joined text fields).
     """
-    parts = _SENTENCE_END.split(text)
+    parts, start = [], 0
+    for end in _SENTENCE_END.finditer(text):
+        mark = end.group(0)
+        if "\n" in mark or _ends_sentence(text[start:end.start()], mark, text[end.end():]):
+            parts.append(text[start:end.end()].rstrip())
+            start = end.end()
+    parts.append(text[start:])
     if fine:
         parts = [p for part in parts for p in _FINE.split(part)]
     return [s.strip(" -•\t") for s in parts if s and s.strip(" -•\t")]
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of ``text`` (see ``sentences``); ``text`` stripped when it has none."""
+    found = sentences(text)
+    return found[0] if found else text.strip()
+
+
+def _ends_sentence(before: str, mark: str, after: str) -> bool:
+    """Whether the punctuation ``mark`` after ``before`` ends the sentence, ``after`` following."""
+    stop = mark.strip()
+    capital = bool(after) and (after[0].isupper() or after[0] in "\"'“‘([")
+    if stop.rstrip("\"'”’)]")[-1:] in "!?":
+        return True
+    if len(stop.rstrip("\"'”’)]")) > 1 or stop.startswith("…"):  # an ellipsis: only before a capital
+        return capital
+    if stop != ".":  # "." then a closing quote or bracket: the quotation or aside ends there
+        return True
+    word = before.rsplit(None, 1)[-1].lstrip("\"'“‘([") if before.strip() else ""
+    key = word.lower()
+    initial = len(word) == 1 and word.isupper() and capital
+    if key in _CONTINUES or initial or (key == "no" and after[:1].isdigit()):
+        return False
+    if key in _ENDS_BEFORE_CAPITAL:
+        return capital
+    if "." in key and all(0 < len(part) <= 2 for part in key.split(".")):  # "U.S", "a.k.a"
+        return capital
+    return not (word.isdigit() and not before[:-len(word)].strip())  # "1. " opening a list
 
 
 def trim(text: str, max_chars: int = 200) -> str:

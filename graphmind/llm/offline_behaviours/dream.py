@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from graphmind.dream import rules
 from graphmind.llm.base import Tool
 from graphmind.text import (
-    as_sentence, best_sentences, jaccard, join_names, shared_phrase, shared_terms, term_set, top_terms, trim,
+    as_sentence, best_sentences, first_sentence, jaccard, join_names, shared_phrase, shared_terms, term_set,
+    top_terms, trim,
 )
 from graphmind.prompts.dream import (
     AbstractionInput, AbstractionOutput, ConnectionInput, ConnectionOutput,
@@ -33,7 +34,8 @@ conditions share differ adds shared terms subsumes patterns pattern level subsum
 vertical consistency verified contradict contradictions found items item
 """.split())
 
-_CONDITION = re.compile(r"\b(?:when|whenever|if|while|once|after|unless)\b[^.,;:!?]*", re.I)
+_CONDITION = re.compile(r"\b(?:when|whenever|if|while|once|after|unless)\b(?:[^.,;:!?]|(?<=\d)[.,](?=\d))*",
+                        re.I)  # a decimal point or thousands separator ("2.1", "1,000") does not end it
 _OUTCOME_SCORE = {"success": 1.0, "progress": 0.5, "failure": 0.0}
 _PARENS = re.compile(r"\s*\([^)]*\)")
 _SEPARATOR = re.compile(r"[,;]\s+")
@@ -61,7 +63,7 @@ def _clauses(description: str) -> tuple[str | None, str | None]:
     """(condition, action) of a "context: state, action" description: the context before an
     early colon and any parentheses are dropped; the first clause of 3+ words (cut at "," or
     ";") is the state, the rest the action. (None, None) when it does not split."""
-    text = _PARENS.sub("", description.split(".")[0])
+    text = _PARENS.sub("", _opening(description))
     head, colon, tail = text.partition(": ")
     if colon and len(head) <= 40:
         text = tail
@@ -90,8 +92,13 @@ def _pattern_type(kinds: list[str]) -> PatternType:
 
 
 def _main_clause(description: str) -> str:
-    rest = _CONDITION.sub("", description.split(".")[0]).strip(" ,;")
+    rest = _CONDITION.sub("", _opening(description)).strip(" ,;")
     return trim(rest, 120)
+
+
+def _opening(description: str) -> str:
+    """The first sentence of ``description`` without its full stop ("2.1%", "e.g." stay whole)."""
+    return first_sentence(description).rstrip(".!?…")
 
 
 def _unique(values: Sequence[str] | object) -> list[str]:
