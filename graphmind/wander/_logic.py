@@ -170,6 +170,12 @@ def checkpoint_due(step: int, frequency: int) -> bool:
 
 EXCLUDE_COSINE = 0.6
 """A locus at least this close (cosine) to a fenced-out concept is out of scope."""
+DOMAIN_EXCLUDE_COSINE = 0.4
+"""A locus with a domain at least this close (cosine) to a fenced-out concept is out of scope:
+a one-word concept ("emotions") is far from any memory's whole text (MiniLM: 0.0-0.15) but
+close to the domain phrase its loci carry ("emotional state": 0.76). Calibrated on
+tests/data/wander_fence/pairs.jsonl (bench/fence_quality.py): balanced accuracy 0.946 on the
+plateau 0.38-0.42, against 0.72 for the concept threshold 0.6 and 0.53 for a shared word."""
 UNCERTAINTY_BY_STRATEGY = {"tension": 0.9, "analogy": 0.7, "cross_domain_bridge": 0.5}
 BRIDGE_BY_STRATEGY = {"cross_domain_bridge": 1.0, "analogy": 0.7}
 
@@ -196,6 +202,18 @@ def adjacency(concept: str, strategy: str, cosine: float, *, current_domains: Se
                      strategy=strategy)
 
 
-def fenced_out(vector: np.ndarray, excluded: np.ndarray) -> bool:
-    """Whether unit ``vector`` lies within ``EXCLUDE_COSINE`` of a fenced-out concept."""
-    return bool(len(excluded)) and float(np.max(excluded @ vector)) >= EXCLUDE_COSINE
+def fenced_out(vector: np.ndarray, excluded: np.ndarray, domains: np.ndarray | None = None) -> bool:
+    """Whether a locus (unit ``vector``, its ``domains`` as unit rows) is fenced out: its
+    concept within EXCLUDE_COSINE of a fenced-out concept, or one of its domains within
+    DOMAIN_EXCLUDE_COSINE of one."""
+    if not len(excluded):
+        return False
+    if float(np.max(excluded @ vector)) >= EXCLUDE_COSINE:
+        return True
+    return domains is not None and len(domains) > 0 and domain_fenced_out(domains, excluded)
+
+
+def domain_fenced_out(domains: np.ndarray, excluded: np.ndarray) -> bool:
+    """Whether one of the unit rows ``domains`` lies within DOMAIN_EXCLUDE_COSINE of a unit row
+    of ``excluded``."""
+    return float(np.max(domains @ excluded.T)) >= DOMAIN_EXCLUDE_COSINE

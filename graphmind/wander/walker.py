@@ -179,13 +179,15 @@ class Walker:
             self._publish("wander.fence.approached", {"session_id": session.id, "locus": chosen.locus.item()})
         return chosen, [a for _, a in ranked], len(allowed)
 
-    @staticmethod
-    def _in_scope(state: WalkState, locus: LocusView) -> bool:
+    def _in_scope(self, state: WalkState, locus: LocusView) -> bool:
         s = state.session
         ok, _ = rules.within_scope(locus.domains, rules.drift(locus.vector, state.anchors),
                                    rules.SessionConfig(max_drift_distance=s.max_drift_distance),
                                    s.allowed_domains, s.forbidden_domains)
-        return ok and not rules.fenced_out(locus.vector, state.excluded)
+        if not ok or not len(state.excluded):
+            return ok
+        domains = self._space.embed(locus.domains)  # a caching embedder: each phrase once
+        return not rules.fenced_out(locus.vector, state.excluded, domains)
 
     # -- LLM ------------------------------------------------------------------------------
 

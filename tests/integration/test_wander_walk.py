@@ -231,3 +231,22 @@ def test_crystals_rest_on_the_minds_memories(mind):
     assert found  # the Felix walk forms crystals offline
     for crystal in found:
         assert set(crystal["evidence"]) & memories, crystal  # never residues alone
+
+
+@pytest.mark.parametrize("concept, label", [("emotions", "Emotional_State"), ("failures", "Failed_Attempt")])
+def test_a_fenced_out_concept_keeps_the_walk_away_from_its_memories(mind, concept, label):
+    """A one-word fence ("emotions") is far from any memory's text, but its memories' loci
+    carry the domain it names: the walk must not visit them (issue 27, item 12)."""
+    mind.import_jsonl(DEMO)
+    free = mind.wander(SEED, steps=60, rng_seed=11, human_checkpoint_frequency=0)
+    fenced = mind.wander(SEED, rng_seed=11, human_checkpoint_frequency=0)
+    fenced.fence(concept, "exclude")
+    fenced.run(60)
+
+    def roles(handle) -> list[str]:
+        return [mind.store.read("wander/get_locus", mind=mind.name, id=r["to_id"])[0]["props"].get("role")
+                for r in handle.trace()]
+
+    assert label in roles(free)  # unfenced, the walk goes there
+    assert fenced.session.steps_completed == 60
+    assert label not in roles(fenced)

@@ -69,6 +69,20 @@ def test_adjacency_scores_and_the_fence():
     assert not fenced_out(v, np.zeros((0, 2), dtype=np.float32))
 
 
+def test_a_locus_whose_domain_the_fenced_concept_covers_is_fenced_out():
+    import numpy as np
+
+    concept = np.array([1.0, 0.0, 0.0], dtype=np.float32)  # far from the fenced-out concept
+    excluded = np.array([[0.0, 1.0, 0.0]], dtype=np.float32)
+    near_domain = np.array([[0.0, 0.8, 0.6]], dtype=np.float32)  # cosine 0.8 to it
+    far_domain = np.array([[0.0, 0.3, 0.954]], dtype=np.float32)  # cosine 0.3: a neighbour, not it
+    assert fenced_out(concept, excluded, near_domain)
+    assert fenced_out(concept, excluded, np.vstack([far_domain, near_domain]))
+    assert not fenced_out(concept, excluded, far_domain)
+    assert not fenced_out(concept, excluded, np.zeros((0, 3), dtype=np.float32))
+    assert not fenced_out(concept, np.zeros((0, 3), dtype=np.float32), near_domain)
+
+
 def test_memory_loci_from_memories():
     assert memory_concept("Pattern", {"name": "Naked single", "description": "d"}) == "Naked single"
     assert memory_concept("TopicEntry", {"topic": "queues", "text": "ack timeouts"}) == "queues: ack timeouts"
