@@ -1,7 +1,8 @@
 // mode: read
 // params: mind, ids
-// Patterns by id with their ladder path (the active abstractions above, level 2 up) and their
-// examples (the experiences they cite, from the EXEMPLIFIES edges).
+// Patterns by id with their ladder path (the active abstractions above, level 2 up), their
+// examples (the experiences they cite, from the EXEMPLIFIES edges) and their failures (up to
+// five of their experiences that failed: the evidence of a negative result).
 UNWIND $ids AS pid
 MATCH (p:Memory {uid: $mind + ':' + pid})
 WHERE p:Pattern
@@ -9,7 +10,10 @@ OPTIONAL MATCH (l2:Abstraction)-[:SUBSUMES]->(p) WHERE l2.status = 'active'
 OPTIONAL MATCH (l3:Abstraction)-[:SUBSUMES]->(l2) WHERE l3.status = 'active'
 OPTIONAL MATCH (l4:Abstraction)-[:SUBSUMES]->(l3) WHERE l4.status = 'active'
 RETURN p.id AS id, p {.name, .description, .conditions, .actions, .success_rate, .usage_count,
-         .confidence, .verification_status, .status, .pattern_type} AS pattern,
+         .confidence, .verification_status, .status, .pattern_type, .success_count, .progress_count,
+         .failure_count} AS pattern,
        [a IN [l2, l3, l4] WHERE a IS NOT NULL | a {.id, .level, .name, .generalization}] AS ladder,
        COLLECT { MATCH (e:Experience)-[:EXEMPLIFIES]->(p) WHERE e.id IN coalesce(p.examples, [])
-                 RETURN e {.id, .description, .outcome} AS e ORDER BY e.id } AS examples
+                 RETURN e {.id, .description, .outcome} AS e ORDER BY e.id } AS examples,
+       COLLECT { MATCH (e:Experience)-[:EXEMPLIFIES]->(p) WHERE e.outcome = 'failure'
+                 RETURN e {.id, .description, .outcome} AS e ORDER BY e.id LIMIT 5 } AS failures

@@ -57,15 +57,22 @@ def dream(mind: str, dry_run: bool, domain: str, clustering: str, rng_seed: int,
 @click.option("-k", "k", type=click.IntRange(1, 100), default=5, show_default=True)
 @JSON
 def knowledge(text: str, mind: str, k: int, as_json: bool) -> None:
-    """The consolidated patterns that match TEXT, with their ladder path and examples."""
+    """The consolidated patterns that match TEXT, with their ladder path and examples; for a
+    question whether something helps or works, what did not work is among them."""
     with Mind.open(mind, must_exist=True) as m:
         matches = m.query_knowledge(text, k)
     lines = []
     for match in matches:
         rate = "n/a" if match.success_rate is None else f"{match.success_rate:.0%}"
-        lines.append(f"{match.score:.3f}  {match.name} ({match.usage_count} experiences, success {rate})")
+        failed = f", {match.failure_count} failed" if match.failure_count else ""
+        verdict = "  [did not work]" if match.records_failure else ""
+        lines.append(f"{match.score:.3f}  {match.name} ({match.usage_count} experiences, success {rate}{failed})"
+                     f"{verdict}")
         lines += [f"    L{a['level']} {a['name']}" for a in match.ladder]
-        lines += [f"    e.g. {e['description']}" for e in match.examples[:3]]
+        if match.records_failure:
+            lines += [f"    failed: {e['description']}" for e in match.failures[:3]]
+        else:
+            lines += [f"    e.g. {e['description']}" for e in match.examples[:3]]
     emit({"mind": mind, "query": text, "patterns": [x.as_dict() for x in matches]}, as_json,
          "\n".join(lines) or "no consolidated pattern matches")
 

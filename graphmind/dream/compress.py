@@ -7,6 +7,10 @@ Clustering (``params.clustering``): ``semantic`` clusters the embeddings
 (the agent's own name for the technique) and clusters the rest by meaning, per kind.
 A representative weighs 1 + its duplicates.
 
+A new cluster that matches an active pattern (``matching_pattern``) grows it instead of
+becoming a second pattern of the same thing: repeated dreams over new experiences of one kind
+keep one pattern per group.
+
 Extraction (``params.extraction``) chooses which members the one LLM call per cluster sees:
 ``centroid`` the 12 nearest the centroid; ``exemplar`` the 3 nearest; ``composite`` the 6
 nearest plus the 6 farthest-apart (farthest-point order). Statistics (success rate, usage,
@@ -16,6 +20,7 @@ confidence) always come from every member, never from the LLM.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -27,6 +32,7 @@ from graphmind.dream.params import DreamParams
 from graphmind.prompts.dream import ExperienceItem, ExtractedPattern, PatternExtractionInput
 
 SHOWN = {"centroid": 12, "exemplar": 3, "composite": 12}
+_NOT_NAME = re.compile(r"[\W_]+")
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,30 @@ def join_existing(vectors: np.ndarray, reps: list[int], centroids: np.ndarray,
     sims = vectors[reps] @ centroids.T
     best = sims.argmax(axis=1)
     return {i: int(best[k]) for k, i in enumerate(reps) if sims[k, best[k]] >= threshold}
+
+
+def matching_pattern(centroid: np.ndarray, name: str | None, patterns: list[PatternState],
+                     params: DreamParams) -> int | None:
+    """Index of the active pattern that a new group of experiences (its ``centroid``, and its
+    extracted ``name`` once known) is one with, or None: the most similar of those whose
+    centroid is at least ``redundancy_similarity`` alike (the spec's duplicate threshold:
+    integration would prune the group as that pattern's twin, its experiences counted
+    nowhere), or named the same (``name_key``) and at least ``cross_connect_similarity`` alike
+    (the namer saw one technique; the spec's "related" floor keeps two unrelated groups that
+    happen to share a name apart)."""
+    best, best_sim = None, -1.0
+    key = name_key(name) if name else None
+    for k, p in enumerate(patterns):
+        sim = float(centroid @ p.centroid) if p.active and len(p.centroid) == len(centroid) else -1.0
+        named = key is not None and name_key(p.name) == key and sim >= params.cross_connect_similarity
+        if (sim >= params.redundancy_similarity or named) and sim > best_sim:
+            best, best_sim = k, sim
+    return best
+
+
+def name_key(name: str) -> str:
+    """A name compared without case, punctuation or spacing ("DNS cache-flush" = "dns cache flush")."""
+    return " ".join(_NOT_NAME.sub(" ", name.casefold()).split())
 
 
 def cluster(rows: list[ExperienceRow], vectors: np.ndarray, reps: list[int], weights: np.ndarray,

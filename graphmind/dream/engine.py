@@ -185,6 +185,10 @@ class _Run:
         return out
 
     def _compress(self, rows, vectors, tri: TriageResult, patterns: list[PatternState]):
+        """Experiences join the patterns they fit; the rest are clustered. A cluster that
+        matches a pattern of an earlier run (``compress.matching_pattern``: a twin before
+        extraction, else one named alike after it) grows that pattern instead of becoming a new
+        one. Clusters of this run are not merged by name: this run's clustering kept them apart."""
         dups: dict[int, list[int]] = defaultdict(list)
         for dup, (rep, _) in tri.duplicate_of.items():
             dups[rep].append(dup)
@@ -192,13 +196,26 @@ class _Run:
         by_pattern: dict[int, list[int]] = defaultdict(list)
         for i, k in joined.items():
             by_pattern[k].append(i)
-        for k, members in by_pattern.items():
-            compress.grow(patterns[k], members, rows, vectors, dups)
         rest = [i for i in tri.kept if i not in joined]
         clusters, left = compress.cluster(rows, vectors, rest, tri.weight(len(rows)), self.params)
-        inputs = [compress.extraction_input(c, rows, vectors, tri.importance, self.params) for c in clusters]
+        fresh = []
+        for c in clusters:
+            k = compress.matching_pattern(c.centroid, None, patterns, self.params)
+            if k is None:
+                fresh.append(c)
+            else:
+                by_pattern[k].extend(c.members)
+        inputs = [compress.extraction_input(c, rows, vectors, tri.importance, self.params) for c in fresh]
         extracted = self._llm_all("compress", EXTRACT_PATTERN, inputs, rules_llm.extract_pattern)
-        new = [compress.new_pattern(c, e, rows, vectors, dups, self.params) for c, e in zip(clusters, extracted)]
+        new: list[PatternState] = []
+        for c, e in zip(fresh, extracted):
+            k = compress.matching_pattern(c.centroid, e.name, patterns, self.params)
+            if k is None:
+                new.append(compress.new_pattern(c, e, rows, vectors, dups, self.params))
+            else:
+                by_pattern[k].extend(c.members)
+        for k, members in by_pattern.items():
+            compress.grow(patterns[k], members, rows, vectors, dups)
         return new, [patterns[k] for k in by_pattern], left
 
     def _connect(self, patterns: list[PatternState]) -> list[Connection]:

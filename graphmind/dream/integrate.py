@@ -7,6 +7,10 @@
   to flag (the seed: "flag in verification, present both with confidence scores");
 - low utility: utility < ``min_utility`` (0.2) → ``pruned_reason: low_utility``, SUPERSEDED_BY
   the most similar active pattern when one is at least ``cross_connect_similarity`` close;
+- a failure is a result: a pattern that records a failure (``Tally.records_failure``, at
+  least ``failure_share`` of its experiences failed) is never pruned for low utility, and is
+  pruned as redundant only to a pattern that records a failure too (``keeps_failure``), so
+  pruning never removes the only evidence that something did not work;
 - connections: every pair of active patterns with cosine ≥ ``cross_connect_similarity``
   (0.6), its kind by graphmind.dream.rules, its strength the cosine, its evidence one example
   of each side.
@@ -51,19 +55,27 @@ def prune(patterns: list[PatternState], params: DreamParams) -> list[Pruning]:
     pruned: list[Pruning] = []
     for i, p in enumerate(active):
         twin = next((k for k in kept if sims[i, k] >= params.redundancy_similarity
-                     and rules.contradiction(item(p), item(active[k])) is None), None)
+                     and rules.contradiction(item(p), item(active[k])) is None
+                     and keeps_failure(p, active[k], params)), None)
         if twin is not None:
             pruned.append(_mark(p, "redundant", active[twin].id))
         else:
             kept.append(i)
     for i in list(kept):
         p = active[i]
-        if p.utility < params.min_utility:
+        if p.utility < params.min_utility and not p.tally.records_failure(params.failure_share):
             kept.remove(i)
             near = max(kept, key=lambda k: sims[i, k], default=None)
             by = active[near].id if near is not None and sims[i, near] >= params.cross_connect_similarity else None
             pruned.append(_mark(p, "low_utility", by))
     return pruned
+
+
+def keeps_failure(p: PatternState, by: PatternState, params: DreamParams) -> bool:
+    """Whether ``p`` may be superseded by ``by`` without losing a negative result: ``p``
+    records no failure, or ``by`` records one too."""
+    share = params.failure_share
+    return not p.tally.records_failure(share) or by.tally.records_failure(share)
 
 
 def _mark(p: PatternState, reason: str, by: str | None) -> Pruning:

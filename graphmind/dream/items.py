@@ -59,6 +59,11 @@ class Tally:
         if kind == "error":
             self.errors += weight
 
+    def records_failure(self, share: float) -> bool:
+        """At least ``share`` of the experiences failed (and one did): the evidence that an
+        approach did not work (``DreamParams.failure_share``)."""
+        return self.failure > 0 and self.failure >= share * self.total
+
     @property
     def success_rate(self) -> float | None:
         """(success + ½ progress) / total; none when every experience is an error correction

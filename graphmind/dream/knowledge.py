@@ -1,13 +1,34 @@
 """``Mind.query_knowledge``: the consolidated patterns that match a text, each with its
-ladder path (category, principle, meta-principle) and the experiences it stands on."""
+ladder path (category, principle, meta-principle), the experiences it stands on and, when
+it records a failure, the experiences that failed.
+
+A failed approach is a result. For a question whether something helps or works ("does
+brining help?", "is a longer hold timer worth it?", ``asks_whether_it_works``), the
+patterns that record a failure (``Tally.records_failure``) about that thing (``about``) get
+up to half the places (``surface_failures``), so the answer shows what did not work beside
+what did, however the successes rank.
+"""
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from graphmind.dream.items import Tally
+from graphmind.dream.params import DreamParams
 from graphmind.recall import Recaller
 from graphmind.store import GraphStore
+from graphmind.text import stems
+
+_AUXILIARY = r"(?:does|do|did|is|are|was|were|will|would|can|could|should|might|has|have|had)(?:n't|\s+not)?"
+_EFFICACY = (r"help(?:s|ed|ful)?|work(?:s|ed)?|improve[sd]?|fix(?:es|ed)?|solve[sd]?|worth|effective|useful"
+             r"|matter(?:s|ed)?|pay(?:s)?\s+off|paid\s+off|succeed(?:s|ed)?|beneficial|make\s+a\s+difference"
+             r"|better|faster|speed\s+up|reduce[sd]?|prevent(?:s|ed)?|stop(?:s|ped)?")
+_YES_NO = re.compile(rf"^\W*{_AUXILIARY}\b", re.I)
+_ASKS_EFFICACY = re.compile(rf"\b(?:{_EFFICACY})\b", re.I)
+_NOT_SUBJECT = re.compile(rf"\b(?:{_AUXILIARY}|{_EFFICACY}|it|really|actually)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -25,25 +46,77 @@ class KnowledgeMatch:
     ladder: list[dict[str, Any]] = field(default_factory=list)
     """The active abstractions above the pattern, level 2 first."""
     examples: list[dict[str, Any]] = field(default_factory=list)
+    failure_count: int = 0
+    records_failure: bool = False
+    """At least ``DreamParams.failure_share`` of its experiences failed: a negative result."""
+    failures: list[dict[str, Any]] = field(default_factory=list)
+    """Up to five of its experiences that failed (id, description, outcome)."""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    @property
+    def text(self) -> str:
+        """Everything it says, its failed experiences included: what ``about`` reads."""
+        return " ".join([self.name, self.description, *self.conditions, *self.actions,
+                         *(e.get("description") or "" for e in self.failures)])
 
-def query_knowledge(store: GraphStore, recaller: Recaller, mind: str, text: str, k: int = 5) -> list[KnowledgeMatch]:
-    """The ``k`` active patterns that best match ``text`` (recall restricted to patterns)."""
+
+def query_knowledge(store: GraphStore, recaller: Recaller, mind: str, text: str, k: int = 5,
+                    params: DreamParams = DreamParams()) -> list[KnowledgeMatch]:
+    """The ``k`` active patterns that best match ``text`` (recall restricted to patterns); for
+    a question whether something works, the failures about it among them (``surface_failures``)."""
     hits = recaller.recall(mind, text, k * 3, ["Pattern"]).hits
     scores = {h.id: h.score for h in hits}
     rows = store.read("dream/find_knowledge", mind=mind, ids=list(scores))
-    matches = [_match(r, scores[r["id"]]) for r in rows if (r["pattern"].get("status") or "active") == "active"]
-    return sorted(matches, key=lambda m: -m.score)[:k]
+    matches = [_match(r, scores[r["id"]], params) for r in rows
+               if (r["pattern"].get("status") or "active") == "active"]
+    ranked = sorted(matches, key=lambda m: (-m.score, m.id))
+    return surface_failures(ranked, text, k, params) if asks_whether_it_works(text) else ranked[:k]
 
 
-def _match(row: dict[str, Any], score: float) -> KnowledgeMatch:
+def asks_whether_it_works(text: str) -> bool:
+    """A yes/no question (opening with an auxiliary verb: "does", "is", "would", ...) about
+    whether something helps, works, fixes, is worth it, ...; what people ask before trying
+    something again, where a failure is the answer that matters. "How do I brine a chicken"
+    and "salting the water" are not."""
+    return bool(_YES_NO.search(text) and _ASKS_EFFICACY.search(text))
+
+
+def subject(question: str) -> set[str]:
+    """The stems of what ``question`` asks about: its content terms without the auxiliary
+    and the efficacy words ("does brining the turkey help" → {"brin", "turkey"})."""
+    return stems(_NOT_SUBJECT.sub(" ", question))
+
+
+def about(match: KnowledgeMatch, asked: set[str], params: DreamParams) -> bool:
+    """Whether ``match`` speaks of the ``asked`` subject: it shares at least
+    ``params.subject_share`` of the subject's stems (at least one)."""
+    if not asked:
+        return False
+    return len(stems(match.text) & asked) >= max(1, math.ceil(params.subject_share * len(asked)))
+
+
+def surface_failures(ranked: list[KnowledgeMatch], question: str, k: int,
+                     params: DreamParams) -> list[KnowledgeMatch]:
+    """The ``k`` best of ``ranked`` (best first), where the patterns that record a failure
+    about the question's subject hold up to half the places (at least one), whatever their
+    rank; in score order."""
+    asked = subject(question)
+    failures = [m for m in ranked if m.records_failure and about(m, asked, params)][:max(1, k // 2)]
+    chosen = {m.id for m in failures}
+    rest = [m for m in ranked if m.id not in chosen][:k - len(failures)]
+    return sorted([*failures, *rest], key=lambda m: (-m.score, m.id))
+
+
+def _match(row: dict[str, Any], score: float, params: DreamParams) -> KnowledgeMatch:
     p = row["pattern"]
+    tally = Tally(success=p.get("success_count") or 0, progress=p.get("progress_count") or 0,
+                  failure=p.get("failure_count") or 0)
     return KnowledgeMatch(
         id=row["id"], name=p.get("name") or p["description"], description=p["description"], score=score,
         conditions=list(p.get("conditions") or []), actions=list(p.get("actions") or []),
         success_rate=p.get("success_rate"), usage_count=p.get("usage_count"), confidence=p.get("confidence"),
         verification_status=p.get("verification_status"), ladder=list(row["ladder"]),
-        examples=list(row["examples"]))
+        examples=list(row["examples"]), failure_count=tally.failure,
+        records_failure=tally.records_failure(params.failure_share), failures=list(row.get("failures") or []))

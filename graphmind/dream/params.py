@@ -34,6 +34,16 @@ class DreamParams(BaseModel):
     cross_connect_similarity: float = Field(0.6, ge=0, le=1)
     redundancy_similarity: float = Field(0.8, ge=0, le=1)
     min_utility: float = Field(0.2, ge=0, le=1)
+    failure_share: float = Field(0.5, gt=0, le=1)
+    """A pattern records a failure (a negative result: "X did not work") when at least this
+    share of its experiences failed, i.e. its approach failed at least as often as not. Such a
+    pattern is never pruned for low utility (the seed's utility is low by construction for
+    it) and is pruned as redundant only to a pattern that records the failure too."""
+    # Knowledge (Mind.query_knowledge)
+    subject_share: float = Field(0.5, gt=0, le=1)
+    """A failure answers "does X help?" when its pattern shares at least this share of X's
+    content terms (stemmed; at least one): "does lowering the hold timer help" is answered by
+    "a lower hold timer did not stop the flaps", not by another failure that merely "did not help"."""
     # Verification (FR-2.1.6)
     min_verification_score: float = Field(0.8, ge=0, le=1)
     # Runs

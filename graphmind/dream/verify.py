@@ -10,7 +10,8 @@
   patterns (L3 → L2 → L1 → L0);
 - non-contradiction (warning, the seed's "flag in verification, present both"): no two
   patterns have the same conditions with conflicting actions;
-- utility threshold (warning): every active pattern's utility ≥ ``min_utility``.
+- utility threshold (warning): every active pattern's utility ≥ ``min_utility``, except the
+  patterns that record a failure (kept on purpose: a negative result is low in utility).
 Each check scores 1 − the share of items it faults; the score is their mean. Status:
 ``failed`` when an error check fails, else ``verified`` when all pass and the score reaches
 ``min_verification_score``, else ``warnings``.
@@ -125,7 +126,8 @@ def verify(patterns: list[PatternState], nodes: list[LadderNode], params: DreamP
         "non_contradiction": _result([f"Patterns {a} and {b} contradict" for a, b in pairs], len(active),
                                      "No contradictions found", "Found {n} contradictions", "warning"),
         "utility_threshold": _result([f"{p.id} utility {p.utility:.2f}" for p in active
-                                      if p.utility < params.min_utility], len(active),
+                                      if p.utility < params.min_utility
+                                      and not p.tally.records_failure(params.failure_share)], len(active),
                                      "All patterns meet the utility threshold",
                                      "{n} patterns below the utility threshold", "warning"),
     }

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from graphmind.dream.capture import experience_row
+from graphmind.dream.compress import matching_pattern, name_key
 from graphmind.dream.integrate import connect, prune
 from graphmind.dream.items import ExperienceRow, LadderNode, PatternState, Tally
 from graphmind.dream.params import DreamParams
@@ -66,6 +67,24 @@ def test_at_most_max_per_session_representatives_per_session():
     assert 5 in result.kept  # no session: not capped
 
 
+# -- compression: a new group that matches an existing pattern grows it ------------------------
+def test_a_group_matches_a_pattern_it_twins_or_that_is_named_alike_and_related():
+    dns, bgp = pattern("dns", unit(1, 0)), pattern("bgp", unit(0, 1))
+    dns.name = "DNS cache flush"
+    assert matching_pattern(unit(1, 0.3), None, [dns, bgp], PARAMS) == 0  # cosine 0.96: a twin
+    assert matching_pattern(unit(1, 0.9), "dns  cache-flush", [dns, bgp], PARAMS) == 0  # 0.74, same name
+    assert matching_pattern(unit(1, 0.9), "resolver restart", [dns, bgp], PARAMS) is None  # 0.74, other name
+
+
+def test_a_group_named_like_an_unrelated_pattern_stays_apart():
+    dns = pattern("dns", unit(1, 0))
+    dns.name = "Flush"
+    assert matching_pattern(unit(1, 2), "flush", [dns], PARAMS) is None  # same name, cosine 0.45
+    dns.status = "pruned"
+    assert matching_pattern(unit(1, 0.1), "flush", [dns], PARAMS) is None  # a pruned pattern grows no more
+    assert name_key("DNS  cache-flush!") == name_key("dns cache flush")
+
+
 # -- pruning and connections ------------------------------------------------------------------
 def test_a_redundant_pattern_is_pruned_and_superseded_by_the_more_useful_one():
     strong, weak = pattern("strong", unit(1, 0.05), 30), pattern("weak", unit(1, 0.06), 4)
@@ -74,12 +93,54 @@ def test_a_redundant_pattern_is_pruned_and_superseded_by_the_more_useful_one():
     assert weak.status == "pruned" and strong.active
 
 
+def weak(pid: str, vector: np.ndarray, **kw) -> PatternState:
+    """A low-utility pattern that records no failure: mostly partial progress, one failure,
+    a loose cluster."""
+    p = pattern(pid, vector, successes=0, failures=1, **kw)
+    p.tally.progress, p.cohesion = 2, 0.1
+    return p
+
+
 def test_a_low_utility_pattern_is_pruned_not_deleted():
-    bad = pattern("bad", unit(0, 1), successes=0, failures=3)
+    bad = weak("bad", unit(0, 1))
     good = pattern("good", unit(1, 0))
     pruned = prune([good, bad], PARAMS)
     assert [(p.pattern_id, p.reason) for p in pruned] == [("bad", "low_utility")]
     assert bad.utility < 0.2 and bad.status == "pruned"
+
+
+def test_a_pattern_records_a_failure_when_at_least_half_its_experiences_failed():
+    assert Tally(success=2, failure=2).records_failure(0.5)
+    assert Tally(failure=3).records_failure(0.5)
+    assert not Tally(success=1, progress=1, failure=1).records_failure(0.5)  # one failure of three
+    assert not Tally().records_failure(0.5)
+
+
+def test_the_only_evidence_of_a_failure_survives_low_utility_pruning():
+    # Searing cold steak in a crowded pan never browned it: 4 failures, utility far below 0.2.
+    failed = pattern("crowded-pan", unit(0, 1), successes=0, failures=4,
+                     description="searing a crowded pan: the steak steamed grey instead of browning")
+    good = pattern("dry-steak", unit(1, 0), description="patting the steak dry: it browned")
+    assert failed.utility < PARAMS.min_utility
+    assert prune([good, failed], PARAMS) == []
+    assert failed.active
+
+
+def test_a_failure_is_not_pruned_as_the_twin_of_a_success():
+    # Alike in meaning (cosine > 0.8), but one says the approach worked, the other that it did not.
+    worked = pattern("rest-meat", unit(1, 0.1), successes=12, description="resting the roast kept it juicy")
+    failed = pattern("rest-fish", unit(1, 0.2), successes=1, failures=3,
+                     description="resting the fish did not keep it moist")
+    assert prune([worked, failed], PARAMS) == [] and failed.active
+
+
+def test_a_failure_is_pruned_as_the_twin_of_a_failure_that_keeps_the_evidence():
+    strong = pattern("boil-salt", unit(1, 0.1), successes=1, failures=9,
+                     description="salting the water did not make it boil sooner")
+    twin = pattern("boil-salt-2", unit(1, 0.12), successes=0, failures=3,
+                   description="salted water did not boil faster")
+    pruned = prune([strong, twin], PARAMS)
+    assert [(p.pattern_id, p.reason, p.superseded_by) for p in pruned] == [("boil-salt-2", "redundant", "boil-salt")]
 
 
 def test_connections_join_patterns_at_least_0_6_alike_with_a_rule_kind():
@@ -157,10 +218,16 @@ def test_contradicting_patterns_are_flagged_as_a_warning():
 
 
 def test_a_pattern_below_the_utility_floor_fails_that_check():
-    patterns = sudoku_patterns() + [pattern("weak", unit(0, 1), successes=0, failures=2,
-                                            description="place a guess")]
+    patterns = sudoku_patterns() + [weak("weak", unit(0, 1), description="place a guess")]
     check = verify(patterns, ladder_for(patterns), PARAMS).checks["utility_threshold"]
     assert not check.passed and check.details[0].startswith("weak")
+
+
+def test_a_kept_failure_below_the_utility_floor_passes_that_check():
+    patterns = sudoku_patterns() + [pattern("guess", unit(0, 1), successes=0, failures=4,
+                                            description="place a guess: the grid broke")]
+    assert patterns[-1].utility < PARAMS.min_utility
+    assert verify(patterns, ladder_for(patterns), PARAMS).checks["utility_threshold"].passed
 
 
 # -- triggers and capture ---------------------------------------------------------------------

@@ -1,0 +1,133 @@
+"""Dreams keep what they learned (issue 27, items 7-9), on the real Neo4j through the Python
+API and the CLI: a failed approach survives pruning and answers "does X help?", and repeated
+dreams over new experiences of one kind grow one pattern instead of piling up copies."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from graphmind.dream import DreamParams
+from graphmind.mind import Mind
+from tests.integration.helpers import run_cli
+
+QUESTION = "does wet brining pork chops help"
+
+KITCHEN = {
+    ("pat dry", "success"): [
+        "patted the ribeye dry with paper towels before searing; it formed a deep brown crust",
+        "dried the lamb chops on a rack in the fridge overnight, and the sear came out crisp",
+        "blotting the duck breast dry first gave a crackling skin in the hot pan",
+        "towel-dried scallops browned in ninety seconds instead of steaming",
+        "a dry surface on the pork belly let the skin blister and brown evenly",
+        "wiped the moisture off the salmon fillet, then the skin seared golden and crisp",
+    ],
+    ("dry brine", "success"): [
+        "salted the whole chicken a day ahead, uncovered; the roasted skin shattered",
+        "dry brining the turkey with kosher salt for two days made the meat well seasoned",
+        "a salt rub left overnight on the chicken thighs gave juicy meat and crisp skin",
+        "rubbed salt on the roast the night before and it stayed tender and seasoned",
+        "dry-salting the chicken legs for 24 hours kept them moist after grilling",
+        "seasoning the bird with salt a day early gave a much crisper skin",
+    ],
+    ("wet brine", "failure"): [
+        "soaked the pork chops in a salt water brine for six hours; they still came out dry",
+        "wet brining thin pork chops overnight made them spongy and too salty, not juicier",
+        "the brined pork loin chops lost as much juice in the pan as unbrined ones",
+        "a sugar and salt brine bath for the chops gave no juicier meat, only a ham-like texture",
+    ],
+}
+
+
+def kitchen() -> list[dict]:
+    out = []
+    for (strategy, outcome), texts in KITCHEN.items():
+        for i, text in enumerate(texts):
+            out.append({"id": f"{strategy.replace(' ', '-')}-{i}", "description": text, "outcome": outcome,
+                        "kind": "move", "strategy_used": strategy, "confidence": 0.8,
+                        "timestamp": f"2026-02-01T18:{len(out):02d}:00+00:00"})
+    return out
+
+
+def test_a_failed_approach_survives_pruning_and_answers_whether_it_helps(mind: Mind):
+    mind.capture_many(kitchen(), session_id="kitchen")
+    report = mind.dream(DreamParams(domain="home cooking"))
+    assert report.patterns == 3 and report.pruned == 0 and report.active_patterns == 3
+    matches = mind.query_knowledge(QUESTION)
+    failed = [m for m in matches if m.records_failure]
+    assert [m.name for m in failed] == ["wet brine"]
+    assert failed[0].failure_count == 4 and failed[0].success_rate == 0
+    assert {e["id"] for e in failed[0].failures} == {f"wet-brine-{i}" for i in range(4)}
+    assert all(e["outcome"] == "failure" for e in failed[0].failures)
+    # The success ranks first for "does brining help"; the failure about brining still shows.
+    assert [(m.name, m.records_failure) for m in mind.query_knowledge("does brining help", k=1)] == [
+        ("wet brine", True)]
+    # A failure about something else does not crowd out the answer.
+    assert [m.name for m in mind.query_knowledge("does patting the steak dry help", k=1)] == ["pat dry"]
+
+
+def test_cli_knowledge_shows_what_did_not_work(mind: Mind, cli_env, capsys):
+    mind.capture_many(kitchen(), session_id="kitchen")
+    code, out, _ = run_cli(capsys, "dream", "--mind", mind.name, "--json")
+    assert code == 0 and json.loads(out)["pruned"] == 0
+    code, out, _ = run_cli(capsys, "knowledge", QUESTION, "--mind", mind.name, "-k", "2")
+    assert code == 0
+    head = next(line for line in out.splitlines() if "wet brine" in line)
+    assert "4 failed" in head and "[did not work]" in head
+    assert "failed: " in out and "pork chops" in out
+    code, out, _ = run_cli(capsys, "knowledge", QUESTION, "--mind", mind.name, "-k", "2", "--json")
+    patterns = json.loads(out)["patterns"]
+    assert any(p["records_failure"] and len(p["failures"]) == 4 for p in patterns)
+
+
+NETWORK = {
+    "dns flush": ["resolver {n} timed out on lookups for the {s} zone, flushed the cache and it answered again",
+                  "dns queries to {s} failed from rack {n}; clearing the resolver cache fixed the lookups",
+                  "lookups of {s} hung on resolver {n}, so we flushed its cache and names resolved",
+                  "stale dns answers for {s} on host {n}; a resolver cache flush brought back fresh records"],
+    "hold timer": ["bgp session with peer {n} flapped on {s}; raising the hold timer stopped the flapping",
+                   "peer {n} kept dropping its bgp session at {s}, a longer hold timer kept it up",
+                   "route flaps from peer {n} at {s}: we increased the bgp hold time and the session stabilised",
+                   "the {s} edge lost bgp peer {n} every few minutes until the hold timer was raised"],
+    "lower mtu": ["packets over 1400 bytes were dropped on tunnel {n} to {s}; lowering the mtu fixed transfers",
+                  "large transfers stalled through tunnel {n} at {s} until we reduced the interface mtu",
+                  "tunnel {n} to {s} black-holed big packets; setting a smaller mtu let downloads finish",
+                  "path mtu problems on link {n} toward {s}, downloads hung, a lower mtu resolved it"],
+}
+SITES = ["paris", "berlin", "oslo", "lima", "tokyo", "cairo", "quito", "dublin"]
+
+
+def network_batch(night: int, rng: random.Random) -> list[dict]:
+    """Five new incidents of each kind, worded differently from night to night."""
+    return [{"id": f"n{night}-{kind.replace(' ', '-')}-{i}", "outcome": "success", "kind": "move",
+             "strategy_used": kind, "timestamp": f"2026-03-0{night + 1}T02:{i:02d}:{k:02d}+00:00",
+             "description": rng.choice(texts).format(n=rng.randint(1, 99), s=rng.choice(SITES))}
+            for k, (kind, texts) in enumerate(NETWORK.items()) for i in range(5)]
+
+
+def active_patterns(mind: Mind) -> list[dict]:
+    return mind.store.read("dream/list_patterns", mind=mind.name)
+
+
+def test_repeated_offline_dreams_keep_one_active_pattern_per_group(mind: Mind):
+    rng, seen = random.Random(1), 0
+    for night in range(4):
+        mind.capture_many(network_batch(night, rng))
+        report = mind.dream(DreamParams(domain="network operations"))
+        assert report.status == "completed"
+        names = sorted(p["name"] for p in active_patterns(mind))
+        assert names == sorted(NETWORK), (night, names)
+        seen += 15
+    counts = [p["success_count"] for p in active_patterns(mind)]
+    assert sum(counts) + len(mind.store.read("dream/list_experiences", mind=mind.name, model_id="")) == seen
+
+
+def test_cli_dreams_grow_the_pattern_a_group_matches(mind: Mind, cli_env, capsys):
+    rng = random.Random(2)
+    for night in range(3):
+        mind.capture_many(network_batch(night, rng))
+        code, out, _ = run_cli(capsys, "dream", "--mind", mind.name, "--json")
+        assert code == 0
+        if night:
+            assert json.loads(out)["patterns"] == 0 and json.loads(out)["grown"] == 3
+    assert sorted(p["name"] for p in active_patterns(mind)) == sorted(NETWORK)
