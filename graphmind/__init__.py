@@ -8,6 +8,7 @@ from graphmind.io import ImportReport
 from graphmind.llm import LLM, Prompt, Tool, ToolRun, Usage
 from graphmind.mind import Mind, MindStats
 from graphmind.recall import EmbedReport, RecallHit, RecallResult
+from graphmind.samples import demo_file
 
 __all__ = [
     "DreamParams",
@@ -31,4 +32,5 @@ __all__ = [
     "ToolRun",
     "Usage",
     "ValidationError",
+    "demo_file",
 ]
