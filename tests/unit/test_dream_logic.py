@@ -14,7 +14,8 @@ from graphmind.dream.items import ExperienceRow, LadderNode, PatternState, Tally
 from graphmind.dream.params import DreamParams
 from graphmind.dream.schedule import Schedule, parse_duration, threshold_due, watch
 from graphmind.dream.triage import triage
-from graphmind.dream.verify import verify
+from graphmind.dream.verify import ladder_edges, levels_of, verify
+from graphmind.dream.vertical import margins
 from graphmind.errors import ValidationError
 from tests.unit.dream_items import pattern, unit
 
@@ -175,11 +176,19 @@ def test_a_consistent_ladder_is_verified():
 
 
 def test_vertical_inconsistency_is_caught():
-    patterns = sudoku_patterns()
-    nodes = ladder_for(patterns)
-    nodes[0] = LadderNode("l2", 2, ["ns", "hs"], unit(1), "Tax accounting", "Quarterly filings.")
-    result = verify(patterns, nodes, PARAMS)
-    assert not result.checks["vertical_consistency"].passed and result.status == "failed"
+    """A child its parent explains worse than a rival does (by the margins of
+    graphmind.dream.vertical) is flagged; past fail_share of the edges, the ladder fails."""
+    patterns = sudoku_patterns() + [pattern("vat", unit(0, 1), description="file the quarterly VAT return")]
+    nodes = [LadderNode("tax", 2, ["ns", "vat"], unit(1), "Tax accounting", "Quarterly filings."),
+             LadderNode("place", 2, ["hs"], unit(1), "Placing digits", "Place a digit where it must go."),
+             LadderNode("top", 3, ["place", "tax"], unit(1), "Everything", "")]
+    vectors = {"ns": unit(1, 0.1), "hs": unit(1, 0.2), "vat": unit(0, 1), "tax": unit(0, 1, 0.1),
+               "place": unit(1, 0, 0.1), "top": unit(1, 1)}
+    found = margins(ladder_edges(nodes), levels_of(patterns, nodes), vectors)
+    result = verify(patterns, nodes, PARAMS, margins=found)
+    flagged = [(f.parent, f.child) for f in result.flagged]
+    assert flagged == [("tax", "ns")] and result.status == "failed"  # 1 of 5 edges > 10%
+    assert "place explains ns better" in result.checks["vertical_consistency"].details[0]
 
 
 def test_a_level_skipping_edge_is_a_vertical_error():
@@ -214,7 +223,7 @@ def test_contradicting_patterns_are_flagged_as_a_warning():
                                             actions=["never place the digit"])]
     result = verify(patterns, ladder_for(patterns), PARAMS)
     assert result.contradictions == [("no", "ns")] or result.contradictions == [("ns", "no")]
-    assert result.status == "warnings" and not result.checks["non_contradiction"].passed
+    assert result.status == "flagged" and not result.checks["non_contradiction"].passed
 
 
 def test_a_pattern_below_the_utility_floor_fails_that_check():
