@@ -16,6 +16,7 @@ dropped first, and a mind that alone exceeds the budget is always searched throu
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -29,6 +30,8 @@ from threadpoolctl import ThreadpoolController
 from graphmind.recall._logic import Ranked
 from graphmind.recall.vectors import MindVectors, VectorWrite, empty_vectors, nearest
 from graphmind.store import GraphStore
+
+log = logging.getLogger(__name__)
 
 _CHECK_EVERY = 1024
 """Rows loaded between checks whether the cache was closed (a load stops early then)."""
@@ -136,6 +139,8 @@ class VectorCache:
         try:
             return self._load(mind, model_id)
         except Exception:  # noqa: BLE001 - a failed load only means recall keeps using the index
+            log.warning("loading the vectors of mind %r failed; recall keeps using the index", mind,
+                        exc_info=True)
             return None
         finally:
             with self._lock:

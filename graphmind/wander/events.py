@@ -9,6 +9,7 @@ the others or the wander; its error is kept in ``errors``.
 
 from __future__ import annotations
 
+import logging
 import json
 import threading
 from collections.abc import Callable
@@ -18,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from graphmind.errors import ValidationError
+
+logger = logging.getLogger(__name__)
 
 SUBJECTS = frozenset("""
 wander.session.created wander.session.paused wander.session.resumed wander.session.completed
@@ -79,6 +82,7 @@ class EventBus:
                 try:
                     handler(event)
                 except Exception as exc:  # noqa: BLE001 - a subscriber's bug must not stop the wander
+                    logger.warning("wander event subscriber %r failed on %s", pattern, subject, exc_info=True)
                     self.errors.append(f"{pattern}: {type(exc).__name__}: {exc}")
         if self._publisher is not None:
             self._publisher(subject, event.as_json().encode())

