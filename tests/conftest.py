@@ -127,19 +127,25 @@ def mind(store: GraphStore, settings: Settings) -> Iterator[Mind]:
     """A fresh, empty mind of its own, deleted after the test."""
     m = Mind(new_mind_name(), store, settings)
     yield m
-    m.delete()
+    try:
+        m.delete()
+    finally:
+        m.close()
 
 
 @pytest.fixture
 def cli_mind(store: GraphStore, settings: Settings) -> Iterator[str]:
     """The name of a fresh mind for CLI tests, deleted after the test."""
-    m = Mind(new_mind_name(), store, settings)
-    yield m.name
-    m.delete()
+    with Mind(new_mind_name(), store, settings) as m:
+        yield m.name
+        m.delete()
 
 
 @pytest.fixture
 def other_mind(store: GraphStore, settings: Settings) -> Iterator[Mind]:
     m = Mind(new_mind_name(), store, settings)
     yield m
-    m.delete()
+    try:
+        m.delete()
+    finally:
+        m.close()
