@@ -19,6 +19,8 @@ from graphmind.dream.capture import experience_row, experience_rows
 from graphmind.dream.capture_queue import CaptureQueue
 from graphmind.dream.engine import Progress as DreamProgress
 from graphmind.dream.schedule import Schedule, threshold_due
+from graphmind.dream.verifier import verify_mind
+from graphmind.dream.verify import Verification
 from graphmind.embed import CachingEmbedder, Embedder
 from graphmind.llm import LLM, ToolRun
 from graphmind.errors import NotFoundError, ValidationError
@@ -289,6 +291,12 @@ class Mind:
     def dream_due(self, schedule: Schedule | None = None) -> bool:
         state = self._store.read("dream/get_schedule_state", mind=self.name)[0]
         return threshold_due(state["new_experiences"], state["last_finished_at"], schedule or Schedule())
+
+    def verify(self, params: DreamParams | None = None) -> Verification:
+        """The dreaming spec's five checks on the ladder this mind holds now, dreamed or imported
+        (graphmind.dream.verifier): status verified | flagged | failed | empty, and the
+        ``flagged`` edges by node id. With Claude, contested edges go to ``dream.subsumes``."""
+        return verify_mind(self._store, self.embedder, self.llm, self.name, params or DreamParams())
 
     def query_knowledge(self, text: str, k: int = 5) -> list[KnowledgeMatch]:
         """The consolidated patterns that match ``text``, with their ladder path and examples."""

@@ -1,4 +1,5 @@
-"""``graphmind dream`` (one consolidation cycle, or a watch loop) and ``graphmind knowledge``."""
+"""``graphmind dream`` (one consolidation cycle, or a watch loop), ``graphmind knowledge`` and
+``graphmind verify``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from graphmind.cli.options import JSON, MIND
 from graphmind.cli.render import emit
 from graphmind.dream import CompressionRatioWarning, DreamParams, DreamReport
 from graphmind.dream.schedule import Schedule, parse_duration, watch
+from graphmind.dream.verify import Verification
 from graphmind.mind import Mind
 
 
@@ -77,6 +79,28 @@ def knowledge(text: str, mind: str, k: int, as_json: bool) -> None:
          "\n".join(lines) or "no consolidated pattern matches")
 
 
+@click.command()
+@MIND
+@JSON
+def verify(mind: str, as_json: bool) -> None:
+    """Check the abstraction ladder MIND holds now, dreamed or imported, with the dreaming
+    spec's five checks; exit code 1 when verification fails (0 when verified, flagged or empty)."""
+    with Mind.open(mind, must_exist=True) as m:
+        result = m.verify()
+    emit({"mind": mind, **result.as_dict()}, as_json, verification_text(mind, result))
+    if result.status == "failed":
+        click.get_current_context().exit(1)
+
+
+def verification_text(mind: str, result: Verification) -> str:
+    if result.status == "empty":
+        return f"mind {mind!r} has no abstraction ladder to verify (run 'graphmind dream')"
+    lines = [f"mind {mind!r}: {result.status} (score {result.score:.2f})"]
+    lines += [f"  {name}: {c.score:.2f}  {c.message}" for name, c in result.checks.items()]
+    lines += [f"  flagged {f.check}: {f.parent or '-'} -> {f.child or '-'}: {f.reason}" for f in result.flagged]
+    return "\n".join(lines)
+
+
 def ladder_tree(report: DreamReport) -> list[str]:
     """The ladder from the top level down to the patterns, indented (new patterns by name)."""
     entries = {e.id: e for e in report.ladder}
@@ -102,4 +126,4 @@ def _text(report: DreamReport) -> str:
     return "\n".join(lines)
 
 
-COMMANDS = (dream, knowledge)
+COMMANDS = (dream, knowledge, verify)

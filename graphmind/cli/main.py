@@ -39,8 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _warning_line
-            cli.main(args=args, prog_name="graphmind", standalone_mode=False)
-        return 0
+            code = cli.main(args=args, prog_name="graphmind", standalone_mode=False)
+        return code if isinstance(code, int) else 0  # ctx.exit(n) in a command (verify: 1 when failed)
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.exceptions.NoArgsIsHelpError as exc:  # bare 'graphmind': the help, as --help shows it

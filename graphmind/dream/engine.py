@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from graphmind.dream import compress, graph, integrate, ladder, verify
+from graphmind.dream import compress, graph, integrate, ladder, verifier
 from graphmind.dream.items import Connection, ExperienceRow, LadderNode, PatternState
 from graphmind.dream.params import DreamParams, Trigger
 from graphmind.dream.publication import build_publication
@@ -148,9 +148,13 @@ class _Run:
         nodes = self._degradable("abstract", lambda: self._ladder(active, old_ladder), lambda: [])
         levels = ladder.levels(nodes, bool(active))
         self._say(f"abstract: {levels}-level ladder ({len(nodes)} abstractions)")
-        check = self._degradable("verify", lambda: verify.verify(patterns, nodes, self.params), lambda: None)
+        check = self._degradable("verify", lambda: verifier.check(patterns, nodes, self.params, d.embedder,
+                                                                  self._ask if self.online else None), lambda: None)
         self._say(f"verify: {check.status if check else 'skipped'}"
                   + (f", score {check.score:.2f}" if check else ""))
+        if check is not None and check.status == "failed" and self.params.strict_mode:
+            raise RunError(f"dream run {self.run_id}: verification failed under strict_mode "
+                           f"({'; '.join(check.errors)}); nothing was written")
         ratio = self._ratio(len(rows), len(new) + len(grown))
         report = self._report(rows, tri, new, grown, deferred, active, nodes, levels, connections, pruned,
                               check, ratio)
@@ -270,6 +274,10 @@ class _Run:
         self.degraded.append(f"abstract: the LLM's grouping of level {level} was not used ({accepted}); "
                              "the embeddings' grouping was kept")
         return labels
+
+    def _ask(self, prompt, inputs):
+        """An LLM answer for the verification, or None (the margins or rules decide)."""
+        return self._llm("verify", prompt, inputs, lambda x, tools: None)
 
     def _llm_all(self, phase: str, prompt, inputs: list, by_rules) -> list:
         """One call per input: as one Message Batch under ``llm_batch`` when the provider has

@@ -46,6 +46,10 @@ class DreamParams(BaseModel):
     "a lower hold timer did not stop the flaps", not by another failure that merely "did not help"."""
     # Verification (FR-2.1.6)
     min_verification_score: float = Field(0.8, ge=0, le=1)
+    strict_mode: bool = False
+    """A failed verification aborts the run before anything is published (the spec's
+    strictMode / onVerificationFail 'abort'): the stored ladder stays as it was. Off: the
+    run is stored with its patterns and ladder unverified (warn-and-store)."""
     # Runs
     domain: str = ""
     dry_run: bool = False

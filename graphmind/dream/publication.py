@@ -42,9 +42,12 @@ def pattern_row(mind: str, p: PatternState, produced: bool) -> dict[str, Any]:
             "members": [f"{mind}:{e}" for e in p.new_members]}
 
 
-def abstraction_row(mind: str, n: LadderNode) -> dict[str, Any]:
+def abstraction_row(mind: str, n: LadderNode, verified: bool = False) -> dict[str, Any]:
+    """``verification_status``: verified when the run's verification was, else unverified
+    (a failed or flagged ladder is marked so, and ``graphmind verify`` says why)."""
     props = {"level": n.level, "name": n.name, "generalization": n.generalization,
-             "centroid": [round(float(x), 6) for x in n.centroid]}
+             "centroid": [round(float(x), 6) for x in n.centroid],
+             "verification_status": "verified" if verified else "unverified"}
     return {"uid": f"{mind}:{n.id}", "id": n.id, "props": props, "created": n.is_new,
             "members": [f"{mind}:{m}" for m in n.members]}
 
@@ -82,5 +85,5 @@ def build_publication(mind: str, run: dict[str, Any], rows: list[ExperienceRow],
         experiences=experience_rows(mind, rows, tri, deferred) if compressed else [],
         pruned=[{"uid": f"{mind}:{x.pattern_id}", "reason": x.reason,
                  "by": f"{mind}:{x.superseded_by}" if x.superseded_by else None} for x in pruned],
-        abstractions=[abstraction_row(mind, n) for n in nodes], keep_abstractions=[n.id for n in nodes],
+        abstractions=[abstraction_row(mind, n, check is not None and check.status == "verified") for n in nodes], keep_abstractions=[n.id for n in nodes],
         connections=[connection_row(mind, c) for c in connections], contradictions=contradictions)

@@ -17,13 +17,12 @@ from typing import Any
 import numpy as np
 
 from graphmind.dream import graph
+from graphmind.dream import verify as checks
 from graphmind.dream.integrate import item
 from graphmind.dream.items import LadderNode, PatternState
 from graphmind.dream.ladder import node_item
 from graphmind.dream.params import DreamParams
-from graphmind.dream.verify import (
-    EMPTY, Verdict, Verification, contradictions, ladder_edges, levels_of, verify,
-)
+from graphmind.dream.verify import EMPTY, Verdict, Verification, contradictions, ladder_edges, levels_of
 from graphmind.dream.vertical import Edge, Margin, VerticalParams, contested, margins
 from graphmind.embed import Embedder
 from graphmind.errors import ProviderError
@@ -69,8 +68,8 @@ def check(patterns: list[PatternState], nodes: list[LadderNode], params: DreamPa
     if ask is not None:
         verdicts = judge_edges(found, active, nodes, ask, vertical_params)
         pairs = judge_pairs(active, vectors, params, ask)
-    return verify(active, nodes, params, margins=found, verdicts=verdicts, contradicting=pairs,
-                  vertical_params=vertical_params)
+    return checks.verify(active, nodes, params, margins=found, verdicts=verdicts, contradicting=pairs,
+                         vertical_params=vertical_params)
 
 
 def judge_edges(found: dict[Edge, Margin], patterns: list[PatternState], nodes: list[LadderNode], ask: Ask,

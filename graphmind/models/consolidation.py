@@ -51,6 +51,8 @@ class Abstraction(GraphNode):
     generalization: str | None = None
     status: Literal["active", "retired"] = "active"
     """``retired`` when a later dream rebuilt the ladder without it (kept, never deleted)."""
+    verification_status: Literal["unverified", "verified"] | None = None
+    """What the dream that built it found (``graphmind verify`` checks the ladder as it is now)."""
     centroid: list[float] | None = None
 
 
@@ -70,7 +72,8 @@ class DreamRun(GraphNode):
     ladder_levels: Count | None = None
     cross_connections: Count | None = None
     pruned: Count | None = None
-    verification_status: Literal["verified", "warnings", "failed"] | None = None
+    verification_status: Literal["verified", "flagged", "warnings", "failed", "empty", "unverified"] | None = None
+    """``warnings`` is what runs before ``flagged`` recorded."""
     verification_score: Unit | None = None
     llm_calls: Count | None = None
     degraded: list[str] = []
