@@ -154,6 +154,7 @@ def main() -> None:
     parser.add_argument("--sensitivity", action="store_true")
     parser.add_argument("--battery", action="store_true")
     parser.add_argument("--scale", action="store_true")
+    parser.add_argument("--louvain", action="store_true", help="graphmind's Louvain beside networkx's")
     args = parser.parse_args()
     texts, intents, domains = load()
     x = embed(texts)
@@ -165,6 +166,34 @@ def main() -> None:
         battery()
     if args.scale:
         scale()
+    if args.louvain:
+        louvain(x, texts)
+
+
+def louvain(x: np.ndarray, texts: list[str]) -> None:
+    """cluster_vectors with graphmind's Louvain and with networkx's on the same k-NN graph."""
+    import networkx as nx
+    from sklearn.metrics import adjusted_rand_score
+
+    from graphmind.dream import clustering
+
+    own = clustering._louvain
+    def by_networkx(n, rows, cols, w, resolution, seed):
+        graph = nx.Graph()
+        graph.add_nodes_from(range(n))
+        graph.add_weighted_edges_from(zip(rows.tolist(), cols.tolist(), w.tolist()))
+        labels = np.zeros(n, np.int64)
+        for label, members in enumerate(nx.community.louvain_communities(graph, resolution=resolution, seed=seed)):
+            labels[list(members)] = label
+        return labels
+    found = {}
+    for name, impl in (("graphmind", own), ("networkx", by_networkx)):
+        clustering._louvain = impl
+        started = time.perf_counter()
+        found[name] = cluster_vectors(x, texts, seed=0)
+        print(f"louvain {name}: {time.perf_counter() - started:.2f} s, {found[name].max() + 1} clusters")
+    clustering._louvain = own
+    print(f"agreement (ARI between the two): {adjusted_rand_score(found['graphmind'], found['networkx']):.3f}")
 
 
 if __name__ == "__main__":

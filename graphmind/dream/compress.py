@@ -2,9 +2,10 @@
 and each cluster of at least ``min_cluster_size`` experiences becomes a pattern.
 
 Clustering (``params.clustering``): ``semantic`` clusters the embeddings
-(graphmind.dream.clustering); ``structural`` groups by (strategy_used, else kind);
-``hybrid`` (default) groups the experiences whose strategy the agent named by that strategy
-(the agent's own name for the technique) and clusters the rest by meaning, per kind.
+(graphmind.dream.clustering); ``structural`` and ``hybrid`` (default) group the experiences
+whose strategy the agent named by that strategy (the agent's own name for the technique),
+split where the name covers techniques the meaning tells apart (``incoherent_split``), and
+cluster the rest by meaning. ``kind`` and ``outcome`` never make a group.
 A representative weighs 1 + its duplicates.
 
 A new cluster that matches an active pattern (``matching_pattern``) grows it instead of
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from graphmind.dream.clustering import cluster_vectors
-from graphmind.dream.items import ExperienceRow, PatternState, Tally, centroid_of, structural_key
+from graphmind.dream.items import ExperienceRow, PatternState, Tally, centroid_of, strategy_key
 from graphmind.dream.params import DreamParams
 from graphmind.prompts.dream import ExperienceItem, ExtractedPattern, PatternExtractionInput
 
@@ -78,23 +79,40 @@ def name_key(name: str) -> str:
 
 
 def cluster(rows: list[ExperienceRow], vectors: np.ndarray, reps: list[int], weights: np.ndarray,
-            params: DreamParams) -> tuple[list[Cluster], list[int]]:
-    """Clusters of weight ≥ min_cluster_size, and the representatives left in none."""
-    groups: dict[str, list[int]] = defaultdict(list)
+            params: DreamParams, grouping: np.ndarray | None = None,
+            texts: list[str] | None = None) -> tuple[list[Cluster], list[int], list[str]]:
+    """Clusters of weight ≥ min_cluster_size, the representatives left in none, and a warning
+    per named strategy whose experiences were split (``incoherent_split``).
+
+    ``grouping`` (row i: experience i) and ``texts`` are what meaning is judged on, by default
+    the embeddings and descriptions; the engine passes the action texts' (``entities``), so
+    the technique decides, not the service it was applied to. Centroids always come from
+    ``vectors``. A named strategy makes a group (hybrid, structural); ``kind`` and ``outcome``
+    never do: experiences without a strategy are clustered by meaning, all together."""
+    grouping = vectors if grouping is None else grouping
+    texts = [r.description for r in rows] if texts is None else texts
+    named: dict[str, list[int]] = defaultdict(list)
+    unnamed: list[int] = []
     for i in reps:
-        groups["all" if params.clustering == "semantic" else structural_key(rows[i])].append(i)
+        key = strategy_key(rows[i]) if params.clustering != "semantic" else None
+        (named[key] if key else unnamed).append(i)
     found: list[list[int]] = []
-    for key, members in groups.items():
-        named = params.clustering == "hybrid" and key.startswith("strategy:")
-        if params.clustering == "structural" or named or len(members) < 2:
-            found.append(members)
-            continue
-        labels = cluster_vectors(vectors[members], [rows[i].description for i in members],
-                                 min_cluster_size=1, seed=params.seed)
+    warned: list[str] = []
+    for key, members in named.items():
+        parts = incoherent_split(grouping[members], [texts[i] for i in members], weights[members], params)
+        if len(parts) > 1:
+            warned.append(f"strategy {rows[members[0]].strategy_used!r} names {len(parts)} different "
+                          f"techniques ({len(members)} experiences): split by meaning")
+        found.extend([members[k] for k in part] for part in parts)
+    if len(unnamed) >= 2:
+        labels = cluster_vectors(grouping[unnamed], [texts[i] for i in unnamed], min_cluster_size=1,
+                                 seed=params.seed)
         by_label: dict[int, list[int]] = defaultdict(list)
-        for i, label in zip(members, labels):
+        for i, label in zip(unnamed, labels):
             by_label[int(label)].append(i)
         found.extend(by_label.values())
+    elif unnamed:
+        found.append(unnamed)
     clusters, left = [], []
     for members in found:
         weight = int(weights[members].sum())
@@ -102,7 +120,31 @@ def cluster(rows: list[ExperienceRow], vectors: np.ndarray, reps: list[int], wei
             clusters.append(Cluster(members, weight, centroid_of(vectors[members], weights[members])))
         else:
             left.extend(members)
-    return sorted(clusters, key=lambda c: -c.weight), sorted(left)
+    return sorted(clusters, key=lambda c: -c.weight), sorted(left), warned
+
+
+def incoherent_split(vectors: np.ndarray, texts: list[str], weights: np.ndarray,
+                     params: DreamParams) -> list[list[int]]:
+    """The parts (positions) of a group that shares a strategy name: one part, unless its
+    cohesion (mean cosine of the unit ``vectors`` to their centroid) is below
+    ``params.strategy_min_cohesion`` and its experiences fall into ≥ 2 clusters by meaning of
+    weight ≥ ``min_cluster_size``; then those clusters (the members of smaller ones join the
+    nearest). A name the agent gave is kept unless the meaning clearly says it covers
+    several techniques."""
+    n = len(vectors)
+    if n < 2 * params.min_cluster_size:
+        return [list(range(n))]
+    cohesion = float(np.average(vectors @ centroid_of(vectors, weights), weights=weights))
+    if cohesion >= params.strategy_min_cohesion:
+        return [list(range(n))]
+    labels = cluster_vectors(vectors, texts, min_cluster_size=1, seed=params.seed)
+    mass = np.bincount(labels, weights)
+    big = np.flatnonzero(mass >= params.min_cluster_size)
+    if len(big) < 2:
+        return [list(range(n))]
+    centroids = np.vstack([centroid_of(vectors[labels == b]) for b in big])
+    assigned = np.where(np.isin(labels, big), labels, big[np.argmax(vectors @ centroids.T, axis=1)])
+    return [np.flatnonzero(assigned == b).tolist() for b in big]
 
 
 def shown_members(c: Cluster, vectors: np.ndarray, strategy: str) -> list[int]:

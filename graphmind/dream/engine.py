@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from graphmind.dream import compress, graph, integrate, ladder, verifier
+from graphmind.dream import compress, entities, graph, integrate, ladder, verifier
 from graphmind.dream.items import Connection, ExperienceRow, LadderNode, PatternState
 from graphmind.dream.params import DreamParams, Trigger
 from graphmind.dream.publication import build_publication
@@ -188,6 +188,16 @@ class _Run:
             out[missing] = self.d.embedder.embed([rows[i].description for i in missing])
         return out
 
+    def _action_vectors(self, vectors: np.ndarray, texts: list[str], descriptions: list[str],
+                        rows: list[int]) -> np.ndarray:
+        """The embeddings grouping judges by: of the action text (``entities.action_text``)
+        where it differs from the description, else the stored one."""
+        out = vectors.copy()
+        changed = [i for i in rows if texts[i] != descriptions[i]]
+        if changed:
+            out[changed] = self.d.embedder.embed([texts[i] for i in changed])
+        return out
+
     def _compress(self, rows, vectors, tri: TriageResult, patterns: list[PatternState]):
         """Experiences join the patterns they fit; the rest are clustered. A cluster that
         matches a pattern of an earlier run (``compress.matching_pattern``: a twin before
@@ -201,7 +211,11 @@ class _Run:
         for i, k in joined.items():
             by_pattern[k].append(i)
         rest = [i for i in tri.kept if i not in joined]
-        clusters, left = compress.cluster(rows, vectors, rest, tri.weight(len(rows)), self.params)
+        texts = [entities.action_text(r.description) for r in rows]
+        grouping = self._action_vectors(vectors, texts, [r.description for r in rows], rest)
+        clusters, left, split = compress.cluster(rows, vectors, rest, tri.weight(len(rows)), self.params,
+                                                 grouping, texts)
+        self.warned.extend(split)
         fresh = []
         for c in clusters:
             k = compress.matching_pattern(c.centroid, None, patterns, self.params)

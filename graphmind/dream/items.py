@@ -36,9 +36,11 @@ class ExperienceRow:
         return self.kind == "insight" or self.impact == "high"
 
 
-def structural_key(row: ExperienceRow) -> str:
-    """What structure groups an experience by: the strategy the agent named, else its kind."""
-    return f"strategy:{row.strategy_used.strip().lower()}" if row.strategy_used else f"kind:{row.kind}"
+def strategy_key(row: ExperienceRow) -> str | None:
+    """The strategy the agent named, compared without case or spacing; None when it named
+    none (placeholders such as "unknown" never reach here: the models drop them)."""
+    key = " ".join((row.strategy_used or "").casefold().split())
+    return key or None
 
 
 @dataclass
@@ -136,6 +138,8 @@ class LadderNode:
     name: str = ""
     generalization: str = ""
     is_new: bool = True
+    key_phrases: list[str] = field(default_factory=list)
+    """c-TF-IDF phrases general to its members (``naming``): the offline name, a hint online."""
 
 
 @dataclass(frozen=True)

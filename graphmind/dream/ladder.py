@@ -11,7 +11,11 @@ level (the seed's 4 techniques → 3 categories → 2 principles);
 more nodes are grouped by communities of their neighbour graph
 (graphmind.dream.clustering.group_clusters). A node's id comes from its level and its
 members, so a group that a later dream finds again is the same node (its name is kept and no
-LLM call is made); names and generalisations come from the LLM (``dream.name_abstraction``).
+LLM call is made); names and generalisations come from the LLM (``dream.name_abstraction``),
+which is given the node's c-TF-IDF key phrases (``naming``; offline, the first is the name).
+A group of one item joins its nearest group (``fold_single_children``), and above level 3 a
+level of one node is the top; levels 2 and 3 are always built (the spec's 4-level ladder),
+so a single pattern or category still gets a chain up to level 3.
 
 With an online LLM each level's grouping is a proposal: the engine shows it with the items to
 the LLM (``dream.group_level``), which may move items between groups, as world knowledge
@@ -31,6 +35,7 @@ import numpy as np
 
 from graphmind.dream.clustering import group_clusters
 from graphmind.dream.items import LadderNode, PatternState, centroid_of
+from graphmind.dream.naming import level_key_phrases
 from graphmind.dream.params import DreamParams
 from graphmind.prompts.dream import AbstractionInput, AbstractionOutput, GroupingInput, PatternItem
 
@@ -60,13 +65,18 @@ def group_levels(patterns: list[PatternState], params: DreamParams, *, regroup: 
     texts = [[p.name, p.description] for p in patterns]
     nodes: list[LadderNode] = []
     for level in range(2, top + 1):
+        if len(ids) < 2 and level > 3:
+            break  # a node over one child only repeats it; levels 2-3 stay (the spec's 4-level minimum)
         labels = (widest_gap_groups(vectors) if len(vectors) <= SMALL_LEVEL
                   else group_clusters(vectors, texts, sizes=sizes, seed=params.seed))
         if regroup is not None:
             labels = regroup(level, ids, labels)
-        groups = label_groups(labels)
+        groups = label_groups(fold_single_children(vectors, labels))
         level_nodes = [_node(level, [ids[k] for k in group], vectors[group], [sizes[k] for k in group])
                        for group in groups]
+        phrases = level_key_phrases([[" ".join(texts[k]) for k in group] for group in groups])
+        for node, found in zip(level_nodes, phrases):
+            node.key_phrases = found
         if name is not None:
             name(level_nodes)
         nodes += level_nodes
@@ -82,6 +92,22 @@ def _node(level: int, members: list[str], vectors: np.ndarray, sizes: list[float
     members = sorted(members)
     return LadderNode(id=abstraction_id(level, members), level=level, members=members,
                       centroid=centroid_of(vectors, np.array(sizes, float)))
+
+
+def fold_single_children(vectors: np.ndarray, labels: Sequence[int] | np.ndarray) -> np.ndarray:
+    """``labels`` where each group of one item joins the group whose centroid is nearest to
+    it, so no node of the ladder has a single child (a chain that repeats its child). Kept as
+    they are when fewer than two groups have two items (the spec's small ladders: 4
+    techniques → 3 categories → 2 principles)."""
+    labels = np.unique(np.asarray(labels, dtype=np.int64), return_inverse=True)[1]
+    counts = np.bincount(labels)
+    big = np.flatnonzero(counts >= 2)
+    if len(big) < 2:
+        return labels  # folding would leave one group: the level would not narrow, only end
+    centroids = np.vstack([centroid_of(vectors[labels == g]) for g in big])
+    for i in np.flatnonzero(counts[labels] == 1):
+        labels[i] = big[int(np.argmax(centroids @ vectors[i]))]
+    return np.unique(labels, return_inverse=True)[1]
 
 
 def label_groups(labels: Sequence[int] | np.ndarray) -> list[list[int]]:
@@ -168,7 +194,8 @@ def grouping_input(level: int, ids: list[str], labels: np.ndarray, below: dict[s
 
 
 def naming_input(node: LadderNode, below: dict[str, PatternItem], domain: str) -> AbstractionInput:
-    return AbstractionInput(level=node.level, members=[below[m] for m in node.members], domain=domain)
+    return AbstractionInput(level=node.level, members=[below[m] for m in node.members], domain=domain,
+                            key_phrases=node.key_phrases)
 
 
 def node_item(node: LadderNode) -> PatternItem:

@@ -25,6 +25,12 @@ class DreamParams(BaseModel):
     extraction: Literal["centroid", "exemplar", "composite"] = "centroid"
     min_cluster_size: int = Field(3, ge=1)
     max_examples: int = Field(5, ge=3)
+    strategy_min_cohesion: float = Field(0.6, ge=0, le=1)
+    """A group of experiences that share a strategy name is split into the clusters its
+    meaning falls into when its cohesion (mean cosine of its action embeddings to their
+    centroid) is below this. Calibrated on tests/data/dream_crossed with MiniLM: one
+    "on-call runbook" name over three techniques 0.575; each technique's own experiences
+    0.62-0.80 (all kept whole)."""
     join_similarity: float = Field(0.7, ge=0, le=1)
     """A new experience joins an existing pattern when its cosine to the pattern's centroid
     reaches this (and no other pattern is closer)."""

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from graphmind.dream.items import OUTCOME_SCORE, ExperienceRow, structural_key
+from graphmind.dream.items import OUTCOME_SCORE, ExperienceRow, strategy_key
 from graphmind.dream.params import DreamParams
 
 BLOCK = 512
@@ -132,7 +132,7 @@ def triage(rows: list[ExperienceRow], vectors: np.ndarray, params: DreamParams,
     pinned = {i for i in keep if rows[i].breakthrough}
     position = {i: p for p, i in enumerate(order)}
     by_rank = sorted(keep, key=lambda i: (i not in pinned, -scores[i], position[i]))
-    keys = None if params.clustering == "semantic" else [structural_key(r) for r in rows]
+    keys = None if params.clustering == "semantic" else [strategy_key(r) or "" for r in rows]
     reps, duplicates = collapse(vectors, by_rank, params.duplicate_similarity, pinned, keys)
     dropped = _over_cap(rows, reps, pinned, params.max_per_session)
     if dropped:

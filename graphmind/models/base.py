@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from datetime import datetime, timezone
 from typing import Annotated, Any, ClassVar, Literal
@@ -25,6 +26,14 @@ Timestamp = Annotated[datetime, AfterValidator(_aware)]
 """An ISO-8601 date-time; a naive one is taken as UTC."""
 Count = Annotated[int, Field(ge=0)]
 NodeId = Annotated[str, Field(min_length=1, max_length=256, pattern=r"^[^\s\x00-\x1f]+$")]
+PLACEHOLDERS = frozenset({"", "-", "--", "?", "n/a", "na", "none", "null", "nil", "unknown", "other",
+                          "tbd", "undefined", "unspecified", "not applicable", "not available"})
+"""Values that name nothing: an optional field or extra property holding one is left unset."""
+
+
+def is_placeholder(value: Any) -> bool:
+    """True for a string that carries no information ("unknown", "N/A", " - ", ""), any case."""
+    return isinstance(value, str) and value.strip().rstrip(".").casefold() in PLACEHOLDERS
 
 
 def first_error(exc: pydantic.ValidationError) -> tuple[str | None, str]:
@@ -104,6 +113,17 @@ class GraphNode(BaseModel):
     hits: Count | None = None
     """How often recall returned this node (the digests' decay-aware review reads it)."""
     last_hit_at: Timestamp | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_placeholders(cls, data: Any) -> Any:
+        """The import and capture boundary: an optional value that names nothing ("unknown",
+        "n/a", "-", "") is no value, so no engine ever groups or matches on it."""
+        if not isinstance(data, Mapping):
+            return data
+        keep = {name for name, f in cls.model_fields.items() if f.is_required()} | RESERVED_PROPERTIES
+        return {k: v for k, v in data.items()
+                if k in keep or not is_placeholder(v) or not re.fullmatch(PROPERTY_NAME, str(k))}
 
     @model_validator(mode="after")
     def _check_extra(self) -> GraphNode:

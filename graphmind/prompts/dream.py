@@ -97,6 +97,9 @@ class AbstractionInput(PromptModel):
     level: int = Field(ge=2, le=4)
     members: list[PatternItem] = Field(min_length=1)
     domain: str = ""
+    key_phrases: list[str] = []
+    """Phrases frequent in these members and rare in their siblings (c-TF-IDF), none of them
+    the name of a particular service, customer or person."""
 
 
 class AbstractionOutput(PromptModel):
@@ -116,7 +119,9 @@ def render_abstraction(inputs: AbstractionInput) -> str:
         "- Higher levels subsume lower levels (vertical consistency)\n"
         "- Ladder is grounded (can trace L3 → L2 → L1 → L0)\n\n"
         + "\n".join(_pattern(m) for m in inputs.members)
-        + "\n\nList the ids of the items it subsumes."
+        + (f"\n\nKey phrases of these items: {'; '.join(inputs.key_phrases)}." if inputs.key_phrases else "")
+        + "\n\nName what they have in common in general words: no service, customer or person "
+        "name. List the ids of the items it subsumes."
     )
 
 
@@ -225,7 +230,7 @@ def render_contradicts(inputs: ContradictionInput) -> str:
 
 EXTRACT_PATTERN = Prompt(name="dream.extract_pattern", version=1, input_type=PatternExtractionInput,
                          output_type=ExtractedPattern, system=SYSTEM, render=render_extract)
-NAME_ABSTRACTION = Prompt(name="dream.name_abstraction", version=1, input_type=AbstractionInput,
+NAME_ABSTRACTION = Prompt(name="dream.name_abstraction", version=2, input_type=AbstractionInput,
                           output_type=AbstractionOutput, system=SYSTEM, render=render_abstraction)
 GROUP_LEVEL = Prompt(name="dream.group_level", version=1, input_type=GroupingInput,
                      output_type=GroupingOutput, system=SYSTEM, render=render_group)

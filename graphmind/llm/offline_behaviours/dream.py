@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 
 from graphmind.dream import rules
+from graphmind.dream.entities import action_text
 from graphmind.llm.base import Tool
 from graphmind.text import (
     as_sentence, best_sentences, first_sentence, jaccard, join_names, shared_phrase, shared_terms, term_set,
@@ -110,22 +111,24 @@ def _unique(values: Sequence[str] | object) -> list[str]:
 
 
 def name_abstraction(inputs: AbstractionInput, tools: Sequence[Tool]) -> AbstractionOutput:
+    """The name is the first key phrase the engine found (c-TF-IDF, general to the members),
+    else the longest phrase the members share, else their most shared term; the
+    generalization is the members' sentence that best holds the key phrases, then what it
+    subsumes, particular names (services, customers, people) left out."""
     texts = [m.description for m in inputs.members]
-    phrase = shared_phrase(texts) if len(texts) > 1 else None
     full = [" ".join([m.description, *m.conditions, *m.actions]) for m in inputs.members]
-    # Name what the members share, not one of them: their own names' terms are left out (so a
-    # level above one member is no rewording of it), unless nothing else is left.
-    own = set().union(*(term_set(t.split(":")[0]) for t in texts))
-    terms = top_terms(full, k=2, exclude=own) or top_terms(full, k=2)
-    if not phrase or len(term_set(phrase)) < 2:
-        phrase = " & ".join(t.capitalize() for t in terms) if terms else trim(texts[0], 60)
-    name = phrase
+    name = inputs.key_phrases[0] if inputs.key_phrases else None
+    if not name:
+        phrase = shared_phrase(texts) if len(texts) > 1 else None
+        terms = top_terms(full, k=1)
+        name = phrase or (terms[0].capitalize() if terms else trim(texts[0], 60))
+    name = action_text(name) or name
     conditions = [c for m in inputs.members for c in m.conditions]
-    anchor = best_sentences([*texts, *conditions], " ".join(terms), k=1)
-    members = join_names([trim(m.description, 60) for m in inputs.members])
+    anchor = best_sentences([*texts, *conditions], " ".join([name, *inputs.key_phrases]), k=1)
+    members = join_names([trim(action_text(m.description), 60) for m in inputs.members])
     generalization = f"Subsumes: {members}."
     if anchor:
-        generalization = f"{as_sentence(trim(anchor[0], 160))} {generalization}"
+        generalization = f"{as_sentence(trim(action_text(anchor[0]), 160))} {generalization}"
     return AbstractionOutput(name=name, generalization=generalization,
                              member_ids=[m.id for m in inputs.members])
 

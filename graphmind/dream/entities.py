@@ -1,0 +1,88 @@
+"""Names of particular things (services, customers, people, hosts) in experience texts.
+
+Two uses, both pure:
+
+- grouping follows the action, not the thing acted on: ``action_text`` drops the names from a
+  description before the dream groups it by meaning ("Rolled back the payments-api deploy" and
+  "Rolled back the auth-gateway deploy" are one technique; the embedding of the full text
+  leans on the shared service instead);
+- a ladder name above level 1 holds no name (``is_name``) and no term that only one child
+  uses (``general_terms``): a category speaks of what its members share.
+
+A token is a name by its shape, with no list of known names:
+an identifier (a hyphen, underscore, dot or slash inside a word: ``payments-api``, ``db_07``,
+``api.v2``; letters mixed with digits: ``db07``, ``eu-west-1``), an inner capital
+(``ProfileStore``), or a capitalised word that does not start a sentence or clause
+(``the Redis cache``, ``Nicolas said``). Sentence-initial words, stopwords, "I" and all-caps
+acronyms of up to 4 letters (API, CDN, DNS) are kept: they are as often common nouns.
+Lower-case names ("the ledger service") are not detected by shape; the ladder's
+``general_terms`` still keeps them out of names above level 1 when one child holds them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from graphmind.text import STOPWORDS
+
+_WORD = re.compile(r"[A-Za-z0-9][\w'’./-]*[\w]|[A-Za-z0-9]")
+_IDENTIFIER = re.compile(r"\w[-_./]\w|[A-Za-z]\d|\d[A-Za-z]")
+_INNER_CAPITAL = re.compile(r"[a-z][A-Z]")
+_CLAUSE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*)$")
+_SUBJECT = re.compile(r"^\s*[^\s:]+(?:\s+[^\s:]+){0,2}:\s+(?=\S)")
+
+
+def name_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each token of ``text`` that names a particular thing (see the module)."""
+    spans = []
+    for m in _WORD.finditer(text):
+        token = m.group(0).rstrip("./")
+        if is_name(token, clause_start=bool(_CLAUSE_START.search(text[:m.start()]))):
+            spans.append((m.start(), m.start() + len(token)))
+    return spans
+
+
+def is_name(token: str, *, clause_start: bool = False) -> bool:
+    """True when ``token``'s shape says it names one thing. A number alone ("500s", "2.1")
+    is a quantity, not a name; neither is a stopword or a short acronym."""
+    if len(token) < 2 or token.casefold() in STOPWORDS or token.casefold().rstrip("s") in STOPWORDS:
+        return False
+    if not any(ch.isalpha() for ch in token) or re.fullmatch(r"\d+[a-z]{0,2}", token):
+        return False  # 500, 2.1, 500s, 3rd
+    if _IDENTIFIER.search(token) or _INNER_CAPITAL.search(token):
+        return True
+    if token.isupper():
+        return len(token) > 4
+    return token[0].isupper() and not clause_start
+
+
+def action_text(text: str) -> str:
+    """``text`` without the names it mentions and without a leading "subject: " of up to 3
+    words (spaces tidied): what was done, to no one in particular. Unchanged when it names
+    nothing."""
+    subject = _SUBJECT.match(text)
+    if subject:  # "billing cron: restarted it" - a log line's subject, then what was done
+        text = text[subject.end():]
+    spans = name_spans(text)
+    if not spans:
+        return text
+    out, last = [], 0
+    for start, end in spans:
+        out.append(text[last:start])
+        last = end
+    out.append(text[last:])
+    left = re.sub(r"\s+([,.;:!?])", r"\1", re.sub(r"\s{2,}", " ", "".join(out))).strip(" :;,-")
+    return left if len(left.split()) >= 2 else text  # a name was all it said ("bye-bye")
+
+
+def general_terms(term_docs: Sequence[set[str]], min_children: int = 2) -> set[str]:
+    """The terms found in at least ``min_children`` of the children (each child's terms a
+    set): what a parent may be named by. With a single child, every term of it."""
+    if len(term_docs) < 2:
+        return set().union(*term_docs) if term_docs else set()
+    counts: dict[str, int] = {}
+    for terms in term_docs:
+        for t in terms:
+            counts[t] = counts.get(t, 0) + 1
+    return {t for t, c in counts.items() if c >= min(min_children, len(term_docs))}

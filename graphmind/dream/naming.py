@@ -1,0 +1,91 @@
+"""Key phrases that name a ladder level's nodes: class-based TF-IDF (c-TF-IDF, as in BERTopic)
+over the nodes of one level, each node's document being its children's texts.
+
+A phrase (1-3 words, scikit-learn's ``CountVectorizer``, English stopwords out) scores
+tf(phrase, node) / words(node) x log(1 + mean words per node / frequency of the phrase over
+all nodes): frequent in this node, rare in its siblings. A node's name is taken only from
+phrases every word of which is general to it:
+
+- no name of a particular thing (``entities.is_name``: payments-api, ProfileStore, Nicolas);
+- found in at least two of its children (``entities.general_terms``): a term only one child
+  uses (a lower-case service, a customer) names that child, not the category.
+
+Multi-word phrases are preferred when they score at least ``PHRASE_SHARE`` of the best single
+word (a phrase reads as a name; a word alone is a topic), so names are phrases from the
+members, never templates or term pairs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+from sklearn.feature_extraction.text import CountVectorizer
+
+from graphmind.dream.entities import action_text, general_terms, is_name
+
+PHRASE_SHARE = 0.5
+_WORD = re.compile(r"(?u)\b[a-zA-Z][a-zA-Z'’-]+\b")
+
+
+def level_key_phrases(children: Sequence[Sequence[str]], k: int = 3) -> list[list[str]]:
+    """Up to ``k`` key phrases per node (best first); ``children[i]`` holds the texts of node
+    i's children, one text per child. A node whose children share no usable word gets []."""
+    docs = [" ".join(action_text(t) for t in texts) for texts in children]
+    if not any(_WORD.search(d) for d in docs):
+        return [[] for _ in docs]
+    vectorizer = CountVectorizer(ngram_range=(1, 3), stop_words="english", lowercase=False,
+                                 token_pattern=_WORD.pattern)
+    try:
+        counts = vectorizer.fit_transform(docs).toarray().astype(float)
+    except ValueError:  # only stopwords
+        return [[] for _ in docs]
+    phrases = vectorizer.get_feature_names_out()
+    words = np.array([len(p.split()) for p in phrases])
+    unigram_total = (counts * (words == 1)).sum(axis=1, keepdims=True)
+    tf = counts / np.maximum(unigram_total, 1)
+    idf = np.log(1 + unigram_total.mean() / np.maximum(counts.sum(axis=0), 1))
+    scores = tf * idf
+    out = []
+    for i, texts in enumerate(children):
+        allowed = general_terms([_terms(action_text(t)) for t in texts])
+        usable = [j for j in np.argsort(-scores[i], kind="stable")
+                  if counts[i, j] > 0 and _usable(phrases[j], allowed)]
+        out.append(_ranked(usable, phrases, words, scores[i], k))
+    return out
+
+
+def _terms(text: str) -> set[str]:
+    return {w.casefold() for w in _WORD.findall(text)}
+
+
+def _usable(phrase: str, allowed: set[str]) -> bool:
+    tokens = phrase.split()
+    if len({t.casefold() for t in tokens}) < len(tokens):
+        return False  # "runbook runbook": two texts' seam, not a phrase
+    return all(not is_name(t) and t.casefold() in allowed for t in tokens)
+
+
+def _ranked(usable: list[int], phrases: np.ndarray, words: np.ndarray, scores: np.ndarray, k: int) -> list[str]:
+    """Phrases first (those within PHRASE_SHARE of the best word), then the rest; no phrase
+    contained in one already chosen."""
+    if not usable:
+        return []
+    best_word = max((scores[j] for j in usable if words[j] == 1), default=0.0)
+    first = [j for j in usable if words[j] > 1 and scores[j] >= PHRASE_SHARE * best_word]
+    chosen: list[str] = []
+    for j in [*first, *[j for j in usable if j not in first]]:
+        phrase = phrases[j].casefold()
+        if any(re.search(rf"\b{re.escape(phrase)}\b", c) for c in chosen):
+            continue
+        chosen.append(phrase)
+        if len(chosen) == k:
+            break
+    return [" ".join(w if w.isupper() else w.casefold() for w in c.split()).capitalize()
+            if not c.split()[0].isupper() else c for c in (_cased(c, phrases) for c in chosen)]
+
+
+def _cased(phrase: str, phrases: np.ndarray) -> str:
+    """The phrase as the members wrote it (acronyms stay capitals)."""
+    return next((p for p in phrases if p.casefold() == phrase), phrase)

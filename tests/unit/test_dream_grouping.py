@@ -1,0 +1,142 @@
+"""Grouping that follows meaning (issue 20): placeholders, kind, incoherent strategy names,
+names of particular things, key-phrase names, single-child folding, and the Louvain kept."""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pytest
+from sklearn.metrics import adjusted_rand_score
+
+from graphmind.dream import DreamParams, compress
+from graphmind.dream.clustering import _louvain
+from graphmind.dream.entities import action_text, general_terms, is_name
+from graphmind.dream.items import ExperienceRow, PatternState, Tally, strategy_key
+from graphmind.dream.ladder import fold_single_children, group_levels
+from graphmind.dream.naming import level_key_phrases
+from graphmind.models import Experience
+
+PARAMS = DreamParams()
+
+
+def unit(*rows) -> np.ndarray:
+    x = np.asarray(rows, dtype=np.float32)
+    return x / np.linalg.norm(x, axis=1, keepdims=True)
+
+
+@pytest.mark.parametrize("value", ["unknown", "N/A", " none ", "Other", "-", "", "n/a."])
+def test_a_placeholder_strategy_is_no_strategy(value):
+    e = Experience.model_validate({"id": "e", "description": "d", "outcome": "success", "strategy_used": value,
+                                   "impact": value, "team": value})
+    assert e.strategy_used is None and e.impact is None and "team" not in e.properties()
+
+
+def test_a_real_strategy_and_required_fields_are_kept():
+    e = Experience(id="e", description="unknown", outcome="success", strategy_used="Naked single")
+    assert e.strategy_used == "Naked single" and e.description == "unknown"
+    row = ExperienceRow(id="e", description="d", outcome="success", strategy_used="  Naked   SINGLE ")
+    assert strategy_key(row) == "naked single"
+    assert strategy_key(ExperienceRow(id="e", description="d", outcome="success")) is None
+
+
+def _rows(kinds, strategies=None):
+    strategies = strategies or [None] * len(kinds)
+    return [ExperienceRow(id=f"e{i}", description=f"text {i}", outcome="success", kind=k, strategy_used=s)
+            for i, (k, s) in enumerate(zip(kinds, strategies))]
+
+
+@pytest.mark.parametrize("clustering", ["hybrid", "structural"])
+def test_kind_alone_never_makes_a_group(clustering):
+    # two techniques (a, b), each told in both kinds: groups follow meaning, not kind
+    a, b = [1, 0, 0, 0], [0, 1, 0, 0]
+    vectors = unit(*[np.add(v, np.random.default_rng(i).normal(0, 0.01, 4)) for i, v in enumerate([a, b] * 6)])
+    rows = _rows(["move", "move", "error", "error"] * 3)
+    params = DreamParams(clustering=clustering)
+    clusters, left, warned = compress.cluster(rows, vectors, list(range(12)), np.ones(12, int), params)
+    assert sorted(sorted(c.members) for c in clusters) == [[0, 2, 4, 6, 8, 10], [1, 3, 5, 7, 9, 11]]
+    assert not left and not warned
+
+
+def test_a_strategy_name_over_three_techniques_is_split_and_reported():
+    rng = np.random.default_rng(0)  # three unrelated techniques: cohesion ~0.58 (< 0.6)
+    base = [[1, 0, 0, 0]] * 4 + [[0, 0, 1, 0]] * 4 + [[0, 0, 0, 1]] * 4
+    vectors = unit(*[np.add(v, rng.normal(0, 0.02, 4)) for v in base])
+    rows = _rows(["move"] * 12, ["on-call runbook"] * 12)
+    clusters, _, warned = compress.cluster(rows, vectors, list(range(12)), np.ones(12, int), PARAMS)
+    assert sorted(sorted(c.members) for c in clusters) == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]
+    assert warned and "'on-call runbook'" in warned[0]
+
+
+def test_a_coherent_strategy_group_is_not_split():
+    rng = np.random.default_rng(0)  # two wordings of one technique: close, cohesion ~0.97
+    vectors = unit(*[np.add(v, rng.normal(0, 0.02, 4)) for v in [[1, 0.2, 0, 0]] * 5 + [[1, 0, 0.2, 0]] * 5])
+    parts = compress.incoherent_split(vectors, [f"t{i}" for i in range(10)], np.ones(10), PARAMS)
+    assert parts == [list(range(10))]
+
+
+@pytest.mark.parametrize("token", ["payments-api", "db07", "eu-west-1", "ProfileStore", "stimulus_integrator"])
+def test_identifiers_are_names(token):
+    assert is_name(token)
+
+
+@pytest.mark.parametrize("token", ["I", "API", "500s", "2.1", "the", "Rolled", "cache"])
+def test_words_numbers_and_acronyms_are_not_names(token):
+    assert not is_name(token, clause_start=True) if token == "Rolled" else not is_name(token)
+
+
+def test_the_action_text_drops_the_service_and_the_log_subject():
+    assert action_text("Rolled back the payments-api deploy after errors") == "Rolled back the deploy after errors"
+    assert action_text("Billing cron: restarted all its workers") == "restarted all its workers"
+    assert action_text("Emptied the Redis cache") == "Emptied the cache"
+    assert action_text("how do I reset my pin") == "how do I reset my pin"
+
+
+def test_general_terms_need_two_children():
+    assert general_terms([{"pool", "ledger"}, {"pool", "auth"}, {"cache"}]) == {"pool"}
+
+
+def test_key_phrases_name_what_the_children_share_without_names():
+    phrases = level_key_phrases([
+        ["Raised the connection pool size on payments-api", "Increased the connection pool for the ledger service",
+         "Gave ProfileStore a bigger connection pool"],
+        ["Flushed the Redis cache", "Cleared the stale cache entries", "Purged the cache for Nicolas Dupont"]])
+    assert phrases[0][0] == "Connection pool"
+    assert all("&" not in p for ps in phrases for p in ps)
+    words = {w.casefold() for ps in phrases for p in ps for w in p.split()}
+    assert not words & {"payments-api", "ledger", "profilestore", "redis", "nicolas", "dupont"}
+
+
+def test_a_group_of_one_joins_its_nearest_group():
+    vectors = unit([1, 0, 0], [0.9, 0.1, 0], [0, 1, 0], [0.1, 0.9, 0], [0.2, 0.8, 0.1])
+    assert fold_single_children(vectors, [0, 0, 1, 1, 2]).tolist() == [0, 0, 1, 1, 1]
+    assert fold_single_children(vectors, [0, 0, 1, 2, 3]).tolist() == [0, 0, 1, 2, 3]  # would end the level
+    assert fold_single_children(vectors, [0, 0, 1, 1, 1]).tolist() == [0, 0, 1, 1, 1]  # nothing to fold
+
+
+def _pattern(i: int, v) -> PatternState:
+    return PatternState(id=f"p{i}", name=f"technique {i}", description=f"technique {i} applied", pattern_type="technique",
+                        centroid=unit(v)[0], tally=Tally(success=5))
+
+
+def test_no_ladder_node_has_a_single_child():
+    rng = np.random.default_rng(1)
+    patterns = [_pattern(i, rng.normal(0, 1, 8)) for i in range(7)]
+    nodes = group_levels(patterns, PARAMS)
+    assert nodes and all(len(n.members) >= 2 for n in nodes if n.level > 2)
+    top = [n for n in nodes if n.level == max(m.level for m in nodes)]
+    assert {p.id for p in patterns} <= {m for n in nodes if n.level == 2 for m in n.members}
+
+
+def test_graphmind_louvain_agrees_with_networkx():
+    graph = nx.planted_partition_graph(6, 25, 0.5, 0.03, seed=3)
+    edges = np.array(graph.edges())
+    rows, cols = edges.min(1), edges.max(1)
+    w = np.ones(len(rows))
+    own = _louvain(graph.number_of_nodes(), rows, cols, w, 1.0, 0)
+    theirs = nx.community.louvain_communities(graph, seed=0)
+    labels = np.zeros(graph.number_of_nodes(), int)
+    for k, members in enumerate(theirs):
+        labels[list(members)] = k
+    assert adjusted_rand_score(labels, own) >= 0.9
+    mine = [set(np.flatnonzero(own == k).tolist()) for k in range(own.max() + 1)]
+    assert abs(nx.community.modularity(graph, mine) - nx.community.modularity(graph, theirs)) <= 0.02
