@@ -17,7 +17,7 @@
 
 Each check scores 1 − the share of items it faults; the score is their mean. A check is
 ``failed`` (vertical: a structural fault, or more than ``VerticalParams.fail_share`` of the
-edges misplaced; groundedness: any fault), ``flagged`` or ``passed``. Status: ``empty`` (no
+edges, and more than one, misplaced; groundedness: any fault), ``flagged`` or ``passed``. Status: ``empty`` (no
 abstraction), ``failed`` when a check failed, ``verified`` when none flagged anything and the
 score reaches ``min_verification_score``, else ``flagged``.
 """
@@ -122,7 +122,7 @@ def vertical(patterns: list[PatternState], nodes: list[LadderNode], margins: Map
     children = {m for n in nodes for m in n.members}
     flags += [Flag("vertical_consistency", None, i, f"{i} (level {lvl}) has no parent at level {lvl + 1}")
               for i, lvl in level_of.items() if lvl is not None and lvl < top and nodes and i not in children]
-    failed = structural or misplaced_edges > params.fail_share * max(1, len(edges))
+    failed = structural or misplaced_edges > max(1.0, params.fail_share * len(edges))
     return _result(flags, max(len(edges), len(flags)), "Vertical consistency verified",
                    "{n} vertical inconsistencies", "error", failed)
 

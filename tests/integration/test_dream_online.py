@@ -56,6 +56,10 @@ def _claude_consolidator(request, regroup=lambda proposal: proposal):
         name = max(set(named), key=named.count) if named else "Solving insight"
         return json_reply({"name": name, "pattern_type": "technique", "conditions": [f"{name} applies"],
                            "actions": [f"apply {name}"], "success_rate": 0.9, "example_ids": ids[:3]})
+    if prompt.startswith("Verify that the higher level"):
+        return json_reply({"subsumes": True, "uncovered_ids": [], "message": "Each technique is a case of it."})
+    if prompt.startswith("Check if patterns have conflicting"):
+        return json_reply({"contradicts": False, "message": "They apply in different situations."})
     if "Name the one item" in prompt:
         ids = [line[1:].split("]")[0] for line in prompt.splitlines() if line.startswith("[")]
         return json_reply({"name": "Constraint propagation", "member_ids": ids,
@@ -118,7 +122,7 @@ def test_claude_regroups_the_ladder(store, settings, mind):
     assert len(first) >= 2 and sorted(m for g in first for m in g) == sorted(p["id"] for p in report.new_patterns)
     assert sorted(members for _, members in level(store, mind, 2)) == sorted(
         sorted(g) for g in [first[0] + first[1], *first[2:]])
-    assert report.verification["status"] in {"verified", "warnings"}
+    assert report.verification["status"] in {"verified", "flagged"}
 
 
 def test_a_run_that_changes_no_pattern_keeps_the_ladder_and_asks_nothing(store, settings, mind):
@@ -155,7 +159,7 @@ def test_a_regrouping_that_files_an_item_twice_is_asked_again_once_then_not_used
     assert report.degraded == [f"abstract: the LLM's grouping of level 2 was not used ({problem}); "
                                "the embeddings' grouping was kept"]
     assert sorted(m for _, m in level(store, mind, 2)) == sorted(sorted(g) for g in proposal)
-    assert report.verification["status"] in {"verified", "warnings"}
+    assert report.verification["status"] in {"verified", "flagged"}
 
 
 def test_a_regrouping_mended_on_the_re_ask_is_used(store, settings, mind):

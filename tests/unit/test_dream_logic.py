@@ -178,17 +178,23 @@ def test_a_consistent_ladder_is_verified():
 def test_vertical_inconsistency_is_caught():
     """A child its parent explains worse than a rival does (by the margins of
     graphmind.dream.vertical) is flagged; past fail_share of the edges, the ladder fails."""
-    patterns = sudoku_patterns() + [pattern("vat", unit(0, 1), description="file the quarterly VAT return")]
+    patterns = sudoku_patterns() + [pattern("vat", unit(0, 1), description="file the quarterly VAT return"),
+                                    pattern("pay", unit(0, 1, 0.1), description="pay the payroll tax")]
     nodes = [LadderNode("tax", 2, ["ns", "vat"], unit(1), "Tax accounting", "Quarterly filings."),
-             LadderNode("place", 2, ["hs"], unit(1), "Placing digits", "Place a digit where it must go."),
+             LadderNode("place", 2, ["hs", "pay"], unit(1), "Placing digits", "Place a digit where it must go."),
              LadderNode("top", 3, ["place", "tax"], unit(1), "Everything", "")]
-    vectors = {"ns": unit(1, 0.1), "hs": unit(1, 0.2), "vat": unit(0, 1), "tax": unit(0, 1, 0.1),
-               "place": unit(1, 0, 0.1), "top": unit(1, 1)}
+    vectors = {"ns": unit(1, 0.1), "hs": unit(1, 0.2), "vat": unit(0, 1), "pay": unit(0, 1, 0.1),
+               "tax": unit(0, 1, 0.1), "place": unit(1, 0, 0.1), "top": unit(1, 1)}
     found = margins(ladder_edges(nodes), levels_of(patterns, nodes), vectors)
+    single = [LadderNode("tax", 2, ["ns", "pay", "vat"], unit(1), "Tax accounting", ""),
+              LadderNode("place", 2, ["hs"], unit(1), "Placing digits", ""), nodes[2]]
+    one = verify(patterns, single, PARAMS, margins=margins(ladder_edges(single), levels_of(patterns, single), vectors))
     result = verify(patterns, nodes, PARAMS, margins=found)
     flagged = [(f.parent, f.child) for f in result.flagged]
-    assert flagged == [("tax", "ns")] and result.status == "failed"  # 1 of 5 edges > 10%
-    assert "place explains ns better" in result.checks["vertical_consistency"].details[0]
+    assert flagged == [("place", "pay"), ("tax", "ns")] and result.status == "failed"  # 2 of 6 edges
+    assert "tax explains pay better" in result.checks["vertical_consistency"].details[0]
+    assert [(f.parent, f.child) for f in one.flagged] == [("tax", "ns")]
+    assert one.status == "flagged"  # one misplaced child alone does not fail a ladder
 
 
 def test_a_level_skipping_edge_is_a_vertical_error():
