@@ -149,7 +149,7 @@ class _Run:
         levels = ladder.levels(nodes, bool(active))
         self._say(f"abstract: {levels}-level ladder ({len(nodes)} abstractions)")
         check = self._degradable("verify", lambda: verifier.check(patterns, nodes, self.params, d.embedder,
-                                                                  self._ask if self.online else None), lambda: None)
+                                                                  self._verify_asker(active)), lambda: None)
         self._say(f"verify: {check.status if check else 'skipped'}"
                   + (f", score {check.score:.2f}" if check else ""))
         if check is not None and check.status == "failed" and self.params.strict_mode:
@@ -288,6 +288,11 @@ class _Run:
         self.degraded.append(f"abstract: the LLM's grouping of level {level} was not used ({accepted}); "
                              "the embeddings' grouping was kept")
         return labels
+
+    def _verify_asker(self, active: list[PatternState]):
+        """The LLM for the verification: online, and when a pattern is new or changed (a run
+        with nothing new asks nothing; its kept ladder is checked by the margins alone)."""
+        return self._ask if self.online and any(p.is_new or p.changed for p in active) else None
 
     def _ask(self, prompt, inputs):
         """An LLM answer for the verification, or None (the margins or rules decide)."""
