@@ -28,7 +28,9 @@ def connection(settings: Settings) -> tuple[str, str, str | None]:
 def open_store(settings: Settings) -> GraphStore:
     """A GraphStore on the database the settings name (no network I/O until first use)."""
     uri, user, password = connection(settings)
-    return GraphStore(connect(uri, user, password), Catalog.load(), database=settings.neo4j_database)
+    bound = settings.neo4j_fail_after_s  # GRAPHMIND_NEO4J_FAIL_AFTER: how long an outage takes to fail a call
+    return GraphStore(connect(uri, user, password, fail_after_s=bound), Catalog.load(),
+                      database=settings.neo4j_database, fail_after_s=bound)
 
 
 def init_database(store: GraphStore, settings: Settings) -> SchemaReport:

@@ -16,6 +16,7 @@ DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-5-5"
 DEFAULT_WANDER_CHEAP_MODEL = "claude-haiku-4-5"
 LLM_PROVIDERS = ("auto", "offline", "anthropic", "replay", "record")
 EMBEDDERS = ("minilm", "hashing")
+LOG_LEVELS = ("debug", "info", "warning", "error")
 # US cents per million tokens (input, output), Anthropic's list prices as published on
 # platform.claude.com (models overview pages, read 2026-11-22); GRAPHMIND_LLM_PRICES (JSON)
 # overrides or adds. A model missing here is recorded with its tokens and a cost of 0.
@@ -50,6 +51,7 @@ class Settings:
     neo4j_version: str = DEFAULT_NEO4J_VERSION
     browser_version: str = DEFAULT_BROWSER_VERSION
     start_timeout_s: float = 120.0
+    neo4j_fail_after_s: float = 20.0
     import_batch_size: int = 5000
     import_workers: int = 2
     embedding_dimensions: int = 384
@@ -90,6 +92,7 @@ class Settings:
             neo4j_version=env.get("GRAPHMIND_NEO4J_VERSION", DEFAULT_NEO4J_VERSION),
             browser_version=env.get("GRAPHMIND_BROWSER_VERSION", DEFAULT_BROWSER_VERSION),
             start_timeout_s=float(_int(env, "GRAPHMIND_START_TIMEOUT", 120, 5, 3600)),
+            neo4j_fail_after_s=float(_int(env, "GRAPHMIND_NEO4J_FAIL_AFTER", 20, 1, 3600)),
             import_batch_size=_int(env, "GRAPHMIND_IMPORT_BATCH", 5000, 1, 100_000),
             import_workers=_int(env, "GRAPHMIND_IMPORT_WORKERS", 2, 1, 16),
             embedding_dimensions=_int(env, "GRAPHMIND_EMBEDDING_DIM", 384, 2, 4096),
@@ -111,6 +114,13 @@ class Settings:
             wander_event_log=_path(env, "GRAPHMIND_WANDER_EVENT_LOG"),
             nats_url=env.get("NATS_URL") or None,
         )
+
+
+def log_level(env: Mapping[str, str] | None = None) -> str | None:
+    """GRAPHMIND_LOG_LEVEL (debug, info, warning, error), or None when it is not set: read on
+    its own, so the CLI can set up logging before it knows whether the other settings are valid."""
+    env = os.environ if env is None else env
+    return _choice(env, "GRAPHMIND_LOG_LEVEL", "warning", LOG_LEVELS) if env.get("GRAPHMIND_LOG_LEVEL") else None
 
 
 def _home(env: Mapping[str, str]) -> Path:

@@ -1,6 +1,6 @@
 // mode: write
 // params: mind, run
-// Record a dream run (status running, completed or failed); idempotent on uid.
+// Record a dream run (status running, completed, failed or interrupted); idempotent on uid.
 // $run: {uid, id, props, dates}; dates holds ISO-8601 text.
 MERGE (r:Run {uid: $run.uid})
   ON CREATE SET r.created_at = datetime()

@@ -11,9 +11,10 @@ from typing import TextIO
 import click
 
 from graphmind.cli import (
-    data, digest_cmd, dream_cmd, llm_cmd, minds_cmd, neo4j_cmd, recall_cmd, ruminate_cmd, wander_cmd,
+    data, digest_cmd, dream_cmd, llm_cmd, logs, minds_cmd, neo4j_cmd, recall_cmd, ruminate_cmd, wander_cmd,
 )
 from graphmind.cli.render import error
+from graphmind.config import log_level
 from graphmind.errors import GraphmindError
 
 
@@ -37,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     as_json = "--json" in args
     try:
+        logs.configure(log_level())
         with warnings.catch_warnings():
             warnings.showwarning = _warning_line
             code = cli.main(args=args, prog_name="graphmind", standalone_mode=False)

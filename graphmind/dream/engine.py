@@ -11,13 +11,18 @@ stay unconsumed for the next run); an LLM call that fails → the same step by g
 rules (the offline behaviour); ladder → a 2-level ladder (experiences and patterns);
 verification → the run is stored unverified with the error as a warning. A phase fails when
 it raises a GraphmindError or a ValueError (a bug elsewhere still surfaces).
-Store outages (NFR-3.3.2) are retried ``store_retries`` times with doubling delays, then the
-run fails cleanly: publishing is one transaction, so nothing of it is visible.
+Store outages (NFR-3.3.2) are retried by the store alone (the driver's managed transactions,
+with doubling delays), so a run fails within GRAPHMIND_NEO4J_FAIL_AFTER of Neo4j going away,
+and cleanly: publishing is one transaction, so nothing of it is visible. A run that fails
+records itself ``interrupted`` (Neo4j went away) or ``failed`` when the store still answers; a
+run that could not (killed, or Neo4j gone) is left ``running``, and the next run on the mind
+marks it ``interrupted`` as soon as it holds the lease.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import time
 import warnings
@@ -48,6 +53,7 @@ from graphmind.store import GraphStore
 from graphmind.store.minds import require_mind
 
 T = TypeVar("T")
+log = logging.getLogger("graphmind.dream")
 Progress = Callable[[str], None]
 PHASE_ERRORS = (GraphmindError, ValueError)
 LLM_WORKERS = 4
@@ -68,7 +74,7 @@ class Dreamer:
 
     def dream(self, mind: str, trigger: Trigger = "manual") -> DreamReport:
         """One consolidation cycle of ``mind`` under its lease."""
-        self._retry(lambda: require_mind(self.store, mind, "experiences"))
+        require_mind(self.store, mind, "experiences")
         run_id = f"dream-{datetime.now(UTC):%Y%m%dT%H%M%S}-{secrets.token_hex(3)}"
         self._acquire(mind, run_id)
         run = _Run(self, mind, run_id, trigger)
@@ -80,32 +86,19 @@ class Dreamer:
         finally:
             try:
                 graph.give_lease(self.store, mind, run_id)
-            except StoreError:
-                pass  # the store is gone: the lease lapses by itself (params.lease_seconds)
+            except StoreError as exc:  # the store is gone: the lease lapses by itself (params.lease_seconds)
+                log.info("dream run %s kept its lease on mind %r (%s)", run_id, mind, exc)
 
     def _acquire(self, mind: str, holder: str) -> None:
         deadline = time.monotonic() + self.params.wait_seconds
         while True:
-            lease = self._retry(lambda: graph.take_lease(self.store, mind, holder, self.params.lease_seconds))
+            lease = graph.take_lease(self.store, mind, holder, self.params.lease_seconds)
             if lease.acquired:
                 return
             if time.monotonic() >= deadline:
                 raise DreamBusyError(f"another dream run ({lease.holder}, since {lease.since}) is consolidating "
                                      f"mind {mind!r}; try again after it ends (its lease runs until {lease.until})")
             time.sleep(min(0.5, max(0.0, deadline - time.monotonic())))
-
-    def _retry(self, work: Callable[[], T]) -> T:
-        delay = self.params.retry_delay_s
-        for attempt in range(self.params.store_retries + 1):
-            try:
-                return work()
-            except StoreUnavailableError:
-                if attempt == self.params.store_retries:
-                    raise
-                self.progress(f"Neo4j unreachable; retrying in {delay:g} s")
-                time.sleep(delay)
-                delay *= 2
-        raise AssertionError("unreachable")
 
 
 class _Run:
@@ -123,11 +116,13 @@ class _Run:
 
     def execute(self) -> DreamReport:
         d = self.d
+        interrupted = d.store.write("dream/mark_interrupted", mind=self.mind, run_id=self.run_id)[0]["interrupted"]
+        if interrupted:
+            d.progress(f"{interrupted} earlier run(s) that never finished marked interrupted")
         rows, stored = self._phase("read", lambda: graph.read_experiences(d.store, self.mind, d.embedder.model_id))
         if not rows or all(r.deferred for r in rows):
             return DreamReport(None, self.mind, "nothing_to_consolidate", self.trigger, experiences=0)
-        d._retry(lambda: graph.record_run(d.store, self.mind, self._run_record({"status": "running"})))
-        d._retry(lambda: d.store.write("dream/mark_interrupted", mind=self.mind, run_id=self.run_id))
+        graph.record_run(d.store, self.mind, self._run_record({"status": "running"}))
         patterns = self._phase("read", lambda: graph.read_patterns(d.store, self.mind, d.embedder.dimensions))
         old_ladder = self._phase("read", lambda: graph.read_ladder(d.store, self.mind))
         vectors = self._phase("embed", lambda: self._vectors(rows, stored))
@@ -163,7 +158,7 @@ class _Run:
                                 self.params.dry_run)
         started = time.perf_counter()
         if self.params.dry_run:
-            d._retry(lambda: graph.record_run(d.store, self.mind, pub.run))
+            graph.record_run(d.store, self.mind, pub.run)
         else:
             self._publish(pub)
         self.timings["publish"] = round((time.perf_counter() - started) * 1000, 1)
@@ -172,7 +167,7 @@ class _Run:
 
     def _publish(self, pub) -> None:
         try:
-            self.d._retry(lambda: graph.publish(self.d.store, self.mind, pub, self.d.on_publish_step))
+            graph.publish(self.d.store, self.mind, pub, self.d.on_publish_step)
         except StoreError as exc:
             raise RunError(f"dream run {self.run_id} on mind {self.mind!r} could not be published ({exc}); "
                            "nothing of it was written: run the dream again") from exc
@@ -337,7 +332,7 @@ class _Run:
     def _phase(self, name: str, work: Callable[[], T]) -> T:
         started = time.perf_counter()
         try:
-            return self.d._retry(work) if name == "read" else work()
+            return work()
         finally:
             self.timings[name] = round(self.timings.get(name, 0.0) + (time.perf_counter() - started) * 1000, 1)
 
@@ -361,12 +356,15 @@ class _Run:
                            f"(a phase outlasted lease_seconds={self.params.lease_seconds:g}); nothing was written")
 
     def record_failure(self, exc: GraphmindError) -> None:
-        """Mark the run failed, when the store still answers (else the next run will)."""
-        record = self._run_record({"status": "failed", "error": str(exc)[:1000]})
+        """Mark the run ``interrupted`` (Neo4j went away) or ``failed``, when the store still
+        answers; else it stays ``running`` until the next run marks it interrupted."""
+        gone = isinstance(exc, StoreUnavailableError) or isinstance(exc.__cause__, StoreUnavailableError)
+        record = self._run_record({"status": "interrupted" if gone else "failed", "error": str(exc)[:1000]})
         try:
             graph.record_run(self.d.store, self.mind, record)
-        except StoreError:
-            pass
+        except StoreError as lost:
+            log.info("dream run %s could not record its failure (%s); the next run marks it interrupted",
+                     self.run_id, lost)
 
     def _ratio(self, seen: int, touched: int) -> float | None:
         if not touched:

@@ -70,6 +70,3 @@ class DreamParams(BaseModel):
     price, results in minutes to hours; for night cycles. Other providers ignore it."""
     batch_poll_seconds: float = Field(30.0, gt=0)
     batch_timeout_seconds: float = Field(86_400.0, gt=0)
-    store_retries: int = Field(3, ge=0)
-    retry_delay_s: float = Field(5.0, ge=0)
-    """First backoff delay when Neo4j is unreachable; doubled on each retry (NFR-3.3.2)."""

@@ -61,7 +61,7 @@ class DreamRun(GraphNode):
     KIND: ClassVar[Kind] = "run"
     started_at: Timestamp | None = None
     finished_at: Timestamp | None = None
-    status: Literal["running", "completed", "failed"] | None = None
+    status: Literal["running", "completed", "failed", "interrupted"] | None = None
     experiences: Count | None = None
     patterns: Count | None = None
     compression_ratio: float | None = None

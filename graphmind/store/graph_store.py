@@ -1,8 +1,18 @@
-"""GraphStore: the only code in graphmind that imports the neo4j driver."""
+"""GraphStore: the only code in graphmind that imports the neo4j driver.
+
+When Neo4j stops answering, a command fails within ``fail_after_s`` (GRAPHMIND_NEO4J_FAIL_AFTER):
+the driver retries a failed transaction with doubling delays for half that time (its last
+delay can take it to about the whole of it), and connecting is bounded too. After one call has
+found the server gone, the calls that follow fail at once with the same sentence instead of
+each retrying again; once ``fail_after_s`` has passed since the last try, the next call tries
+once more (a single attempt), and a call that succeeds ends the outage.
+"""
 
 from __future__ import annotations
 
 import logging
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -24,28 +34,45 @@ BATCH_MIN = 16  # lists longer than this travel as _Batch (see _sent)
 REJECTED_DATA = ("Neo.ClientError.Statement.TypeError", "Neo.ClientError.Statement.ArgumentError",
                  "Neo.ClientError.Statement.SemanticError", "Neo.ClientError.Statement.EntityNotFound",
                  "Neo.ClientError.Schema.TokenNameError")
+FAIL_AFTER_S = 20.0  # the default of GRAPHMIND_NEO4J_FAIL_AFTER
 log = logging.getLogger("graphmind.store")
 
 
-def connect(uri: str, user: str, password: str | None) -> neo4j.Driver:
-    """A driver for ``uri`` (created lazily by the driver: no network I/O here)."""
+def connect(uri: str, user: str, password: str | None, *, fail_after_s: float = FAIL_AFTER_S) -> neo4j.Driver:
+    """A driver for ``uri`` (created lazily by the driver: no network I/O here) whose retries
+    and connection attempts give up within about ``fail_after_s``."""
     auth = (user, password) if password is not None else None
     try:
         return neo4j.GraphDatabase.driver(
-            uri, auth=auth, user_agent="graphmind", notifications_min_severity="OFF"
+            uri, auth=auth, user_agent="graphmind", notifications_min_severity="OFF",
+            **driver_timeouts(fail_after_s),
         )
     except (ValueError, neo4j_errors.ConfigurationError) as exc:
         raise StoreUnavailableError(f"cannot use Neo4j URI {uri!r}: {exc}") from exc
 
 
+def driver_timeouts(fail_after_s: float) -> dict[str, float]:
+    """The driver settings that bound how long an unreachable server takes to fail a call.
+
+    The driver retries a failed managed transaction until ``max_transaction_retry_time`` has
+    passed since the first failure, sleeping 1, 2, 4, ... s (±20 %) in between, and checks the
+    time only before each sleep: the last sleep can take it to about twice its retry time. So
+    it gets half of ``fail_after_s``; one connection attempt gets a quarter (at least 1 s)."""
+    return {"max_transaction_retry_time": fail_after_s / 2,
+            "connection_timeout": max(1.0, fail_after_s / 4),
+            "connection_acquisition_timeout": max(1.0, fail_after_s)}
+
+
 class GraphStore:
     """Runs named catalog queries with parameters; maps driver errors once."""
 
-    def __init__(self, driver: neo4j.Driver, catalog: Catalog, *, database: str = "neo4j"):
+    def __init__(self, driver: neo4j.Driver, catalog: Catalog, *, database: str = "neo4j",
+                 fail_after_s: float = FAIL_AFTER_S):
         self._driver = driver
         self._catalog = catalog
         self._database = database
         self._verified = False
+        self._outage = _Outage(fail_after_s)
 
     @property
     def catalog(self) -> Catalog:
@@ -134,7 +161,9 @@ class GraphStore:
             # Fail fast when the server is down, instead of inside the driver's retry loop.
             self._driver.verify_connectivity()
             self._verified = True
-        return self._driver.session(database=self._database, default_access_mode=access_mode)
+        # During an outage a call is one attempt: the retries were spent by the call that found it.
+        once = {"max_transaction_retry_time": 0.0} if self._outage.ongoing else {}
+        return self._driver.session(database=self._database, default_access_mode=access_mode, **once)
 
     @staticmethod
     def _work(query: NamedQuery):
@@ -146,6 +175,8 @@ class GraphStore:
 
     @contextmanager
     def _mapped(self, name: str) -> Iterator[None]:
+        self._outage.admit(name)
+        started = time.monotonic()
         try:
             yield
         except neo4j_errors.ConstraintError as exc:
@@ -155,10 +186,9 @@ class GraphStore:
                 "Neo4j refused the credentials (check NEO4J_USER and NEO4J_PASSWORD)", query=name
             ) from exc
         except (neo4j_errors.ServiceUnavailable, neo4j_errors.SessionExpired) as exc:
-            raise StoreUnavailableError(
-                f"Neo4j is not reachable ({exc}); start it with 'graphmind neo4j start' or set NEO4J_URI",
-                query=name,
-            ) from exc
+            message = f"Neo4j is not reachable ({_cause(exc)}); start it with 'graphmind neo4j start' or set NEO4J_URI"
+            self._outage.found(started, message)
+            raise StoreUnavailableError(message, query=name) from exc
         except neo4j_errors.ClientError as exc:
             if (exc.code or "").startswith(REJECTED_DATA):
                 raise StoreRejectedError(f"{name}: Neo4j refused the data: {exc.message}", query=name,
@@ -168,6 +198,58 @@ class GraphStore:
             raise StoreError(f"{name} failed: {exc.message or exc}", query=name) from exc
         except neo4j_errors.DriverError as exc:
             raise StoreError(f"{name} failed: {exc}", query=name) from exc
+        else:
+            self._outage.over()
+
+
+def _cause(exc: BaseException) -> str:
+    """Why the driver could not reach the server: the socket's reason ("Connection refused",
+    "Connection reset by peer", or the server closing it) when one is in the chain, else the
+    driver's message on one line."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, OSError):
+            return seen.strerror or ("the server closed the connection" if str(seen) == "No data" else str(seen))
+        seen = seen.__cause__ or seen.__context__
+    return " ".join(str(exc).split())
+
+
+class _Outage:
+    """The server as this store last found it: answering, or gone since a given moment."""
+
+    def __init__(self, fail_after_s: float):
+        self.fail_after_s = fail_after_s
+        self._since: float | None = None  # when the first call that found the server gone began
+        self._last_try = 0.0
+        self._message = ""
+        self._lock = threading.Lock()
+
+    @property
+    def ongoing(self) -> bool:
+        return self._since is not None
+
+    def admit(self, name: str) -> None:
+        """Let a call try, unless the server was found gone less than ``fail_after_s`` ago."""
+        with self._lock:
+            if self._since is None:
+                return
+            now = time.monotonic()
+            if now - self._last_try < self.fail_after_s:
+                raise StoreUnavailableError(self._message, query=name)
+            self._last_try = now
+
+    def found(self, started: float, message: str) -> None:
+        with self._lock:
+            if self._since is None:
+                log.info("Neo4j stopped answering; calls fail at once for %g s", self.fail_after_s)
+            self._since = started if self._since is None else min(self._since, started)
+            self._last_try, self._message = time.monotonic(), message
+
+    def over(self) -> None:
+        if self._since is not None:
+            with self._lock:
+                self._since = None
+            log.info("Neo4j answers again")
 
 
 class Transaction:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from graphmind.errors import NotFoundError, ProviderError, ValidationError
+from graphmind.errors import NotFoundError, ProviderError, StoreUnavailableError, ValidationError
 from graphmind.models import WanderSession
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.wander import LocusItem, ResonanceItem
@@ -114,8 +114,20 @@ class Wander:
         return report.steps[0] if report.steps else None
 
     def run(self, steps: int) -> RunReport:
+        """Up to ``steps`` steps; when Neo4j goes away, the error names the session and its last step."""
         if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
             raise ValidationError(f"steps must be a whole number of at least 1, not {steps!r}", field="steps")
+        taken: list[StepResult] = []
+        try:
+            return self._run(steps, taken)
+        except StoreUnavailableError as exc:
+            where = f"after step {taken[-1].step_number}" if taken else "before its next step"
+            raise StoreUnavailableError(
+                f"wander session {self.id} of mind {self._mind!r} was interrupted {where}: {exc}; then "
+                f"continue it with 'graphmind wander run --session {self.id} --mind {self._mind} --steps N'",
+                query=exc.query) from exc
+
+    def _run(self, steps: int, taken: list[StepResult]) -> RunReport:
         session = self.session
         if session.status != "active":
             return self._report(session, [], f"the session is {session.status}", 0.0)
@@ -124,7 +136,7 @@ class Wander:
             return self._report(session, [], "the mind has no memories to wander through", 0.0)
         state = self._load(session)
         budget = Budget(float(session.cloud_budget_cents), float(session.cloud_spent_cents or 0.0))
-        start_spent, breaker, taken = budget.spent_cents, rules.CircuitBreaker(), []
+        start_spent, breaker = budget.spent_cents, rules.CircuitBreaker()
         try:
             reason = self._walk(state, budget, breaker, taken, steps)
         finally:
