@@ -111,17 +111,23 @@ def _unique(values: Sequence[str] | object) -> list[str]:
 
 
 def name_abstraction(inputs: AbstractionInput, tools: Sequence[Tool]) -> AbstractionOutput:
-    """The name is the first key phrase the engine found (c-TF-IDF, general to the members),
-    else the longest phrase the members share, else their most shared term; the
+    """The name is the first key phrase the engine found (c-TF-IDF, general to the members)
+    that is not within one member's own name, else the longest phrase the members share,
+    else their most shared term outside their own names; the
     generalization is the members' sentence that best holds the key phrases, then what it
     subsumes, particular names (services, customers, people) left out."""
     texts = [m.description for m in inputs.members]
     full = [" ".join([m.description, *m.conditions, *m.actions]) for m in inputs.members]
-    name = inputs.key_phrases[0] if inputs.key_phrases else None
+    # Name what the members share, not one of them: a phrase within one member's own name
+    # would only reword it.
+    own = [term_set(t.split(":")[0]) for t in texts]
+    fresh = [k for k in inputs.key_phrases if not any(term_set(k) <= o for o in own)]
+    name = fresh[0] if fresh else None
     if not name:
         phrase = shared_phrase(texts) if len(texts) > 1 else None
-        terms = top_terms(full, k=1)
-        name = phrase or (terms[0].capitalize() if terms else trim(texts[0], 60))
+        terms = top_terms(full, k=1, exclude=set().union(*own)) or top_terms(full, k=1)
+        name = (phrase if phrase and len(term_set(phrase)) >= 2 else None) or (
+            terms[0].capitalize() if terms else trim(texts[0], 60))
     name = action_text(name) or name
     conditions = [c for m in inputs.members for c in m.conditions]
     anchor = best_sentences([*texts, *conditions], " ".join([name, *inputs.key_phrases]), k=1)
