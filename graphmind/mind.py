@@ -275,11 +275,13 @@ class Mind:
         return dreamer.dream(self.name, trigger)
 
     def end_session(self, session_id: str, params: DreamParams | None = None) -> DreamReport:
-        """The session-complete trigger: dream over what the session (and anything before it)
-        left unconsolidated."""
+        """The session-complete trigger: dream over what that session left unconsolidated (the
+        experiences captured with ``session_id``; other sessions wait for their own end or the
+        next night cycle)."""
         if not isinstance(session_id, str) or not session_id.strip():
             raise ValidationError("the session id must be a non-empty string", field="session_id")
-        return self.dream(params, trigger="session-complete")
+        scoped = (params or DreamParams()).model_copy(update={"session": session_id})
+        return self.dream(scoped, trigger="session-complete")
 
     def dream_if_due(self, params: DreamParams | None = None, schedule: Schedule | None = None) -> DreamReport | None:
         """The threshold trigger: dream when ≥ 50 experiences are new and the last dream ended

@@ -5,7 +5,8 @@
 # A mind another dream is consolidating is waited for up to 10 minutes (--wait 600), then
 # skipped with an error line; the script exits 1 if any mind failed, after trying them all.
 # With Claude the pattern extractions go as one Message Batch (--batch: half the price; the
-# run waits for it, renewing its lease); the offline provider ignores the flag.
+# run waits for it, renewing its lease); the offline provider ignores the flag. What the
+# experiences are about (the LLM is told) comes from each mind's own Identity (focus area, else role).
 set -uo pipefail
 [ "$#" -gt 0 ] || { echo "usage: nightly_consolidation.sh MIND [MIND ...]" >&2; exit 2; }
 bin="$(cd "$(dirname "$0")/.." && pwd)/.venv/bin/graphmind"

@@ -167,7 +167,7 @@ def extraction_input(c: Cluster, rows: list[ExperienceRow], vectors: np.ndarray,
                             kind=rows[i].kind, strategy_used=rows[i].strategy_used,
                             importance=round(min(1.0, importance[i]), 4), confidence=rows[i].confidence)
              for i in shown_members(c, vectors, params.extraction)]
-    return PatternExtractionInput(experiences=items, domain=params.domain or "puzzle-solving")
+    return PatternExtractionInput(experiences=items, domain=params.domain or "recorded")
 
 
 def pattern_id(member_ids: list[str]) -> str:

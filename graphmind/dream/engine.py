@@ -119,9 +119,13 @@ class _Run:
         interrupted = d.store.write("dream/mark_interrupted", mind=self.mind, run_id=self.run_id)[0]["interrupted"]
         if interrupted:
             d.progress(f"{interrupted} earlier run(s) that never finished marked interrupted")
-        rows, stored = self._phase("read", lambda: graph.read_experiences(d.store, self.mind, d.embedder.model_id))
+        rows, stored = self._phase("read", lambda: graph.read_experiences(d.store, self.mind, d.embedder.model_id,
+                                                                         self.params.session))
         if not rows or all(r.deferred for r in rows):
             return DreamReport(None, self.mind, "nothing_to_consolidate", self.trigger, experiences=0)
+        if not self.params.domain:  # what the LLM is told the experiences are about: the mind's own
+            domain = self._phase("read", lambda: graph.read_domain(d.store, self.mind))
+            self.params = self.params.model_copy(update={"domain": domain})
         graph.record_run(d.store, self.mind, self._run_record({"status": "running"}))
         patterns = self._phase("read", lambda: graph.read_patterns(d.store, self.mind, d.embedder.dimensions))
         old_ladder = self._phase("read", lambda: graph.read_ladder(d.store, self.mind))

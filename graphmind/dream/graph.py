@@ -28,16 +28,26 @@ class Lease:
     until: str | None
 
 
-def read_experiences(store: GraphStore, mind: str, model_id: str) -> tuple[list[ExperienceRow], list[Any]]:
-    """Unconsumed experiences (oldest first) and their stored embeddings (None when missing)."""
+def read_experiences(store: GraphStore, mind: str, model_id: str,
+                     session: str | None = None) -> tuple[list[ExperienceRow], list[Any]]:
+    """Unconsumed experiences (oldest first; of ``session`` only, when given) and their stored
+    embeddings (None when missing)."""
     rows, vectors = [], []
-    with closing(store.stream_values("dream/list_experiences", mind=mind, model_id=model_id)) as stream:
+    with closing(store.stream_values("dream/list_experiences", mind=mind, model_id=model_id,
+                                     session=session)) as stream:
         for values in stream:
             fields = dict(zip(EXPERIENCE_COLUMNS, values[:-1]))
             fields["kind"] = fields["kind"] or "move"
             rows.append(ExperienceRow(**fields))
             vectors.append(values[-1])
     return rows, vectors
+
+
+def read_domain(store: GraphStore, mind: str) -> str:
+    """What the mind's experiences are about, from its own Identity (focus area, else role);
+    "" when it has none."""
+    rows = store.read("dream/get_domain", mind=mind)
+    return (rows[0]["domain"] or "") if rows else ""
 
 
 def read_patterns(store: GraphStore, mind: str, dimensions: int) -> list[PatternState]:

@@ -58,6 +58,11 @@ class DreamParams(BaseModel):
     run is stored with its patterns and ladder unverified (warn-and-store)."""
     # Runs
     domain: str = ""
+    """What the experiences are about, shown to the LLM; empty: the mind's Identity says
+    (its focus area, else its role), else none is named."""
+    session: str | None = None
+    """Consolidate only this session's experiences (``Mind.end_session``); None: every
+    unconsumed experience of the mind."""
     dry_run: bool = False
     seed: int = 0
     lease_seconds: float = Field(120.0, gt=0)

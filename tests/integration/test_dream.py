@@ -13,7 +13,7 @@ from graphmind.dream import DreamBusyError, DreamParams
 from graphmind.errors import ProviderError, RunError
 from graphmind.llm.offline import OfflineLLM
 from graphmind.mind import Mind
-from tests.integration.helpers import DEMO, TECHNIQUES, experiences, run_cli
+from tests.integration.helpers import DEMO, TECHNIQUES, experiences, node, run_cli, write_jsonl
 
 B01 = DEMO.with_name("b01-felix.jsonl")
 
@@ -190,6 +190,34 @@ def test_end_session_and_threshold_triggers(mind):
     report = mind.end_session("s1")
     assert report.trigger == "session-complete" and report.patterns == 3
     assert mind.dream_if_due() is None  # no new experiences
+
+
+def test_end_session_consolidates_that_session_only(mind, cli_env, capsys):
+    """end_session(s) dreams over s's experiences; another session's wait (issue 20, item 4)."""
+    mind.capture_many(experiences(session="mine"), session_id="mine")
+    mind.capture_many(experiences(session="theirs"), session_id="theirs")
+    total = len(mind.store.read("dream/list_experiences", mind=mind.name, model_id="", session=None))
+    report = mind.end_session("mine")
+    assert report.trigger == "session-complete" and report.experiences == total // 2
+    left = mind.store.read("dream/list_experiences", mind=mind.name, model_id="", session=None)
+    assert len(left) == total // 2 and {row["session_id"] for row in left} == {"theirs"}
+    assert mind.end_session("mine").status == "nothing_to_consolidate"
+    code, out, err = run_cli(capsys, "dream", "--mind", mind.name, "--session", "theirs", "--json")
+    assert code == 0, err
+    assert json.loads(out)["experiences"] == total // 2
+    assert not mind.store.read("dream/list_experiences", mind=mind.name, model_id="", session=None)
+
+
+def test_the_domain_comes_from_the_minds_identity(mind, tmp_path):
+    mind.import_jsonl(write_jsonl(tmp_path / "me.jsonl", [node("Identity", "me", name="Ada", role="baker",
+                                                               focus_area="sourdough bread baking")]))
+    mind.capture_many(experiences())
+    report = mind.dream()
+    run = mind.get(report.run_id)
+    assert json.loads(run.params)["domain"] == "sourdough bread baking"
+    mind.capture_many(experiences(session="later"), session_id="later")
+    told = mind.dream(DreamParams(domain="puzzles"))
+    assert json.loads(mind.get(told.run_id).params)["domain"] == "puzzles"  # an explicit domain wins
 
 
 def test_cli_dream_prints_progress_and_designs_json_fields(cli_env, cli_mind, capsys, store, settings):

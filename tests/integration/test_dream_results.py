@@ -119,7 +119,8 @@ def test_repeated_offline_dreams_keep_one_active_pattern_per_group(mind: Mind):
         assert names == sorted(NETWORK), (night, names)
         seen += 15
     counts = [p["success_count"] for p in active_patterns(mind)]
-    assert sum(counts) + len(mind.store.read("dream/list_experiences", mind=mind.name, model_id="")) == seen
+    assert sum(counts) + len(mind.store.read("dream/list_experiences", mind=mind.name, model_id="",
+                                                        session=None)) == seen
 
 
 def test_cli_dreams_grow_the_pattern_a_group_matches(mind: Mind, cli_env, capsys):
