@@ -21,6 +21,10 @@ from graphmind.mind import Mind
 @click.option("--domain", default="", help="What the experiences are about (shown to the LLM); "
               "default: the mind's Identity (its focus area, else its role).")
 @click.option("--session", "session", default=None, help="Consolidate only this session's experiences.")
+@click.option("--max-level", type=click.IntRange(1, 4), default=4, show_default=True,
+              help="The highest ladder level to build (1: patterns only).")
+@click.option("--strict", "strict_mode", is_flag=True,
+              help="A failed verification aborts the run: nothing is written (the spec's strictMode).")
 @click.option("--clustering", type=click.Choice(["semantic", "structural", "hybrid"]), default="hybrid",
               show_default=True)
 @click.option("--rng-seed", type=int, default=0, show_default=True, help="Seed of the clustering.")
@@ -33,13 +37,14 @@ from graphmind.mind import Mind
 @click.option("--batch", "llm_batch", is_flag=True, help="Send the pattern extractions to Claude as one "
               "Message Batch: half the price, results in minutes to hours (other providers ignore it).")
 @JSON
-def dream(mind: str, dry_run: bool, domain: str, session: str | None, clustering: str, rng_seed: int,
-          wait_s: float, watching: bool, interval: str, max_runs: int | None, llm_batch: bool,
-          as_json: bool) -> None:
+def dream(mind: str, dry_run: bool, domain: str, session: str | None, max_level: int, strict_mode: bool,
+          clustering: str, rng_seed: int, wait_s: float, watching: bool, interval: str, max_runs: int | None,
+          llm_batch: bool, as_json: bool) -> None:
     """Consolidate a mind's new experiences into patterns, an abstraction ladder and
     cross-connections (the night cycle); a progress line per phase goes to stderr."""
-    params = DreamParams(dry_run=dry_run, domain=domain, session=session, clustering=clustering, seed=rng_seed,
-                         wait_seconds=wait_s, llm_batch=llm_batch)
+    params = DreamParams(dry_run=dry_run, domain=domain, session=session, max_level=max_level,
+                         strict_mode=strict_mode, clustering=clustering, seed=rng_seed, wait_seconds=wait_s,
+                         llm_batch=llm_batch)
     schedule = Schedule(interval_s=parse_duration(interval))
     progress = (lambda line: click.echo(f"dream: {line}", err=True))
     warnings.simplefilter("ignore", CompressionRatioWarning)  # the report lists it as a warning

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from graphmind.dream.clustering import cluster_vectors
-from graphmind.dream.items import ExperienceRow, PatternState, Tally, centroid_of, strategy_key
+from graphmind.dream.items import OUTCOME_SCORE, ExperienceRow, PatternState, Tally, centroid_of, strategy_key
 from graphmind.dream.params import DreamParams
 from graphmind.prompts.dream import ExperienceItem, ExtractedPattern, PatternExtractionInput
 
@@ -217,3 +217,17 @@ def grow(pattern: PatternState, joined: list[int], rows: list[ExperienceRow], ve
                                    np.array([max(old, 1), len(members)], dtype=np.float64))
     pattern.new_members.extend(rows[j].id for j in members)
     pattern.changed = True
+
+
+def transfer_improvement(outcomes: list[str], known: set[int], min_each: int = 3) -> float | None:
+    """The spec's transfer test, per run: how much better this run's experiences that applied
+    consolidated knowledge (they joined, or clustered onto, a pattern of an earlier run) fared
+    than the rest, as the relative gain in mean outcome score (success 1, progress 0.5,
+    failure 0): 0.3 is 30% better, negative is worse. None when either side has fewer than
+    ``min_each`` experiences or the rest scored 0 (no base to compare with)."""
+    applied = [OUTCOME_SCORE[o] for i, o in enumerate(outcomes) if i in known]
+    rest = [OUTCOME_SCORE[o] for i, o in enumerate(outcomes) if i not in known]
+    if len(applied) < min_each or len(rest) < min_each:
+        return None
+    base = sum(rest) / len(rest)
+    return None if base == 0 else round((sum(applied) / len(applied)) / base - 1.0, 4)

@@ -112,6 +112,7 @@ class _Run:
         self.degraded: list[str] = []
         self.warned: list[str] = []
         self.calls_before = dreamer.llm.usage.calls
+        self.known: set[int] = set()  # experiences that applied an earlier run's pattern
         self.started = datetime.now(UTC)
 
     def execute(self) -> DreamReport:
@@ -233,6 +234,8 @@ class _Run:
                 by_pattern[k].extend(c.members)
         for k, members in by_pattern.items():
             compress.grow(patterns[k], members, rows, vectors, dups)
+        applied = {i for members in by_pattern.values() for i in members}
+        self.known = applied | {d for i in applied for d in dups[i]}
         return new, [patterns[k] for k in by_pattern], left
 
     def _connect(self, patterns: list[PatternState]) -> list[Connection]:
@@ -392,6 +395,7 @@ class _Run:
             active_patterns=len(active), compression_ratio=ratio, ladder_levels=levels,
             ladder=[LadderEntry(n.id, n.level, n.name, n.generalization, n.members) for n in nodes],
             cross_connections=len(connections), pruned=len(pruned),
+            transfer_improvement=compress.transfer_improvement([r.outcome for r in rows], self.known),
             contradictions=len(check.contradictions) if check else 0, verification=verification,
             llm_calls=len(records), llm={"provider": self.d.llm.provider, "calls": len(records),
                                          "cost_cents": round(sum(r.cost_cents for r in records), 4)},
@@ -405,6 +409,7 @@ class _Run:
                 "ladder_levels": report.ladder_levels, "cross_connections": report.cross_connections,
                 "pruned": report.pruned, "verification_status": report.verification.get("status"),
                 "verification_score": report.verification.get("score"), "llm_calls": report.llm_calls,
+                "transfer_improvement": report.transfer_improvement,
                 "degraded": report.degraded, "dry_run": self.params.dry_run}
 
     def _run_record(self, props: dict[str, Any]) -> dict[str, Any]:

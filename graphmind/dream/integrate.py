@@ -79,7 +79,11 @@ def keeps_failure(p: PatternState, by: PatternState, params: DreamParams) -> boo
 
 
 def _mark(p: PatternState, reason: str, by: str | None) -> Pruning:
+    """Prune ``p``; one superseded by a twin (``redundant``) is also ``invalidated``: its twin
+    holds what it said. A low-utility one keeps its verification (it was not shown wrong)."""
     p.status, p.pruned_reason, p.superseded_by, p.changed = "pruned", reason, by, True
+    if reason == "redundant":
+        p.verification_status = "invalidated"
     return Pruning(p.id, reason, by)
 
 

@@ -58,7 +58,7 @@ def group_levels(patterns: list[PatternState], params: DreamParams, *, regroup: 
     before the next level is grouped (so the next grouping sees the names)."""
     if not patterns:
         return []
-    top = 4 if len(patterns) >= params.meta_min_patterns else 3
+    top = min(params.max_level, 4 if len(patterns) >= params.meta_min_patterns else 3)
     ids = [p.id for p in patterns]
     vectors = np.vstack([p.centroid for p in patterns])
     sizes = [p.usage_count for p in patterns]

@@ -36,6 +36,9 @@ class DreamParams(BaseModel):
     reaches this (and no other pattern is closer)."""
     # Abstraction (FR-2.1.4): level 4 only from this many patterns on
     meta_min_patterns: int = Field(10, ge=2)
+    max_level: int = Field(4, ge=1, le=4)
+    """The highest ladder level built: 4 (meta-principles, the spec's 5 levels counting the
+    experiences), 3 (principles), 2 (categories) or 1 (patterns only, no abstractions)."""
     # Integration (FR-2.1.5)
     cross_connect_similarity: float = Field(0.6, ge=0, le=1)
     redundancy_similarity: float = Field(0.8, ge=0, le=1)

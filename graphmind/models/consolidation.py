@@ -76,6 +76,8 @@ class DreamRun(GraphNode):
     """``warnings`` is what runs before ``flagged`` recorded."""
     verification_score: Unit | None = None
     llm_calls: Count | None = None
+    transfer_improvement: float | None = None
+    """DreamReport.transfer_improvement: the spec's transfer test for this run."""
     degraded: list[str] = []
 
 

@@ -208,6 +208,26 @@ def test_end_session_consolidates_that_session_only(mind, cli_env, capsys):
     assert not mind.store.read("dream/list_experiences", mind=mind.name, model_id="", session=None)
 
 
+def test_each_run_reports_how_much_applying_known_patterns_helped(mind):
+    mind.capture_many(experiences(session="first"))
+    assert mind.dream().transfer_improvement is None  # nothing was known before the first run
+    novel = [{"id": f"bake-{i}", "description": f"Baked the rye loaf at {200 + 5 * i} C for {40 + i} minutes",
+              "outcome": "success" if i % 2 else "failure"} for i in range(6)]
+    mind.capture_many(experiences(per_technique=3, session="second", start=6) + novel)
+    report = mind.dream()
+    assert report.transfer_improvement is not None and report.transfer_improvement > 0.3
+    assert "transfer +" in report.message
+    assert mind.get(report.run_id).transfer_improvement == report.transfer_improvement
+
+
+def test_cli_max_level_bounds_the_ladder(cli_env, cli_mind, capsys, store, settings):
+    Mind(cli_mind, store, settings).capture_many(experiences())
+    code, out, err = run_cli(capsys, "dream", "--mind", cli_mind, "--max-level", "2", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["patterns"] == 3 and {entry["level"] for entry in report["ladder"]} == {2}
+
+
 def test_the_domain_comes_from_the_minds_identity(mind, tmp_path):
     mind.import_jsonl(write_jsonl(tmp_path / "me.jsonl", [node("Identity", "me", name="Ada", role="baker",
                                                                focus_area="sourdough bread baking")]))

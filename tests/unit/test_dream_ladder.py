@@ -90,3 +90,9 @@ def test_a_new_changed_or_missing_pattern_means_the_ladder_is_built_again():
     patterns[0].changed = True
     assert ladder.kept_ladder(patterns, old) is None
     assert ladder.kept_ladder(two_themes(), {}) is None
+
+
+@pytest.mark.parametrize(("max_level", "levels"), [(1, []), (2, [2]), (3, [2, 3]), (4, [2, 3])])
+def test_the_ladder_stops_at_max_level(max_level, levels):
+    nodes = ladder.group_levels(two_themes(), DreamParams(max_level=max_level))
+    assert sorted({n.level for n in nodes}) == levels

@@ -92,6 +92,14 @@ def test_a_redundant_pattern_is_pruned_and_superseded_by_the_more_useful_one():
     pruned = prune([strong, weak], PARAMS)
     assert [(p.pattern_id, p.reason, p.superseded_by) for p in pruned] == [("weak", "redundant", "strong")]
     assert weak.status == "pruned" and strong.active
+    assert weak.verification_status == "invalidated" and strong.verification_status != "invalidated"
+
+
+def test_a_low_utility_pattern_is_pruned_but_not_invalidated():
+    lone = pattern("lone", unit(1), 1, 0)  # it worked, once: little utility, nothing shown wrong
+    pruned = prune([lone], PARAMS.model_copy(update={"min_utility": 0.99}))
+    assert [(p.pattern_id, p.reason) for p in pruned] == [("lone", "low_utility")]
+    assert lone.verification_status != "invalidated"
 
 
 def weak(pid: str, vector: np.ndarray, **kw) -> PatternState:
@@ -314,3 +322,15 @@ def test_a_failed_write_keeps_the_rows_and_raises_until_they_are_stored():
     queue.flush()  # writes what is left
     assert {r["id"] for r in stored} >= {1, 2}
     queue.close()
+
+
+def test_transfer_improvement_compares_experiences_that_applied_a_known_pattern_with_the_rest():
+    from graphmind.dream.compress import transfer_improvement
+
+    outcomes = ["success"] * 4 + ["failure", "success", "failure", "progress"]
+    known = {0, 1, 2, 3}  # all four applied an earlier pattern and succeeded
+    assert transfer_improvement(outcomes, known) == pytest.approx(1.0 / (1.5 / 4) - 1, abs=1e-4)
+    assert transfer_improvement(outcomes, {4, 6, 7}) < 0  # applying it went worse
+    assert transfer_improvement(outcomes, {0, 1}) is None  # too few applied it to say
+    assert transfer_improvement(outcomes, set()) is None
+    assert transfer_improvement(["success"] * 3 + ["failure"] * 3, {0, 1, 2}) is None  # no base: rest all failed
