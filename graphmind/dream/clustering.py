@@ -22,8 +22,8 @@ Measured on CLINC150 (first 10 training utterances of each of 75 intents = 750, 
 MiniLM; seeds 0-4): level 1 ARI vs intents 0.787 +- 0.005 with ~80 clusters (MiniLM + Ward
 *given* k = 75: 0.67); level 2 ARI vs domains 0.52 +- 0.05 (Ward given k = 5: 0.44) - below the
 0.6 target: even k-means/spectral given k = 5 on the true intent centroids reach only ~0.5, the
-domains are not separable in MiniLM space, nor in all-mpnet-base-v2's (level 2: 0.49; README,
-"Benchmarks"). n = 10,000 x 384 with texts: ~4 s, ~110 MB peak.
+domains are not separable in MiniLM space, nor in all-mpnet-base-v2's (level 2: 0.49;
+bench/RESULTS.md). n = 10,000 x 384 with texts: ~4 s, ~110 MB peak.
 Reproduce: ``python bench/_cluster_research.py --sensitivity --battery --scale``.
 """
 

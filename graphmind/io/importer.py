@@ -290,7 +290,7 @@ def cyclic_gc_paused() -> Iterator[None]:
     An import allocates millions of short-lived containers (lines, rows) and no reference
     cycles, so reference counting frees all of them; the collector would only walk them over
     and over. Paused, the client's CPU share drops and the server, CPU-bound on the same cores,
-    writes about 8% more nodes/s and 20% more edges/s (README, "Benchmarks"). What does wait
+    writes about 8% more nodes/s and 20% more edges/s (bench/RESULTS.md). What does wait
     for the collector is the driver's bookkeeping of each transaction, about 25 KiB a batch
     (GraphStore empties the batch of rows it holds on to).
     """

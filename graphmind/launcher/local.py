@@ -41,7 +41,7 @@ SERVER_FLAGS = (  # as Neo4j's own start script sets them, but for the garbage c
     # machine, where bulk writes allocate transaction state that dies at commit, and G1's
     # concurrent work and write barriers take CPU the writes need. Its pauses on a 1 GB heap
     # are short. Six pairs of fresh servers: import medians 28,476-31,003 vs 24,948-28,373
-    # nodes/s, ahead in every pair; edges level (README, "Benchmarks").
+    # nodes/s, ahead in every pair; edges level (bench/RESULTS.md).
     "-XX:+UseParallelGC",
 )
 # Linux only (the flag is unknown elsewhere, and the JVM would refuse to start): the heap on
