@@ -11,7 +11,8 @@ from typing import TextIO
 import click
 
 from graphmind.cli import (
-    data, digest_cmd, dream_cmd, llm_cmd, logs, minds_cmd, neo4j_cmd, recall_cmd, ruminate_cmd, wander_cmd,
+    data, digest_cmd, dream_cmd, llm_cmd, logs, minds_cmd, model_cmd, neo4j_cmd, recall_cmd, ruminate_cmd,
+    wander_cmd,
 )
 from graphmind.cli.render import error
 from graphmind.config import log_level
@@ -27,6 +28,7 @@ def cli() -> None:
 cli.add_command(neo4j_cmd.neo4j)
 cli.add_command(llm_cmd.llm)
 cli.add_command(minds_cmd.minds)
+cli.add_command(model_cmd.model)
 cli.add_command(ruminate_cmd.ruminate)
 for command in (*data.COMMANDS, *recall_cmd.COMMANDS, *dream_cmd.COMMANDS, *digest_cmd.COMMANDS,
                 *wander_cmd.COMMANDS):

