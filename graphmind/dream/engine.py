@@ -10,7 +10,7 @@ seed's fallback: triage → every experience kept; compression → no patterns (
 stay unconsumed for the next run); an LLM call that fails → the same step by graphmind's
 rules (the offline behaviour); ladder → a 2-level ladder (experiences and patterns);
 verification → the run is stored unverified with the error as a warning. A phase fails when
-it raises a GraphmindError or a ValueError (a bug elsewhere still surfaces).
+it raises a GraphmindError (any other exception is a bug, and surfaces).
 Store outages (NFR-3.3.2) are retried by the store alone (the driver's managed transactions,
 with doubling delays), so a run fails within GRAPHMIND_NEO4J_FAIL_AFTER of Neo4j going away,
 and cleanly: publishing is one transaction, so nothing of it is visible. A run that fails
@@ -55,7 +55,9 @@ from graphmind.store.minds import require_mind
 T = TypeVar("T")
 log = logging.getLogger("graphmind.dream")
 Progress = Callable[[str], None]
-PHASE_ERRORS = (GraphmindError, ValueError)
+PHASE_ERRORS = (GraphmindError,)
+"""What degrades a phase: graphmind's own errors (an LLM that fails, output that fails validation
+after the re-ask); anything else is a bug, and surfaces."""
 LLM_WORKERS = 4
 
 

@@ -311,7 +311,7 @@ def test_the_sudoku_session_consolidates_like_the_specs_walkthrough(mind):
 ])
 def test_a_failing_phase_degrades_as_the_spec_says_and_is_recorded(mind, monkeypatch, phase, target, check):
     def broken(*args, **kwargs):
-        raise ValueError(f"{phase} broke (injected)")
+        raise RunError(f"{phase} broke (injected)")
 
     monkeypatch.setattr(target, broken)
     mind.capture_many(experiences())
@@ -321,6 +321,19 @@ def test_a_failing_phase_degrades_as_the_spec_says_and_is_recorded(mind, monkeyp
     if phase == "compress":  # nothing consumed: the next run (fixed) consolidates everything
         monkeypatch.undo()
         assert mind.dream().patterns == 3
+
+
+def test_a_bug_in_a_phase_surfaces_instead_of_degrading(mind, monkeypatch):
+    """Only graphmind's own errors degrade a phase; a ValueError from a bug is not hidden."""
+    def buggy(*args, **kwargs):
+        raise ValueError("a bug (injected)")
+
+    monkeypatch.setattr("graphmind.dream.compress.cluster", buggy)
+    mind.capture_many(experiences())
+    with pytest.raises(ValueError, match="a bug"):
+        mind.dream()
+    monkeypatch.undo()
+    assert mind.dream().patterns == 3  # nothing was consumed by the failed run
 
 
 def test_cli_dream_watch_runs_periodically(cli_env, cli_mind, capsys, store, settings):
