@@ -21,8 +21,14 @@ from graphmind.errors import GraphmindError
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="graphmind")
-def cli() -> None:
+@click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]), default=None,
+              help="Log from this level up on stderr, the Neo4j driver's lines included "
+                   "(default: GRAPHMIND_LOG_LEVEL, else graphmind's warnings only).")
+@click.option("-v", "--verbose", is_flag=True, help="The same as --log-level info.")
+def cli(log_level: str | None, verbose: bool) -> None:
     """graphmind: a Neo4j-backed knowledge-graph memory engine for LLM agents."""
+    if log_level or verbose:
+        logs.configure(log_level or "info")
 
 
 cli.add_command(neo4j_cmd.neo4j)

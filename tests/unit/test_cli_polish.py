@@ -51,3 +51,21 @@ def test_one_dependency_is_one_file():
     sections = compose(ContextInput(stimulus="the ledger is slow", memories=[tech, code]))
     text = sections.technical_context
     assert "Dependencies: 1 file\n" in text and "1 files" not in text
+
+
+def test_log_level_and_verbose_turn_logging_up_for_the_run(capsys):
+    import logging
+
+    from graphmind.cli import logs
+
+    try:
+        assert main(["--log-level", "debug", "model", "status"]) == 0
+        assert logging.getLogger().level == logging.DEBUG
+        assert logging.getLogger("neo4j").level == logging.NOTSET  # the driver's lines too
+        assert main(["-v", "model", "status"]) == 0
+        assert logging.getLogger().level == logging.INFO
+        assert main(["model", "status"]) == 0  # without them: graphmind's warnings only
+        assert logging.getLogger().level == logging.WARNING
+        assert logging.getLogger("neo4j").level > logging.CRITICAL
+    finally:
+        logs.configure(None)
