@@ -1,36 +1,70 @@
-"""graphmind: a Neo4j-backed knowledge-graph memory engine for LLM agents."""
+"""graphmind: a Neo4j-backed knowledge-graph memory engine for LLM agents.
+
+``Mind`` is the entry point; the other names are the types its methods take and return.
+"""
 
 from graphmind.config import Settings
-from graphmind.dream import DreamParams, DreamReport
-from graphmind.errors import GraphmindError, InputError, RunError, ValidationError
+from graphmind.digest import DigestParams, DigestReport
+from graphmind.dream import DreamParams, DreamReport, KnowledgeMatch
+from graphmind.dream.schedule import Schedule
+from graphmind.dream.verify import Verification
 from graphmind.embed import Embedder, HashingEmbedder, MiniLMEmbedder
+from graphmind.errors import GraphmindError, InputError, RunError, ValidationError
 from graphmind.io import ImportReport
 from graphmind.llm import LLM, Prompt, Tool, ToolRun, Usage
 from graphmind.mind import Mind, MindStats
+from graphmind.models import Experience, GraphNode
+from graphmind.prompts.recall import RecallAnswer
 from graphmind.recall import EmbedReport, RecallHit, RecallResult
+from graphmind.ruminate import RuminationParams, RuminationResult
 from graphmind.samples import demo_file
+from graphmind.store import GraphStore, SchemaReport
+from graphmind.store.minds import MindSummary
+from graphmind.wander.crystals import Crystals
+from graphmind.wander.events import EventBus
+from graphmind.wander.resonances import Resonances
+from graphmind.wander.sessions import WanderSessions
+from graphmind.wander.wanderer import Wander
 
 __all__ = [
+    "Crystals",
+    "DigestParams",
+    "DigestReport",
     "DreamParams",
     "DreamReport",
     "EmbedReport",
     "Embedder",
+    "EventBus",
+    "Experience",
+    "GraphNode",
+    "GraphStore",
     "GraphmindError",
     "HashingEmbedder",
     "ImportReport",
     "InputError",
+    "KnowledgeMatch",
     "LLM",
     "Mind",
     "MindStats",
+    "MindSummary",
     "MiniLMEmbedder",
     "Prompt",
+    "RecallAnswer",
     "RecallHit",
     "RecallResult",
+    "Resonances",
+    "RuminationParams",
+    "RuminationResult",
     "RunError",
+    "Schedule",
+    "SchemaReport",
     "Settings",
     "Tool",
     "ToolRun",
     "Usage",
     "ValidationError",
+    "Verification",
+    "Wander",
+    "WanderSessions",
     "demo_file",
 ]

@@ -26,6 +26,7 @@ class RecallQuestion(PromptModel):
 
 
 class RecallAnswer(PromptModel):
+    """``Mind.ask``'s answer: the text, the memory ids it cites, and whether memory held it."""
     answer: str = Field(min_length=1)
     cited_ids: list[str] = []
     found: bool

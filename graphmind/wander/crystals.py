@@ -52,6 +52,7 @@ def residue_item(row: dict) -> ResidueItem:
 
 
 class Crystals:
+    """Crystallize, validate, approve and move one mind's crystals through their lifecycle."""
     def __init__(self, store: GraphStore, llm: LLM, mind: str, bus: EventBus | None = None):
         self._store, self._llm, self._mind, self._bus = store, llm, mind, bus
 

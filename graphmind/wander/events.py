@@ -56,6 +56,7 @@ def matches(pattern: str, subject: str) -> bool:
 
 
 class EventBus:
+    """Wander's events: handlers subscribed by subject pattern, a JSONL log, and NATS when set."""
     def __init__(self, log_path: Path | None = None, publisher: Callable[[str, bytes], None] | None = None):
         self._subscribers: list[tuple[str, Handler]] = []
         self._log_path = log_path

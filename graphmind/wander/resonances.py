@@ -54,6 +54,7 @@ class ResonancePlan:
 
 
 class Resonances:
+    """One mind's resonances: themes matched across all its wander sessions, decaying unless reinforced."""
     def __init__(self, store: GraphStore, embedder: Embedder, mind: str, bus: EventBus | None = None):
         self._store, self._embedder, self._mind, self._bus = store, embedder, mind, bus
         self._vectors: dict[str, np.ndarray] = {}  # theme vectors by resonance id (they never change)

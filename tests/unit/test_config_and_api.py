@@ -11,10 +11,34 @@ from graphmind.models import NODE_TYPES, base_label
 from graphmind.store.schema import load_schema, split_statements
 
 
-def test_public_api_is_sorted_and_importable():
+def test_public_api_is_sorted_importable_and_documented():
     assert graphmind.__all__ == sorted(graphmind.__all__)
     for name in graphmind.__all__:
-        assert getattr(graphmind, name) is not None
+        assert (getattr(graphmind, name).__doc__ or "").strip(), f"graphmind.{name} has no docstring"
+
+
+def test_every_type_minds_public_methods_take_or_return_is_exported():
+    """A user can name (import from ``graphmind``) whatever Mind hands them or asks for."""
+    import inspect
+    import typing
+
+    from graphmind.mind import Mind
+
+    missing: set[str] = set()
+
+    def walk(tp: object) -> None:
+        if typing.get_origin(tp) is not None:
+            for arg in typing.get_args(tp):
+                walk(arg)
+        elif inspect.isclass(tp) and tp.__module__.startswith("graphmind") and tp.__name__ not in graphmind.__all__:
+            missing.add(f"{tp.__module__}.{tp.__name__}")
+
+    for name, member in inspect.getmembers(Mind):
+        function = member.fget if isinstance(member, property) else member
+        if not name.startswith("_") and callable(function):
+            for hint in typing.get_type_hints(function).values():
+                walk(hint)
+    assert not missing, f"not exported from graphmind: {sorted(missing)}"
 
 
 def test_settings_come_from_the_given_environment():
