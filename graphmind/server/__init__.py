@@ -1,0 +1,1 @@
+"""graphmind over HTTP: the REST API (FastAPI), its API keys, and ``graphmind serve``."""

@@ -1,0 +1,157 @@
+"""The REST API: every engine verb of a mind under ``/api/v1/minds/{mind}/``.
+
+Each call carries ``Authorization: Bearer <key>`` (``graphmind keys create``). No key or an
+unknown one answers 401; a key of another mind answers 404, so whether a mind exists does not
+leak; a key whose scope is too low answers 403. Errors are ``{"error": sentence}`` with the
+status of their kind (400 bad input, 404 not found, 503 Neo4j unreachable, 500 a failed run).
+The OpenAPI contract is served at ``/openapi.json``.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import Depends, FastAPI, Header, Request
+from fastapi.responses import JSONResponse, StreamingResponse
+from pydantic import BaseModel, Field
+
+from graphmind.config import Settings
+from graphmind.errors import GraphmindError, InputError, NotFoundError, StoreUnavailableError
+from graphmind.mind import Mind, check_mind_name
+from graphmind.server.keys import ApiKey, Scope, find_key
+from graphmind.store import GraphStore
+
+log = logging.getLogger(__name__)
+API = "/api/v1/minds/{mind}"
+
+
+class ApiError(Exception):
+    """An answer other than 200, with its status and one sentence."""
+
+    def __init__(self, status: int, sentence: str):
+        super().__init__(sentence)
+        self.status = status
+
+
+class RecallRequest(BaseModel):
+    query: str = Field(min_length=1)
+    k: int = Field(10, ge=1, le=1000)
+    label: str | None = None
+
+
+class KnowledgeRequest(BaseModel):
+    query: str = Field(min_length=1)
+    k: int = Field(5, ge=1, le=100)
+
+
+class CaptureRequest(BaseModel):
+    experience: dict[str, Any]
+    session_id: str | None = None
+
+
+class _Minds:
+    """One Mind per name for the server's life (their recall caches stay warm), on one store."""
+
+    def __init__(self, store: GraphStore, settings: Settings):
+        self.store, self.settings = store, settings
+        self._open: dict[str, Mind] = {}
+        self._lock = threading.Lock()
+
+    def get(self, name: str) -> Mind:
+        with self._lock:
+            if name not in self._open:
+                self._open[name] = Mind(name, self.store, self.settings)
+            return self._open[name]
+
+    def close(self) -> None:
+        with self._lock:
+            minds, self._open = list(self._open.values()), {}
+        for mind in minds:
+            mind.close()
+
+
+def create_app(settings: Settings, store: GraphStore) -> FastAPI:
+    """The API on ``store``; the caller owns the store (``graphmind serve`` closes it)."""
+    minds = _Minds(store, settings)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> Iterator[None]:  # type: ignore[misc]
+        yield
+        minds.close()
+
+    app = FastAPI(title="graphmind", version="0.1.0", lifespan=lifespan,
+                  description="A Neo4j-backed knowledge-graph memory engine for LLM agents.")
+
+    @app.exception_handler(ApiError)
+    async def api_error(_: Request, exc: ApiError) -> JSONResponse:
+        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+        return JSONResponse({"error": str(exc)}, status_code=exc.status, headers=headers)
+
+    @app.exception_handler(GraphmindError)
+    async def graphmind_error(_: Request, exc: GraphmindError) -> JSONResponse:
+        return JSONResponse({"error": " ".join(str(exc).split())}, status_code=_status(exc))
+
+    def allowed(scope: Scope) -> Callable[..., Mind]:
+        def check(mind: str, authorization: str | None = Header(default=None)) -> Mind:
+            key = _key(store, authorization)
+            if key.mind != mind:
+                raise ApiError(404, f"no mind {mind!r} for this key")
+            if not key.allows(scope):
+                raise ApiError(403, f"this key may {key.scope}, and this call needs {scope}")
+            check_mind_name(mind)
+            return minds.get(mind)
+        return check
+
+    @app.post(f"{API}/recall", tags=["memory"])
+    def recall(body: RecallRequest, mind: Mind = Depends(allowed("read"))) -> dict[str, Any]:
+        """The memories that best match ``query`` (vector + full-text, fused by rank)."""
+        labels = [body.label] if body.label else None
+        return mind.recall(body.query, k=body.k, labels=labels).as_dict()
+
+    @app.post(f"{API}/knowledge", tags=["memory"])
+    def knowledge(body: KnowledgeRequest, mind: Mind = Depends(allowed("read"))) -> dict[str, Any]:
+        """The consolidated patterns that match ``query``, with their ladder path and examples."""
+        return {"matches": [m.as_dict() for m in mind.query_knowledge(body.query, body.k)]}
+
+    @app.get(f"{API}/stats", tags=["mind"])
+    def stats(mind: Mind = Depends(allowed("read"))) -> dict[str, Any]:
+        """The mind's nodes by label and relationships by type."""
+        return mind.stats().as_dict()
+
+    @app.get(f"{API}/export", tags=["mind"])
+    def export(mind: Mind = Depends(allowed("read"))) -> StreamingResponse:
+        """The mind as JSON Lines, the import format, streamed."""
+        lines = mind.export_jsonl()
+        return StreamingResponse((line + "\n" for line in lines), media_type="application/x-ndjson")
+
+    @app.post(f"{API}/capture", tags=["memory"])
+    def capture(body: CaptureRequest, mind: Mind = Depends(allowed("write"))) -> dict[str, Any]:
+        """Record one experience now (stored before the answer); its id."""
+        return {"id": mind.capture(body.experience, session_id=body.session_id, wait=True)}
+
+    return app
+
+
+def _key(store: GraphStore, authorization: str | None) -> ApiKey:
+    scheme, _, token = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "an API key is needed: send 'Authorization: Bearer <key>' "
+                            "(graphmind keys create --mind M)")
+    key = find_key(store, token.strip())
+    if key is None:
+        raise ApiError(401, "this API key is not valid (revoked, or never made)")
+    return key
+
+
+def _status(exc: GraphmindError) -> int:
+    if isinstance(exc, NotFoundError):
+        return 404
+    if isinstance(exc, InputError):
+        return 400
+    if isinstance(exc, StoreUnavailableError):
+        return 503
+    return 500

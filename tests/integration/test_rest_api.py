@@ -1,0 +1,106 @@
+"""The REST API (issue 24, first slice): keys made once and kept as hashes; 401 / 404 / 403 as
+the issue says; recall, knowledge, stats, export and capture of one mind; errors as one
+sentence; the OpenAPI contract. Through FastAPI's TestClient against the real Neo4j."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+
+from graphmind.server.app import create_app
+from graphmind.server.keys import create_key, digest
+
+from .helpers import DEMO, run_cli
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+def api(store, settings):
+    with TestClient(create_app(settings, store)) as client:
+        yield client
+
+
+def bearer(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
+
+
+def test_calls_answer_401_without_a_valid_key_404_for_another_mind_and_403_above_the_scope(
+        api, store, mind, other_mind):
+    mind.import_jsonl(DEMO)
+    _, reader = create_key(store, mind.name, "read")
+    _, theirs = create_key(store, other_mind.name, "admin")
+    path = f"/api/v1/minds/{mind.name}/stats"
+    assert api.get(path).status_code == 401
+    assert api.get(path, headers=bearer("gm_deadbeef_not-a-key")).status_code == 401
+    assert api.get(path, headers={"Authorization": reader}).status_code == 401  # not a bearer
+    missing = api.get(path, headers=bearer(theirs))
+    assert missing.status_code == 404 and mind.name in missing.json()["error"]
+    assert api.get(f"/api/v1/minds/no-such-mind/stats", headers=bearer(theirs)).status_code == 404
+    refused = api.post(f"/api/v1/minds/{mind.name}/capture", headers=bearer(reader),
+                       json={"experience": {"description": "x", "outcome": "success"}})
+    assert refused.status_code == 403 and "needs write" in refused.json()["error"]
+    ok = api.get(path, headers=bearer(reader))
+    assert ok.status_code == 200 and ok.json()["nodes"] == mind.stats().nodes
+
+
+def test_read_verbs_of_one_mind(api, store, mind):
+    mind.import_jsonl(DEMO)
+    _, key = create_key(store, mind.name, "read")
+    hits = api.post(f"/api/v1/minds/{mind.name}/recall", headers=bearer(key),
+                    json={"query": "race condition", "k": 3}).json()["hits"]
+    assert len(hits) == 3 and {"id", "label", "score", "why"} <= hits[0].keys()
+    only = api.post(f"/api/v1/minds/{mind.name}/recall", headers=bearer(key),
+                    json={"query": "race condition", "label": "Failed_Attempt"}).json()["hits"]
+    assert only and {h["label"] for h in only} == {"Failed_Attempt"}
+    exported = api.get(f"/api/v1/minds/{mind.name}/export", headers=bearer(key))
+    lines = [json.loads(line) for line in exported.text.splitlines()]
+    assert exported.headers["content-type"].startswith("application/x-ndjson")
+    assert sorted(lines, key=json.dumps) == sorted((json.loads(x) for x in mind.export_jsonl()), key=json.dumps)
+    assert api.post(f"/api/v1/minds/{mind.name}/knowledge", headers=bearer(key),
+                    json={"query": "race condition"}).json() == {"matches": []}  # nothing dreamed yet
+
+
+def test_capture_writes_and_bad_input_is_one_sentence(api, store, mind):
+    _, key = create_key(store, mind.name, "write")
+    done = api.post(f"/api/v1/minds/{mind.name}/capture", headers=bearer(key),
+                    json={"experience": {"description": "Proofed the dough for 12 hours", "outcome": "success"},
+                          "session_id": "bake-1"})
+    assert done.status_code == 200
+    assert mind.get(done.json()["id"]).description == "Proofed the dough for 12 hours"
+    bad = api.post(f"/api/v1/minds/{mind.name}/capture", headers=bearer(key),
+                   json={"experience": {"description": "no outcome"}})
+    assert bad.status_code == 400 and "outcome" in bad.json()["error"]
+    unknown = api.post(f"/api/v1/minds/{mind.name}/recall", headers=bearer(key),
+                       json={"query": "dough", "label": "NoSuchLabel"})
+    assert unknown.status_code == 400 and "NoSuchLabel" in unknown.json()["error"]
+    assert mind.stats().labels == {"Experience": 1}  # the refused capture wrote nothing
+
+
+def test_the_openapi_contract_lists_the_verbs(api):
+    paths = api.get("/openapi.json").json()["paths"]
+    for verb in ("recall", "knowledge", "stats", "export", "capture"):
+        assert f"/api/v1/minds/{{mind}}/{verb}" in paths
+
+
+def test_cli_keys_are_shown_once_stored_as_hashes_listed_and_revoked(api, store, cli_env, cli_mind, capsys):
+    code, out, _ = run_cli(capsys, "keys", "create", "--mind", cli_mind, "--scope", "write", "--json")
+    assert code == 0
+    made = json.loads(out)
+    assert made["key"].startswith("gm_") and made["scope"] == "write"
+    stored = store.read("keys/get_key", hash=digest(made["key"]))
+    assert stored and stored[0]["id"] == made["id"]
+    raw = store.read("keys/list_keys", mind=cli_mind)
+    assert made["key"] not in json.dumps(raw)  # the key itself is never stored
+    code, out, _ = run_cli(capsys, "keys", "list", "--mind", cli_mind, "--json")
+    assert [k["id"] for k in json.loads(out)["keys"]] == [made["id"]]
+    assert api.get(f"/api/v1/minds/{cli_mind}/stats", headers=bearer(made["key"])).status_code == 200
+    code, _, _ = run_cli(capsys, "keys", "revoke", made["id"], "--mind", cli_mind)
+    assert code == 0
+    assert api.get(f"/api/v1/minds/{cli_mind}/stats", headers=bearer(made["key"])).status_code == 401
+    code, _, err = run_cli(capsys, "keys", "revoke", made["id"], "--mind", cli_mind)
+    assert code == 2 and "no key" in err
+    code, _, err = run_cli(capsys, "keys", "create", "--mind", cli_mind, "--scope", "root")
+    assert code == 2
