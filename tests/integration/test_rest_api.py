@@ -104,3 +104,46 @@ def test_cli_keys_are_shown_once_stored_as_hashes_listed_and_revoked(api, store,
     assert code == 2 and "no key" in err
     code, _, err = run_cli(capsys, "keys", "create", "--mind", cli_mind, "--scope", "root")
     assert code == 2
+
+
+def test_a_minds_keys_go_with_it(store, settings, mind):
+    from graphmind.server.keys import find_key
+
+    mind.import_jsonl(DEMO)
+    _, key = create_key(store, mind.name, "admin")
+    assert find_key(store, key) is not None
+    mind.delete()
+    assert find_key(store, key) is None  # a mind made again under the name starts keyless
+
+
+def test_graphmind_serve_answers_over_http(cli_env, store, mind):
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+
+    mind.import_jsonl(DEMO)
+    _, key = create_key(store, mind.name, "read")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "graphmind.cli", "serve", "--port", str(port)],
+                              env={**os.environ, **cli_env}, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        answer = None
+        for _ in range(300):  # until it listens (or gives up after a few hundred tries)
+            try:
+                answer = httpx.get(f"http://127.0.0.1:{port}/api/v1/minds/{mind.name}/stats",
+                                   headers=bearer(key), timeout=5)
+                break
+            except httpx.TransportError:
+                assert server.poll() is None, server.stderr.read().decode()
+                time.sleep(0.1)
+        assert answer is not None and answer.status_code == 200
+        assert answer.json()["nodes"] == mind.stats().nodes
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
