@@ -59,17 +59,14 @@ WANDER_MAX_TOKENS = 2000
 
 def make_wander_models(settings: Settings, llm: LLM) -> tuple[LLM, LLM]:
     """(cheap, strong) for wander's model routing: with Anthropic, GRAPHMIND_WANDER_CHEAP_MODEL
-    and the configured model, both capped at ``WANDER_MAX_TOKENS``; otherwise ``llm`` twice."""
-    if llm.provider != "anthropic":
+    and the configured model, both capped at ``WANDER_MAX_TOKENS``, on ``llm``'s own SDK client
+    and recording into its ``usage`` (no client of their own to close); otherwise ``llm`` twice."""
+    from graphmind.llm.anthropic import AnthropicLLM
+
+    if not isinstance(llm, AnthropicLLM):
         return llm, llm
-    from dataclasses import replace
-
-    from graphmind.llm.factory import make_anthropic
-
-    strong = make_anthropic(settings)
-    cheap = make_anthropic(replace(settings, anthropic_model=settings.wander_cheap_model))
-    strong.max_tokens = cheap.max_tokens = WANDER_MAX_TOKENS  # type: ignore[attr-defined]
-    return cheap, strong
+    return (llm.sibling(settings.wander_cheap_model, max_tokens=WANDER_MAX_TOKENS),
+            llm.sibling(llm.model, max_tokens=WANDER_MAX_TOKENS))
 
 
 def make_event_bus(settings: Settings) -> EventBus:

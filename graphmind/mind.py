@@ -86,6 +86,7 @@ class Mind:
         self._events: EventBus | None = None
         self._pool: ThreadPoolExecutor | None = None
         self._owns_store = False
+        self._owns_llm = False
 
     @classmethod
     def open(cls, name: str, settings: Settings | None = None, *, must_exist: bool = False) -> Mind:
@@ -123,8 +124,9 @@ class Mind:
         self.close()
 
     def close(self) -> None:
-        """Store queued experiences, stop recall's threads and drop its vectors; close the store
-        if ``open`` made it."""
+        """Store queued experiences, stop recall's threads and drop its vectors; close the LLM's
+        client if the mind made it (one per mind, wander's models included), and the store if
+        ``open`` made it."""
         try:
             if self._capture is not None:
                 capture, self._capture = self._capture, None
@@ -139,6 +141,9 @@ class Mind:
             if self._recaller is not None:
                 self._recaller.close()
                 self._recaller = None
+            if self._owns_llm and hasattr(self._llm, "close"):  # the SDK client the mind made
+                llm, self._llm, self._owns_llm = self._llm, None, False
+                llm.close()  # type: ignore[union-attr]
             if self._owns_store:
                 self._store.close()
 
@@ -157,7 +162,7 @@ class Mind:
     def llm(self) -> LLM:
         """The LLM given to the constructor, else the provider the settings name (made once)."""
         if self._llm is None:
-            self._llm = make_llm(self._settings)
+            self._llm, self._owns_llm = make_llm(self._settings), True
         return self._llm
 
     def init_schema(self) -> SchemaReport:

@@ -84,6 +84,18 @@ class AnthropicLLM:
     def client(self) -> anthropic.Anthropic:
         return self._client
 
+    def sibling(self, model: str, *, max_tokens: int | None = None) -> AnthropicLLM:
+        """Another model on the same SDK client, recording into the same ``usage`` (wander's cheap
+        and strong models: one client per mind, one usage record)."""
+        twin = AnthropicLLM(self._client, model=model, prices=self._prices,
+                            max_tokens=self.max_tokens if max_tokens is None else max_tokens)
+        twin.usage = self.usage
+        return twin
+
+    def close(self) -> None:
+        """Close the SDK client (its connection pool); every sibling shares it."""
+        self._client.close()
+
     @property
     def prices(self) -> Mapping[str, tuple[float, float]]:
         return self._prices

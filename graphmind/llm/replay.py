@@ -77,8 +77,10 @@ class RecordingLLM:
         return self._inner.count_tokens(text)
 
     def close(self) -> None:
-        """Write the cassette (also written after every call)."""
+        """Write the cassette (also written after every call) and close the recorded provider."""
         self._write()
+        if hasattr(self._inner, "close"):
+            self._inner.close()
 
     def _record(self, kind: str, prompt: Prompt[Any, Any], inputs: pydantic.BaseModel,
                 output: pydantic.BaseModel, calls: Sequence[ToolCall], first_usage: int) -> None:
