@@ -10,18 +10,23 @@ The OpenAPI contract is served at ``/openapi.json``.
 from __future__ import annotations
 
 import logging
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import Depends, FastAPI, Header, Request
+from fastapi import Body, Depends, FastAPI, Header, Query, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, Field
 
 from graphmind.config import Settings
+from graphmind.digest import DigestParams
+from graphmind.dream import DreamParams
 from graphmind.errors import GraphmindError, InputError, NotFoundError, StoreUnavailableError
 from graphmind.mind import Mind, check_mind_name
+from graphmind.server.jobs import Jobs
 from graphmind.server.keys import ApiKey, Scope, find_key
 from graphmind.store import GraphStore
 
@@ -53,6 +58,22 @@ class CaptureRequest(BaseModel):
     session_id: str | None = None
 
 
+class RuminateRequest(BaseModel):
+    text: str = Field(min_length=1)
+    sender: str | None = None
+
+
+class AbsorbRequest(BaseModel):
+    entry_id: str = Field(min_length=1)
+
+
+class DreamRequest(BaseModel):
+    domain: str = ""
+    session: str | None = None
+    max_level: int = Field(4, ge=1, le=4)
+    strict_mode: bool = False
+
+
 class _Minds:
     """One Mind per name for the server's life (their recall caches stay warm), on one store."""
 
@@ -77,10 +98,14 @@ class _Minds:
 def create_app(settings: Settings, store: GraphStore) -> FastAPI:
     """The API on ``store``; the caller owns the store (``graphmind serve`` closes it)."""
     minds = _Minds(store, settings)
+    jobs = Jobs(store)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> Iterator[None]:  # type: ignore[misc]
+        if interrupted := jobs.recover():
+            log.warning("%d job(s) left by a stopped server now read 'interrupted'", interrupted)
         yield
+        jobs.close()
         minds.close()
 
     app = FastAPI(title="graphmind", version="0.1.0", lifespan=lifespan,
@@ -132,6 +157,67 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
     def capture(body: CaptureRequest, mind: Mind = Depends(allowed("write"))) -> dict[str, Any]:
         """Record one experience now (stored before the answer); its id."""
         return {"id": mind.capture(body.experience, session_id=body.session_id, wait=True)}
+
+    @app.post(f"{API}/ruminate", tags=["engines"])
+    def ruminate(body: RuminateRequest, mind: Mind = Depends(allowed("write"))) -> dict[str, Any]:
+        """Ruminate on a message and return the Context Object with the steps that led to it."""
+        return mind.ruminate(body.text, sender=body.sender).as_dict()
+
+    @app.get(f"{API}/digest", tags=["engines"])
+    def digest(n: int = Query(2, ge=1, le=50), rng_seed: int | None = None, min_age: int = Query(7, ge=0),
+               limit: int = Query(5, ge=1, le=100), mind: Mind = Depends(allowed("read"))) -> dict[str, Any]:
+        """The three digests (shown entries count a hit)."""
+        params = DigestParams(n=n, min_age_days=min_age, limit=limit)
+        return mind.digest(params, rng_seed=rng_seed).as_dict()
+
+    @app.post(f"{API}/digest/absorb", tags=["engines"])
+    def absorb(body: AbsorbRequest, mind: Mind = Depends(allowed("write"))) -> dict[str, Any]:
+        """Mark a topic entry absorbed."""
+        mind.absorb(body.entry_id)
+        return {"mind": mind.name, "absorbed": body.entry_id}
+
+    @app.post(f"{API}/verify", tags=["engines"])
+    def verify(mind: Mind = Depends(allowed("read"))) -> dict[str, Any]:
+        """The five checks on the ladder the mind holds now."""
+        return mind.verify().as_dict()
+
+    @app.post(f"{API}/import", tags=["mind"])
+    def import_(body: bytes = Body(media_type="application/x-ndjson"), strict: bool = True,
+                mind: Mind = Depends(allowed("write"))) -> dict[str, Any]:
+        """Import JSON Lines (the body); under ``strict`` one bad line writes nothing."""
+        with tempfile.TemporaryDirectory(prefix="graphmind-import-") as folder:
+            path = Path(folder) / "body.jsonl"
+            path.write_bytes(body)
+            return mind.import_jsonl(path, strict=strict).as_dict()
+
+    @app.post(f"{API}/dream", tags=["engines"], status_code=202)
+    def dream(body: DreamRequest | None = None, mind: Mind = Depends(allowed("write"))) -> JSONResponse:
+        """Start a dream run as a job: 202, and the job's address in ``Location``."""
+        params = DreamParams(**(body or DreamRequest()).model_dump())
+        job_id = jobs.submit(mind.name, "dream", lambda progress: mind.dream(params, progress=progress).as_dict())
+        return JSONResponse({"job": job_id, "status": "queued"}, status_code=202,
+                            headers={"Location": f"/api/v1/jobs/{job_id}"})
+
+    def job_of_key(job_id: str, authorization: str | None, scope: Scope) -> dict[str, Any]:
+        key = _key(store, authorization)
+        job = jobs.get(job_id)
+        if job["mind"] != key.mind:
+            raise ApiError(404, f"no job {job_id!r} for this key")
+        if not key.allows(scope):
+            raise ApiError(403, f"this key may {key.scope}, and this call needs {scope}")
+        return job
+
+    @app.get("/api/v1/jobs/{job_id}", tags=["jobs"])
+    def job(job_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        """A job's status (queued, running, completed, failed, cancelled, interrupted), progress
+        and result."""
+        return job_of_key(job_id, authorization, "read")
+
+    @app.delete("/api/v1/jobs/{job_id}", tags=["jobs"], status_code=202)
+    def cancel(job_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        """Ask a job to stop; a dream stops between phases and writes nothing."""
+        job_of_key(job_id, authorization, "write")
+        return {**jobs.cancel(job_id), "cancel_requested": True}
 
     return app
 

@@ -147,3 +147,82 @@ def test_graphmind_serve_answers_over_http(cli_env, store, mind):
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def _finished(api, location: str, key: str) -> dict:
+    import time
+
+    for _ in range(600):  # until the job ends (a dream of a few experiences takes seconds)
+        job = api.get(location, headers=bearer(key)).json()
+        if job["status"] not in ("queued", "running"):
+            return job
+        time.sleep(0.1)
+    raise AssertionError(f"job still {job['status']}")
+
+
+def test_dream_is_a_job_with_a_location_status_and_result(api, store, mind):
+    from tests.integration.helpers import experiences
+
+    mind.capture_many(experiences())
+    _, writer = create_key(store, mind.name, "write")
+    _, reader = create_key(store, mind.name, "read")
+    started = api.post(f"/api/v1/minds/{mind.name}/dream", headers=bearer(writer), json={"max_level": 2})
+    assert started.status_code == 202
+    location = started.headers["location"]
+    assert location == f"/api/v1/jobs/{started.json()['job']}"
+    job = _finished(api, location, reader)
+    assert job["status"] == "completed" and job["result"]["patterns"] == 3
+    assert {entry["level"] for entry in job["result"]["ladder"]} == {2}
+    assert api.post(f"/api/v1/minds/{mind.name}/dream", headers=bearer(reader)).status_code == 403
+    _, stranger = create_key(store, "test-someone-else", "admin")
+    assert api.get(location, headers=bearer(stranger)).status_code == 404
+    assert api.get("/api/v1/jobs/job-nope", headers=bearer(reader)).status_code == 404
+
+
+def test_a_job_can_be_cancelled_and_one_a_stopped_server_left_reads_interrupted(store, settings, mind):
+    import threading
+
+    from graphmind.server.jobs import Jobs
+
+    jobs, release = Jobs(store), threading.Event()
+
+    def slow(progress):
+        release.wait(30)
+        progress("phase two")  # the cancel takes effect here
+        return {"never": True}
+
+    try:
+        job_id = jobs.submit(mind.name, "dream", slow)
+        jobs.cancel(job_id)
+        release.set()
+        for _ in range(300):
+            if jobs.get(job_id)["status"] not in ("queued", "running"):
+                break
+            threading.Event().wait(0.05)
+        assert jobs.get(job_id)["status"] == "cancelled"
+        store.write("keys/upsert_job", id="job-left-running", mind=mind.name, kind="dream", status="running",
+                    progress="compress", result=None, error=None)
+    finally:
+        jobs.close()
+    _, key = create_key(store, mind.name, "read")
+    with TestClient(create_app(settings, store)) as restarted:  # a new server start
+        assert restarted.get("/api/v1/jobs/job-left-running", headers=bearer(key)).json()["status"] == "interrupted"
+
+
+def test_ruminate_digest_verify_and_import_through_the_api(api, store, mind):
+    _, key = create_key(store, mind.name, "write")
+    base = f"/api/v1/minds/{mind.name}"
+    imported = api.post(f"{base}/import", headers={**bearer(key), "Content-Type": "application/x-ndjson"},
+                        content=DEMO.read_bytes())
+    assert imported.status_code == 200 and imported.json()["nodes"] == 28
+    bad = api.post(f"{base}/import", headers={**bearer(key), "Content-Type": "application/x-ndjson"},
+                   content=b'{"type": "node", "label": "Nope", "id": "x", "properties": {}}\n')
+    assert bad.status_code == 400 and "line 1" in bad.json()["error"]
+    context = api.post(f"{base}/ruminate", headers=bearer(key),
+                       json={"text": "Hey Felix, the race condition is back.", "sender": "Nicolas"}).json()
+    assert len(context["sections"]) == 7 and context["context_markdown"]
+    digest = api.get(f"{base}/digest", headers=bearer(key), params={"rng_seed": 1}).json()
+    assert {"cross_pollination", "convergence", "forgotten"} <= digest.keys()
+    entry = next(iter(digest["cross_pollination"]["topics"].values()))[0]["id"]
+    assert api.post(f"{base}/digest/absorb", headers=bearer(key), json={"entry_id": entry}).json()["absorbed"] == entry
+    assert api.post(f"{base}/verify", headers=bearer(key)).json()["status"] == "empty"  # no ladder yet
