@@ -3,12 +3,15 @@
 Each call carries ``Authorization: Bearer <key>`` (``graphmind keys create``). No key or an
 unknown one answers 401; a key of another mind answers 404, so whether a mind exists does not
 leak; a key whose scope is too low answers 403. Errors are ``{"error": sentence}`` with the
-status of their kind (400 bad input, 404 not found, 503 Neo4j unreachable, 500 a failed run).
+status of their kind (400 bad input, 404 not found, 503 Neo4j unreachable, 500 a failed run)
+as ``application/problem+json`` (RFC 9457: type, title, status, detail); a body that does not
+fit its model answers 422 with the paths of its bad fields.
 The OpenAPI contract is served at ``/openapi.json``.
 """
 
 from __future__ import annotations
 
+import http
 import logging
 import tempfile
 import threading
@@ -18,6 +21,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import Body, Depends, FastAPI, Header, Query, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, Field
 
@@ -32,6 +36,8 @@ from graphmind.store import GraphStore
 
 log = logging.getLogger(__name__)
 API = "/api/v1/minds/{mind}"
+MAX_FIELD_ERRORS = 20
+"""A 422 lists at most this many bad fields (the answer stays small whatever was sent)."""
 
 
 class ApiError(Exception):
@@ -114,11 +120,18 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
     @app.exception_handler(ApiError)
     async def api_error(_: Request, exc: ApiError) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
-        return JSONResponse({"error": str(exc)}, status_code=exc.status, headers=headers)
+        return problem(exc.status, str(exc), headers=headers)
 
     @app.exception_handler(GraphmindError)
     async def graphmind_error(_: Request, exc: GraphmindError) -> JSONResponse:
-        return JSONResponse({"error": " ".join(str(exc).split())}, status_code=_status(exc))
+        return problem(_status(exc), str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_body(_: Request, exc: RequestValidationError) -> JSONResponse:
+        fields = [{"path": ".".join(str(p) for p in e.get("loc", ())), "error": str(e.get("msg", ""))[:200]}
+                  for e in exc.errors()[:MAX_FIELD_ERRORS]]
+        first = f"{fields[0]['path']}: {fields[0]['error']}" if fields else "the request does not fit its model"
+        return problem(422, first, errors=fields)
 
     def allowed(scope: Scope) -> Callable[..., Mind]:
         def check(mind: str, authorization: str | None = Header(default=None)) -> Mind:
@@ -220,6 +233,13 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
         return {**jobs.cancel(job_id), "cancel_requested": True}
 
     return app
+
+
+def problem(status: int, detail: str, *, headers: dict[str, str] | None = None, **extra: Any) -> JSONResponse:
+    """An RFC 9457 problem: ``{type, title, status, detail}`` (detail: one sentence, bounded)."""
+    body = {"type": "about:blank", "title": http.HTTPStatus(status).phrase, "status": status,
+            "detail": " ".join(detail.split())[:2000], **extra}
+    return JSONResponse(body, status_code=status, headers=headers, media_type="application/problem+json")
 
 
 def _key(store: GraphStore, authorization: str | None) -> ApiKey:

@@ -4,6 +4,7 @@ sentence; the OpenAPI contract. Through FastAPI's TestClient against the real Ne
 
 from __future__ import annotations
 
+import http
 import json
 
 import pytest
@@ -37,11 +38,11 @@ def test_calls_answer_401_without_a_valid_key_404_for_another_mind_and_403_above
     assert api.get(path, headers=bearer("gm_deadbeef_not-a-key")).status_code == 401
     assert api.get(path, headers={"Authorization": reader}).status_code == 401  # not a bearer
     missing = api.get(path, headers=bearer(theirs))
-    assert missing.status_code == 404 and mind.name in missing.json()["error"]
+    assert missing.status_code == 404 and mind.name in missing.json()["detail"]
     assert api.get(f"/api/v1/minds/no-such-mind/stats", headers=bearer(theirs)).status_code == 404
     refused = api.post(f"/api/v1/minds/{mind.name}/capture", headers=bearer(reader),
                        json={"experience": {"description": "x", "outcome": "success"}})
-    assert refused.status_code == 403 and "needs write" in refused.json()["error"]
+    assert refused.status_code == 403 and "needs write" in refused.json()["detail"]
     ok = api.get(path, headers=bearer(reader))
     assert ok.status_code == 200 and ok.json()["nodes"] == mind.stats().nodes
 
@@ -72,10 +73,10 @@ def test_capture_writes_and_bad_input_is_one_sentence(api, store, mind):
     assert mind.get(done.json()["id"]).description == "Proofed the dough for 12 hours"
     bad = api.post(f"/api/v1/minds/{mind.name}/capture", headers=bearer(key),
                    json={"experience": {"description": "no outcome"}})
-    assert bad.status_code == 400 and "outcome" in bad.json()["error"]
+    assert bad.status_code == 400 and "outcome" in bad.json()["detail"]
     unknown = api.post(f"/api/v1/minds/{mind.name}/recall", headers=bearer(key),
                        json={"query": "dough", "label": "NoSuchLabel"})
-    assert unknown.status_code == 400 and "NoSuchLabel" in unknown.json()["error"]
+    assert unknown.status_code == 400 and "NoSuchLabel" in unknown.json()["detail"]
     assert mind.stats().labels == {"Experience": 1}  # the refused capture wrote nothing
 
 
@@ -217,7 +218,7 @@ def test_ruminate_digest_verify_and_import_through_the_api(api, store, mind):
     assert imported.status_code == 200 and imported.json()["nodes"] == 28
     bad = api.post(f"{base}/import", headers={**bearer(key), "Content-Type": "application/x-ndjson"},
                    content=b'{"type": "node", "label": "Nope", "id": "x", "properties": {}}\n')
-    assert bad.status_code == 400 and "line 1" in bad.json()["error"]
+    assert bad.status_code == 400 and "line 1" in bad.json()["detail"]
     context = api.post(f"{base}/ruminate", headers=bearer(key),
                        json={"text": "Hey Felix, the race condition is back.", "sender": "Nicolas"}).json()
     assert len(context["sections"]) == 7 and context["context_markdown"]
@@ -226,3 +227,17 @@ def test_ruminate_digest_verify_and_import_through_the_api(api, store, mind):
     entry = next(iter(digest["cross_pollination"]["topics"].values()))[0]["id"]
     assert api.post(f"{base}/digest/absorb", headers=bearer(key), json={"entry_id": entry}).json()["absorbed"] == entry
     assert api.post(f"{base}/verify", headers=bearer(key)).json()["status"] == "empty"  # no ladder yet
+
+
+def test_errors_are_rfc9457_problems_and_a_bad_body_names_its_fields(api, store, mind):
+    _, key = create_key(store, mind.name, "write")
+    answer = api.post(f"/api/v1/minds/{mind.name}/recall", headers=bearer(key), json={"query": "", "k": 0})
+    assert answer.status_code == 422 and answer.headers["content-type"].startswith("application/problem+json")
+    problem = answer.json()
+    assert problem["status"] == 422 and problem["title"] == http.HTTPStatus(422).phrase
+    assert {e["path"] for e in problem["errors"]} == {"body.query", "body.k"}
+    unauthorised = api.get(f"/api/v1/minds/{mind.name}/stats")
+    assert unauthorised.headers["www-authenticate"] == "Bearer"
+    assert unauthorised.json()["type"] == "about:blank" and unauthorised.json()["status"] == 401
+    huge = api.post(f"/api/v1/minds/{mind.name}/recall", headers=bearer(key), json={"query": "x" * 200_000, "k": 5000})
+    assert huge.status_code == 422 and len(huge.content) < 10_000  # bounded, whatever was sent
