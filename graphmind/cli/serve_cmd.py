@@ -1,4 +1,5 @@
-"""``graphmind serve`` (the REST API on uvicorn) and ``graphmind keys create | list | revoke``."""
+"""``graphmind serve`` (the REST API on uvicorn), ``graphmind mcp`` (an MCP server over stdio) and
+``graphmind keys create | list | revoke``."""
 
 from __future__ import annotations
 
@@ -28,6 +29,18 @@ def serve(host: str, port: int) -> None:
         uvicorn.run(create_app(settings, store), host=host, port=port, log_level="warning")
     finally:
         store.close()
+
+
+@click.command()
+@MIND
+def mcp(mind: str) -> None:
+    """Serve one mind to an MCP client over stdio (recall, ruminate, capture, knowledge, digest,
+    verify, dream, job_status and the wander tools)."""
+    from graphmind.mind import Mind
+    from graphmind.server.mcp_server import build_server
+
+    with Mind.open(mind) as m:
+        build_server(m).run("stdio")
 
 
 @click.group()
@@ -80,4 +93,4 @@ def revoke(key_id: str, mind: str, as_json: bool) -> None:
     emit({"mind": mind, "revoked": key_id}, as_json, f"revoked key {key_id} of mind {mind!r}")
 
 
-COMMANDS = (serve, keys)
+COMMANDS = (serve, mcp, keys)
