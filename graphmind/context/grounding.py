@@ -12,7 +12,8 @@ properties of the memories it cites, the stimulus and its sender, the mind's ide
   made ("Dependencies: N files" must equal the files listed under it);
 - name: a capitalised word that does not open a sentence appears in a source or in the
   templates' own words. A word that opens a sentence is not checked as a name: without a
-  dictionary it cannot be told from an ordinary word (a limit, written down here).
+  dictionary it cannot be told from an ordinary word (a limit, written down here). The
+  first-person pronoun ("I", "I'm", "I've", "I'd", "I'll") is never a name, wherever it stands.
 
 List markers ("1. "), the trust scale ("/1.0") and "#N" recurrences are template form, not data:
 the recurrence number itself is checked like any number.
@@ -41,6 +42,7 @@ _NUMBER = re.compile(r"(?<![\w.])([€$£]?)(\d+(?:,\d{3})*(?:\.\d+)?)([KkMm%]?)
 _DEPENDENCIES = re.compile(r"Dependencies: (\d+) files?\n((?:- .*(?:\n|$))*)")
 _TEMPLATE_FORM = re.compile(r"^\s*\d+\.\s|/1\.0\b|#(?=\d)", re.MULTILINE)
 _NAME = re.compile(r"\b[A-Z][\w'’-]*")
+_PRONOUN = re.compile(r"I(?:['’](?:m|ve|d|ll))?", re.IGNORECASE)
 _SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|\n\s*(?:[-*•]\s+|❌\s+|\d+\.\s+)?|[-•]\s+|❌\s+|\(\s*)$")
 
 
@@ -106,7 +108,7 @@ def atoms(text: str) -> list[Atom]:
             rest = pattern.sub(" ", rest)
     found += [Atom("number", m.group(0)) for m in _NUMBER.finditer(rest)]
     found += [Atom("name", m.group(0)) for m in _NAME.finditer(rest)
-              if not _SENTENCE_START.search(rest[:m.start()])]
+              if not _SENTENCE_START.search(rest[:m.start()]) and not _PRONOUN.fullmatch(m.group(0))]
     return found
 
 

@@ -342,12 +342,18 @@ When you're done, output:
 
 
 def _render_results(inputs: RuminationStepInput) -> str:
-    target = inputs.gap.priority_gap or "this stimulus"
+    """What was queried for this step and what came back; before any query, only that
+    nothing has been queried yet (a "None" then would tell the Dreamer the graph is empty)."""
+    step = f"Step {inputs.step_number + 1} of at most {inputs.max_steps}.\n"
+    if not inputs.query and not inputs.query_results:
+        target = inputs.gap.priority_gap
+        hint = f" ({GAP_QUERIES[target]} follows the {target} gap)" if target in GAP_QUERIES else ""
+        return (f"\n---\n\nNothing has been queried for this step yet. Use the graph tools{hint}; "
+                f"what they return is all you may claim.\n\n{step}")
     query = f" ({inputs.query})" if inputs.query else ""
     return (
-        f"\n---\n\nQuery results for {target}{query}:\n"
-        f"{format_memories(inputs.query_results, empty='None')}\n\n"
-        f"Step {inputs.step_number + 1} of at most {inputs.max_steps}.\n"
+        f"\n---\n\nQuery results{query}:\n"
+        f"{format_memories(inputs.query_results, empty='None')}\n\n{step}"
     )
 
 

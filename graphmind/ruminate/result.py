@@ -30,6 +30,8 @@ class StepRecord:
     llm_ms: float = 0.0
     queried: bool = True
     """Whether the Dreamer (or the engine for it) queried the graph in this step."""
+    tools: list[str] = field(default_factory=list)
+    """The graph tools called in this step (every ask of it), in call order."""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

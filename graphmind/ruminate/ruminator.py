@@ -136,12 +136,16 @@ class Ruminator:
             return
         before = set(state.tools.returned) - set(thread[1] if thread else ())
         clock = time.perf_counter()
-        output, guards_fired, queried, claims = self._ask_step(state, inputs, gaps, stimulus, sender)
+        output, guards_fired, calls, claims = self._ask_step(state, inputs, gaps, stimulus, sender)
         graph_ms = state.tools.graph_ms - graph_before
         llm_ms = (time.perf_counter() - clock) * 1000 - graph_ms
         new_ids = [i for i in state.tools.returned if i not in before]
-        self._record(state, output, inputs, gaps, thread, new_ids, guards_fired, claims, graph_ms, llm_ms)
-        state.steps[-1].queried = queried
+        explored = explored_types(gaps[0] if gaps else None, [name for name, _ in calls],
+                                  {_as_type(state.tools.returned[i].label) for i in new_ids})
+        self._record(state, output, inputs, explored, thread, new_ids, guards_fired, claims, graph_ms,
+                     llm_ms)
+        state.steps[-1].queried = bool(calls) or bool(inputs.query_results)
+        state.steps[-1].tools = [name for name, _ in calls]
         if output.signal == "CRYSTALLIZE" and state.score < guards.PREMATURE_BELOW:
             state.stopped_reason = "crystallized"
         elif self._stalled(state):
@@ -165,50 +169,66 @@ class Ruminator:
 
     def _ask_step(self, state: Exploration, inputs: RuminationStepInput, gaps: list[str],
                   stimulus: str, sender: str | None
-                  ) -> tuple[RuminationStepOutput, list[str], bool, list[str]]:
-        """The Dreamer's answer to one step, after at most one re-ask per guard rail; whether
-        the graph was queried; and what the final answer still claims without a source."""
+                  ) -> tuple[RuminationStepOutput, list[str], list[Call], list[str]]:
+        """The Dreamer's answer to one step, after at most one re-ask per guard rail; the tool
+        calls made (by every ask of the step); and what the final answer still claims without
+        a source. A re-ask shows what the step's earlier calls returned."""
         fired: list[str] = []
-        output, queried = self._ask(state, CONTINUE, inputs, inputs, gaps)
-        if guards.is_stuck(output, queried):
+        output, calls = self._ask(state, CONTINUE, inputs, inputs, gaps)
+        if guards.is_stuck(output, bool(calls) or bool(inputs.query_results)):
             fired.append("stuck")
             output, again = self._ask(state, STUCK, StuckInput(step=inputs), inputs, gaps)
-            queried = queried or again
+            calls += again
+        shown = self._shown(state, inputs, calls)
         if guards.is_mechanical(output, state.findings):
             fired.append("mechanical")
             output, again = self._ask(state, GUARD_MECHANICAL_PROMPT,
-                                      MechanicalInput(step=inputs, previous=output), inputs, gaps)
-            queried = queried or again
+                                      MechanicalInput(step=shown, previous=output), shown, gaps)
+            calls += again
+            shown = self._shown(state, inputs, calls)
         claims = guards.hallucinated(output, state.tools.returned.values(), stimulus, sender)
         if claims:
             fired.append("hallucination")
             output, again = self._ask(state, GUARD_HALLUCINATION_PROMPT, HallucinationInput(
-                step=inputs, previous=output, claimed_info=claims[0]), inputs, gaps)
-            queried = queried or again
+                step=shown, previous=output, claimed_info=claims[0]), shown, gaps)
+            calls += again
+            shown = self._shown(state, inputs, calls)
         if guards.is_premature(output, self._score_after(state, output)):
             fired.append("premature")
             unexplored = [t for t in NODE_TYPES if t not in state.explored] or list(NODE_TYPES)
             output, again = self._ask(state, GUARD_PREMATURE_PROMPT, PrematureInput(
-                step=inputs, explored_count=len(state.explored), unexplored=unexplored), inputs, gaps)
-            queried = queried or again
+                step=shown, explored_count=len(state.explored), unexplored=unexplored), shown, gaps)
+            calls += again
         for name in fired:
             state.guard_counts[name] += 1
         if fired:  # the answer changed: check the one that is kept
             claims = guards.hallucinated(output, state.tools.returned.values(), stimulus, sender)
-        return output, fired, queried, claims
+        return output, fired, calls, claims
+
+    def _shown(self, state: Exploration, inputs: RuminationStepInput,
+               calls: list[Call]) -> RuminationStepInput:
+        """The step as a re-ask shows it: with what this step's tool calls returned."""
+        if not calls or inputs.query:
+            return inputs
+        ids = list(dict.fromkeys(i for _, found in calls for i in found))
+        returned = state.tools.returned
+        return inputs.model_copy(update={
+            "query": ", ".join(dict.fromkeys(f"{name}()" for name, _ in calls)),
+            "query_results": [returned[i] for i in ids if i in returned]})
 
     def _ask(self, state: Exploration, prompt: Prompt[Any, RuminationStepOutput], inputs: Any,
-             step: RuminationStepInput, gaps: list[str]) -> tuple[RuminationStepOutput, bool]:
-        """One LLM call with the nine tools; an unusable answer becomes [CONTINUE] once."""
+             step: RuminationStepInput, gaps: list[str]) -> tuple[RuminationStepOutput, list[Call]]:
+        """One LLM call with the nine tools, and the calls it made (tool name, ids returned);
+        an unusable answer becomes [CONTINUE] once, with the engine's own query of the gap."""
         try:
             run = self._llm.run_tools(prompt, inputs, state.tools.tools())
         except LLMOutputError:
             state.guard_counts["llm_output"] += 1
             if state.guard_counts["llm_output"] > 1:
                 state.stopped_reason = "llm_output"
-            return self._engine_step(state, step, gaps), True
-        queried = bool(run.calls) or bool(step.query_results)
-        return run.output, queried
+            output = self._engine_step(state, step, gaps)
+            return output, ([(GAP_QUERIES[gaps[0]], output.finding.memory_ids)] if gaps else [])
+        return run.output, [(c.tool, _ids(c.output)) for c in run.calls]
 
     def _engine_step(self, state: Exploration, step: RuminationStepInput,
                      gaps: list[str]) -> RuminationStepOutput:
@@ -233,11 +253,10 @@ class Ruminator:
         return coverage_score(state.found_types | {_as_type(label) for label in labels})
 
     def _record(self, state: Exploration, output: RuminationStepOutput, inputs: RuminationStepInput,
-                gaps: list[str], thread: tuple[str, list[str]] | None, new_ids: list[str],
+                explored: list[str], thread: tuple[str, list[str]] | None, new_ids: list[str],
                 fired: list[str], claims: list[str], graph_ms: float, llm_ms: float) -> None:
-        target = gaps[0] if gaps else None
-        if target:
-            state.explored.add(target)
+        state.explored.update(explored)
+        target = explored[0] if explored else None
         if thread is not None:
             state.followed.add(thread[0])
         self._absorb(state, new_ids)
@@ -296,6 +315,27 @@ class Ruminator:
             signal="CRYSTALLIZE", signal_reasoning=reasoning, monologue=monologue,
             guard_rails=["endless"], llm_ms=round((time.perf_counter() - clock) * 1000, 2)))
         state.stopped_reason = state.stopped_reason or "max_steps"
+
+
+Call = tuple[str, list[str]]
+"""One tool call of a step: the tool's name and the ids of the memories it returned."""
+_TYPE_OF_TOOL = {name: node_type for node_type, name in GAP_QUERIES.items()}
+
+
+def explored_types(priority: str | None, tools_called: list[str], found_types: set[str]) -> list[str]:
+    """The node types one step explored, the priority gap first when it is one of them: each
+    type whose query tool was called, and the priority gap when another call (follow_edges)
+    brought back memories of its type. A gap is not explored because a step was taken for it."""
+    queried = [_TYPE_OF_TOOL[name] for name in tools_called if name in _TYPE_OF_TOOL]
+    if priority in found_types:
+        queried.append(priority)
+    explored = list(dict.fromkeys(queried))
+    return sorted(explored, key=lambda t: t != priority)
+
+
+def _ids(output: Any) -> list[str]:
+    rows = output if isinstance(output, list) else []
+    return [str(r["id"]) for r in rows if isinstance(r, dict) and "id" in r]
 
 
 def _gist(item: MemoryItem) -> str:
