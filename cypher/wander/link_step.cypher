@@ -6,7 +6,8 @@
 // ADJACENT_TO {distance, strength}, BRIDGES_TO {bridge_type, strength}, CONTRADICTS {tension}.
 // $step: {from, to, trace: {...}, residue: {uid, id, props}, memories: [uid],
 //         adjacent: {distance, strength} | null, bridge: {bridge_type, strength} | null,
-//         tension: text | null, interestingness, actionability}
+//         tension: text | null, interestingness, actionability, loaded: [uid]}
+// Each memory the dwelling had in its context ($step.loaded) counts a hit (the digests read them).
 MATCH (s:Run {uid: $mind + ':' + $session_id})
 MATCH (a:Memory {uid: $mind + ':' + $step.from}), (b:Memory {uid: $mind + ':' + $step.to})
 WHERE a:Locus AND b:Locus
@@ -23,6 +24,12 @@ SET r += $step.residue.props, r.id = $step.residue.id, r.mind = $mind, r.created
 CREATE (r)-[:OF_STEP {role: 'from'}]->(a)
 CREATE (r)-[:OF_STEP {role: 'to'}]->(b)
 WITH a, b, r
+CALL () {
+  UNWIND $step.loaded AS uid
+  MATCH (m:Memory {uid: uid})
+  WHERE m.mind = $mind
+  SET m.hits = coalesce(m.hits, 0) + 1, m.last_hit_at = datetime()
+}
 CALL (r) {
   UNWIND $step.memories AS uid
   MATCH (m:Memory {uid: uid})

@@ -7,12 +7,11 @@
   terms of its progress notes, the proposal's pattern ``\\b[A-Z][a-z]+(?:\\s[A-Z][a-z]+)*``,
   less capitalised function words ("The", "This", ...). Two active threads sharing ≥ 2
   concepts get a hint naming them; ≥ 3, a merge suggestion.
-- **Decay-aware review** (mechanism 3): active entries at least ``min_age_days`` old, ranked by
-  FSRS's power-law forgetting curve R = (1 + F·t/S)^−w (F = 19/81, w = 0.5, so R = 0.9 when
-  t = S), where each hit is a review: t counts days since the last hit (else since the
-  entry's date) and the stability S = ``stability_days`` · ``growth``^hits. The lowest R
-  comes first (ties: the oldest), at most ``limit``; an entry read once long ago can surface
-  beside never-read ones. Rendered as the proposal's ``<forgotten-knowledge>`` block.
+- **Decay-aware review** (mechanism 3): the proposal's rule and nothing else: active, dated
+  entries with hit count 0 that are at least ``min_age_days`` (7) old, oldest first (ties: by
+  id), at most ``limit`` (5); when none qualifies, nothing. An entry that was read (by recall,
+  a rumination, a digest or a wander step: each counts a hit) is never listed again, however
+  long ago the read. Rendered as the proposal's ``<forgotten-knowledge>`` block.
 """
 
 from __future__ import annotations
@@ -27,7 +26,6 @@ from datetime import datetime
 from graphmind.text import STOPWORDS
 
 CONCEPT = re.compile(r"\b[A-Z][a-z]+(?:\s[A-Z][a-z]+)*")
-FSRS_FACTOR, FSRS_DECAY = 19 / 81, 0.5
 
 
 @dataclass(frozen=True)
@@ -70,7 +68,6 @@ class Convergence:
 class Forgotten:
     entry: Entry
     age_days: int
-    retrievability: float
 
 
 def sample_topics(entries: Sequence[Entry], n: int, rng: random.Random) -> dict[str, list[Entry]]:
@@ -111,25 +108,16 @@ def convergence(threads: Sequence[ThreadNotes], hint_at: int = 2, merge_at: int 
     return found
 
 
-def retrievability(days: float, hits: int, stability_days: float, growth: float) -> float:
-    stability = stability_days * growth ** hits
-    return (1 + FSRS_FACTOR * max(days, 0.0) / stability) ** -FSRS_DECAY
-
-
-def forgotten(entries: Sequence[Entry], now: datetime, *, min_age_days: int = 7, limit: int = 5,
-              stability_days: float = 1.0, growth: float = 3.0) -> list[Forgotten]:
-    """The active entries most likely forgotten, at least ``min_age_days`` old (dated ones only;
-    a date in the future is no age at all)."""
-    ranked = []
-    for e in entries:
-        if e.status != "active" or e.date is None:
-            continue
-        age = (now - e.date).days
-        if age < min_age_days:
-            continue
-        since = (now - (e.last_hit_at or e.date)).total_seconds() / 86400
-        ranked.append(Forgotten(e, age, round(retrievability(since, e.hits, stability_days, growth), 4)))
-    return sorted(ranked, key=lambda f: (f.retrievability, -f.age_days, f.entry.id))[:limit]
+def forgotten(entries: Sequence[Entry], now: datetime, *, min_age_days: int = 7,
+              limit: int = 5) -> list[Forgotten]:
+    """The never-read active entries at least ``min_age_days`` old, oldest first, at most ``limit``
+    (dated ones only; a date in the future is no age at all). Calibrated on nothing but the
+    proposal's own rule ("hit count = 0 and age > 7 days"): no ranking by a forgetting curve, so
+    an entry read once is never offered as forgotten, and an empty list is a valid answer."""
+    found = [Forgotten(e, (now - e.date).days) for e in entries
+             if e.status == "active" and e.date is not None and e.hits == 0
+             and (now - e.date).days >= min_age_days]
+    return sorted(found, key=lambda f: (f.entry.date, f.entry.id))[:max(limit, 0)]
 
 
 def render_forgotten(items: Sequence[Forgotten]) -> str:

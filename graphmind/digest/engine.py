@@ -25,8 +25,6 @@ class DigestParams:
     n: int = 2
     min_age_days: int = 7
     limit: int = 5
-    stability_days: float = 1.0
-    growth: float = 3.0
     hint_at: int = 2
     merge_at: int = 3
 
@@ -63,9 +61,8 @@ class DigestReport:
             "cross_pollination": {"topics": {t: [_entry(e) for e in items] for t, items in self.samples.items()},
                                   "block": self.digest_block},
             "convergence": [asdict(c) | {"sentence": c.sentence()} for c in self.convergence],
-            "forgotten": {"entries": [_entry(f.entry) | {"age_days": f.age_days,
-                                                         "retrievability": f.retrievability}
-                                      for f in self.forgotten], "block": self.forgotten_block},
+            "forgotten": {"entries": [_entry(f.entry) | {"age_days": f.age_days} for f in self.forgotten],
+                          "block": self.forgotten_block},
             "material": self.material(),
         }
 
@@ -92,8 +89,7 @@ def digest(store: GraphStore, mind: str, params: DigestParams = DigestParams(), 
     entries, threads = read_entries(store, mind), read_threads(store, mind)
     seed = rng_seed if rng_seed is not None else secrets.randbits(32)
     samples = sample_topics(entries, params.n, random.Random(seed))
-    found = forgotten(entries, now or datetime.now(UTC), min_age_days=params.min_age_days, limit=params.limit,
-                      stability_days=params.stability_days, growth=params.growth)
+    found = forgotten(entries, now or datetime.now(UTC), min_age_days=params.min_age_days, limit=params.limit)
     shown = {e.id for items in samples.values() for e in items} | {f.entry.id for f in found}
     if shown:
         store.write("recall/mark_hits", mind=mind, uids=[f"{mind}:{i}" for i in sorted(shown)])

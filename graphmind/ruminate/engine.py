@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -78,6 +79,7 @@ def ruminate(store: GraphStore, recaller: Recaller, llm: LLM, mind: str, stimulu
                     "llm": round(sum(s.llm_ms for s in state.steps), 1),
                     "context": round((time.perf_counter() - started - explored_s) * 1000, 1)})
     _record(store, result)
+    _count_hits(store, mind, result, state.tools.returned)
     return result
 
 
@@ -116,8 +118,14 @@ def _record(store: GraphStore, result: RuminationResult) -> None:
         **{f"gap_{name}": value for name, value in result.signals.items() if isinstance(value, float)},
     }}
     store.write("ruminate/upsert_run", mind=mind, run=run, findings=findings)
-    loaded = sorted({i for section in result.context.sections for i in section.node_ids})
-    if loaded:  # memories loaded into the Context Object count a hit (the digests read them)
+
+
+def _count_hits(store: GraphStore, mind: str, result: RuminationResult, returned: Iterable[str]) -> None:
+    """One hit on each memory the rumination loaded into its context: every memory its tools
+    returned to the model (and the composer read) and every one the Context Object cites (the
+    digests read hits: an entry read here is no longer forgotten)."""
+    loaded = sorted(set(returned) | {i for section in result.context.sections for i in section.node_ids})
+    if loaded:
         store.write("recall/mark_hits", mind=mind, uids=[f"{mind}:{i}" for i in loaded])
 
 

@@ -54,15 +54,15 @@ def test_the_three_digests_on_a_fixture_mind(mind, tmp_path):
         "<forgotten-knowledge>",
         f"- [agents, 31d ago] [{ago(31)}] Agents plan before they act",
         f"- [philosophy, 22d ago] [{ago(22)}] Framing constrains emergence",
-        f"- [philosophy, 62d ago] [{ago(62)}] Watsuji: relations come before entities",
         f"- [agents, 12d ago] [{ago(12)}] Tool calls need budgets",
         "</forgotten-knowledge>",
-    ]
+    ]  # p1 is the oldest but was read: never forgotten
     ids = lambda r: {t: [e.id for e in v] for t, v in r.samples.items()}  # noqa: E731
     assert ids(mind.digest(rng_seed=3, now=NOON)) == ids(report)  # reproducible with a seed
     material = mind.reflect(rng_seed=3, now=NOON)
     assert material.startswith("## Cross-Pollination Digest\nHere are random entries from your knowledge.")
-    assert "<rumination-digest>\n### agents\n" in material and "## Forgotten Knowledge\n<forgotten-knowledge>" in material
+    assert "<rumination-digest>\n### agents\n" in material
+    assert "## Forgotten Knowledge\n(nothing forgotten)" in material  # the first digest showed (read) them all
 
 
 def test_every_entry_shown_counts_a_hit(mind, tmp_path):
@@ -76,6 +76,33 @@ def test_every_entry_shown_counts_a_hit(mind, tmp_path):
         assert (entry.last_hit_at is not None) == (entry_id in shown or entry_id == "p1")
     recalled = mind.recall("relations come before entities", k=1).hits[0]
     assert recalled.id == "p1" and mind.get("p1").hits == after["p1"].hits + 1
+
+
+def test_a_second_digest_never_shows_an_entry_that_was_read(mind, tmp_path):
+    mind.import_jsonl(write_jsonl(tmp_path / "old.jsonl", [
+        node("TopicEntry", f"o{i}", topic="tides", text=f"Neap tide note {i}", date=ago(40 - i)) for i in range(8)]))
+    first = mind.digest(DigestParams(n=1), rng_seed=1, now=NOON)
+    assert [f.entry.id for f in first.forgotten] == ["o0", "o1", "o2", "o3", "o4"]  # oldest first, at most 5
+    shown = {f.entry.id for f in first.forgotten} | {e.id for v in first.samples.values() for e in v}
+    second = mind.digest(DigestParams(n=1), rng_seed=2, now=NOON)
+    assert {f.entry.id for f in second.forgotten} == {"o5", "o6", "o7"} - shown
+    third = mind.digest(DigestParams(n=1), rng_seed=3, now=NOON)
+    assert third.forgotten == [] and third.forgotten_block == ""  # all read: nothing, no fallback
+    assert "(nothing forgotten)" in third.material()
+
+
+def test_cli_a_second_digest_never_shows_an_entry_that_was_read(cli_env, cli_mind, capsys, store, settings,
+                                                                tmp_path):
+    Mind(cli_mind, store, settings).import_jsonl(fixture(tmp_path))
+    seen: set[str] = set()
+    for seed in range(3):
+        code, out, err = run_cli(capsys, "digest", "--mind", cli_mind, "-n", "1", "--rng-seed", str(seed), "--json")
+        assert code == 0, err
+        payload = json.loads(out)
+        forgotten = {e["id"] for e in payload["forgotten"]["entries"]}
+        assert not forgotten & seen and "p1" not in forgotten  # p1 was read before any digest
+        seen |= forgotten | {e["id"] for v in payload["cross_pollination"]["topics"].values() for e in v}
+    assert payload["forgotten"]["entries"] == []
 
 
 def test_sampling_through_the_graph_is_uniform(mind, tmp_path):

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from datetime import UTC, datetime
 
 from graphmind.digest._logic import (
-    Entry, ThreadNotes, concepts, convergence, forgotten, render_digest, render_forgotten, retrievability,
-    sample_topics,
+    Entry, ThreadNotes, concepts, convergence, forgotten, render_digest, render_forgotten, sample_topics,
 )
 
 NOW = datetime(2026, 2, 1, tzinfo=UTC)
@@ -72,22 +72,32 @@ def test_convergence_hints_at_two_shared_concepts_and_suggests_merging_at_three(
     ]
 
 
-def test_forgetting_curve_is_fsrs_and_hits_act_as_reviews():
-    assert retrievability(0, 0, 1.0, 3.0) == 1.0
-    assert round(retrievability(1.0, 0, 1.0, 3.0), 4) == 0.9  # R = 0.9 when t = S
-    assert retrievability(30, 1, 1.0, 3.0) > retrievability(30, 0, 1.0, 3.0)
-
-
-def test_the_forgotten_block_ranks_by_the_curve_with_an_old_read_entry_surfacing():
+def test_the_forgotten_block_lists_never_read_old_entries_oldest_first():
     found = forgotten(ENTRIES, NOW)
-    assert [(f.entry.id, f.age_days) for f in found] == [("a1", 31), ("p2", 22), ("p1", 62), ("a2", 12)]
+    assert [(f.entry.id, f.age_days) for f in found] == [("a1", 31), ("p2", 22)]
     assert render_forgotten(found).splitlines() == [
         "<forgotten-knowledge>",
         "- [agents, 31d ago] [2026-01-01] Agents plan before they act",
         "- [philosophy, 22d ago] [2026-01-10] Framing constrains emergence",
-        "- [philosophy, 62d ago] [2025-12-01] Watsuji: relations come before entities",
-        "- [agents, 12d ago] [2026-01-20] Tool calls need budgets",
         "</forgotten-knowledge>",
     ]
     assert forgotten(ENTRIES, NOW, limit=1)[0].entry.id == "a1"
     assert render_forgotten([]) == ""
+
+
+def test_a_read_entry_is_never_forgotten_and_there_is_no_fallback():
+    """The case the rule must reject: an entry read once, long ago (p1, 62 days old, one hit two
+    months back), is what a forgetting curve would rank first once the never-read ones are gone."""
+    read = [dataclasses.replace(e, hits=1, last_hit_at=day("2026-01-31")) if e.id in ("a1", "p2") else e
+            for e in ENTRIES]
+    assert forgotten(read, NOW) == []  # every old entry was read: nothing, not the least recently read
+    assert forgotten(ENTRIES, NOW, min_age_days=40) == []  # p1 is old enough but was read
+    young = [Entry(f"y{i}", "t", f"entry {i}", day("2026-01-26")) for i in range(3)]
+    assert forgotten(young, NOW) == []  # 6 days old: not yet
+    assert [f.entry.id for f in forgotten(young, NOW, min_age_days=6)] == ["y0", "y1", "y2"]
+
+
+def test_at_most_limit_the_oldest_first():
+    many = [Entry(f"e{i}", "t", f"entry {i}", day(f"2025-12-{10 + i:02d}")) for i in range(8)]
+    assert [f.entry.id for f in forgotten(list(reversed(many)), NOW)] == ["e0", "e1", "e2", "e3", "e4"]
+    assert forgotten(many, NOW, limit=0) == []
