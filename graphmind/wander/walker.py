@@ -282,6 +282,7 @@ class Walker:
         if not concept or not out.memory_ids:  # a new concept must rest on the memories it came from
             return None
         locus_id = concept_locus_id(session.id, concept)
+            "loaded": [f"{self._mind}:{m['id']}" for m in memories],  # in the dwelling's context: a hit each
         levels = [x for x in (current.abstraction_level, target.abstraction_level) if x is not None]
         labels = {m["id"]: m["label"] for m in memories}
         role = next((labels[i] for i in out.memory_ids if i in labels), target.role)
