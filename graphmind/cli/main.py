@@ -11,8 +11,8 @@ from typing import TextIO
 import click
 
 from graphmind.cli import (
-    data, digest_cmd, dream_cmd, llm_cmd, logs, minds_cmd, model_cmd, neo4j_cmd, recall_cmd, ruminate_cmd,
-    serve_cmd, wander_cmd,
+    browse_cmd, data, digest_cmd, dream_cmd, llm_cmd, logs, minds_cmd, model_cmd, neo4j_cmd, recall_cmd,
+    ruminate_cmd, serve_cmd, wander_cmd,
 )
 from graphmind.cli.render import error
 from graphmind.config import log_level
@@ -37,7 +37,8 @@ cli.add_command(minds_cmd.minds)
 cli.add_command(model_cmd.model)
 cli.add_command(ruminate_cmd.ruminate)
 for command in (*data.COMMANDS, *recall_cmd.COMMANDS, *dream_cmd.COMMANDS, *digest_cmd.COMMANDS,
-                *wander_cmd.COMMANDS, *serve_cmd.COMMANDS):
+                *wander_cmd.COMMANDS, *serve_cmd.COMMANDS,
+                *browse_cmd.COMMANDS):
     cli.add_command(command)
 
 
