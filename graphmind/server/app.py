@@ -18,24 +18,34 @@ import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from contextlib import asynccontextmanager
-from typing import Any
+from datetime import datetime
+from typing import Any, Literal
 
 from fastapi import Body, Depends, FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, StreamingResponse
-from pydantic import BaseModel, Field
+from enum import Enum
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from graphmind.config import Settings
 from graphmind.digest import DigestParams
 from graphmind.dream import DreamParams
 from graphmind.errors import GraphmindError, InputError, NotFoundError, StoreUnavailableError
 from graphmind.mind import Mind, check_mind_name
+from graphmind.models import NODE_TYPES
 from graphmind.server.jobs import Jobs
 from graphmind.server.keys import ApiKey, Scope, find_key
 from graphmind.store import GraphStore
 
 log = logging.getLogger(__name__)
 API = "/api/v1/minds/{mind}"
+PROBLEMS: dict[int | str, dict[str, Any]] = {
+    status: {"description": http.HTTPStatus(status).phrase,
+             "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+    for status in (400, 401, 403, 404, 422, 500, 503)}
+"""Every operation may answer these, each an RFC 9457 problem."""
 MAX_FIELD_ERRORS = 20
 """A 422 lists at most this many bad fields (the answer stays small whatever was sent)."""
 
@@ -48,32 +58,67 @@ class ApiError(Exception):
         self.status = status
 
 
-class RecallRequest(BaseModel):
+MemoryLabel = Enum("MemoryLabel", {label: label for label, m in NODE_TYPES.items() if m.KIND == "memory"},
+                   type=str)
+"""The labels recall can be asked for (the whitelist; anything else is a 422)."""
+
+
+class Problem(BaseModel):
+    """An error (RFC 9457): ``detail`` is one sentence; a 422 adds its bad fields."""
+
+    type: str = "about:blank"
+    title: str
+    status: int
+    detail: str
+    errors: list[dict[str, str]] | None = None
+
+
+class Strict(BaseModel):
+    """Request bodies take only their own fields: anything else is a 422, not ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class RecallRequest(Strict):
     query: str = Field(min_length=1)
     k: int = Field(10, ge=1, le=1000)
-    label: str | None = None
+    label: MemoryLabel | None = None
 
 
-class KnowledgeRequest(BaseModel):
+class KnowledgeRequest(Strict):
     query: str = Field(min_length=1)
     k: int = Field(5, ge=1, le=100)
 
 
-class CaptureRequest(BaseModel):
-    experience: dict[str, Any]
+class ExperienceBody(Strict):
+    """An experience as the API takes it (the Experience model's own fields)."""
+
+    id: str | None = Field(None, min_length=1, max_length=256, pattern=r"^[^\s\x00-\x1f]+$")
+    description: str = Field(min_length=1)
+    outcome: Literal["success", "failure", "progress"]
+    kind: Literal["move", "strategy", "insight", "error"] = "move"
+    strategy_used: str | None = None
+    timestamp: datetime | None = None
+    importance: float | None = Field(None, ge=0, le=1)
+    confidence: float | None = Field(None, ge=0, le=1)
+    impact: Literal["high", "medium", "low"] | None = None
+
+
+class CaptureRequest(Strict):
+    experience: ExperienceBody
     session_id: str | None = None
 
 
-class RuminateRequest(BaseModel):
+class RuminateRequest(Strict):
     text: str = Field(min_length=1)
     sender: str | None = None
 
 
-class AbsorbRequest(BaseModel):
+class AbsorbRequest(Strict):
     entry_id: str = Field(min_length=1)
 
 
-class DreamRequest(BaseModel):
+class DreamRequest(Strict):
     domain: str = ""
     session: str | None = None
     max_level: int = Field(4, ge=1, le=4)
@@ -114,8 +159,18 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
         jobs.close()
         minds.close()
 
-    app = FastAPI(title="graphmind", version="0.1.0", lifespan=lifespan,
+    app = FastAPI(title="graphmind", version="0.1.0", lifespan=lifespan, responses=PROBLEMS,
                   description="A Neo4j-backed knowledge-graph memory engine for LLM agents.")
+
+    def contract() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = get_openapi(title=app.title, version=app.version, description=app.description,
+                                 routes=app.routes)
+            schema.setdefault("components", {}).setdefault("schemas", {})["Problem"] = Problem.model_json_schema()
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = contract  # type: ignore[method-assign]
 
     @app.exception_handler(ApiError)
     async def api_error(_: Request, exc: ApiError) -> JSONResponse:
@@ -147,7 +202,7 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
     @app.post(f"{API}/recall", tags=["memory"])
     def recall(body: RecallRequest, mind: Mind = Depends(allowed("read"))) -> dict[str, Any]:
         """The memories that best match ``query`` (vector + full-text, fused by rank)."""
-        labels = [body.label] if body.label else None
+        labels = [body.label.value] if body.label else None
         return mind.recall(body.query, k=body.k, labels=labels).as_dict()
 
     @app.post(f"{API}/knowledge", tags=["memory"])
@@ -160,7 +215,9 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
         """The mind's nodes by label and relationships by type."""
         return mind.stats().as_dict()
 
-    @app.get(f"{API}/export", tags=["mind"])
+    @app.get(f"{API}/export", tags=["mind"], response_class=StreamingResponse,
+             responses={200: {"description": "JSON Lines, one node or edge per line",
+                              "content": {"application/x-ndjson": {"schema": {"type": "string"}}}}})
     def export(mind: Mind = Depends(allowed("read"))) -> StreamingResponse:
         """The mind as JSON Lines, the import format, streamed."""
         lines = mind.export_jsonl()
@@ -169,7 +226,8 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
     @app.post(f"{API}/capture", tags=["memory"])
     def capture(body: CaptureRequest, mind: Mind = Depends(allowed("write"))) -> dict[str, Any]:
         """Record one experience now (stored before the answer); its id."""
-        return {"id": mind.capture(body.experience, session_id=body.session_id, wait=True)}
+        experience = body.experience.model_dump(exclude_none=True)
+        return {"id": mind.capture(experience, session_id=body.session_id, wait=True)}
 
     @app.post(f"{API}/ruminate", tags=["engines"])
     def ruminate(body: RuminateRequest, mind: Mind = Depends(allowed("write"))) -> dict[str, Any]:

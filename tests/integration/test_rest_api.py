@@ -73,10 +73,10 @@ def test_capture_writes_and_bad_input_is_one_sentence(api, store, mind):
     assert mind.get(done.json()["id"]).description == "Proofed the dough for 12 hours"
     bad = api.post(f"/api/v1/minds/{mind.name}/capture", headers=bearer(key),
                    json={"experience": {"description": "no outcome"}})
-    assert bad.status_code == 400 and "outcome" in bad.json()["detail"]
+    assert bad.status_code == 422 and [e["path"] for e in bad.json()["errors"]] == ["body.experience.outcome"]
     unknown = api.post(f"/api/v1/minds/{mind.name}/recall", headers=bearer(key),
                        json={"query": "dough", "label": "NoSuchLabel"})
-    assert unknown.status_code == 400 and "NoSuchLabel" in unknown.json()["detail"]
+    assert unknown.status_code == 422 and unknown.json()["errors"][0]["path"] == "body.label"
     assert mind.stats().labels == {"Experience": 1}  # the refused capture wrote nothing
 
 
