@@ -6,25 +6,26 @@
    sources: the memories of its labels, the stimulus, the sender and the mind's identity.
    Any unsupported atom raises GroundingError naming it.
 3. **Citations.** Each section lists the ids of the memories whose values it shows.
-4. **Budget.** The whole document stays within ``TOKEN_BUDGET`` tokens. Over budget, sections
-   are cut from their last line up, in ``TRIM_ORDER`` (least needed first): first down to the
-   spec's upper allocation for the section, then, if still over, to its lower allocation, and
-   last (only under budgets far below the spec's) line by line down to its first line. Cutting only removes
-   lines and marks the cut, so it never breaks grounding.
+4. **Budget.** The whole document stays within ``TOKEN_BUDGET`` tokens. Over budget, the
+   least relevant units (lines; a constraint's whole block) are dropped one by one until it
+   fits (``_fit``); a section keeps its first unit. Dropping only removes units and marks the
+   cut, so it never breaks grounding.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
+from graphmind.context import checks
 from graphmind.context.grounding import Sources, atoms, unsupported
 from graphmind.context.model import (
     SECTION_LABELS, TOKEN_BUDGET, ContextObject, ContextSection, ContextValidation, GroundingIssue,
     render_markdown,
 )
 from graphmind.context.templates import NO_DATA, TEMPLATE_WORDS
-from graphmind.text import approximate_tokens
+from graphmind.text import approximate_tokens, term_set
 from graphmind.errors import GroundingError
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.context import SECTION_TITLES, ContextSections
@@ -33,12 +34,6 @@ TRIM_ORDER = ("relevant_history", "technical_context", "emotional_resonance", "s
               "identity", "constraints", "current_situation")
 """Which sections are cut first when the document is over budget (Current Situation last:
 it quotes the stimulus the Driver answers)."""
-ALLOCATIONS = {
-    "identity": (150, 250), "current_situation": (250, 400), "relevant_history": (300, 500),
-    "strategic_direction": (200, 350), "emotional_resonance": (150, 250),
-    "technical_context": (250, 400), "constraints": (100, 200),
-}
-"""The spec's per-section token allocation (lower, upper)."""
 TRIM_MARK = "(trimmed to fit the token budget)"
 HEADINGS = {word.lower() for title in SECTION_TITLES.values() for word in title.split()}
 
@@ -58,23 +53,43 @@ def assemble(draft: ContextSections, *, stimulus: str, sender: str | None,
         sources = _sources(stimulus, sender, identity, by_section[key])
         checked += len(atoms(text))
         issues += [GroundingIssue(section=key, kind=a.kind, text=a.text) for a in unsupported(text, sources)]
-    if issues:
+    name = str(identity.prop("name")) if identity is not None and identity.prop("name") else None
+    form = [GroundingIssue(section=key, kind="form", text=what) for key, what in
+            checks.problems(texts, stimulus=stimulus, identity_name=name, tokens=checks.MIN_TOKENS)]
+    if issues or (form and composer == "llm"):
         raise GroundingError(
-            "the Context Object would state what the graph does not hold: "
-            + "; ".join(f"{i.kind} {i.text!r} in {i.section}" for i in issues),
-            atoms=[(i.section, i.kind, i.text) for i in issues])
-    texts, trimmed, total = _fit(texts, count_tokens, budget)
-    sections = [ContextSection(key=key, title=title, text=texts[key],
-                               node_ids=_drawn_from(texts[key], by_section[key], identity, key),
-                               tokens=approximate_tokens(texts[key]))
-                for key, title in SECTION_TITLES.items()]
+            "the Context Object would state what the graph does not hold or break the spec's form: "
+            + "; ".join(f"{i.kind} {i.text!r} in {i.section}" for i in [*issues, *form]),
+            atoms=[(i.section, i.kind, i.text) for i in [*issues, *form]])
+    focus = f"{stimulus} {sender or ''}"
+    texts, trimmed, total = _fit(texts, count_tokens, budget, focus)
+    sections = _sections(texts, by_section, identity)
+    note = ""
+    limited = bool(trimmed) or budget < checks.MIN_TOKENS  # short because the budget asks it
+    if total < checks.MIN_TOKENS and not limited:  # short because the mind holds no more
+        drawn = {i for s in sections for i in s.node_ids} - ({identity.id} if identity else set())
+        note = checks.short_note(total, len(drawn))
+        with_note = count_tokens(render_markdown(texts, note))
+        note, total, limited = (note, with_note, False) if with_note <= budget else ("", total, True)
+    form += [GroundingIssue(section=key, kind="form", text=what) for key, what in checks.problems(
+        {}, stimulus="", identity_name=None, note=note, tokens=total, trimmed=limited)
+        if key == "document"]
     validation = ContextValidation(
-        valid=total <= budget, sections_present=all(s.text for s in sections), token_count=total,
-        token_budget=budget, within_budget=total <= budget, token_counter=counter_name,
-        atoms_checked=checked, trimmed=trimmed, composer=composer, rejected_draft=list(rejected))
+        valid=total <= budget and not form, sections_present=all(s.text for s in sections),
+        token_count=total, token_budget=budget, within_budget=total <= budget, token_counter=counter_name,
+        atoms_checked=checked, trimmed=trimmed, composer=composer, rejected_draft=list(rejected),
+        problems=form, minimum_tokens=checks.MIN_TOKENS, short=bool(note))
     return ContextObject(citizen=_name(identity), stimulus=stimulus, sender=sender,
                          generated_at=datetime.now(UTC), sections=sections, token_count=total,
-                         validation=validation)
+                         validation=validation, note=note)
+
+
+def _sections(texts: dict[str, str], by_section: dict[str, list[MemoryItem]],
+              identity: MemoryItem | None) -> list[ContextSection]:
+    return [ContextSection(key=key, title=title, text=texts[key],
+                           node_ids=_drawn_from(texts[key], by_section[key], identity, key),
+                           tokens=approximate_tokens(texts[key]))
+            for key, title in SECTION_TITLES.items()]
 
 
 def _honest(key: str, text: str, found: list[MemoryItem], identity: MemoryItem | None) -> str:
@@ -114,53 +129,60 @@ def _name(identity: MemoryItem | None) -> str | None:
     return str(name) if name else identity.id
 
 
-def _fit(texts: dict[str, str], count_tokens: TokenCounter,
-         budget: int) -> tuple[dict[str, str], list[str], int]:
-    """Cut sections until ``count_tokens`` of the document is within ``budget``.
+def _fit(texts: dict[str, str], count_tokens: TokenCounter, budget: int,
+         focus: str) -> tuple[dict[str, str], list[str], int]:
+    """Drop the least relevant units until ``count_tokens`` of the document is within ``budget``.
 
-    Cuts are planned with the local estimate; if the counter still says over budget (a real
-    tokenizer may count more), the plan is redone with the budget lowered by the excess.
+    A unit is a line, or a whole block of Constraints (a deadline stays with its description,
+    offset and impact). The unit sharing fewest terms with ``focus`` (the stimulus and sender)
+    goes first; among equals, the one of the section earliest in ``TRIM_ORDER``, then the
+    latest. A section's first unit is never dropped (a section is never emptied), and dropping
+    stops as soon as the document fits. Cuts are planned with the local estimate; if the
+    counter still says over budget (a real tokenizer may count more), the plan is redone with
+    the budget lowered by the excess.
     """
-    texts, trimmed = dict(texts), []
+    units = {key: _units(key, text) for key, text in texts.items()}
+    trimmed: list[str] = []
+    terms = term_set(focus)
     target = budget
     for _ in range(4):
-        for stage in (1, 0):
-            for key in TRIM_ORDER:
-                if approximate_tokens(render_markdown(texts)) <= target:
-                    break
-                if approximate_tokens(texts[key]) > ALLOCATIONS[key][stage]:
-                    texts[key] = cut(texts[key], ALLOCATIONS[key][stage])
-                    trimmed += [key] if key not in trimmed else []
-        for key in TRIM_ORDER:  # far below the spec's budget: drop lines one by one
-            while approximate_tokens(render_markdown(texts)) > target and _drop_line(texts, key):
-                trimmed += [key] if key not in trimmed else []
-        total = count_tokens(render_markdown(texts))
+        while approximate_tokens(render_markdown(_joined(units, trimmed))) > target:
+            candidates = [(len(term_set(unit) & terms), TRIM_ORDER.index(key), -i, key, i)
+                          for key in TRIM_ORDER for i, unit in enumerate(units[key])
+                          if i > 0 and unit.strip() and not _is_heading(unit)]
+            if not candidates:
+                break
+            *_, key, index = min(candidates)
+            del units[key][index]
+            _drop_orphan_headings(units[key])
+            trimmed += [key] if key not in trimmed else []
+        total = count_tokens(render_markdown(_joined(units, trimmed)))
         if total <= budget:
             break
         target -= total - budget
-    return texts, trimmed, total
+    return _joined(units, trimmed), trimmed, total
 
 
-def _drop_line(texts: dict[str, str], key: str) -> bool:
-    """Drop the last line of a section (above its first); False when none is left to drop."""
-    lines = [line for line in texts[key].splitlines() if line != TRIM_MARK]
-    if len(lines) <= 1:
-        return False
-    texts[key] = "\n".join([*lines[:-1], TRIM_MARK])
-    return True
+def _units(key: str, text: str) -> list[str]:
+    if key == "constraints":
+        return [block.strip() for block in re.split(r"\n\s*\n", text) if block.strip()]
+    return text.splitlines()
 
 
-def cut(text: str, limit: int) -> str:
-    """``text`` cut from its last line up to at most ``limit`` estimated tokens, marked as cut;
-    the first line is kept (shortened word by word if it alone is too long)."""
-    lines = text.splitlines()
-    kept = lines[:1]
-    for line in lines[1:]:
-        if approximate_tokens("\n".join([*kept, line, TRIM_MARK])) > limit:
-            break
-        kept.append(line)
-    words = kept[0].split()
-    while len(words) > 1 and approximate_tokens("\n".join([" ".join(words), *kept[1:], TRIM_MARK])) > limit:
-        words.pop()
-    kept[0] = " ".join(words)
-    return "\n".join([*kept, TRIM_MARK])
+def _is_heading(unit: str) -> bool:
+    return unit.rstrip().endswith(":") and "\n" not in unit.strip()
+
+
+def _drop_orphan_headings(units: list[str]) -> None:
+    """Remove a heading line ("Steps:") whose items are all gone, and doubled blank lines."""
+    i = len(units) - 1
+    while i > 0:
+        following = units[i + 1] if i + 1 < len(units) else ""
+        if (_is_heading(units[i]) or not units[i].strip()) and not following.strip():
+            del units[i]
+        i -= 1
+
+
+def _joined(units: dict[str, list[str]], trimmed: list[str]) -> dict[str, str]:
+    return {key: ("\n\n" if key == "constraints" else "\n").join(parts).strip()
+            + (f"\n{TRIM_MARK}" if key in trimmed else "") for key, parts in units.items()}

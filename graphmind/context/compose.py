@@ -17,12 +17,14 @@ from graphmind.context.templates import compose as compose_from_templates
 from graphmind.errors import GroundingError
 from graphmind.llm import LLM
 from graphmind.prompts._models import MemoryItem
-from graphmind.prompts.context import COMPOSE, ContextInput
+from graphmind.prompts.context import COMPOSE, ContextInput, Dependency
 
 
 def compose_context(llm: LLM, *, stimulus: str, sender: str | None, identity: MemoryItem | None,
-                    memories: Sequence[MemoryItem], budget: int = TOKEN_BUDGET) -> ContextObject:
-    inputs = ContextInput(stimulus=stimulus, sender=sender, identity=identity, memories=list(memories))
+                    memories: Sequence[MemoryItem], budget: int = TOKEN_BUDGET,
+                    dependencies: Sequence[Dependency] = ()) -> ContextObject:
+    inputs = ContextInput(stimulus=stimulus, sender=sender, identity=identity, memories=list(memories),
+                          dependencies=list(dependencies))
     counter = "local estimate" if llm.provider in ("offline", "replay") else f"{llm.provider} token counter"
     common = {"stimulus": stimulus, "sender": sender, "identity": identity, "memories": inputs.memories,
               "count_tokens": llm.count_tokens, "counter_name": counter, "budget": budget}

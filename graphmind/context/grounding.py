@@ -35,7 +35,8 @@ _PATH = re.compile(r"(?<![\w/.])(?:[\w.-]+/)*[\w-]+\.(?:py|pyi|js|ts|tsx|jsx|go|
                    r"cc|cpp|hpp|cs|md|json|jsonl|ya?ml|toml|ini|cfg|sql|cypher|sh|txt|csv|html|css)\b"
                    r"|(?<![\w/.])[\w.-]+(?:/[\w.-]+)+")
 _MONTH_DATE = re.compile(r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? (\d{1,2})"
-                         r"(?:st|nd|rd|th)?(?:, (\d{4}))?(?: (\d{1,2}):(\d{2}))?(?: UTC)?")
+                         r"(?:st|nd|rd|th)?(?:, (\d{4}))?(?: (\d{1,2}):(\d{2})(?::\d{2})?)?"
+                         r"(?: UTC(?:[+-]\d{2}:\d{2})?)?")
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?"
                        r"(?:Z|[+-]\d{2}:?\d{2})?)?")
 _NUMBER = re.compile(r"(?<![\w.])([€$£]?)(\d+(?:,\d{3})*(?:\.\d+)?)([KkMm%]?)(?![\w])")

@@ -62,7 +62,13 @@ class ContextValidation(_Frozen):
     trimmed: list[str] = []
     composer: str = "llm"
     rejected_draft: list[GroundingIssue] = []
-    """Why an LLM's draft was set aside for the template composer (what it invented)."""
+    """Why an LLM's draft was set aside for the template composer (what it invented, or a
+    form rule it broke: kind "form")."""
+    problems: list[GroundingIssue] = []
+    """The spec's form rules the kept document breaks (checks.py); none when valid."""
+    minimum_tokens: int = 1_500
+    short: bool = False
+    """Under ``minimum_tokens``: the mind holds no more relevant material, and the note says so."""
 
 
 class ContextObject(_Frozen):
@@ -75,6 +81,8 @@ class ContextObject(_Frozen):
     sections: list[ContextSection]
     token_count: int
     validation: ContextValidation
+    note: str = ""
+    """Under the spec's 1,500 tokens: why (the mind holds no more), under the header."""
 
     def section(self, key: str) -> ContextSection:
         """The section ``key`` (``identity``, ``current_situation``, ...)."""
@@ -84,15 +92,16 @@ class ContextObject(_Frozen):
         raise KeyError(key)
 
     def to_markdown(self) -> str:
-        return render_markdown({s.key: s.text for s in self.sections})
+        return render_markdown({s.key: s.text for s in self.sections}, self.note)
 
     def as_dict(self) -> dict[str, Any]:
         return self.model_dump(mode="json")
 
 
-def render_markdown(texts: dict[str, str]) -> str:
-    """The spec's markdown: the header, then each section under its heading, in order."""
-    parts = [HEADER, ""]
+def render_markdown(texts: dict[str, str], note: str = "") -> str:
+    """The spec's markdown: the header (and the note, if any), then each section under its
+    heading, in order."""
+    parts = [HEADER, ""] + ([note, ""] if note else [])
     for key, title in SECTION_TITLES.items():
         parts += [f"## {title}", texts[key].strip(), ""]
     return "\n".join(parts)

@@ -59,7 +59,7 @@ def compose(inputs: ContextInput) -> ContextSections:
                                       use(_consolidated(inputs.memories, focus)[:3])),
         emotional_resonance=_emotion(use(by_label["Emotional_State"][:1])),
         technical_context=_technical(use(by_label["Technical_Context"][:1]),
-                                     use(by_label["Code_Reference"][:5])),
+                                     use(by_label["Code_Reference"][:5]), inputs),
         constraints=_constraints(use(by_label["Constraint"][:3])),
         cited_ids=cited,
     )
@@ -232,7 +232,7 @@ def _emotion(emotions: list[MemoryItem]) -> str:
     return _lines(*lines)
 
 
-def _technical(technical: list[MemoryItem], code: list[MemoryItem]) -> str:
+def _technical(technical: list[MemoryItem], code: list[MemoryItem], inputs: ContextInput) -> str:
     lines: list[str] = []
     if technical:
         t = technical[0]
@@ -244,13 +244,22 @@ def _technical(technical: list[MemoryItem], code: list[MemoryItem]) -> str:
             lines.append(t.text)
     if code:
         lines += ["", "Related Files:"] + [f"- {_s(c, 'file_path') or c.id}" for c in code]
-        complex_files = [c for c in code if _s(c, "complexity")]
-        if complex_files:
-            count = len(complex_files)
-            lines += ["", f"Dependencies: {count} file{'' if count == 1 else 's'}"]
-            lines += [f"- {_s(c, 'file_path') or c.id} ({_s(c, 'complexity')} complexity)"
-                      for c in complex_files]
+    depends = dependencies([*technical, *code], inputs)[:5]
+    if depends:
+        count = len(depends)
+        lines += ["", f"Dependencies: {count} file{'' if count == 1 else 's'}"]
+        lines += [f"- {_s(c, 'file_path') or _s(c, 'component') or c.id}"
+                  + _suffix(" ({} complexity)", _s(c, "complexity")) for c in depends]
     return _lines(*lines) or NO_DATA["technical_context"]
+
+
+def dependencies(shown: list[MemoryItem], inputs: ContextInput) -> list[MemoryItem]:
+    """What the shown technical memories depend on, by the graph's dependency edges (never by
+    a property such as complexity): the edges' targets among the memories given, in edge order."""
+    by_id = {m.id: m for m in inputs.memories}
+    sources = {m.id for m in shown}
+    targets = [d.target for d in inputs.dependencies if d.source in sources and d.target in by_id]
+    return [by_id[i] for i in dict.fromkeys(targets)]
 
 
 def _constraints(constraints: list[MemoryItem]) -> str:
@@ -260,18 +269,28 @@ def _constraints(constraints: list[MemoryItem]) -> str:
         lines.append(kind + (f" ({_s(c, 'severity')})" if _s(c, "severity") else ""))
         lines.append(f"- {_s(c, 'description') or c.text}")
         if _s(c, "deadline"):
-            lines.append(f"- Deadline: {_deadline(_s(c, 'deadline'))}")
+            lines.append(f"- Deadline: {deadline_text(_s(c, 'deadline'))}")
         if _s(c, "impact"):
             lines.append(f"- Impact if violated: {_s(c, 'impact')}")
         lines.append("")
     return _lines(*lines) or NO_DATA["constraints"]
 
 
-def _deadline(value: str) -> str:
+def deadline_text(value: str) -> str:
+    """A deadline whole, as the spec writes it ("Nov 25, 2024 23:59 UTC"): seconds when it has
+    them, its offset from UTC when it is not UTC ("UTC+05:30"), none when it has none."""
     try:
         moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
         return value
-    text = f"{moment:%b} {moment.day}, {moment:%Y %H:%M}"
-    return text + (" UTC" if moment.utcoffset() is not None and not moment.utcoffset() else "")
+    clock = f"{moment:%H:%M:%S}" if moment.second or moment.microsecond else f"{moment:%H:%M}"
+    text = f"{moment:%b} {moment.day}, {moment:%Y} {clock}"
+    offset = moment.utcoffset()
+    if offset is None:
+        return text
+    if not offset:
+        return text + " UTC"
+    minutes = int(offset.total_seconds()) // 60
+    sign = "+" if minutes >= 0 else "-"
+    return text + f" UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 

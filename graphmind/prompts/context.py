@@ -213,13 +213,23 @@ template where the data exists. Where a section has no data, say so in one sente
 example "No partnership data found."). Cite the ids of the memories you used."""
 
 
+class Dependency(PromptModel):
+    """One dependency edge of the graph between two memories given: ``source`` -[rel]-> ``target``."""
+
+    source: str
+    rel: str
+    target: str
+
+
 class ContextInput(PromptModel):
-    """The stimulus, the mind's identity and the memories rumination found (with labels)."""
+    """The stimulus, the mind's identity, the memories rumination found (with labels) and the
+    dependency edges between them."""
 
     stimulus: str = Field(min_length=1)
     sender: str | None = None
     identity: MemoryItem | None = None
     memories: list[MemoryItem] = []
+    dependencies: list[Dependency] = []
 
 
 class ContextSections(PromptModel):
@@ -244,6 +254,10 @@ def render_compose(inputs: ContextInput) -> str:
     for label in labels:
         lines.append(f"{label or 'Memory'} findings:")
         lines += [_describe(m) for m in inputs.memories if m.label == label]
+        lines.append("")
+    if inputs.dependencies:
+        lines.append("Dependency edges between these memories (the only source of \"Dependencies\"):")
+        lines += [f"- {d.source} {d.rel} {d.target}" for d in inputs.dependencies]
         lines.append("")
     if not inputs.memories:
         lines += ["No findings: the graph returned no memories for this stimulus.", ""]

@@ -19,6 +19,7 @@ from graphmind.context.compose import compose_context
 from graphmind.errors import ValidationError
 from graphmind.llm import LLM
 from graphmind.prompts._models import NODE_TYPES, MemoryItem
+from graphmind.prompts.context import Dependency
 from graphmind.recall import Recaller
 from graphmind.ruminate.result import RuminationResult
 from graphmind.ruminate.ruminator import Exploration, RuminationParams, Ruminator
@@ -61,8 +62,9 @@ def ruminate(store: GraphStore, recaller: Recaller, llm: LLM, mind: str, stimulu
     cost_before = llm.usage.cost_cents
     state = Ruminator(store, recaller, llm, params).explore(mind, text, sender)
     explored_s = time.perf_counter() - started
+    memories = list(state.tools.returned.values())
     context = compose_context(llm, stimulus=text, sender=sender, identity=_identity(store, mind),
-                              memories=list(state.tools.returned.values()))
+                              memories=memories, dependencies=_dependencies(store, mind, memories))
     records = llm.usage.records[calls_before:]
     result = RuminationResult(
         run_id=f"rumination-{datetime.now(UTC):%Y%m%dT%H%M%S}-{secrets.token_hex(3)}", mind=mind,
@@ -86,6 +88,18 @@ def ruminate(store: GraphStore, recaller: Recaller, llm: LLM, mind: str, stimulu
 def _identity(store: GraphStore, mind: str) -> MemoryItem | None:
     rows = store.read("ruminate/get_identity", mind=mind)
     return memory_item("Identity", rows[0]["id"], rows[0]["props"]) if rows else None
+
+
+DEPENDENCY_RELS = ("DEPENDS_ON", "IMPORTS", "CALLS", "REQUIRES")
+"""The relationships the Context Object's "Dependencies" follow (source depends on target)."""
+
+
+def _dependencies(store: GraphStore, mind: str, memories: list[MemoryItem]) -> list[Dependency]:
+    if not memories:
+        return []
+    rows = store.read("ruminate/list_dependencies", mind=mind, rels=list(DEPENDENCY_RELS),
+                      uids=[f"{mind}:{m.id}" for m in memories])
+    return [Dependency(source=r["source"], rel=r["rel"], target=r["target"]) for r in rows]
 
 
 def _coverage(state: Exploration) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from graphmind.text import approximate_tokens
 from graphmind.errors import GroundingError
 from graphmind.models import node_model
 from graphmind.prompts._models import MemoryItem
-from graphmind.prompts.context import SECTION_TITLES, ContextInput
+from graphmind.prompts.context import SECTION_TITLES, ContextInput, Dependency
 
 STIMULUS = "Hey Felix, the race condition is back."
 
@@ -32,11 +32,18 @@ def _b01() -> tuple[MemoryItem, list[MemoryItem]]:
     return identity, items
 
 
+def _b01_dependencies() -> list[Dependency]:
+    rows = [json.loads(line) for line in
+            (resources.files("graphmind") / "demo" / "b01-felix.jsonl").read_text().splitlines()]
+    return [Dependency(source=r["from"], rel=r["rel"], target=r["to"])
+            for r in rows if r["type"] == "edge" and r["rel"] == "DEPENDS_ON"]
+
+
 def _context(items=None, draft=None, **kwargs):
     identity, all_items = _b01()
     items = all_items if items is None else items
     draft = draft or compose(ContextInput(stimulus=STIMULUS, sender="Nicolas", identity=identity,
-                                          memories=items))
+                                          memories=items, dependencies=_b01_dependencies()))
     return assemble(draft, stimulus=STIMULUS, sender="Nicolas", identity=identity, memories=items, **kwargs)
 
 

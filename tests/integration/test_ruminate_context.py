@@ -1,0 +1,57 @@
+"""The Context Object of a real rumination (issue 21, item 4): "Dependencies" from the graph's
+edges, deadlines whole with their offset and seconds, the short-context note, through
+``Mind.ruminate`` and ``graphmind ruminate``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .helpers import node, run_cli, write_jsonl
+
+pytestmark = pytest.mark.integration
+
+STIMULUS = "The irrigation pump controller in the east greenhouse stalled again."
+
+
+def _rows() -> list[dict]:
+    return [
+        node("Technical_Context", "tc-pump", component="pump_controller.ini",
+             issue_type="stall", description="The irrigation pump controller stalls in the east greenhouse",
+             status="investigating"),
+        node("Code_Reference", "code-valves", file_path="greenhouse/valves.ini", complexity="high"),
+        node("Code_Reference", "code-timer", file_path="greenhouse/timer.ini"),
+        node("Code_Reference", "code-lights", file_path="greenhouse/lights.ini", complexity="high"),
+        node("Constraint", "cons-seedlings", constraint_type="deadline", severity="critical",
+             description="Seedlings in the east greenhouse need water before the heat",
+             deadline="2026-06-02T06:30:45+02:00", impact="The irrigation pump stall kills the seedlings"),
+        {"type": "edge", "rel": "DEPENDS_ON", "from": "tc-pump", "to": "code-valves", "properties": {}},
+        {"type": "edge", "rel": "DEPENDS_ON", "from": "tc-pump", "to": "code-timer", "properties": {}},
+        {"type": "edge", "rel": "REFERENCES", "from": "tc-pump", "to": "code-lights", "properties": {}},
+        {"type": "edge", "rel": "PRESSURES", "from": "cons-seedlings", "to": "tc-pump", "properties": {}},
+    ]
+
+
+def _check(markdown: str, validation: dict) -> None:
+    listed = markdown.split("Dependencies: 2 files\n")[1].split("\n\n")[0].splitlines()
+    assert sorted(listed) == ["- greenhouse/timer.ini", "- greenhouse/valves.ini (high complexity)"]
+    assert "greenhouse/lights.ini (high complexity)" not in markdown  # linked, but not a dependency
+    assert "- Deadline: Jun 2, 2026 06:30:45 UTC+02:00" in markdown
+    assert "This context is shorter than 1,500 tokens" in markdown
+    assert validation["valid"] and validation["short"] and validation["problems"] == []
+
+
+def test_mind_ruminate_dependencies_deadline_and_note(mind, tmp_path):
+    mind.import_jsonl(write_jsonl(tmp_path / "g.jsonl", _rows()))
+    result = mind.ruminate(STIMULUS)
+    _check(result.context_markdown, result.context.validation.model_dump())
+
+
+def test_cli_ruminate_dependencies_deadline_and_note(cli_env, cli_mind, capsys, tmp_path):
+    code, out, err = run_cli(capsys, "import", str(write_jsonl(tmp_path / "g.jsonl", _rows())), "--mind", cli_mind)
+    assert code == 0, err
+    code, out, err = run_cli(capsys, "ruminate", STIMULUS, "--mind", cli_mind, "--json")
+    assert code == 0, err
+    payload = json.loads(out)
+    _check(payload["context_markdown"], payload["validation"])
