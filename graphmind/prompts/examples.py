@@ -258,7 +258,7 @@ def examples() -> dict[str, BaseModel]:
                                           context='["race condition in the worker", "race under load"]'),
         "wander.resonance": ResonanceInput(residue=RESIDUES[1], candidates=[ROOT_CAUSE, VENICE]),
         "wander.crystallize": CrystalInput(locus=RACE_LOCUS, resonances=[ROOT_CAUSE],
-                                           residues=list(RESIDUES), memories=[SLEEP_PATCH]),
+                                           residues=list(RESIDUES), memories=[SLEEP_PATCH, RACE]),
         "wander.validate_crystal": CrystalCheckInput(
             insight="Sleep patches did not address the root cause of the race condition.",
             evidence=[SLEEP_PATCH, RACE]),

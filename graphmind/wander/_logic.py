@@ -20,7 +20,8 @@ written here.
 - should_use_cloud: the strong model when the encounter crosses domains or the locus is at
   least 0.7 interesting, and the call would not exceed the budget.
 - Budget: a call is refused *before* it would exceed the cloud budget; ``budget_low`` from 80%.
-- Circuit breaker: 3 consecutive failures or 5 fence hits pause the session with the reason.
+- Circuit breaker: 3 consecutive failures or 5 consecutive returns to the seed (fence hits, or
+  nothing near in scope) pause the session with the reason.
 - Human checkpoint: every ``human_checkpoint_frequency`` (50) steps.
 """
 
@@ -148,19 +149,31 @@ def should_use_cloud(current_domains: Sequence[str], next_domains: Sequence[str]
 
 @dataclass
 class CircuitBreaker:
+    """Trips on a real stall: ``max_failures`` consecutive failed steps, or ``max_fence_hits``
+    consecutive returns to the seed (a walk that returns and then moves on is not stuck; one
+    that keeps returning finds nothing in scope from the seed itself)."""
+
     max_failures: int = 3
     max_fence_hits: int = 5
     failures: int = 0
     fence_hits: int = 0
+    returns: int = 0
 
-    def record(self, *, failed: bool = False, fence_hit: bool = False) -> str | None:
-        """Count one step's outcome; the reason to pause when the breaker trips, else None."""
+    def record(self, *, failed: bool = False, fence_hit: bool = False, returned: bool | None = None) -> str | None:
+        """Count one step's outcome; the reason to pause when the breaker trips, else None.
+        ``returned``: the step went back to the seed (defaults to ``fence_hit``)."""
+        returned = fence_hit if returned is None else returned
         self.failures = self.failures + 1 if failed else 0
-        self.fence_hits += int(fence_hit)
+        if not failed and returned:
+            self.returns, self.fence_hits = self.returns + 1, self.fence_hits + int(fence_hit)
+        elif not failed:
+            self.returns = self.fence_hits = 0
         if self.failures >= self.max_failures:
             return f"{self.failures} consecutive failures"
-        if self.fence_hits >= self.max_fence_hits:
-            return f"{self.fence_hits} fence hits"
+        if self.returns >= self.max_fence_hits:
+            if self.fence_hits == self.returns:
+                return f"{self.fence_hits} fence hits in a row"
+            return f"stalled: {self.returns} steps in a row found nothing in scope"
         return None
 
 

@@ -1,16 +1,19 @@
 """Crystals: an insight the step's resonances and residues carry, validated, stored with its
 evidence (``EVIDENCED_BY``), with a status lifecycle and human approval.
 
-``attempt`` asks the LLM to crystallize (``wander.crystallize``), then validates the insight
-against its evidence (``wander.validate_crystal``): with Claude the model judges; offline the
-documented rules do (at least 60% of the insight's content terms must appear in the
-evidence). A crystal that holds is ``active``; one that does not is kept ``invalidated`` with
-the validation notes. Lifecycle: active → acted_upon | invalidated | archived; acted_upon and
+``attempt`` asks the LLM to crystallize (``wander.crystallize``); the insight must pass
+``crystal_rules.check`` against the memories it cites (evidence is memories only: never a
+residue, resonance, locus or crystal; most of its terms in them, a connection between two of
+them named, no template text), else no crystal is made. A crystal that repeats one the mind
+keeps (same evidence, or near-equal text) merges into it (``occurrences`` + 1, status
+``merged`` in the result). Otherwise the LLM validates it (``wander.validate_crystal``): one
+that holds is ``active``; one that does not is kept ``invalidated`` with the notes. Lifecycle: active → acted_upon | invalidated | archived; acted_upon and
 invalidated → archived; archived is final. ``approve`` records a human's approval.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
 from dataclasses import dataclass
 
@@ -18,12 +21,19 @@ from graphmind.errors import NotFoundError, ValidationError
 from graphmind.llm import LLM
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.wander import (
-    CRYSTALLIZE, VALIDATE_CRYSTAL, CrystalCheckInput, CrystalInput, LocusItem, ResidueItem, ResonanceItem,
-    residue_text,
+    CRYSTALLIZE,
+    VALIDATE_CRYSTAL,
+    CrystalCheckInput,
+    CrystalInput,
+    LocusItem,
+    ResidueItem,
+    ResonanceItem,
 )
 from graphmind.store import GraphStore
+from graphmind.wander import crystal_rules as rules
 from graphmind.wander.events import EventBus
 
+log = logging.getLogger(__name__)
 LIFECYCLE = {"active": {"acted_upon", "invalidated", "archived"}, "acted_upon": {"archived"},
              "invalidated": {"archived"}, "archived": set()}
 
@@ -36,13 +46,6 @@ class CrystalResult:
     insight: str = ""
     notes: str = ""
     evidence: tuple[str, ...] = ()
-
-
-def _evidence_items(residues: list[ResidueItem], resonances: list[ResonanceItem],
-                    memories: list[MemoryItem]) -> dict[str, MemoryItem]:
-    items = {r.id: MemoryItem(id=r.id, label="Residue", text=residue_text(r).strip()) for r in residues}
-    items |= {r.id: MemoryItem(id=r.id, label="Resonance", text="; ".join(r.themes)) for r in resonances}
-    return items | {m.id: m for m in memories}
 
 
 def residue_item(row: dict) -> ResidueItem:
@@ -68,29 +71,50 @@ class Crystals:
     def propose(self, locus: LocusItem, resonances: list[ResonanceItem], residues: list[ResidueItem],
                 memories: list[MemoryItem] | None = None, *, session_id: str | None = None,
                 llm: LLM | None = None) -> tuple[CrystalResult, dict | None]:
-        """The crystal the evidence carries (two LLM calls: crystallize, validate) and the
-        ``crystal`` parameter of wander/upsert_crystal, or (not formed, None)."""
+        """The crystal the evidence carries and the ``crystal`` parameter of
+        wander/upsert_crystal, or (not formed, None). The LLM crystallizes (``wander.crystallize``);
+        its insight must then pass ``crystal_rules.check`` against the memories it cites (the
+        residues and resonances are context, never evidence); the LLM validates
+        (``wander.validate_crystal``); a crystal that repeats one the mind keeps merges into it."""
         llm = llm or self._llm
-        memories = memories or []
+        memories = [m for m in memories or [] if m.label in rules.MEMORY_LABELS]
         out = llm.generate(CRYSTALLIZE, CrystalInput(locus=locus, resonances=resonances, residues=residues,
                                                       memories=memories))
         if not out.formed:
             return CrystalResult(False, notes="the evidence does not carry an insight yet"), None
-        known = _evidence_items(residues, resonances, memories)
-        evidence = [i for i in out.evidence_ids if i in known]
-        if not evidence:
-            return CrystalResult(False, notes="the insight cites no evidence it was given"), None
+        known = {m.id: m for m in memories}
+        evidence = list(dict.fromkeys(i for i in out.evidence_ids if i in known))
+        if len(evidence) < 2:
+            return CrystalResult(False, notes="the insight cites fewer than two memories it was given"), None
+        items = [rules.Evidence(i, known[i].label, known[i].text) for i in evidence]
+        edges = [(r["source"], r["type"], r["target"])
+                 for r in self._store.read("wander/list_evidence_edges", mind=self._mind, ids=evidence)]
+        verdict = rules.check(out.insight, items, edges)
+        if not verdict.holds:
+            log.info("crystal at %s dropped: %s", locus.id, verdict.reason)
+            return CrystalResult(False, insight=out.insight, notes=verdict.reason), None
+        kept = self._store.read("wander/list_crystals", mind=self._mind, session_id=None)
+        same = rules.duplicate_of(out.insight, evidence, [
+            {"id": k["id"], "insight": k["props"].get("insight"), "evidence": k["evidence"]} for k in kept
+            if k["props"].get("status") != "invalidated"])
+        if same is not None:
+            old = next(k for k in kept if k["id"] == same)["props"]
+            write = {"uid": f"{self._mind}:{same}", "id": same, "evidence": [f"{self._mind}:{i}" for i in evidence],
+                     "props": {"occurrences": int(old.get("occurrences") or 1) + 1}}
+            return CrystalResult(True, same, "merged", old.get("insight") or "", f"repeats crystal {same}",
+                                 tuple(evidence)), write
         check = llm.generate(VALIDATE_CRYSTAL, CrystalCheckInput(insight=out.insight,
                                                                  evidence=[known[i] for i in evidence]))
         status = "active" if check.holds else "invalidated"
         crystal_id = f"crystal-{secrets.token_hex(4)}"
-        props = {"insight": out.insight, "confidence": min(out.confidence, check.confidence),
+        props = {"insight": out.insight, "confidence": min(out.confidence, check.confidence, verdict.confidence),
                  "actionability": out.actionability, "domains": out.domains, "status": status,
                  "validated_by": "rules (offline)" if llm.provider == "offline" else llm.provider,
                  "validation_notes": check.notes, "human_approved": False, "source_locus_id": locus.id,
-                 **({"session_id": session_id} if session_id else {})}
+                 "resonance_ids": [r.id for r in resonances], "residue_ids": [r.id for r in residues],
+                 "occurrences": 1, **({"session_id": session_id} if session_id else {})}
         write = {"uid": f"{self._mind}:{crystal_id}", "id": crystal_id, "props": props,
-                 "evidence": [f"{self._mind}:{i}" for i in [*evidence, locus.id]]}
+                 "evidence": [f"{self._mind}:{i}" for i in evidence]}
         return CrystalResult(True, crystal_id, status, out.insight, check.notes, tuple(evidence)), write
 
     @staticmethod

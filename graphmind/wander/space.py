@@ -1,20 +1,23 @@
 """Idea space on the graph: the loci a walk can visit and the adjacencies it can find.
 
 Loci are of two kinds:
-- MEMORY loci stand for the mind's own memories (patterns, abstractions, crystals, topic
-  entries and the mind-protocol types; not raw experiences nor wander's working nodes), one
-  each, ``(:Locus)-[:REFERS_TO]->(memory)``, shared by every session of the mind. ``sync``
-  keeps them in step with the memory: a concept whose text changed is embedded again.
+- MEMORY loci stand for the mind's own memories, every memory label (``RECALLED_LABELS``:
+  experiences, patterns, abstractions, topic entries, the mind-protocol types), one each,
+  ``(:Locus)-[:REFERS_TO]->(memory)``, shared by every session of the mind; never for wander's
+  working nodes nor crystals (a crystal is what a walk found, not a place to walk to). ``sync``
+  keeps them in step with the memory: a concept whose text changed is embedded again, and a
+  locus whose memory left idea space (pruned, absorbed, a crystal) leaves the hot tier.
 - Session loci: the seed, injected concepts and the concepts the walk generates (a dwelling's
   POSSIBILITY), ``session_id`` set, ``REFERS_TO`` the memories they came from.
 
 A memory locus's concept, domains and abstraction level (0..1) come from its memory:
-- Pattern and Abstraction: the name; Crystal: the insight; TopicEntry: "topic: text"; others:
-  their text fields; at most 200 characters.
+- Pattern and Abstraction: the name; TopicEntry: "topic: text"; others: their text fields;
+  at most 200 characters.
 - Domains: for a pattern, the level-2 categories above it; a level-2 category is its own
-  domain, higher ones take the categories they subsume; a topic entry's topic; a crystal's
-  domains; other memories their type in words ("failed attempt").
-- Level: experiences 0, patterns 0.25, abstractions level/4, crystals 0.5, others 0.
+  domain, higher ones take the categories they subsume; an experience the categories around
+  it, else "experience"; a topic entry's topic; other memories their type in words ("failed
+  attempt").
+- Level: experiences 0, patterns 0.25, abstractions level/4, others 0.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from graphmind.embed import Embedder
+from graphmind.models import RECALLED_LABELS
 from graphmind.recall._logic import stored_text, text_hash
 from graphmind.store import GraphStore
 from graphmind.text import trim
@@ -78,8 +82,6 @@ def concept_locus_id(session_id: str, concept: str) -> str:
 def memory_concept(label: str, props: Mapping[str, Any]) -> str:
     if label in ("Pattern", "Abstraction"):
         text = props.get("name") or props.get("description") or ""
-    elif label == "Crystal":
-        text = props.get("insight") or ""
     elif label == "TopicEntry":
         text = f"{props.get('topic', '')}: {props.get('text', '')}"
     else:
@@ -90,19 +92,19 @@ def memory_concept(label: str, props: Mapping[str, Any]) -> str:
 def memory_domains(label: str, props: Mapping[str, Any], categories: Sequence[str]) -> list[str]:
     if label == "Abstraction" and props.get("level") == 2 and props.get("name"):
         return [str(props["name"])]
-    if label in ("Pattern", "Abstraction", "Experience"):
+    if label in ("Pattern", "Abstraction"):
         return sorted(categories) or ["patterns"]
+    if label == "Experience":
+        return sorted(categories) or ["experience"]
     if label == "TopicEntry" and props.get("topic"):
         return [str(props["topic"])]
-    if label == "Crystal" and props.get("domains"):
-        return list(props["domains"])
     return [label.replace("_", " ").lower()]
 
 
 def memory_level(label: str, props: Mapping[str, Any]) -> float:
     if label == "Abstraction":
         return min(1.0, (props.get("level") or 2) / 4)
-    return {"Pattern": 0.25, "Crystal": 0.5}.get(label, 0.0)
+    return {"Pattern": 0.25}.get(label, 0.0)
 
 
 def memory_locus_rows(mind: str, sources: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -113,7 +115,7 @@ def memory_locus_rows(mind: str, sources: Sequence[Mapping[str, Any]]) -> list[d
         if not concept:
             continue
         digest = text_hash(concept)
-        if src["locus_id"] is not None and src["locus_hash"] == digest:
+        if src["locus_id"] is not None and src["locus_hash"] == digest and src.get("locus_tier") in (None, "hot"):
             continue
         locus_id = locus_id_for(src["id"])
         rows.append({"uid": f"{mind}:{locus_id}", "id": locus_id, "text_hash": digest, "refresh": True,
@@ -163,11 +165,13 @@ class IdeaSpace:
         """Create or refresh the mind's MEMORY loci; how many were written."""
         self._memories.clear()
         self._loci = None
-        sources = self._store.read("wander/list_memory_sources", mind=self._mind)
+        labels = list(RECALLED_LABELS)
+        sources = self._store.read("wander/list_memory_sources", mind=self._mind, labels=labels)
         self.memory_count = len(sources)
         rows = memory_locus_rows(self._mind, sources)
         if rows:
             self.write_loci(rows)
+        self._store.write("wander/mark_stale_memory_loci", mind=self._mind, labels=labels)
         return len(rows)
 
     def with_embeddings(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -205,6 +209,12 @@ class IdeaSpace:
         band = self._band(session_id, current, low, high)
         rows = [*band, *graph.result()]
         return [Candidate(view(r), r["strategy"], float(r["cosine"]), r["via"]) for r in rows]
+
+    def band(self, session_id: str, current: LocusView, low: float, high: float,
+             strategy: str = "distance_band") -> list[Candidate]:
+        """The band's candidates alone, under ``strategy``."""
+        return [Candidate(view(r), strategy, float(r["cosine"]), None)
+                for r in self._band(session_id, current, low, high)]
 
     def _band(self, session_id: str, current: LocusView, low: float, high: float) -> list[dict[str, Any]]:
         if self._loci is None:

@@ -3,8 +3,10 @@
 1. Adjacencies from four strategies (``IdeaSpace.candidates``): distance band, cross-domain
    bridges, analogies, tensions; one locus found twice keeps its best score.
 2. Scope: allowed / forbidden domains, drift from the seed and fence concepts
-   ≤ ``max_drift_distance``, away from fenced-out concepts. When nothing is in scope the walk
-   has hit the fence: it returns to the seed (the circuit breaker counts the hit).
+   ≤ ``max_drift_distance``, away from fenced-out concepts. When nothing in the band is in
+   scope, the nearest loci either side of it are asked (WIDE_BAND); when none of those is in
+   scope either the walk returns to the seed (a fence hit when something was found but fenced
+   out; the circuit breaker counts consecutive returns).
 3. Composite score, softmax at the session's temperature; step n draws from
    ``random.Random(f"{rng_seed}:{n}")``, so a session's walk replays however it is split.
 4. Dwell (``wander.dwell``) on the strong model when ``should_use_cloud``, else the cheap one,
@@ -47,6 +49,10 @@ from graphmind.wander.rlm import RlmDweller, repl_variables
 from graphmind.wander.space import Candidate, IdeaSpace, LocusView, concept_locus_id
 
 RECENT_THEMES, NO_TENSION = 10, "No tension found"
+BAND, WIDE_BAND = (0.3, 0.7), (0.15, 0.999)
+"""The distance band (wander-technical-spec); when nothing in it is in scope, the nearest loci
+of WIDE_BAND are the candidates (strategy "nearest"): in a consolidated mind many memories lie
+closer than 0.7 to each other, in a sparse one few reach 0.3."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +71,9 @@ class StepResult:
     model_used: str
     cost_cents: float
     fence_hit: bool
+    """Back to the seed because every adjacency found was out of scope."""
+    returned: bool = False
+    """Back to the seed, fenced or because nothing lay near (both count towards a stall)."""
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -115,8 +124,12 @@ class Walker:
         self._publish("wander.step.started", {"session_id": session.id, "step_number": n})
         now = datetime.now(UTC)
         known = self._pool.submit(self._resonances.live, now)
-        found = self._space.candidates(session.id, state.current, low=0.3, high=0.7, pool=self._pool)
+        found = self._space.candidates(session.id, state.current, low=BAND[0], high=BAND[1], pool=self._pool)
         chosen, scored, in_scope = self._choose(state, found, random.Random(f"{session.rng_seed}:{n}"))
+        if chosen is None:  # a dense or sparse neighbourhood: the nearest loci either side of the band
+            near = self._space.band(session.id, state.current, WIDE_BAND[0], WIDE_BAND[1], strategy="nearest")
+            chosen, wide, in_scope = self._choose(state, near, random.Random(f"{session.rng_seed}:{n}:near"))
+            scored = [*scored, *wide]
         forced = self._space.get(session.forced_locus_id) if session.forced_locus_id else None
         if forced is not None:
             chosen = Candidate(forced[0], "injected", float(state.current.vector @ forced[0].vector))
@@ -144,7 +157,8 @@ class Walker:
                             score, len(scored), in_scope, residue_id, list(out.themes),
                             {"id": plan.observed.id, "status": plan.observed.status,
                              "strength": plan.observed.strength},
-                            _crystal_dict(crystal), model_used, cost, chosen is None)
+                            _crystal_dict(crystal), model_used, cost, chosen is None and bool(scored),
+                            chosen is None)
         self._publish("wander.locus.visited", {"session_id": session.id, "locus": target.item()})
         self._publish("wander.step.completed", {"session_id": session.id, "step_number": n,
                                                 "from_locus": result.from_locus, "to_locus": result.to_locus,
@@ -268,6 +282,7 @@ class Walker:
                 "session_id": state.session.id, "step_number": n, "from_locus_id": current.id,
                 "to_locus_id": target.id, "model_used": model_used, "cost_cents": cost, **_residue_fields(out)}},
             "memories": [f"{self._mind}:{i}" for i in out.memory_ids if i in {m["id"] for m in memories}],
+            "loaded": [f"{self._mind}:{m['id']}" for m in memories],  # in the dwelling's context: a hit each
             "adjacent": {"distance": round(1 - cosine, 6), "strength": round(max(0.0, cosine), 6)}
             if strategy == "distance_band" else None,
             "bridge": {"bridge_type": (chosen.via if chosen and chosen.via else "domains"), "strength": score}
@@ -282,7 +297,6 @@ class Walker:
         if not concept or not out.memory_ids:  # a new concept must rest on the memories it came from
             return None
         locus_id = concept_locus_id(session.id, concept)
-            "loaded": [f"{self._mind}:{m['id']}" for m in memories],  # in the dwelling's context: a hit each
         levels = [x for x in (current.abstraction_level, target.abstraction_level) if x is not None]
         labels = {m["id"]: m["label"] for m in memories}
         role = next((labels[i] for i in out.memory_ids if i in labels), target.role)
@@ -347,7 +361,7 @@ def _reason(chosen: Candidate | None) -> str:
 
 
 def _active(crystal_write: dict | None) -> bool:
-    return crystal_write is not None and crystal_write["props"]["status"] == "active"
+    return crystal_write is not None and crystal_write["props"].get("status") == "active"
 
 
 def _crystal_dict(result: CrystalResult | None) -> dict[str, Any] | None:

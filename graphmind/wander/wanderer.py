@@ -3,8 +3,9 @@
 A run (``run(n)``) takes up to n steps and stops early, with the reason, when:
 - the session reaches ``max_steps`` (it is then completed);
 - the budget cannot pay for the next call (paused, ``budget exhausted``);
-- the circuit breaker trips: 3 consecutive failed steps (an LLM provider error) or 5 fence
-  hits in the run (paused, with the reason; ``wander.circuit.tripped``);
+- the circuit breaker trips on a real stall: 3 consecutive failed steps (an LLM provider
+  error), or 5 consecutive returns to the seed ("5 fence hits in a row" when something was
+  found but fenced out, else "stalled: …") (paused, with the reason; ``wander.circuit.tripped``);
 - a human checkpoint is due, every ``human_checkpoint_frequency`` steps (paused until resumed).
 Every 10 steps and at the end of a run, the oldest hot loci beyond ``hot_memory_limit`` (100)
 go to warm memory.
@@ -167,7 +168,7 @@ class Wander:
                     break
                 continue
             taken.append(result)
-            tripped = breaker.record(fence_hit=result.fence_hit)
+            tripped = breaker.record(fence_hit=result.fence_hit, returned=result.returned)
             done = state.session.steps_completed or 0
             if done % COMPRESS_EVERY == 0:
                 compress_to_warm(self._store, self._mind, self.id, limit=state.session.hot_memory_limit)

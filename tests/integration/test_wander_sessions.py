@@ -103,6 +103,8 @@ def _evidence(mind, tmp_path):
             "possibility": "propagate constraints before searching", "themes": ["search"], "actionability": 0.6}},
         {"type": "node", "label": "Strategy_Pattern", "id": "sp", "properties": {
             "approach": "propagate constraints before any search", "success_rate": 0.9}},
+        {"type": "node", "label": "Experience", "id": "ex", "properties": {
+            "description": "Propagating constraints first left only two cells to search.", "outcome": "success"}},
     ]))
     from graphmind.prompts.wander import LocusItem, ResidueItem, ResonanceItem
 
@@ -115,10 +117,11 @@ def _evidence(mind, tmp_path):
     return locus, [ResonanceItem(id="res", themes=["constraint propagation", "search"], occurrences=3)], residues
 
 
-def _memory():
+def _memories():
     from graphmind.prompts._models import MemoryItem
 
-    return MemoryItem(id="sp", label="Strategy_Pattern", text="propagate constraints before any search")
+    return [MemoryItem(id="sp", label="Strategy_Pattern", text="propagate constraints before any search"),
+            MemoryItem(id="ex", label="Experience", text="Propagating constraints first left only two cells to search.")]
 
 
 def test_a_crystal_is_validated_stored_with_its_evidence_and_approved(mind, tmp_path, cli_env, capsys):
@@ -129,12 +132,16 @@ def test_a_crystal_is_validated_stored_with_its_evidence_and_approved(mind, tmp_
     bus.subscribe("wander.crystal.*", lambda e: seen.append(e.subject))
     locus, resonances, residues = _evidence(mind, tmp_path)
     alone = mind.crystals(bus).attempt(locus, resonances, residues, session_id="s1")
-    assert not alone.formed  # offline, residues alone only echo the walk: a memory must back it
-    result = mind.crystals(bus).attempt(locus, resonances, residues, [_memory()], session_id="s1")
-    assert result.formed and result.status == "active" and set(result.evidence) >= {"r1", "sp"}
+    assert not alone.formed  # residues only echo the walk: evidence is memories (issue 22)
+    assert not mind.crystals(bus).attempt(locus, resonances, residues, _memories()[:1], session_id="s1").formed
+    result = mind.crystals(bus).attempt(locus, resonances, residues, _memories(), session_id="s1")
+    assert result.formed and result.status == "active" and set(result.evidence) == {"sp", "ex"}
     crystal = mind.get(result.crystal_id)
     assert crystal.validated_by == "rules (offline)" and crystal.source_locus_id == "loc"
-    assert mind.stats().relationships["EVIDENCED_BY"] == len(result.evidence) + 1  # + the locus
+    assert mind.stats().relationships["EVIDENCED_BY"] == 2  # memories only: no residue, no locus
+    again = mind.crystals(bus).attempt(locus, resonances, residues, _memories(), session_id="s2")
+    assert (again.crystal_id, again.status) == (result.crystal_id, "merged")  # a duplicate merges
+    assert mind.get(result.crystal_id).occurrences == 2 and mind.stats().labels["Crystal"] == 1
     assert seen == ["wander.crystal.formed", "wander.crystal.validated"]
     code, out, err = run_cli(capsys, "wander", "approve", result.crystal_id, "--mind", mind.name, "--by", "ada")
     assert code == 0, err

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from graphmind.errors import ValidationError
+from graphmind.models import RECALLED_LABELS
 from graphmind.wander.events import Event
 from tests.integration.helpers import DEMO, run_cli
 
@@ -21,10 +22,11 @@ def walk_of(handle) -> list[tuple[int, str, str]]:
 def test_memory_loci_stand_for_the_minds_memories(mind):
     mind.import_jsonl(DEMO)
     handle = mind.wander(SEED, rng_seed=1)
-    rows = mind.store.read("wander/list_memory_sources", mind=mind.name)
+    rows = mind.store.read("wander/list_memory_sources", mind=mind.name, labels=list(RECALLED_LABELS))
     topic = next(r for r in rows if r["label"] == "TopicEntry")
     assert topic["locus_id"] == f"locus-{topic['id']}"
-    assert not [r for r in rows if r["label"] == "Experience"]  # raw experiences are not loci
+    experience = next(r for r in rows if r["label"] == "Experience")  # every memory label is a locus
+    assert experience["locus_id"] == f"locus-{experience['id']}"
     seed = mind.store.read("wander/get_locus", mind=mind.name, id=handle.session.seed_locus_id)[0]
     assert seed["props"]["source_type"] == "SEED" and seed["refers_to"]  # grounded in its nearest memory
 
@@ -100,7 +102,7 @@ def test_the_circuit_breaker_pauses_a_walk_stuck_at_the_fence(mind):
     mind.events.subscribe("wander.circuit.*", seen.append)
     handle = mind.wander(SEED, rng_seed=2, allowed_domains=["astronomy"], human_checkpoint_frequency=0)
     report = handle.run(20)
-    assert report.stopped_reason == "circuit breaker: 5 fence hits" and report.status == "paused"
+    assert report.stopped_reason == "circuit breaker: 5 fence hits in a row" and report.status == "paused"
     assert all(s.fence_hit and s.strategy == "return_to_seed" for s in report.steps)
     assert "circuit breaker" in handle.session.paused_reason and [e.subject for e in seen] == ["wander.circuit.tripped"]
 
@@ -226,11 +228,12 @@ def test_an_empty_mind_has_nothing_to_wander_through(mind):
 def test_crystals_rest_on_the_minds_memories(mind):
     mind.import_jsonl(DEMO)
     handle = mind.wander(SEED, steps=60, rng_seed=5, human_checkpoint_frequency=0)
-    memories = {r["id"] for r in mind.store.read("wander/list_memory_sources", mind=mind.name)}
+    memories = {r["id"] for r in mind.store.read("wander/list_memory_sources", mind=mind.name,
+                                                 labels=list(RECALLED_LABELS))}
     found = handle.crystals()
     assert found  # the Felix walk forms crystals offline
     for crystal in found:
-        assert set(crystal["evidence"]) & memories, crystal  # never residues alone
+        assert set(crystal["evidence"]) <= memories and len(crystal["evidence"]) >= 2, crystal  # memories only
 
 
 @pytest.mark.parametrize("concept, label", [("emotions", "Emotional_State"), ("failures", "Failed_Attempt")])

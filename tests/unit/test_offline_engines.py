@@ -162,7 +162,9 @@ def test_resonance_by_theme_overlap():
 def test_crystals_need_evidence():
     out = run("wander.crystallize", EXAMPLES["wander.crystallize"])
     assert out.formed and "root cause" in out.insight
-    assert out.evidence_ids == ["res-1", "res-2", "fa-sleep"] and out.domains == ["concurrency"]
+    assert out.evidence_ids == ["fa-sleep", "tc-race"] and out.domains == ["concurrency"]  # memories only
+    one = EXAMPLES["wander.crystallize"].model_copy(update={"memories": [SLEEP_PATCH]})
+    assert not run("wander.crystallize", one).formed  # a crystal connects two memories at least
     thin = CrystalInput(locus=LocusItem(id="l", concept="x"),
                         resonances=EXAMPLES["wander.crystallize"].resonances,
                         residues=[], memories=[])

@@ -6,10 +6,11 @@
   terms new to the session; interestingness = half novelty, half shared ground;
   actionability = the share of the memories that are strategies, failures, constraints or code.
 - resonance: theme overlap (Jaccard) with each known resonance.
-- crystallize: forms when enough residues and memories share the resonances' themes, at least
-  one of them a memory of the mind (residues alone only echo the walk); the insight is the
-  sentence that carries most of those themes.
-- validate_crystal: the share of the insight's terms that the evidence contains.
+- crystallize: extractive (``graphmind.wander.crystal_rules``): the sentences of two memories
+  that carry most of what the memories share (the resonances' themes first); no crystal when
+  no two memories share anything. Residues are the walk's echo, never evidence.
+- validate_crystal: ``crystal_rules.check`` (terms in the evidence, a connection named, no
+  template text).
 - dwell_rlm: first runs ``RLM_PROBE`` in the REPL (the loci nearest the current one, its graph
   neighbours, and an ``llm_query`` on what they share), then dwells as ``dwell`` does with the
   loci the probe printed added to the memories.
@@ -24,20 +25,21 @@ from collections.abc import Sequence
 
 from graphmind.llm.base import Tool
 from graphmind.text import (
-    as_sentence, best_sentences, jaccard, join_names, rank_by_overlap, sentences, shared_terms, term_set,
-    top_terms, trim,
+    as_sentence, jaccard, join_names, rank_by_overlap, sentences, shared_terms, stem, term_set, top_terms, trim,
 )
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.wander import (
     CrystalCheckInput, CrystalCheckOutput, CrystalInput, CrystalOutput, DwellInput, DwellOutput,
     LocusItem, ResonanceInput, ResonanceMatch, ResonanceOutput, RlmDwellInput, RlmTurn,
-    SubQueryInput, SubQueryOutput, residue_text,
+    SubQueryInput, SubQueryOutput,
 )
+from graphmind.wander import crystal_rules as rules
 
 TEMPLATE_WORDS = frozenset("""
 both involve appear shared terms between memories given tension found within unexpected every
 theme themes seen before here nothing applied supported unsupported evidence insight
 carried holds enough resonances across
+hold crystal needs least template text statement names connects terms share
 """.split())
 
 _CONTRAST = re.compile(
@@ -160,35 +162,56 @@ def resonance(inputs: ResonanceInput, tools: Sequence[Tool]) -> ResonanceOutput:
 
 
 def crystallize(inputs: CrystalInput, tools: Sequence[Tool]) -> CrystalOutput:
-    themes = {w for r in inputs.resonances for t in r.themes for w in term_set(t)}
-    support = [r for r in inputs.residues if themes & term_set(residue_text(r))]
-    backing = [m for m in inputs.memories if themes & term_set(m.text)]
-    evidence = [r.id for r in support] + [m.id for m in backing]
-    if not themes or len(evidence) < inputs.min_evidence or not backing:
-        return CrystalOutput(formed=False, domains=list(inputs.locus.domains), evidence_ids=evidence)
-    pool = [s for r in support for s in (r.possibility, r.connection) if s] + [m.text for m in backing]
-    insight = best_sentences(pool, " ".join(sorted(themes)), k=1)[0]
-    occurrences = max(r.occurrences for r in inputs.resonances)
-    rated = [r.actionability for r in support if r.actionability is not None]
+    """Extractive: from the memories that share terms (preferring the resonances' themes), the
+    sentence of each that carries most of what they share, two memories at most; nothing when
+    no two memories share anything (residues only echo the walk and are not evidence)."""
+    memories = rules.memory_evidence(rules.Evidence(m.id, m.label, m.text) for m in inputs.memories)
+    joined = rules.connection(memories)
+    if len(memories) < max(2, inputs.min_evidence) or not joined:
+        return CrystalOutput(formed=False, domains=list(inputs.locus.domains))
+    themes = {stem(w) for r in inputs.resonances for t in r.themes for w in term_set(t)}
+    weight = {s: 1 + (s in themes) for s in joined.shared}
+    picked: list[tuple[float, str, str]] = []
+    for m in memories:
+        scored = [(sum(weight.get(stem(t), 0) for t in term_set(s)), s) for s in sentences(m.text, fine=True)]
+        if scored:
+            best = max(scored, key=lambda x: x[0])
+            if best[0] > 0:
+                picked.append((best[0], m.id, best[1]))
+    picked.sort(key=lambda x: (-x[0], x[1]))
+    chosen = []
+    for _, mid, sentence in picked:
+        if len(chosen) == 2:
+            break
+        if any(jaccard(term_set(sentence), term_set(c)) >= 0.8 for _, c in chosen):
+            continue
+        chosen.append((mid, as_sentence(trim(sentence, 160))))
+    if len(chosen) < 2:
+        return CrystalOutput(formed=False, domains=list(inputs.locus.domains))
+    insight = " ".join(c for _, c in chosen)
+    verdict = rules.check(insight, memories)
+    if not verdict.holds:
+        return CrystalOutput(formed=False, domains=list(inputs.locus.domains))
+    backing = sorted({i for s in term_set(insight) for i in joined.shared.get(stem(s), ())})
     return CrystalOutput(
-        formed=True, insight=as_sentence(trim(insight, 240)),
-        confidence=round(min(1.0, 0.2 * len(evidence) + 0.1 * occurrences), 2),
-        actionability=round(sum(rated) / len(rated), 2) if rated else 0.0,
-        domains=list(inputs.locus.domains), evidence_ids=evidence,
+        formed=True, insight=insight, confidence=verdict.confidence,
+        actionability=round(sum(m.label in _ACTIONABLE for m in memories if m.id in backing) / len(backing), 2),
+        domains=list(inputs.locus.domains), evidence_ids=backing,
     )
 
 
 def validate_crystal(inputs: CrystalCheckInput, tools: Sequence[Tool]) -> CrystalCheckOutput:
-    claimed = list(dict.fromkeys(t for t in top_terms([inputs.insight], k=100)))
-    known = set().union(*(term_set(m.text) for m in inputs.evidence))
-    unsupported = [t for t in claimed if t not in known]
-    ratio = 1 - len(unsupported) / len(claimed) if claimed else 0.0
-    holds = bool(claimed) and ratio >= 0.6
-    backing = [m.id for m in inputs.evidence if term_set(m.text) & set(claimed)]
-    notes = (f"Supported by {join_names(backing)}." if holds
-             else f"Unsupported by the evidence: {join_names(unsupported[:6])}.")
-    return CrystalCheckOutput(holds=holds, confidence=round(ratio, 2), unsupported=unsupported, notes=notes)
+    verdict = rules.check(inputs.insight, [rules.Evidence(m.id, m.label, m.text) for m in inputs.evidence])
+    notes = f"Holds: {verdict.reason}." if verdict.holds else f"Does not hold: {verdict.reason}."
+    return CrystalCheckOutput(holds=verdict.holds, confidence=verdict.confidence,
+                              unsupported=list(verdict.unsupported), notes=notes)
 
+
+_RLM_WORDS = frozenset("""
+look around current locus first probe found nearby loci enough dwell final connection tension
+surprise possibility bridge themes interestingness actionability
+""".split())  # the prose around the REPL's code and the dwelling's keys
+TEMPLATE_WORDS = TEMPLATE_WORDS | _RLM_WORDS
 
 RLM_PROBE = """\
 similar = query_similar(current_locus['embedding'], k=4)
