@@ -332,7 +332,8 @@ class Mind:
 
     @property
     def wander_sessions(self) -> WanderSessions:
-        """This mind's wander sessions: create, get, list, update, set_status, delete."""
+        """This mind's wander sessions: create, get, list / page (paged), show, update, set_status,
+        delete, and a session's loci (paged) and crystals (or every session's)."""
         return WanderSessions(self._store, self.name)
 
     def resonances(self, bus: EventBus | None = None) -> Resonances:

@@ -1,5 +1,6 @@
 """``graphmind wander``: start, step, run, pause, resume, stop, status, trace, crystals, inject,
-fence, crystallize, approve and map a wander session (each with ``--json``)."""
+fence, crystallize, approve and map a wander session; list (paged), show, update, delete a
+session and list its loci (paged) or every session's crystals (each with ``--json``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from graphmind.cli.options import JSON, MIND
 from graphmind.cli.render import emit
 from graphmind.mind import Mind
 from graphmind.text import trim
+from graphmind.wander.sessions import MAX_PAGE
 from graphmind.wander.wanderer import RunReport, Wander
 
 SESSION = click.argument("session_id")
@@ -153,14 +155,102 @@ def trace(session_id: str, mind: str, as_json: bool) -> None:
          "\n".join(f"{s['step_number']:>4}. {trim(s['to_concept'], 70)} [{s['strategy']}]" for s in steps) or "no steps yet")
 
 
-@session_verb
-def crystals(session_id: str, mind: str, as_json: bool) -> None:
-    """The crystals a session formed, with their evidence."""
-    with opened(mind, session_id) as walk:
-        found = walk.crystals()
-    emit({"session_id": session_id, "crystals": found}, as_json,
-         "\n".join(f"{c['id']} [{c.get('status')}, confidence {c.get('confidence')}]: {c['insight']}\n"
+@wander.command()
+@click.argument("session_id", required=False)
+@MIND
+@click.option("--all-sessions", is_flag=True, help="The crystals of every session of the mind.")
+@JSON
+def crystals(session_id: str | None, mind: str, all_sessions: bool, as_json: bool) -> None:
+    """The crystals a session formed (or --all-sessions: the mind's), with their evidence."""
+    if (session_id is not None) == all_sessions:
+        raise click.UsageError("give a SESSION_ID or --all-sessions")
+    with Mind.open(mind, must_exist=True) as m:
+        found = m.wander_sessions.crystals(session_id)
+    emit({"mind": mind, "session_id": session_id, "crystals": found}, as_json,
+         "\n".join(f"{c['id']} [{c.get('status')}, confidence {c.get('confidence')}"
+                   + (f", session {c.get('session_id')}" if all_sessions else "") + f"]: {c['insight']}\n"
                    f"    evidence: {', '.join(c['evidence'])}" for c in found) or "no crystals yet")
+
+
+PAGING = (click.option("--limit", type=click.IntRange(1, MAX_PAGE), default=20, show_default=True,
+                       help="At most this many rows."),
+          click.option("--offset", type=click.IntRange(0), default=0, show_default=True,
+                       help="Skip this many rows first (the next page: the offset printed last)."))
+
+
+def paged(fn: Any) -> Any:
+    for option in reversed(PAGING):
+        fn = option(fn)
+    return fn
+
+
+def _more(offset: int, shown: int, total: int, next_offset: int | None, what: str) -> str:
+    if not shown:
+        return f"no {what}" + (f" past offset {offset} ({total} in all)" if total else "")
+    return (f"{what} {offset + 1}-{offset + shown} of {total}"
+            + (f"; next page: --offset {next_offset}" if next_offset is not None else ""))
+
+
+@wander.command(name="list")
+@MIND
+@click.option("--status", type=click.Choice(["active", "paused", "completed", "abandoned"]), default=None,
+              help="Only sessions with this status.")
+@paged
+@JSON
+def list_(mind: str, status: str | None, limit: int, offset: int, as_json: bool) -> None:
+    """The mind's wander sessions, newest first, a page at a time."""
+    with Mind.open(mind, must_exist=True) as m:
+        page = m.wander_sessions.page(status, limit=limit, offset=offset)
+    lines = [f"{s.id}  {s.status:<9}  {s.steps_completed or 0:>5} steps  {s.crystals_formed or 0:>3} crystals  "
+             f"{trim(s.name or s.seed_concept, 60)}" for s in page.sessions]
+    emit({"mind": mind, **page.as_dict()}, as_json,
+         "\n".join([*lines, _more(offset, len(page.sessions), page.total, page.next_offset, "sessions")]))
+
+
+@session_verb
+def show(session_id: str, mind: str, as_json: bool) -> None:
+    """A session's configuration, state and what it holds."""
+    with Mind.open(mind, must_exist=True) as m:
+        shown = m.wander_sessions.show(session_id)
+    holds = shown.get("holds") or {}
+    lines = [f"{k}: {v}" for k, v in shown.items() if k != "holds"]
+    lines.append("holds: " + ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in holds.items()))
+    emit({"mind": mind, "session": shown}, as_json, "\n".join(lines))
+
+
+@session_verb
+def delete(session_id: str, mind: str, as_json: bool) -> None:
+    """Delete a session with its own loci, residues, resonances and trace (memories stay)."""
+    with Mind.open(mind, must_exist=True) as m:
+        done = m.wander_sessions.delete(session_id)
+    emit({"mind": mind, "deleted": session_id, **done}, as_json,
+         f"deleted {session_id}: {done['removed']} nodes of its own and {done['traces']} steps "
+         "(the mind's memories and crystals stay)")
+
+
+@session_verb
+@session_options
+def update(session_id: str, mind: str, as_json: bool, **options: Any) -> None:
+    """Change a session's settings (the options of 'wander start')."""
+    changes = _config(options)
+    if not changes:
+        raise click.UsageError("give at least one setting to change (see --help)")
+    with Mind.open(mind, must_exist=True) as m:
+        session = m.wander_sessions.update(session_id, **changes)
+    emit({"mind": mind, "session": session.model_dump(mode="json", exclude_none=True)}, as_json,
+         f"updated {session_id}: " + ", ".join(f"{k}={v}" for k, v in changes.items()))
+
+
+@session_verb
+@paged
+def loci(session_id: str, mind: str, limit: int, offset: int, as_json: bool) -> None:
+    """The loci of a session (those it made and the memory loci it visited), most visited first."""
+    with Mind.open(mind, must_exist=True) as m:
+        page = m.wander_sessions.loci(session_id, limit=limit, offset=offset)
+    lines = [f"{lo['id']}  {lo['visits']:>3} visits  {(lo['source_type'] or '?'):<12}  {trim(lo['concept'] or '', 70)}"
+             for lo in page.loci]
+    emit({"mind": mind, **page.as_dict()}, as_json,
+         "\n".join([*lines, _more(offset, len(page.loci), page.total, page.next_offset, "loci")]))
 
 
 @wander.command()

@@ -1,16 +1,19 @@
-"""Wander sessions on the graph: create, get, list, update, change status, delete.
+"""Wander sessions on the graph: create, get, list (paged), show, update, change status, delete,
+and what a session holds: its loci (paged) and crystals (or every session's).
 
 A session's configuration is the spec's (seed concept, attractor, allowed / forbidden
 domains, fence concepts, ``max_drift_distance`` 0.8, ``max_steps`` 1000,
 ``cloud_budget_cents`` 500, temperature 0.7, ``human_checkpoint_frequency`` 50), validated by
 the ``WanderSession`` model. Status changes follow ``_logic.transition``; deleting a session
-removes its own loci, residues, warm memory and trace, never cross-session resonances or
+removes its own loci, residues, resonances, warm memory and trace (``session_id`` set), never
+the mind's memories, the memory loci every session shares, other sessions' resonances or
 crystals.
 """
 
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -27,6 +30,39 @@ SETTABLE = frozenset({"name", "attractor", "allowed_domains", "forbidden_domains
                       "fence_excluded", "rng_seed", "hot_memory_limit", "dweller", "max_drift_distance", "max_steps",
                       "temperature", "cloud_budget_cents",
                       "human_checkpoint_frequency"})
+
+MAX_PAGE = 1000
+"""The most rows one page holds (and a page's size when no limit is given)."""
+
+
+@dataclass(frozen=True)
+class SessionPage:
+    """One page of a mind's wander sessions."""
+
+    sessions: list[WanderSession]
+    total: int
+    offset: int
+    next_offset: int | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"sessions": [s.model_dump(mode="json", exclude_none=True) for s in self.sessions],
+                "total": self.total, "offset": self.offset, "next_offset": self.next_offset}
+
+
+@dataclass(frozen=True)
+class LociPage:
+    """One page of a session's loci: ``{id, concept, source_type, domains, tier, own, visits}``."""
+
+    session_id: str
+    loci: list[dict[str, Any]]
+    total: int
+    offset: int
+    next_offset: int | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"session_id": self.session_id, "loci": self.loci, "total": self.total, "offset": self.offset,
+                "next_offset": self.next_offset}
+
 
 ENGINE_STATE = frozenset({"seed_locus_id", "current_locus_id", "forced_locus_id", "crystals_formed",
                           "cloud_spent_cents"})
@@ -51,8 +87,48 @@ class WanderSessions:
             raise NotFoundError(f"mind {self._mind!r} has no wander session {session_id!r}")
         return _model(rows[0])
 
-    def list(self, status: str | None = None) -> list[WanderSession]:
-        return [_model(r) for r in self._store.read("wander/list_sessions", mind=self._mind, status=status)]
+    def list(self, status: str | None = None, *, limit: int | None = None, offset: int = 0) -> list[WanderSession]:
+        """The sessions (all, or those with ``status``), newest first; ``limit`` / ``offset`` page."""
+        return self.page(status, limit=limit, offset=offset).sessions
+
+    def page(self, status: str | None = None, *, limit: int | None = None, offset: int = 0) -> SessionPage:
+        """One page of the sessions, newest first: at most ``limit`` after skipping ``offset``,
+        with the total and the offset of the next page (None on the last)."""
+        limit, offset = _paging(limit, offset)
+        rows = self._store.read("wander/list_sessions", mind=self._mind, status=status, offset=offset, limit=limit)
+        total = rows[0]["total"] if rows else self._total_after(status, offset)
+        return SessionPage([_model(r) for r in rows], total, offset, _next(offset, len(rows), total))
+
+    def _total_after(self, status: str | None, offset: int) -> int:
+        """The total when a page is empty (an offset past the end): ask for the first row."""
+        if offset == 0:
+            return 0
+        rows = self._store.read("wander/list_sessions", mind=self._mind, status=status, offset=0, limit=1)
+        return rows[0]["total"] if rows else 0
+
+    def show(self, session_id: str) -> dict[str, Any]:
+        """A session's configuration and state with what it holds: its own loci, residues,
+        resonances, warm memory and crystals, and how many loci it visited."""
+        session = self.get(session_id)
+        counts = self._store.read("wander/count_session_nodes", mind=self._mind, id=session_id)
+        return {**session.model_dump(mode="json", exclude_none=True), "holds": counts[0] if counts else {}}
+
+    def loci(self, session_id: str, *, limit: int | None = None, offset: int = 0) -> LociPage:
+        """The session's loci (those it made and the memory loci it visited), most visited first."""
+        self.get(session_id)  # a NotFoundError for an unknown session
+        limit, offset = _paging(limit, offset)
+        rows = self._store.read("wander/list_session_loci", mind=self._mind, id=session_id, offset=offset, limit=limit)
+        total = rows[0]["total"] if rows else 0
+        return LociPage(session_id, [r["locus"] for r in rows], total, offset, _next(offset, len(rows), total))
+
+    def crystals(self, session_id: str | None = None) -> list[dict[str, Any]]:
+        """The crystals of one session, or of every session of the mind (``None``), newest first,
+        with their evidence ids."""
+        if session_id is not None:
+            self.get(session_id)
+        rows = self._store.read("wander/list_crystals", mind=self._mind, session_id=session_id)
+        return [{"id": r["id"], **{k: v for k, v in r["props"].items() if k not in ("mind", "uid", "embedding")},
+                 "evidence": r["evidence"]} for r in rows]
 
     def update(self, session_id: str, **changes: Any) -> WanderSession:
         """Change a session's configuration (not its status: see ``set_status``)."""
@@ -80,6 +156,9 @@ class WanderSessions:
         return _model(rows[0])
 
     def delete(self, session_id: str) -> dict[str, int]:
+        """Delete a session with its own loci, residues, resonances, warm memory and trace
+        (``removed``: nodes, ``traces``: steps); the mind's memories, the memory loci every
+        session shares and the crystals stay."""
         rows = self._store.write("wander/delete_session", mind=self._mind, id=session_id)
         if not rows:
             raise NotFoundError(f"mind {self._mind!r} has no wander session {session_id!r}")
@@ -90,6 +169,20 @@ class WanderSessions:
         rows = self._store.write("wander/upsert_session", mind=self._mind,
                                  session={"uid": f"{self._mind}:{session.id}", "id": session.id, "props": plain})
         return _model(rows[0])
+
+
+def _paging(limit: int | None, offset: int) -> tuple[int, int]:
+    """(limit, offset), checked: a limit of 1 to MAX_PAGE (default MAX_PAGE), an offset ≥ 0."""
+    limit = MAX_PAGE if limit is None else limit
+    for name, value, low in (("limit", limit, 1), ("offset", offset, 0)):
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= (MAX_PAGE if name == "limit" else 2**31):
+            raise ValidationError(f"{name} must be a whole number from {low}"
+                                  + (f" to {MAX_PAGE}" if name == "limit" else "") + f", not {value!r}", field=name)
+    return limit, offset
+
+
+def _next(offset: int, shown: int, total: int) -> int | None:
+    return offset + shown if shown and offset + shown < total else None
 
 
 def _check_settable(settings: dict[str, Any]) -> None:
