@@ -273,6 +273,8 @@ class Wander:
         residues = self._store.read("wander/list_resonance_residues", mind=self._mind,
                                     ids=[r["id"] for r in live], limit=8)
         memories = self._space.memories([current[0].id])
+        if memories:  # loaded into the crystallize prompt's context: a hit each (the digests read them)
+            self._store.write("recall/mark_hits", mind=self._mind, uids=[f"{self._mind}:{m['id']}" for m in memories])
         result = self._crystals.attempt(
             LocusItem(**current[0].item()),
             [ResonanceItem(id=r["id"], themes=r["themes"], occurrences=r["occurrences"], strength=r["strength"])

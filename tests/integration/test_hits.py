@@ -97,3 +97,11 @@ def test_cli_recall_counts_a_hit_and_the_digest_then_skips_the_entry(cli_env, cl
     code, out, err = run_cli(capsys, "digest", "--mind", cli_mind, "--limit", "50", "--json")
     assert code == 0, err
     assert "te4" not in {e["id"] for e in json.loads(out)["forgotten"]["entries"]}
+
+
+def test_a_forced_crystallization_counts_a_hit_on_the_memories_it_weighs(mind, tmp_path):
+    mind.import_jsonl(_entries(tmp_path))
+    handle = mind.wander("spring tides come with the full moon", rng_seed=1, human_checkpoint_frequency=0)
+    before = _hits(mind)
+    handle.crystallize()
+    assert any(h > before[i] for i, h in _hits(mind).items())  # the seed's memories were in its context
