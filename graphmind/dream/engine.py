@@ -28,13 +28,13 @@ import time
 import warnings
 from collections import defaultdict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 import numpy as np
 
 from graphmind.dream import compress, entities, graph, integrate, ladder, verifier
+from graphmind.dream.llm_calls import DreamCalls
 from graphmind.dream.items import Connection, ExperienceRow, LadderNode, PatternState
 from graphmind.dream.params import DreamParams, Trigger
 from graphmind.dream.publication import build_publication
@@ -42,9 +42,9 @@ from graphmind.dream.report import CompressionRatioWarning, DreamReport, LadderE
 from graphmind.dream.triage import TriageResult, triage
 from graphmind.embed import Embedder
 from graphmind.errors import (
-    GraphmindError, ProviderError, RunError, StoreError, StoreUnavailableError,
+    GraphmindError, RunError, StoreError, StoreUnavailableError,
 )
-from graphmind.llm import LLM, BatchLLM
+from graphmind.llm import LLM
 from graphmind.llm.offline_behaviours import dream as rules_llm
 from graphmind.prompts.dream import (
     CONNECT, EXTRACT_PATTERN, GROUP_LEVEL, NAME_ABSTRACTION, ConnectionInput, PatternItem,
@@ -58,7 +58,6 @@ Progress = Callable[[str], None]
 PHASE_ERRORS = (GraphmindError,)
 """What degrades a phase: graphmind's own errors (an LLM that fails, output that fails validation
 after the re-ask); anything else is a bug, and surfaces."""
-LLM_WORKERS = 4
 
 
 class DreamBusyError(RunError):
@@ -113,6 +112,7 @@ class _Run:
         self.timings: dict[str, float] = {}
         self.degraded: list[str] = []
         self.warned: list[str] = []
+        self.calls = DreamCalls(dreamer.llm, self.params, self.online, self.degraded, dreamer.progress, self._renew)
         self.calls_before = dreamer.llm.usage.calls
         self.known: set[int] = set()  # experiences that applied an earlier run's pattern
         self.started = datetime.now(UTC)
@@ -128,7 +128,7 @@ class _Run:
             return DreamReport(None, self.mind, "nothing_to_consolidate", self.trigger, experiences=0)
         if not self.params.domain:  # what the LLM is told the experiences are about: the mind's own
             domain = self._phase("read", lambda: graph.read_domain(d.store, self.mind))
-            self.params = self.params.model_copy(update={"domain": domain})
+            self.params = self.calls.params = self.params.model_copy(update={"domain": domain})
         graph.record_run(d.store, self.mind, self._run_record({"status": "running"}))
         patterns = self._phase("read", lambda: graph.read_patterns(d.store, self.mind, d.embedder.dimensions))
         old_ladder = self._phase("read", lambda: graph.read_ladder(d.store, self.mind))
@@ -226,7 +226,7 @@ class _Run:
             else:
                 by_pattern[k].extend(c.members)
         inputs = [compress.extraction_input(c, rows, vectors, tri.importance, self.params) for c in fresh]
-        extracted = self._llm_all("compress", EXTRACT_PATTERN, inputs, rules_llm.extract_pattern)
+        extracted = self.calls.all("compress", EXTRACT_PATTERN, inputs, rules_llm.extract_pattern)
         new: list[PatternState] = []
         for c, e in zip(fresh, extracted):
             k = compress.matching_pattern(c.centroid, e.name, patterns, self.params)
@@ -252,7 +252,7 @@ class _Run:
     def _classified(self, c: Connection, by_id: dict[str, PatternState]) -> Connection:
         inputs = ConnectionInput(a=integrate.item(by_id[c.from_id]), b=integrate.item(by_id[c.to_id]),
                                  similarity=c.strength)
-        out = self._llm("integrate", CONNECT, inputs, rules_llm.connect)
+        out = self.calls.one("integrate", CONNECT, inputs, rules_llm.connect)
         if {out.from_id, out.to_id} != {c.from_id, c.to_id}:
             return c  # the answer is about other patterns: keep the rule's
         evidence = tuple(e for e in out.evidence if e in by_id[c.from_id].examples + by_id[c.to_id].examples)
@@ -274,7 +274,7 @@ class _Run:
                 node.name, node.generalization, node.is_new = old[node.id].name, old[node.id].generalization, False
             else:
                 inputs = ladder.naming_input(node, below, self.params.domain)
-                ladder.apply_name(node, self._llm("abstract", NAME_ABSTRACTION, inputs, rules_llm.name_abstraction))
+                ladder.apply_name(node, self.calls.one("abstract", NAME_ABSTRACTION, inputs, rules_llm.name_abstraction))
             below[node.id] = ladder.node_item(node)
 
     def _regroup(self, level: int, ids: list[str], labels: np.ndarray, below: dict[str, PatternItem]) -> np.ndarray:
@@ -284,7 +284,7 @@ class _Run:
             return labels
         inputs = ladder.grouping_input(level, ids, labels, below, self.params.domain)
         for _ in range(2):
-            out = self._llm("abstract", GROUP_LEVEL, inputs, rules_llm.group_level)
+            out = self.calls.one("abstract", GROUP_LEVEL, inputs, rules_llm.group_level)
             accepted = ladder.accepted_grouping(ids, [g.member_ids for g in out.groups])
             if not isinstance(accepted, str):
                 return accepted
@@ -300,42 +300,7 @@ class _Run:
 
     def _ask(self, prompt, inputs):
         """An LLM answer for the verification, or None (the margins or rules decide)."""
-        return self._llm("verify", prompt, inputs, lambda x, tools: None)
-
-    def _llm_all(self, phase: str, prompt, inputs: list, by_rules) -> list:
-        """One call per input: as one Message Batch under ``llm_batch`` when the provider has
-        batches, else up to ``LLM_WORKERS`` at once for an online provider."""
-        if self.params.llm_batch and isinstance(self.d.llm, BatchLLM) and inputs:
-            answers = self._batch(phase, prompt, inputs)
-            if answers is not None:
-                return [self._degrade(phase, prompt, x, a, by_rules) if isinstance(a, ProviderError) else a
-                        for x, a in zip(inputs, answers)]
-        if not self.online or len(inputs) < 2:
-            return [self._llm(phase, prompt, x, by_rules) for x in inputs]
-        with ThreadPoolExecutor(LLM_WORKERS, thread_name_prefix="graphmind-dream") as pool:
-            return list(pool.map(lambda x: self._llm(phase, prompt, x, by_rules), inputs))
-
-    def _batch(self, phase: str, prompt, inputs: list) -> list | None:
-        """The batch's answers, or None (recorded) when the batch as a whole failed."""
-        self.d.progress(f"{phase}: {len(inputs)} LLM requests sent as one message batch; waiting")
-        try:
-            return self.d.llm.generate_many(prompt, inputs, poll_s=self.params.batch_poll_seconds,
-                                            timeout_s=self.params.batch_timeout_seconds, on_wait=self._renew)
-        except ProviderError as exc:
-            self.degraded.append(f"{phase}: message batch failed ({exc}); calls made one by one")
-            return None
-
-    def _llm(self, phase: str, prompt, inputs, by_rules):
-        try:
-            return self.d.llm.generate(prompt, inputs)
-        except ProviderError as exc:
-            return self._degrade(phase, prompt, inputs, exc, by_rules)
-
-    def _degrade(self, phase: str, prompt, inputs, exc: ProviderError, by_rules):
-        note = f"{phase}: LLM failed ({exc}); {prompt.name} done by rules"
-        if note not in self.degraded:
-            self.degraded.append(note)
-        return by_rules(inputs, ())
+        return self.calls.one("verify", prompt, inputs, lambda x, tools: None)
 
     # -- bookkeeping ----------------------------------------------------------------------
     def _phase(self, name: str, work: Callable[[], T]) -> T:
