@@ -28,6 +28,14 @@ TIDES = [  # a tide-pool naturalist's topic notes, all old enough to be forgotte
 ]
 
 
+_CONVERSATION = (
+    node("Conversation_Memory", "talk-1", topic="spring tide survey", participants=["Maren"],
+         key_points=["the spring tide survey starts at dawn"], outcome="agreed to meet at the slipway",
+         timestamp="2026-09-01T06:00:00Z"),
+    edge("RELATES_TO", "talk-1", "te0"),
+)
+
+
 def _entries(tmp_path, *extra):
     old = (date.today() - timedelta(days=40)).isoformat()
     return write_jsonl(tmp_path / "tides.jsonl", [
@@ -74,19 +82,27 @@ def test_cli_wander_then_digest_never_shows_what_the_walk_read(cli_env, cli_mind
 
 
 def test_a_rumination_counts_a_hit_on_every_memory_it_loaded(mind, tmp_path):
-    mind.import_jsonl(_entries(
-        tmp_path,
-        node("Conversation_Memory", "talk-1", topic="spring tide survey", participants=["Maren"],
-             key_points=["the spring tide survey starts at dawn"], outcome="agreed to meet at the slipway",
-             timestamp="2026-09-01T06:00:00Z"),
-        edge("RELATES_TO", "talk-1", "te0"),
-    ))
+    mind.import_jsonl(_entries(tmp_path, *_CONVERSATION))
     result = mind.ruminate("Maren asks whether the spring tide survey still starts at dawn", sender="Maren")
     loaded = {i for s in result.steps for i in s.found_ids} | {i for s in result.context.sections for i in s.node_ids}
     assert {"talk-1", "te0"} <= loaded  # te0 followed from the conversation, read though not cited
     for memory_id in loaded:
         assert mind.get(memory_id).hits == 1, memory_id
     assert "te0" not in _forgotten(mind)
+
+
+def test_cli_ruminate_then_digest_never_shows_what_the_rumination_read(cli_env, cli_mind, capsys, store, settings,
+                                                                       tmp_path):
+    with Mind(cli_mind, store, settings) as m:
+        m.import_jsonl(_entries(tmp_path, *_CONVERSATION))
+    code, _, err = run_cli(capsys, "ruminate", "Maren asks whether the spring tide survey still starts at dawn",
+                           "--mind", cli_mind, "--sender", "Maren")
+    assert code == 0, err
+    with Mind(cli_mind, store, settings) as m:
+        assert m.get("te0").hits == 1 and m.get("talk-1").hits == 1
+    code, out, err = run_cli(capsys, "digest", "--mind", cli_mind, "--limit", "50", "--json")
+    assert code == 0, err
+    assert "te0" not in {e["id"] for e in json.loads(out)["forgotten"]["entries"]}
 
 
 def test_cli_recall_counts_a_hit_and_the_digest_then_skips_the_entry(cli_env, cli_mind, capsys, store, settings,
