@@ -14,7 +14,7 @@
    different shape: sparse (a dozen assorted memories), consolidated (60 incident experiences
    plus one dream), and the Felix demo: steps run, steps/s, stopped reason, crystals per 100
    steps, and the share of crystals that are duplicates, template-like, or evidenced by
-   anything but memories.
+   anything but memories or by fewer than two (non-mem %).
 """
 
 from __future__ import annotations
@@ -93,9 +93,12 @@ def crystal_figures(mind: Mind) -> dict:
                   for o in kept[:i]]
         dup += rules.duplicate_of(c["props"].get("insight") or "", c["evidence"], others) is not None
     template = sum(rules.is_template(c["props"].get("insight") or "") for c in kept)
-    labels = {r["id"]: r["label"] for r in mind.store.read(
-        "wander/list_memory_sources", mind=mind.name, labels=list(RECALLED_LABELS))}
-    foreign = sum(any(e not in labels for e in c["evidence"]) for c in kept)
+    def label(node_id: str) -> str | None:
+        rows = mind.store.read("memory/get_node", mind=mind.name, id=node_id)
+        return rows[0]["label"] if rows else None
+
+    foreign = sum(any(label(e) not in RECALLED_LABELS for e in c["evidence"]) or len(c["evidence"]) < 2
+                  for c in kept)
     merged = sum(int(c["props"].get("occurrences") or 1) - 1 for c in kept)
     return {"crystals": len(kept), "invalidated": len(rows) - len(kept), "duplicates": dup, "template": template,
             "non_memory_evidence": foreign, "merges": merged,
