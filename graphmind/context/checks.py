@@ -38,9 +38,9 @@ _DUMPS = (
 
 def short_note(tokens: int, memories: int) -> str:
     """What a context under ``MIN_TOKENS`` says about itself."""
-    held = ("no memories" if memories == 0 else "1 memory" if memories == 1
-            else f"{memories} memories")
-    return (f"_This context is shorter than {MIN_TOKENS:,} tokens because the mind holds only "
+    held = ("no memories" if memories == 0 else "only 1 memory" if memories == 1
+            else f"only {memories} memories")
+    return (f"_This context is shorter than {MIN_TOKENS:,} tokens because the mind holds "
             f"{held} relevant to this stimulus; nothing was added to fill it._")
 
 

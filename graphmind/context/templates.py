@@ -49,11 +49,13 @@ def compose(inputs: ContextInput) -> ContextSections:
         cited.extend(m.id for m in items if m.id not in cited)
         return items
 
+    weak = [m for m in inputs.memories if m.id in inputs.weak_ids]
+    by_label["Conversation_Memory"] = [m for m in by_label["Conversation_Memory"] if m.id not in inputs.weak_ids]
     failures = by_label["Failed_Attempt"][:2]
     return ContextSections(
         identity=_identity(inputs.identity, use([partner] if partner else [])),
         current_situation=_situation(inputs, use(by_label["Conversation_Memory"][:1]),
-                                     use(by_label["Technical_Context"][:1])),
+                                     use(by_label["Technical_Context"][:1]), use(weak[:1])),
         relevant_history=_history(use(by_label["Conversation_Memory"][:3]), use(failures)),
         strategic_direction=_strategy(use(by_label["Strategy_Pattern"][:1]), failures,
                                       use(_consolidated(inputs.memories, focus)[:3])),
@@ -132,8 +134,17 @@ def _identity(identity: MemoryItem | None, partners: list[MemoryItem]) -> str:
     return _lines(*lines)
 
 
-def _situation(inputs: ContextInput, conversations: list[MemoryItem], technical: list[MemoryItem]) -> str:
+def _situation(inputs: ContextInput, conversations: list[MemoryItem], technical: list[MemoryItem],
+               weak: list[MemoryItem] = ()) -> str:
     lines = [f'{inputs.sender or "Someone"} says: "{inputs.stimulus}"', ""]
+    unknown = f"nothing in memory about {', '.join(inputs.unknown_terms)}" if inputs.unknown_terms else ""
+    if weak and not conversations:  # a name-only match: what the sender last spoke about, no more
+        w = weak[0]
+        lines.append(f"{inputs.sender or 'The sender'} last spoke about {_s(w, 'topic') or w.text}"
+                     + (f"; {unknown}." if unknown else "."))
+        lines.append("")
+    elif unknown and not conversations and not technical:
+        lines += [unknown[0].upper() + unknown[1:] + ".", ""]
     if conversations:
         c = conversations[0]
         lines.append(f"This continues our discussion about {_s(c, 'topic') or c.text}.")

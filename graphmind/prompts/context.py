@@ -230,6 +230,10 @@ class ContextInput(PromptModel):
     identity: MemoryItem | None = None
     memories: list[MemoryItem] = []
     dependencies: list[Dependency] = []
+    weak_ids: list[str] = []
+    """Memories kept only to say what the sender last spoke about: not about this stimulus."""
+    unknown_terms: list[str] = []
+    """The stimulus's words that no memory given is about."""
 
 
 class ContextSections(PromptModel):
@@ -255,6 +259,11 @@ def render_compose(inputs: ContextInput) -> str:
         lines.append(f"{label or 'Memory'} findings:")
         lines += [_describe(m) for m in inputs.memories if m.label == label]
         lines.append("")
+    if inputs.weak_ids:
+        lines.append("Not about this stimulus (say only that the sender last spoke about it, never that "
+                     "the stimulus continues it): " + ", ".join(inputs.weak_ids))
+    if inputs.unknown_terms:
+        lines.append("Nothing in memory is about: " + ", ".join(inputs.unknown_terms))
     if inputs.dependencies:
         lines.append("Dependency edges between these memories (the only source of \"Dependencies\"):")
         lines += [f"- {d.source} {d.rel} {d.target}" for d in inputs.dependencies]

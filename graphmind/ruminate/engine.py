@@ -21,6 +21,7 @@ from graphmind.llm import LLM
 from graphmind.prompts._models import NODE_TYPES, MemoryItem
 from graphmind.prompts.context import Dependency
 from graphmind.recall import Recaller
+from graphmind.ruminate import relevance
 from graphmind.ruminate.result import RuminationResult
 from graphmind.ruminate.ruminator import Exploration, RuminationParams, Ruminator
 from graphmind.ruminate.tools import memory_item
@@ -62,14 +63,17 @@ def ruminate(store: GraphStore, recaller: Recaller, llm: LLM, mind: str, stimulu
     cost_before = llm.usage.cost_cents
     state = Ruminator(store, recaller, llm, params).explore(mind, text, sender)
     explored_s = time.perf_counter() - started
-    memories = list(state.tools.returned.values())
-    context = compose_context(llm, stimulus=text, sender=sender, identity=_identity(store, mind),
-                              memories=memories, dependencies=_dependencies(store, mind, memories))
+    identity = _identity(store, mind)
+    chosen = _relevant(store, mind, list(state.tools.returned.values()), text, sender, identity)
+    memories = chosen.kept
+    context = compose_context(llm, stimulus=text, sender=sender, identity=identity, memories=memories,
+                              dependencies=_dependencies(store, mind, memories), weak_ids=chosen.weak,
+                              unknown_terms=chosen.topic_terms)
     records = llm.usage.records[calls_before:]
     result = RuminationResult(
         run_id=f"rumination-{datetime.now(UTC):%Y%m%dT%H%M%S}-{secrets.token_hex(3)}", mind=mind,
         stimulus=text, sender=sender, context=context, steps=state.steps,
-        coverage=_coverage(state), final_gap_score=state.score,
+        coverage={**_coverage(state), "relevance": chosen.reasons}, final_gap_score=state.score,
         signals=state.coverage.signals.as_dict(), stopped_reason=state.stopped_reason,
         guard_rails=dict(state.guard_counts), truncated=truncated,
         llm={"provider": llm.provider, "calls": len(records),
@@ -92,6 +96,15 @@ def _identity(store: GraphStore, mind: str) -> MemoryItem | None:
 
 DEPENDENCY_RELS = ("DEPENDS_ON", "IMPORTS", "CALLS", "REQUIRES")
 """The relationships the Context Object's "Dependencies" follow (source depends on target)."""
+
+
+def _relevant(store: GraphStore, mind: str, memories: list[MemoryItem], stimulus: str,
+              sender: str | None, identity: MemoryItem | None) -> relevance.Selection:
+    rows = store.read("ruminate/list_links", mind=mind, uids=[f"{mind}:{m.id}" for m in memories]) \
+        if memories else []
+    links = [relevance.Link(r["source"], r["rel"], r["target"]) for r in rows]
+    names = [str(identity.prop("name"))] if identity is not None and identity.prop("name") else []
+    return relevance.select(memories, links, stimulus=stimulus, sender=sender, names=names)
 
 
 def _dependencies(store: GraphStore, mind: str, memories: list[MemoryItem]) -> list[Dependency]:

@@ -90,7 +90,9 @@ def test_a_mind_without_relevant_data_gets_seven_honest_sections(mind, tmp_path)
         timestamp="2026-10-01T12:00:00Z")]))
     result = mind.ruminate(STIMULUS)
     sections = {s.key: s.text for s in result.context.sections}
-    assert sections["current_situation"] == f'Someone says: "{STIMULUS}"'
+    assert sections["current_situation"] == (f'Someone says: "{STIMULUS}"\n\n'
+                                             "Nothing in memory about felix, race, condition.")
+    assert "espresso" not in result.context_markdown  # an unrelated specific is left out
     for key in ("identity", "relevant_history", "strategic_direction", "emotional_resonance",
                 "technical_context", "constraints"):
         assert sections[key].startswith("No "), key

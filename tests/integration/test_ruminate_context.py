@@ -55,3 +55,42 @@ def test_cli_ruminate_dependencies_deadline_and_note(cli_env, cli_mind, capsys, 
     assert code == 0, err
     payload = json.loads(out)
     _check(payload["context_markdown"], payload["validation"])
+
+
+def _partner_rows() -> list[dict]:
+    return [
+        *_rows(),
+        node("Partnership", "p-ines", partner_name="Ines", duration="3 seasons", trust_level=0.8),
+        node("Conversation_Memory", "conv-grafts", topic="grafting the apricot rootstock",
+             timestamp="2026-05-20T09:00:00+00:00", message_count=7, key_points=["Scions arrive Friday"]),
+        node("Technical_Context", "tc-mower", component="mower.ini", issue_type="blade wear",
+             description="The orchard mower blade wears unevenly", status="open"),
+        {"type": "edge", "rel": "INVOLVES", "from": "conv-grafts", "to": "p-ines", "properties": {}},
+        {"type": "edge", "rel": "INVOLVES", "from": "tc-mower", "to": "p-ines", "properties": {}},
+    ]
+
+
+WEAK = "Ines, could you order more beeswax candles for the farm shop?"
+
+
+def _check_weak(markdown: str, relevance: dict) -> None:
+    assert "Ines last spoke about grafting the apricot rootstock; nothing in memory about" in markdown
+    assert "continues" not in markdown and "mower" not in markdown and "pump" not in markdown
+    assert relevance["conv-grafts"].startswith("kept as weak")
+    assert relevance["tc-mower"].startswith("dropped") and relevance.get("tc-pump", "dropped").startswith("dropped")
+
+
+def test_mind_a_name_only_match_is_stated_as_what_it_is(mind, tmp_path):
+    mind.import_jsonl(write_jsonl(tmp_path / "p.jsonl", _partner_rows()))
+    result = mind.ruminate(WEAK, sender="Ines")
+    _check_weak(result.context_markdown, result.coverage["relevance"])
+
+
+def test_cli_a_name_only_match_is_stated_as_what_it_is(cli_env, cli_mind, capsys, tmp_path):
+    code, out, err = run_cli(capsys, "import", str(write_jsonl(tmp_path / "p.jsonl", _partner_rows())),
+                             "--mind", cli_mind)
+    assert code == 0, err
+    code, out, err = run_cli(capsys, "ruminate", WEAK, "--mind", cli_mind, "--sender", "Ines", "--json")
+    assert code == 0, err
+    payload = json.loads(out)
+    _check_weak(payload["context_markdown"], payload["coverage"]["relevance"])

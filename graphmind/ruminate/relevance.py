@@ -1,0 +1,105 @@
+"""Which memories the tools returned earn a place in the Context Object, and why (pure).
+
+A memory is kept when
+- it is **on topic**: it shares at least ``MIN_SHARED`` content-word stems with the stimulus,
+  not counting the names of the sender, the mind or its partners (a name says who, not what);
+- or it is **linked** by one graph edge to an on-topic memory (the strategy that APPLIES_TO
+  the project the stimulus names, the feeling FELT_DURING the conversation about it), unless
+  it is a Partnership or Identity (everyone is linked to their partner);
+- or it is the **sender's partnership** (who is speaking), kept for the identity only.
+
+When nothing is on topic, the sender's latest conversation is kept as **weak**: the Context
+Object may say what the sender last spoke about, never that the stimulus continues it.
+Everything else is dropped, and the trace says why for every memory.
+
+Calibration: ``MIN_SHARED`` = 1 stem is a first setting, checked only on the hand-written
+cases of tests/unit/test_ruminate_relevance.py (a distractor of the same sender shares no stem
+once names are left out; a short one-line constraint about the topic shares exactly one). It
+is not yet calibrated on a labelled set of minds (issue 21, item 5, still to do).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from graphmind.prompts._models import MemoryItem
+from graphmind.text import content_terms, stem, stems
+
+MIN_SHARED = 1
+_NOT_TOPICAL_BY_LINK = frozenset({"Partnership", "Identity"})
+
+
+@dataclass(frozen=True)
+class Link:
+    source: str
+    rel: str
+    target: str
+
+
+@dataclass
+class Selection:
+    kept: list[MemoryItem] = field(default_factory=list)
+    weak: list[str] = field(default_factory=list)
+    """Ids of memories kept only to say what the sender last spoke about (not on topic)."""
+    reasons: dict[str, str] = field(default_factory=dict)
+    """Why each memory was kept or dropped ("kept: ...", "dropped: ...")."""
+    topic_terms: list[str] = field(default_factory=list)
+    """The stimulus's content words that no kept memory shares (what memory knows nothing about)."""
+
+
+def select(memories: Sequence[MemoryItem], links: Iterable[Link], *, stimulus: str, sender: str | None,
+           names: Iterable[str] = ()) -> Selection:
+    """The memories to build the Context Object from, each with its reason."""
+    people = {sender or "", *names} | {str(m.prop("partner_name") or "") for m in memories}
+    name_stems = set().union(*(stems(p) for p in people if p)) if any(people) else set()
+    wanted = stems(stimulus) - name_stems
+    chosen = Selection()
+    shared: dict[str, set[str]] = {m.id: (stems(_text(m)) - name_stems) & wanted for m in memories}
+    topical = {i for i, s in shared.items() if len(s) >= MIN_SHARED}
+    labels = {m.id: m.label for m in memories}
+    linked: dict[str, str] = {}
+    for link in links:
+        for near, far in ((link.source, link.target), (link.target, link.source)):
+            if near in topical and far not in topical and labels.get(far) not in _NOT_TOPICAL_BY_LINK:
+                linked.setdefault(far, f"{link.rel} {near}")
+    partner = _partner(memories, sender)
+    links = list(links)
+    latest = _latest_conversation(memories, partner, links) if partner and not topical else None
+    for m in memories:
+        if m.id in topical:
+            chosen.reasons[m.id] = "kept: shares " + ", ".join(sorted(shared[m.id])) + " with the stimulus"
+        elif m.id in linked:
+            chosen.reasons[m.id] = f"kept: linked ({linked[m.id]}) to an on-topic memory"
+        elif partner is not None and m.id == partner.id:
+            chosen.reasons[m.id] = "kept: the sender's partnership (who is speaking)"
+        elif latest is not None and m.id == latest.id:
+            chosen.reasons[m.id] = "kept as weak: the sender's last conversation, not about this stimulus"
+            chosen.weak.append(m.id)
+        else:
+            chosen.reasons[m.id] = "dropped: shares nothing with the stimulus and is linked to nothing that does"
+            continue
+        chosen.kept.append(m)
+    known = set().union(*(shared[m.id] for m in chosen.kept)) if chosen.kept else set()
+    chosen.topic_terms = [w for w in dict.fromkeys(content_terms(stimulus))
+                          if stem(w) in wanted and stem(w) not in known][:4]
+    return chosen
+
+
+def _text(m: MemoryItem) -> str:
+    values = [v for v in m.properties.values() if isinstance(v, str | list)]
+    return " ".join([m.text, *(" ".join(v) if isinstance(v, list) else v for v in values)])
+
+
+def _partner(memories: Sequence[MemoryItem], sender: str | None) -> MemoryItem | None:
+    if not sender:
+        return None
+    return next((m for m in memories if m.label == "Partnership"
+                 and str(m.prop("partner_name") or "").lower() == sender.lower()), None)
+
+
+def _latest_conversation(memories: Sequence[MemoryItem], partner: MemoryItem,
+                         links: Iterable[Link]) -> MemoryItem | None:
+    linked = {l.source for l in links if l.target == partner.id} | {l.target for l in links if l.source == partner.id}
+    talks = [m for m in memories if m.label == "Conversation_Memory" and m.id in linked]
+    return max(talks, key=lambda m: str(m.prop("timestamp") or ""), default=None)

@@ -1,0 +1,65 @@
+"""Relevance with a reason (issue 21, item 1): on topic, one edge from on topic, the sender's
+partnership, a weak name-only match; everything else dropped, each with its reason."""
+
+from __future__ import annotations
+
+from graphmind.context.assemble import assemble
+from graphmind.context.templates import compose
+from graphmind.prompts._models import MemoryItem
+from graphmind.prompts.context import ContextInput
+from graphmind.ruminate.relevance import Link, select
+
+
+def _m(node_id: str, label: str, **props) -> MemoryItem:
+    return MemoryItem(id=node_id, label=label, text=" ".join(str(v) for v in props.values()), properties=props)
+
+
+INES = _m("ines", "Partnership", partner_name="Ines", shared_history="pruning the old pear trees")
+PEARS = _m("conv-pear", "Conversation_Memory", topic="pear tree pruning schedule",
+           timestamp="2026-02-01T10:00:00+00:00", message_count=6)
+PUMP = _m("tc-pump", "Technical_Context", component="greenhouse pump", description="irrigation pump stalls")
+RELAY = _m("strat-relay", "Strategy_Pattern", approach="swap the relay before rewiring anything")
+PRESS = _m("tc-press", "Technical_Context", component="cider press", description="press motor overheated")
+LINKS = [Link("conv-pear", "INVOLVES", "ines"), Link("strat-relay", "APPLIES_TO", "tc-pump"),
+         Link("tc-press", "INVOLVES", "ines")]
+MIND = [INES, PEARS, PUMP, RELAY, PRESS]
+
+
+def test_on_topic_keeps_the_match_and_its_linked_strategy_and_drops_the_distractors():
+    chosen = select(MIND, LINKS, stimulus="Ines: the irrigation pump stalled again", sender="Ines")
+    assert [m.id for m in chosen.kept] == ["ines", "tc-pump", "strat-relay"] and chosen.weak == []
+    assert chosen.reasons["tc-pump"].startswith("kept: shares")
+    assert chosen.reasons["strat-relay"] == "kept: linked (APPLIES_TO tc-pump) to an on-topic memory"
+    assert chosen.reasons["tc-press"].startswith("dropped")  # linked to Ines, not to the topic
+    assert chosen.reasons["conv-pear"].startswith("dropped")
+
+
+def test_a_name_only_match_is_weak_and_says_so():
+    stimulus = "Ines, can we move the beehives before the orchard spraying?"
+    chosen = select(MIND, LINKS, stimulus=stimulus, sender="Ines")
+    assert [m.id for m in chosen.kept] == ["ines", "conv-pear"] and chosen.weak == ["conv-pear"]
+    assert "beehives" in chosen.topic_terms and "ines" not in chosen.topic_terms
+    inputs = ContextInput(stimulus=stimulus, sender="Ines", memories=chosen.kept, weak_ids=chosen.weak,
+                          unknown_terms=chosen.topic_terms)
+    context = assemble(compose(inputs), stimulus=stimulus, sender="Ines", identity=None, memories=chosen.kept)
+    situation = context.section("current_situation").text
+    assert "Ines last spoke about pear tree pruning schedule; nothing in memory about" in situation
+    assert "continues" not in context.to_markdown()
+    assert context.section("relevant_history").text.startswith("No ")
+
+
+def test_an_off_topic_stimulus_keeps_no_specifics_and_says_what_is_not_known():
+    stimulus = "What is the best sourdough hydration for rye?"
+    chosen = select(MIND, LINKS, stimulus=stimulus, sender=None)
+    assert chosen.kept == [] and all(r.startswith("dropped") for r in chosen.reasons.values())
+    inputs = ContextInput(stimulus=stimulus, unknown_terms=chosen.topic_terms)
+    context = assemble(compose(inputs), stimulus=stimulus, sender=None, identity=None, memories=[])
+    assert "Nothing in memory about best, sourdough, hydration." in context.section("current_situation").text
+    for word in ("pump", "pear", "press", "relay"):
+        assert word not in context.to_markdown()
+
+
+def test_a_name_alone_never_makes_a_memory_on_topic():
+    chosen = select([INES, PRESS], [], stimulus="Ines here.", sender="Ines")
+    assert [m.id for m in chosen.kept] == ["ines"]
+    assert chosen.reasons["tc-press"].startswith("dropped")
