@@ -37,6 +37,7 @@ from graphmind.mind import Mind, check_mind_name
 from graphmind.models import NODE_TYPES
 from graphmind.server.jobs import Jobs
 from graphmind.server.keys import ApiKey, Scope, find_key
+from graphmind.server.wander_routes import wander_router
 from graphmind.store import GraphStore
 
 log = logging.getLogger(__name__)
@@ -198,6 +199,8 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
             check_mind_name(mind)
             return minds.get(mind)
         return check
+
+    app.include_router(wander_router(allowed, jobs))
 
     @app.post(f"{API}/recall", tags=["memory"])
     def recall(body: RecallRequest, mind: Mind = Depends(allowed("read"))) -> dict[str, Any]:

@@ -241,3 +241,49 @@ def test_errors_are_rfc9457_problems_and_a_bad_body_names_its_fields(api, store,
     assert unauthorised.json()["type"] == "about:blank" and unauthorised.json()["status"] == 401
     huge = api.post(f"/api/v1/minds/{mind.name}/recall", headers=bearer(key), json={"query": "x" * 200_000, "k": 5000})
     assert huge.status_code == 422 and len(huge.content) < 10_000  # bounded, whatever was sent
+
+
+def test_a_wander_session_from_creation_to_deletion_over_rest(api, store, mind, other_mind):
+    mind.import_jsonl(DEMO)
+    _, key = create_key(store, mind.name, "write")
+    _, theirs = create_key(store, other_mind.name, "admin")
+    base, auth = f"/api/v1/minds/{mind.name}/wander", bearer(key)
+    made = api.post(f"{base}/sessions", headers=auth, json={"seed_concept": "race conditions in async code",
+                                                            "name": "races", "rng_seed": 3})
+    assert made.status_code == 201
+    sid = made.json()["session_id"]
+    assert api.get(f"{base}/sessions/{sid}", headers=bearer(theirs)).status_code == 404  # cross-mind
+    assert api.get(f"/api/v1/minds/{other_mind.name}/wander/sessions/{sid}", headers=bearer(theirs)).status_code == 404
+    assert api.get(f"{base}/sessions/{sid}", headers=auth).json()["name"] == "races"
+    assert [s["id"] for s in api.get(f"{base}/sessions", headers=auth).json()["sessions"]] == [sid]
+    step = api.post(f"{base}/sessions/{sid}/step", headers=auth).json()["step"]
+    assert step["step_number"] == 1
+    ran = api.post(f"{base}/sessions/{sid}/wander", headers=auth, json={"n_steps": 4}).json()
+    assert ran["steps_completed"] == 4
+    loci = api.get(f"{base}/sessions/{sid}/loci", headers=auth).json()
+    assert loci["total"] >= 1
+    first = loci["loci"][0]["id"]
+    assert api.get(f"{base}/sessions/{sid}/loci/{first}", headers=auth).json()["id"] == first
+    assert len(api.get(f"{base}/sessions/{sid}/trace", headers=auth).json()["steps"]) == 5
+    assert "resonances" in api.get(f"{base}/sessions/{sid}/resonances", headers=auth).json()
+    assert api.post(f"{base}/sessions/{sid}/inject", headers=auth, json={"concept": "idempotency keys"}).status_code == 200
+    fenced = api.post(f"{base}/sessions/{sid}/fence", headers=auth, json={"concept": "emotions", "action": "exclude"})
+    assert fenced.json()["fence_excluded"] == ["emotions"]
+    assert "formed" in api.post(f"{base}/sessions/{sid}/crystallize", headers=auth).json()
+    assert "crystals" in api.get(f"{base}/sessions/{sid}/crystals", headers=auth).json()
+    assert "crystals" in api.get(f"{base}/crystals", headers=auth, params={"min_confidence": 0.5}).json()
+    assert "resonances" in api.get(f"{base}/resonances", headers=auth).json()
+    found = api.post(f"{base}/search", headers=auth, json={"query": "race condition", "types": ["locus"]}).json()
+    assert found["hits"] and {h["label"] for h in found["hits"]} == {"Locus"}
+    assert api.post(f"{base}/sessions/{sid}/pause", headers=auth).json()["status"] == "paused"
+    assert api.patch(f"{base}/sessions/{sid}", headers=auth, json={"name": "async races"}).json()["name"] == "async races"
+    assert api.post(f"{base}/sessions/{sid}/resume", headers=auth).json()["status"] == "active"
+    job = api.post(f"{base}/sessions/{sid}/wander", headers=auth, json={"n_steps": 25})
+    assert job.status_code == 202
+    done = _finished(api, job.headers["location"], key)
+    assert done["status"] == "completed" and done["result"]["steps_completed"] >= 1
+    assert api.post(f"{base}/sessions/{sid}/stop", headers=auth).json()["status"] in ("completed", "paused")
+    gone = api.delete(f"{base}/sessions/{sid}", headers=auth)
+    assert gone.status_code == 200
+    assert api.get(f"{base}/sessions/{sid}", headers=auth).status_code == 404
+    assert mind.stats().labels["Conversation_Memory"] == 4  # memories untouched
