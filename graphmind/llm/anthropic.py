@@ -104,10 +104,10 @@ class AnthropicLLM:
         """The prompt's output for ``inputs`` as JSON in the output schema; one repair re-ask."""
         messages: list[Message] = [_user(prompt.render(inputs))]
         turn = self._call(prompt, messages)
-        output, problem = parse_output(prompt.output_type, turn)
+        output, problem = parse_output(prompt.output_type, turn, prompt.text_field)
         if output is None:
             messages = _repair(messages, turn, problem)
-            output, problem = parse_output(prompt.output_type, self._call(prompt, messages))
+            output, problem = parse_output(prompt.output_type, self._call(prompt, messages), prompt.text_field)
         if output is None:
             raise _invalid_twice(prompt, problem)
         return output
@@ -134,7 +134,7 @@ class AnthropicLLM:
             if turn.tool_uses:
                 messages += [_assistant(turn), _user(_run_calls(turn, by_name, calls))]
                 continue
-            output, problem = parse_output(prompt.output_type, turn)
+            output, problem = parse_output(prompt.output_type, turn, prompt.text_field)
             if output is not None:
                 return ToolRun(output, tuple(calls))
             if repaired:
@@ -161,7 +161,7 @@ class AnthropicLLM:
         try:
             reply = self._client.messages.create(
                 model=self.model, max_tokens=self.max_tokens, system=system_param(prompt.system),
-                messages=messages, output_config=output_config(prompt), **offered)
+                messages=messages, **_format(prompt), **offered)
         except json.JSONDecodeError:  # a 200 whose body is not JSON: an unreadable reply
             self.record_usage(prompt, None, started)
             return _Turn(None)
@@ -193,6 +193,12 @@ def output_config(prompt: Prompt[Any, Any]) -> dict[str, Any]:
     """``output_config``: the prompt's output schema as a JSON outputs format."""
     schema = transform_schema(prompt.output_type.model_json_schema())
     return {"format": {"type": "json_schema", "schema": schema}}
+
+
+def _format(prompt: Prompt[Any, Any]) -> dict[str, Any]:
+    """``output_config`` as a keyword argument, or nothing for a prompt answered in prose
+    (``anthropic_batch`` does the same)."""
+    return {} if prompt.text_field else {"output_config": output_config(prompt)}
 
 
 def tool_spec(tool: Tool) -> dict[str, Any]:
@@ -232,8 +238,9 @@ def provider_error(exc: anthropic.APIError, *, retries: int) -> ProviderError | 
     return ProviderError(f"Anthropic's reply could not be read ({exc.message}).", provider=PROVIDER)
 
 
-def parse_output(model: type[O], turn: _Turn) -> tuple[O | None, str]:
-    """The validated JSON answer of a reply, or ``None`` and what was wrong with it."""
+def parse_output(model: type[O], turn: _Turn, text_field: str | None = None) -> tuple[O | None, str]:
+    """The validated JSON answer of a reply (with ``text_field``: its text as that field), or
+    ``None`` and what was wrong with it."""
     if turn.content is None:
         return None, "the reply body was not valid JSON"
     if turn.stop_reason == "refusal":
@@ -243,6 +250,8 @@ def parse_output(model: type[O], turn: _Turn) -> tuple[O | None, str]:
     if not turn.text.strip():
         return None, "the reply was empty"
     try:
+        if text_field:
+            return model.model_validate({text_field: turn.text}), ""
         return model.model_validate_json(turn.text), ""
     except pydantic.ValidationError as exc:
         return None, _problem(exc)

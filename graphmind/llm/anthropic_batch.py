@@ -60,7 +60,7 @@ def request_params(llm: AnthropicLLM, prompt: Prompt[I, O], inputs: I) -> dict[s
     """The body ``generate`` would send for ``inputs``."""
     return {"model": llm.model, "max_tokens": llm.max_tokens, "system": system_param(prompt.system),
             "messages": [{"role": "user", "content": prompt.render(inputs)}],
-            "output_config": output_config(prompt)}
+            **({} if prompt.text_field else {"output_config": output_config(prompt)})}
 
 
 def _output(llm: AnthropicLLM, prompt: Prompt[I, O], inputs: I, result: Any,
@@ -70,7 +70,7 @@ def _output(llm: AnthropicLLM, prompt: Prompt[I, O], inputs: I, result: Any,
         return ProviderError(f"Anthropic's message batch gave {kind} for one request of prompt {prompt.key}.",
                              provider=PROVIDER)
     llm.record_usage(prompt, result.message.usage, started, price_factor=BATCH_PRICE)
-    output, _ = parse_output(prompt.output_type, turn_of(result.message))
+    output, _ = parse_output(prompt.output_type, turn_of(result.message), prompt.text_field)
     if output is not None:
         return output
     try:

@@ -33,6 +33,9 @@ class Prompt(Generic[I, O]):
     output_type: type[O]
     system: str
     render: Callable[[I], str]
+    text_field: str | None = None
+    """Set for a prompt answered in prose rather than JSON (``wander.dwell_rlm``: ```repl blocks
+    around words): no output schema is sent, and the reply's text becomes this field of the output."""
 
     @property
     def key(self) -> str:

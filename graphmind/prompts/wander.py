@@ -4,8 +4,10 @@
 memories near the two loci, the only facts the dweller may use. ``wander.dwell_rlm`` is the
 REPL-based dweller: its system prompt is the seed's ``RLM_DWELLER_SYSTEM_PROMPT`` (the counts
 of its first lines move to the message, so the system text stays the same and cacheable); the
-model answers ``{"code": ...}`` to run code in the sandboxed REPL (graphmind.wander.repl) or
-``{"final": {...}}`` with the dwelling JSON (code may also end with ``FINAL({...})``).
+model answers in prose, as the seed asks: ```repl blocks of code to run in the sandboxed REPL
+(graphmind.wander.repl; the variables it sets stay for the next block and turn), and
+``FINAL({...})`` with the dwelling JSON, in a block or on a line of its own (``RlmTurn.text``;
+``graphmind.wander.rlm`` reads it).
 ``wander.sub_query`` is the REPL's ``llm_query``: the seed's sub-LLM system prompt.
 """
 
@@ -311,21 +313,25 @@ class RlmDwellInput(PromptModel):
     """hot_memory, warm_memory, resonances, trace: how many items each REPL variable holds."""
     transcript: list[str] = []
     """The code run so far in this dwelling, each with its output."""
+    kept: list[str] = []
+    """The variables the session's earlier code left in the REPL (``theme_buffer``...)."""
 
 
 class RlmTurn(PromptModel):
-    """Code to run in the REPL, or the final dwelling JSON."""
+    """The model's reply as it wrote it: prose, ```repl blocks, perhaps ``FINAL({...})``."""
 
-    code: str = ""
-    final: DwellOutput | None = None
+    text: str
 
 
 def render_rlm(inputs: RlmDwellInput) -> str:
     counts = ", ".join(f"{name}: {n}" for name, n in inputs.counts.items()) or "empty"
+    kept = ", ".join(inputs.kept) or "none yet"
     runs = "\n\n".join(inputs.transcript) or "(no code run yet)"
-    return (f"{render_dwell(inputs.dwell)}\n\nREPL MEMORY ({counts}).\n\nCODE RUN SO FAR:\n{runs}\n\n"
-            'Answer in JSON: {"code": "..."} to run Python in the REPL, or {"final": {...}} with the '
-            "dwelling JSON above once you are ready (code may also end with FINAL({...})).")
+    return (f"{render_dwell(inputs.dwell)}\n\nREPL MEMORY ({counts}).\nYOUR VARIABLES FROM EARLIER CODE: {kept}."
+            f"\n\nCODE RUN SO FAR:\n{runs}\n\n"
+            "Write Python in ```repl blocks to explore; the variables you set stay for your next blocks "
+            "(functions do not). When you are ready, give the dwelling JSON above with FINAL({...}), "
+            "in a ```repl block or on a line of its own.")
 
 
 class SubQueryInput(PromptModel):
@@ -341,8 +347,8 @@ def render_sub_query(inputs: SubQueryInput) -> str:
     return f"{inputs.prompt}\n\nContext:\n{inputs.context}" if inputs.context else inputs.prompt
 
 
-DWELL_RLM = Prompt(name="wander.dwell_rlm", version=1, input_type=RlmDwellInput, output_type=RlmTurn,
-                   system=RLM_SYSTEM, render=render_rlm)
+DWELL_RLM = Prompt(name="wander.dwell_rlm", version=2, input_type=RlmDwellInput, output_type=RlmTurn,
+                   system=RLM_SYSTEM, render=render_rlm, text_field="text")
 SUB_QUERY = Prompt(name="wander.sub_query", version=1, input_type=SubQueryInput, output_type=SubQueryOutput,
                    system="You are a helpful assistant analyzing a chunk of context.", render=render_sub_query)
 

@@ -3,9 +3,14 @@
 It runs one piece of model-written code under RestrictedPython with curated builtins, a guarded
 ``getattr`` and read-only views of ``re``/``json``/``math``; a refusal raises :class:`Blocked`
 (not caught by ``except Exception``) and is remembered even if caught. Protocol, one JSON object
-per line: in ``{"code", "variables", "functions", "limits"}``; per call out ``{"call", "args",
-"kwargs"}``, in ``{"result"}`` or ``{"error", "blocked"}``; last out ``{"done": true, "stdout",
-"final", "has_final", "error", "blocked"}``.
+per line: in ``{"code", "variables", "state", "functions", "limits"}``; per call out ``{"call",
+"args", "kwargs"}``, in ``{"result"}`` or ``{"error", "blocked"}``; last out ``{"done": true,
+"stdout", "final", "has_final", "error", "blocked", "state", "dropped", "uid"}``.
+
+``state`` is the REPL's own variables, carried between executes by the parent: those given come
+in as globals, and every top-level name the code leaves bound to JSON data (not a variable, a
+function or a module; at most ``MAX_STATE`` bytes in all) goes back; ``dropped`` names the
+others (functions, classes, what did not fit). A refused or out-of-memory run sends no state.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ INPLACE = {f"{symbol}=": getattr(operator, f"i{name}") for symbol, name in zip(
     "+ - * / // % ** << >> & | ^ @".split(),
     "add sub mul truediv floordiv mod pow lshift rshift and or xor matmul".split())}
 MEMORY = "memory limit exceeded"
+MAX_STATE = 256 << 10  # bytes of JSON the kept variables may take, in all
 
 
 class Blocked(BaseException):
@@ -175,7 +181,8 @@ def make_globals(request: dict, run: Run) -> dict:
         run.final, run.has_final = json.loads(encoded), True
         raise Finished
 
-    variables = {k: v for k, v in request["variables"].items() if k.isidentifier() and k[0] != "_"}
+    given = dict(request.get("state") or {}, **request["variables"])
+    variables = {k: v for k, v in given.items() if k.isidentifier() and k[0] != "_"}
     return {
         "__builtins__": make_builtins(run, modules), "__name__": "repl", "__metaclass__": type,
         "_getattr_": run.getattr, "_getitem_": operator.getitem, "_getiter_": iter,
@@ -224,13 +231,33 @@ def run_code(source: str, namespace: dict, run: Run) -> str | None:
     return None
 
 
-def answer(run: Run, error: str | None) -> str:
-    """The ``done`` line; a refusal the code caught still counts."""
+def collect_state(namespace: dict, fixed: frozenset) -> tuple[dict, list[str]]:
+    """The code's top-level names bound to JSON data (kept), and the names of the rest (dropped)."""
+    state, dropped, size = {}, [], 0
+    for name, value in list(namespace.items()):
+        if name.startswith("_") or name in fixed:
+            continue
+        try:  # encoding may run the code's own methods (a dict subclass): still sandboxed here
+            encoded = json.dumps(value)
+        except BaseException:  # noqa: BLE001 - a function, a class, a cycle: not kept
+            dropped.append(name)
+            continue
+        if size + len(encoded) > MAX_STATE:
+            dropped.append(name)
+            continue
+        state[name], size = json.loads(encoded), size + len(encoded)
+    return state, dropped
+
+
+def answer(run: Run, error: str | None, state: dict | None, dropped: list[str]) -> str:
+    """The ``done`` line; a refusal the code caught still counts, and then no state goes back."""
     error = run.refusal or error
+    blocked = bool(error) and (error.startswith("blocked: ") or error == MEMORY)
     done = {"done": True, "stdout": run.stdout(), "final": run.final, "has_final": run.has_final,
-            "error": error, "blocked": bool(error) and (error.startswith("blocked: ") or error == MEMORY)}
+            "error": error, "blocked": blocked, "state": None if blocked else state,
+            "dropped": dropped, "uid": os.getuid()}
     line = json.dumps(done)  # over 1 MB only with a huge output_chars: then the output is dropped
-    return line if len(line) < MAX_LINE else json.dumps(dict(done, stdout=MARKER))
+    return line if len(line) < MAX_LINE else json.dumps(dict(done, stdout=MARKER, state=None))
 
 
 def main() -> None:
@@ -238,11 +265,13 @@ def main() -> None:
     request = run.receive()
     run.limit = int(request["limits"]["output_chars"])
     namespace = make_globals(request, run)
+    fixed = frozenset(namespace) - frozenset(request.get("state") or {}) | frozenset(request["variables"])
     apply_limits(request["limits"])
     run.ballast = bytearray(BALLAST)
     error = run_code(request.pop("code"), namespace, run)
+    state, dropped = collect_state(namespace, fixed) if error != MEMORY else (None, [])
     run.ballast = None
-    run.send(answer(run, error))
+    run.send(answer(run, error, state, dropped))
 
 
 if __name__ == "__main__":

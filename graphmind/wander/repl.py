@@ -1,45 +1,63 @@
 """The wander REPL: runs a dweller's model-written (untrusted) Python in a sandbox.
 
-Each :meth:`WanderRepl.execute` starts a fresh child, ``python -I graphmind/wander/_sandbox.py``
-(by path, so it imports neither graphmind nor its drivers), which runs the code once; the
-parent keeps every Neo4j and LLM capability and answers calls to :data:`REPL_FUNCTIONS` with
-``handler``. The layers:
+A :class:`WanderRepl` belongs to one wander session (``rlm.RlmDweller`` keeps one per session
+for the life of a wander handle). Each :meth:`WanderRepl.execute` starts a fresh child, ``python -I
+graphmind/wander/_jail.py graphmind/wander/_sandbox.py`` (by path, so it imports neither
+graphmind nor its drivers), which runs the code once; the parent keeps every Neo4j and LLM
+capability and answers calls to :data:`REPL_FUNCTIONS` with ``handler``.
 
-1. **Language** (the main barrier): RestrictedPython refuses, at compile time, names and
+**State between executes** (the spec's ``theme_buffer`` pattern): the code's top-level variables
+bound to JSON data come back with the answer and go into the next execute as globals
+(:attr:`WanderRepl.state`, at most 256 KB); functions and classes the code defines are not kept
+(``ReplResult.dropped`` names them). Carrying data, not a living process, was chosen because
+each execute then gets fresh OS limits (RLIMIT_CPU counts a process's whole life), a crashed
+or killed execute loses only its own changes, nothing of one execute's code (a patched object,
+a running generator) lives into the next, and the state is plain data the parent can check.
+A refused or out-of-memory execute keeps the previous state.
+
+The layers (:func:`sandbox_layers` says which are active here; each result lists those that held):
+
+1. **language** (the main barrier): RestrictedPython refuses, at compile time, names and
    attributes starting with ``_`` and frame/generator/traceback attributes; at run time
    ``getattr`` is guarded (no ``str.format``, no module/frame/code/traceback results), builtins
    are curated (no ``open``, ``eval``, ``type``, ``globals``...), and ``import`` yields only
    ``re``, ``json`` and ``math`` as read-only views of their public functions and constants
    (``json.decoder``, ``re.enum``... are refused). Refusals are reported even if caught.
-2. **Process**: ``env={}`` and ``-I``, so the parent's secrets are not in the child's
+2. **process**: ``env={}`` and ``-I``, so the parent's secrets are not in the child's
    environment; the working directory is a fresh temporary directory, removed afterwards; the
    child leads its own process group, SIGKILLed after ``wall_seconds`` (not counting the time
    the handler takes: the child waits then, and the handler bounds its own calls).
-3. **OS limits**, set by the parent (``prlimit``) as soon as the child exists and again by the
+3. **limits**, set by the parent (``prlimit``) as soon as the child exists and again by the
    child before the code runs: RLIMIT_CPU ``cpu_seconds`` (+1 s for start-up in the parent's
    copy), RLIMIT_AS ``memory_mb`` (the interpreter with RestrictedPython takes ~15 MB of
    address space; 512 MB is ample), RLIMIT_FSIZE 0, RLIMIT_NOFILE 8, RLIMIT_CORE 0, RLIMIT_NPROC 0.
-4. **Channel**: the child speaks only through its stdin/stdout pipes, moved to private
+4. **user**: started as root, the child drops to ``nobody`` (``_jail``) before the script runs,
+   so file permissions hold and RLIMIT_NPROC 0 forbids forking; not root, it already runs
+   unprivileged. Inactive only when root cannot drop (no ``CAP_SETUID``).
+5. **network**: the child starts in an empty network namespace (``unshare --net``, no
+   interface but a loopback that is down) where ``unshare --net true`` works (root, or user
+   namespaces); elsewhere only the language layer stops network access.
+6. **channel**: the child speaks only through its stdin/stdout pipes, moved to private
    descriptors before the code runs, one JSON object per line; the parent does not trust it
    either and refuses lines over 1 MB, malformed messages, names outside
-   :data:`REPL_FUNCTIONS` and calls past ``max_calls``.
+   :data:`REPL_FUNCTIONS`, bad state and calls past ``max_calls``.
 
-Not guaranteed: the child runs as the parent's user. Here that is root, for whom RLIMIT_NPROC
-is not enforced and file permissions do not hold, so if the language layer were bypassed the
-code could fork, read, create empty files or delete by absolute path (RLIMIT_FSIZE 0 only stops
-writing data). There is no network namespace: network access is stopped by the language layer
-(no ``socket``, no ``os``); RLIMIT_NOFILE only caps it. A CPython bug reachable from ``re``/
-``json``/``math`` or a RestrictedPython escape would defeat layer 1. The code sees handler errors.
+Not guaranteed: a CPython bug reachable from ``re``/``json``/``math`` or a RestrictedPython
+escape defeats layer 1, leaving a process as ``nobody`` without network, writable files,
+children or environment, which can read world-readable files. The code sees handler errors.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
+import logging
 import os
 import re
 import resource
 import selectors
+import shutil
 import signal
 import subprocess
 import sys
@@ -58,6 +76,10 @@ MAX_LINE = 1 << 20  # the longest line the parent reads from the child
 NOFILE = 8
 TRUNCATED = "…[truncated]"
 _SANDBOX = Path(__file__).with_name("_sandbox.py")
+_JAIL = Path(__file__).with_name("_jail.py")
+MAX_STATE = 256 << 10  # bytes of JSON the kept variables may take (the child keeps to it too)
+LAYERS = ("language", "process", "limits", "user", "network", "channel")
+log = logging.getLogger(__name__)
 _RESERVED = frozenset(REPL_FUNCTIONS) | {"FINAL", "re", "json", "math", "printed"}
 _FENCE = re.compile(r"```repl[ \t]*\r?\n(.*?)```", re.DOTALL)
 
@@ -92,6 +114,10 @@ class ReplResult:
     final: Any | None
     calls: tuple[ReplCall, ...]
     blocked: bool
+    dropped: tuple[str, ...] = ()
+    """Top-level names the code bound to something other than JSON data: not kept."""
+    layers: tuple[str, ...] = ()
+    """The sandbox layers (of :data:`LAYERS`) that held for this execute."""
 
 
 def extract_code(text: str) -> list[str]:
@@ -100,8 +126,45 @@ def extract_code(text: str) -> list[str]:
 
 
 def _child_command() -> list[str]:
-    """The child's command line (a function so tests can substitute a hostile child)."""
-    return [sys.executable, "-I", str(_SANDBOX)]
+    """The child's command line: the jail running ``_SANDBOX`` (tests substitute a hostile
+    script), in a new network namespace where that works."""
+    net = ["unshare", "--net", "--"] if _network_namespace() else []
+    return [*net, sys.executable, "-I", str(_JAIL), str(_SANDBOX)]
+
+
+@functools.cache
+def _network_namespace() -> bool:
+    """Whether ``unshare --net`` works here (tried once per process)."""
+    if shutil.which("unshare") is None:
+        return False
+    try:
+        return subprocess.run(["unshare", "--net", "true"], capture_output=True, timeout=10,
+                              check=False).returncode == 0
+    except (OSError, subprocess.SubprocessError) as exc:
+        log.info("unshare --net could not be tried: %s", exc)
+        return False
+
+
+@functools.cache
+def _announce() -> None:
+    """Log, once per process, how each sandbox layer holds here."""
+    log.info("wander REPL sandbox layers: %s", "; ".join(f"{k}: {v}" for k, v in sandbox_layers().items()))
+
+
+def sandbox_layers() -> dict[str, str]:
+    """Each layer of :data:`LAYERS` with how it holds here, or ``unavailable: ...``."""
+    root = os.geteuid() == 0
+    limits = hasattr(resource, "prlimit") or hasattr(resource, "setrlimit")
+    return {
+        "language": "RestrictedPython, curated builtins, read-only re/json/math",
+        "process": "empty environment, private temporary directory, own process group, wall clock",
+        "limits": "RLIMIT_CPU, RLIMIT_AS, RLIMIT_FSIZE 0, RLIMIT_NOFILE 8, RLIMIT_NPROC 0" if limits
+                  else "unavailable: no resource limits on this platform",
+        "user": "drops to nobody" if root else f"runs as uid {os.geteuid()} (not root)",
+        "network": "empty network namespace (unshare --net)" if _network_namespace()
+                   else "unavailable: unshare --net does not work here",
+        "channel": "one JSON line per message, checked by the parent",
+    }
 
 
 class WanderRepl:
@@ -109,27 +172,43 @@ class WanderRepl:
 
     def __init__(self, handler: Callable[[str, list, dict], Any], variables: dict[str, Any],
                  limits: ReplLimits = ReplLimits()):
-        bad = [k for k in variables if not isinstance(k, str) or not k.isidentifier() or k[0] == "_"
-               or k in _RESERVED]
+        bad = [k for k in variables if not _allowed_name(k)]
         if bad:
             raise ValidationError(f"REPL variable names not allowed: {', '.join(map(str, bad))}")
         self.handler, self.variables, self.limits = handler, variables, limits
+        self.state: dict[str, Any] = {}
+        """The code's own variables, carried from one execute to the next."""
         self._request_line(None)
+        _announce()
+
+    def refresh(self, variables: dict[str, Any]) -> None:
+        """New memory variables (the next dwelling's); the code's state stays."""
+        fresh = WanderRepl(self.handler, variables, self.limits)
+        self.variables = fresh.variables
+        self.state = {k: v for k, v in self.state.items() if k not in variables}
 
     def execute(self, code: str) -> ReplResult:
         """Run ``code`` in a fresh sandbox; problems of the code come back in the result."""
         if not isinstance(code, str):
             raise ValidationError(f"REPL code must be a str, not {type(code).__name__}")
         with tempfile.TemporaryDirectory(prefix="graphmind-repl-", ignore_cleanup_errors=True) as workdir:
-            return _Session(self.handler, self.limits).run(self._request_line(code), workdir)
+            session = _Session(self.handler, self.limits)
+            result = session.run(self._request_line(code), workdir)
+        if session.state is not None:
+            self.state = {k: v for k, v in session.state.items() if k not in self.variables}
+        return result
 
     def _request_line(self, code: str | None) -> bytes:
         try:
-            line = json.dumps({"code": code, "variables": self.variables, "limits": asdict(self.limits),
-                               "functions": list(REPL_FUNCTIONS)})
+            line = json.dumps({"code": code, "variables": self.variables, "state": self.state,
+                               "limits": asdict(self.limits), "functions": list(REPL_FUNCTIONS)})
         except (TypeError, ValueError) as exc:
             raise ValidationError(f"REPL variables must be JSON-serialisable ({exc})") from None
         return line.encode() + b"\n"
+
+
+def _allowed_name(name: Any) -> bool:
+    return isinstance(name, str) and name.isidentifier() and name[0] != "_" and name not in _RESERVED
 
 
 @dataclass
@@ -142,6 +221,8 @@ class _Session:
     refusal: str | None = None
     stderr: bytes = b""
     deadline: float = 0.0  # moved on by the time the handler takes: the clock is the child's
+    state: dict[str, Any] | None = None  # the code's variables after the run; None: keep the old
+    uid: int | None = None  # the child's, as it reported it
 
     def run(self, request: bytes, workdir: str) -> ReplResult:
         try:
@@ -230,7 +311,15 @@ class _Session:
         if not isinstance(stdout, str) or not isinstance(error, (str, type(None))):
             return self._result(True, error="blocked: the sandbox sent a malformed message")
         final = message.get("final") if message.get("has_final") is True else None
-        return self._result(message.get("blocked") is True, error=error, stdout=stdout, final=final)
+        state, dropped, uid = message.get("state"), message.get("dropped", []), message.get("uid")
+        if state is not None and not _valid_state(state) or not isinstance(dropped, list) \
+                or not isinstance(uid, (int, type(None))):
+            return self._result(True, error="blocked: the sandbox sent a malformed state")
+        self.uid, blocked = uid, message.get("blocked") is True
+        if not blocked and not self.refusal:
+            self.state = state
+        return self._result(blocked, error=error, stdout=stdout, final=final,
+                            dropped=tuple(str(d)[:80] for d in dropped[:50]))
 
     def _ended(self, proc: subprocess.Popen) -> ReplResult:
         """The child closed its pipes without an answer: say which limit or crash ended it."""
@@ -253,13 +342,26 @@ class _Session:
         wall = f"wall-clock limit ({self.limits.wall_seconds:g} s) exceeded"
         return self._result(True, error=f"blocked: {what}" if what else wall)
 
-    def _result(self, blocked: bool, *, error: str | None, stdout: str = "", final: Any = None) -> ReplResult:
+    def _result(self, blocked: bool, *, error: str | None, stdout: str = "", final: Any = None,
+                dropped: tuple[str, ...] = ()) -> ReplResult:
         if self.refusal:  # the parent's own refusal wins over whatever the child said
             blocked, error = True, self.refusal
         if len(stdout) > self.limits.output_chars + len(TRUNCATED):
             stdout = stdout[:self.limits.output_chars] + TRUNCATED
         return ReplResult(success=error is None, stdout=stdout, error=error, final=final,
-                          calls=tuple(self.calls), blocked=blocked)
+                          calls=tuple(self.calls), blocked=blocked, dropped=dropped, layers=self._layers())
+
+    def _layers(self) -> tuple[str, ...]:
+        held = sandbox_layers()
+        if self.uid is not None:  # what the child said of itself wins over what was expected
+            held["user"] = "unavailable" if self.uid == 0 else held["user"]
+        return tuple(name for name in LAYERS if not held[name].startswith("unavailable"))
+
+
+def _valid_state(state: Any) -> bool:
+    """A dict of allowed names to JSON data within :data:`MAX_STATE` (the child could lie)."""
+    return isinstance(state, dict) and all(map(_allowed_name, state)) \
+        and len(json.dumps(state)) <= 2 * MAX_STATE  # keys and separators on top of the values
 
 
 def _write(fd: int, data: bytes, deadline: float) -> bool:

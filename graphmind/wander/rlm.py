@@ -13,14 +13,22 @@ functions are served here, in the parent, which does every Neo4j and LLM call:
   tensions on the graph;
 - ``llm_query(prompt, context="")``: a sub-call to the cheap model (``wander.sub_query``),
   routed and charged against the session's budget like every other call.
-The code's output (or error) goes back to the model in the next turn; ``FINAL({...})`` in the
-code, or a ``final`` answer, ends the dwelling. After ``MAX_TURNS`` turns without one, or when
-the final value is not a dwelling, the step falls back to the simple dwelling prompt, so the
-REPL can never stall a walk.
+The model answers in prose with ```repl blocks (:func:`read_turn`); each block runs in turn and
+its output (or error) goes back to the model in the next turn. ``FINAL({...})`` in a block, or
+on a line of its own outside the blocks, ends the dwelling. After ``MAX_TURNS`` turns without
+one, or a turn with neither code nor a valid final dwelling, the step falls back to the simple
+dwelling prompt, so the REPL can never stall a walk.
+
+One :class:`WanderRepl` per session (the last ``MAX_SESSIONS`` sessions, for the life of the
+dweller, that is of the wander handle ``Mind.wander`` returns): the variables the code sets (a
+``theme_buffer``) stay from one block, turn, dwelling and run of the handle to the next; the
+memory variables are refreshed at each dwelling. A new handle on the session starts afresh.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -31,10 +39,12 @@ from graphmind.prompts.wander import (
     DWELL, DWELL_RLM, SUB_QUERY, DwellInput, DwellOutput, RlmDwellInput, SubQueryInput,
 )
 from graphmind.store import GraphStore
-from graphmind.wander.repl import ReplLimits, ReplResult, WanderRepl
+from graphmind.wander.repl import ReplLimits, ReplResult, WanderRepl, extract_code
 from graphmind.wander.space import IdeaSpace
 
-MAX_TURNS, SIMILAR_MAX, TRACE_SHOWN = 4, 50, 20
+MAX_TURNS, SIMILAR_MAX, TRACE_SHOWN, MAX_SESSIONS = 4, 50, 20, 32
+_BLOCK = re.compile(r"```repl[ \t]*\r?\n.*?```", re.DOTALL)
+_FINAL = re.compile(r"^[ \t>*`]*FINAL\(", re.MULTILINE)
 Call = Callable[[bool, str, Callable[[LLM], Any]], tuple[Any, str, float]]
 """(want_strong, prompt text, the call) → (output, model used, cost): the walker's budgeted call."""
 
@@ -44,31 +54,53 @@ class RlmDweller:
         self._store, self._space, self._mind = store, space, mind
         self._limits = limits or ReplLimits()
         self.runs: list[ReplResult] = []
+        self._repls: dict[str, WanderRepl] = {}
+
+    def repl(self, session_id: str) -> WanderRepl | None:
+        """The session's REPL, once it has dwelt here."""
+        return self._repls.get(session_id)
 
     def dwell(self, inputs: DwellInput, variables: dict[str, Any], session_id: str, want_strong: bool,
               call: Call) -> tuple[DwellOutput, str, float]:
         """The dwelling, through at most ``MAX_TURNS`` REPL turns; (output, model used, cost)."""
-        repl = WanderRepl(self._handler(variables, session_id, call), variables, self._limits)
+        repl = self._session_repl(session_id, variables, call)
         counts = {k: len(v) for k, v in variables.items() if isinstance(v, (list, dict)) and k != "current_locus"}
         transcript: list[str] = []
         cost, model = 0.0, ""
         for _ in range(MAX_TURNS):
-            turn_in = RlmDwellInput(dwell=inputs, counts=counts, transcript=transcript)
+            turn_in = RlmDwellInput(dwell=inputs, counts=counts, transcript=transcript, kept=sorted(repl.state))
             turn, model, spent = call(want_strong, DWELL_RLM.system + DWELL_RLM.render(turn_in),
                                       lambda llm: llm.generate(DWELL_RLM, turn_in))
             cost += spent
-            if turn.final is not None:
-                return turn.final, model, cost
-            if not turn.code.strip():
-                break
-            result = repl.execute(turn.code)
-            self.runs.append(result)
-            final = _dwelling(result.final)
+            blocks, final = read_turn(turn.text)
+            for code in blocks:
+                result = repl.execute(code)
+                self.runs.append(result)
+                if (dwelling := _dwelling(result.final)) is not None:
+                    return dwelling, model, cost
+                transcript.append(_transcript(code, result))
+            if (dwelling := _dwelling(final)) is not None:
+                return dwelling, model, cost
             if final is not None:
-                return final, model, cost
-            transcript.append(_transcript(turn.code, result))
+                transcript.append("FINAL(...) was given something that is not the dwelling JSON")
+            elif not blocks:
+                break
         out, model, spent = call(want_strong, DWELL.system + DWELL.render(inputs), lambda llm: llm.generate(DWELL, inputs))
         return out, model, cost + spent
+
+    def _session_repl(self, session_id: str, variables: dict[str, Any], call: Call) -> WanderRepl:
+        """The session's REPL with this dwelling's memory and handler; its own variables kept."""
+        handler = self._handler(variables, session_id, call)
+        repl = self._repls.pop(session_id, None)
+        if repl is None:
+            repl = WanderRepl(handler, variables, self._limits)
+        else:
+            repl.handler = handler
+            repl.refresh(variables)
+        self._repls[session_id] = repl  # the most recent last
+        while len(self._repls) > MAX_SESSIONS:
+            del self._repls[next(iter(self._repls))]
+        return repl
 
     def _handler(self, variables: dict[str, Any], session_id: str, call: Call) -> Callable[[str, list, dict], Any]:
         def embed(text: str) -> list[float]:
@@ -114,6 +146,19 @@ def repl_variables(hot: list[dict], warm: list[dict], resonances: list[dict], tr
             "resonances": {r["id"]: {"themes": r["themes"], "strength": round(float(r["strength"]), 4),
                                      "status": r["status"], "occurrences": r["occurrences"]} for r in resonances},
             "trace": trace[-TRACE_SHOWN:], "current_locus": current}
+
+
+def read_turn(text: str) -> tuple[list[str], Any | None]:
+    """The ```repl blocks of a reply, in order, and the value of a ``FINAL(...)`` written outside
+    them (``None`` if there is none or it is not JSON)."""
+    prose = _BLOCK.sub("", text)
+    final = None
+    for match in _FINAL.finditer(prose):
+        try:
+            final, _ = json.JSONDecoder().raw_decode(prose[match.end():].lstrip())
+        except ValueError:
+            continue
+    return extract_code(text), final
 
 
 def _dwelling(value: Any) -> DwellOutput | None:

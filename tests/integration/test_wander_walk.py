@@ -195,7 +195,8 @@ def test_hostile_dweller_code_is_contained_and_the_step_still_dwells(mind, tmp_p
 
     def call(strong, text, fn):
         attack = next(attacks, None)
-        return (RlmTurn(code=attack) if attack and "REPL" in text else fn(offline)), "test", 0.0
+        reply = RlmTurn(text=f"Let me try this.\n```repl\n{attack}\n```") if attack and "REPL" in text else None
+        return (reply or fn(offline)), "test", 0.0
 
     dweller = RlmDweller(mind.store, IdeaSpace(mind.store, mind.embedder, mind.name), mind.name)
     inputs = DwellInput(current=LocusItem(id="a", concept="race condition"), next=LocusItem(id="b", concept="queue"))

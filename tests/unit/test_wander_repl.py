@@ -353,3 +353,161 @@ def _alive(pid: int) -> bool:
     except (FileNotFoundError, ProcessLookupError):
         return False
     return state not in ("Z", "X")
+
+
+# State between executes: the spec's theme_buffer pattern.
+
+def test_variables_survive_between_executes_and_functions_are_named_as_dropped(run):
+    repl = WanderRepl(run.handler, VARIABLES, LIMITS)
+    first = repl.execute("theme_buffer = []\nfor locus in hot_memory:\n    theme_buffer.append(locus['concept'])\n"
+                         "def helper():\n    return 1\nhot_memory.append('changed')")
+    assert first.success and first.dropped == ("helper",)
+    assert repl.state == {"theme_buffer": ["tides"], "locus": VARIABLES["hot_memory"][0]}  # not hot_memory
+    second = repl.execute("theme_buffer.append(llm_query('themes?'))\ncount = len(theme_buffer)\n"
+                          "FINAL({'buffer': theme_buffer, 'memory': len(hot_memory)})")
+    assert second.final == {"buffer": ["tides", "the moon pulls the tides"], "memory": 1}
+    assert repl.state["theme_buffer"] == ["tides", "the moon pulls the tides"] and repl.state["count"] == 2
+    repl.refresh(dict(VARIABLES, trace=[]))  # the next dwelling: new memory, the same state
+    assert repl.execute("FINAL([count, trace])").final == [2, []]
+
+
+def test_an_error_keeps_what_was_bound_before_it_and_a_refusal_keeps_nothing(run):
+    repl = WanderRepl(run.handler, VARIABLES, LIMITS)
+    failed = repl.execute("a = 1\nb = 1 / 0")
+    assert failed.error == "ZeroDivisionError: division by zero" and repl.state == {"a": 1}
+    refused = repl.execute("a = 2\nimport os")
+    assert_refused(refused, "import of 'os'")
+    assert repl.state == {"a": 1}
+    bomb = repl.execute("a = 3\nx = 'a' * (10**10)")
+    assert_refused(bomb, "memory limit exceeded")
+    assert repl.state == {"a": 1}
+
+
+def test_state_past_its_size_limit_is_dropped_by_name(run):
+    repl = WanderRepl(run.handler, VARIABLES, LIMITS)
+    result = repl.execute("small = 'x'\nbig = 'y' * (300 * 1024)")
+    assert result.success and result.dropped == ("big",) and repl.state == {"small": "x"}
+
+
+def test_the_parent_refuses_a_malformed_state(hostile):
+    lying = ("import json, sys\nsys.stdin.readline()\nprint(json.dumps({'done': True, 'stdout': '', "
+             "'final': None, 'has_final': False, 'error': None, 'blocked': False, "
+             "'state': {'__builtins__': 1, 'FINAL': 2}, 'dropped': [], 'uid': 0}), flush=True)")
+    assert_refused(hostile(lying), "the sandbox sent a malformed state")
+
+
+# The OS layers on their own: a hostile child run the way the sandbox is (jail, namespace).
+
+MORE_ATTACKS = {
+    "read a file outside": ("FINAL(open('/etc/passwd').read())", "open() is not allowed"),
+    "read via io": ("import io\nio.open('/etc/passwd')", "import of 'io'"),
+    "read via pathlib": ("import pathlib", "import of 'pathlib'"),
+    "network via urllib": ("import urllib.request", "import of 'urllib.request'"),
+    "network via http.client": ("from http.client import HTTPConnection", "import of 'http.client'"),
+    "subprocess via os.popen": ("import os\nos.popen('id')", "import of 'os'"),
+    "subprocess via pty": ("import pty\npty.spawn('sh')", "import of 'pty'"),
+    "fork bomb via threads": ("import threading", "import of 'threading'"),
+    "fork bomb via recursion": ("def f():\n    f()\n    f()\nf()", "RecursionError"),
+    "import via builtins module": ("import builtins\nbuiltins.open('/etc/passwd')", '"builtins" is a reserved name'),
+    "import via sys.modules": ("import sys\nsys.modules['os']", "import of 'sys'"),
+    "relative import": ("from . import json as j\nj.loads('1')", "import of ''"),
+    "import via module spec": ("json.__spec__.loader", 'starts with "_"'),
+    "import via loader name": ("getattr(re, '__loader__')", "'__loader__' is not allowed"),
+    "import via re.sre_compile": ("json.scanner.py_make_scanner", "'json.scanner' is not available"),
+    "memory via a state bomb": ("x = [0] * (10**9)", "memory limit exceeded"),
+}
+
+
+@pytest.mark.parametrize("code, fragment", MORE_ATTACKS.values(), ids=MORE_ATTACKS.keys())
+def test_more_attacks_are_blocked_and_reported_cleanly(run, code, fragment):
+    result = run(code)
+    assert result.success is False and result.error and fragment in result.error, result.error
+    assert "Traceback" not in result.error + result.stdout and result.calls == ()
+
+
+ESCAPED = r"""
+import errno, json, os, resource, sys
+request = json.loads(sys.stdin.readline())
+probe = {"uid": os.getuid(), "gid": os.getgid(), "groups": os.getgroups()}
+def attempt(name, action):
+    try:
+        probe[name] = action()
+    except OSError as exc:
+        probe[name] = errno.errorcode.get(exc.errno, str(exc.errno))
+    except Exception as exc:
+        probe[name] = type(exc).__name__
+attempt("read", lambda: open(request["variables"]["secret_file"]).read())
+attempt("fork", lambda: os.fork() or 0)
+attempt("import", lambda: __import__("socket") and "imported")
+print(json.dumps({"done": True, "stdout": json.dumps(probe), "final": None, "has_final": False,
+                  "error": None, "blocked": False, "state": {}, "dropped": [], "uid": os.getuid()}), flush=True)
+"""
+
+NETWORK = r"""
+import json, socket, sys
+request = json.loads(sys.stdin.readline())
+try:
+    socket.create_connection(("127.0.0.1", request["variables"]["port"]), timeout=2).close()
+    outcome = "connected"
+except OSError as exc:
+    outcome = type(exc).__name__
+print(json.dumps({"done": True, "stdout": outcome, "final": None, "has_final": False,
+                  "error": None, "blocked": False, "state": {}, "dropped": [], "uid": 0}), flush=True)
+"""
+
+PASSTHROUGH_JAIL = "import sys\npath = sys.argv[1]\nexec(compile(open(path).read(), path, 'exec'), {'__name__': '__main__'})\n"
+
+
+@pytest.fixture
+def escaped(tmp_path, monkeypatch):
+    """``escaped(source, variables, jail=True)``: ``source`` run as the sandbox script is."""
+    def execute(source: str, variables: dict, jail: bool = True):
+        script = tmp_path / "escaped.py"
+        script.write_text(source)
+        monkeypatch.setattr(repl_module, "_SANDBOX", script)
+        if not jail:
+            passthrough = tmp_path / "passthrough.py"
+            passthrough.write_text(PASSTHROUGH_JAIL)
+            monkeypatch.setattr(repl_module, "_JAIL", passthrough)
+        return WanderRepl(Recorder(), variables, LIMITS).execute("")
+    return execute
+
+
+def test_the_user_layer_holds_without_the_language_layer(escaped, tmp_path):
+    if os.geteuid() != 0:
+        pytest.skip("not root: the child already runs as this unprivileged user")
+    secret = tmp_path / "secret"
+    secret.write_text(SECRET)
+    secret.chmod(0o600)
+    result = escaped(ESCAPED, {"secret_file": str(secret)})
+    probe = json.loads(result.stdout)
+    assert probe["uid"] != 0 and probe["gid"] != 0 and probe["groups"] == []
+    assert probe["read"] == "EACCES" and probe["fork"] == "EAGAIN"
+    assert probe["import"] != "imported"  # the interpreter's own library is out of reach too
+    assert SECRET not in repr(result) and "user" in result.layers
+
+
+def test_the_network_layer_holds_without_the_language_layer(escaped):
+    if repl_module.sandbox_layers()["network"].startswith("unavailable"):
+        pytest.skip("unshare --net does not work here")
+    import socket
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        port = server.getsockname()[1]
+        unjailed = escaped(NETWORK, {"port": port}, jail=False)
+        assert unjailed.stdout != "connected" and unjailed.stdout.endswith("Error")
+        assert "network" in unjailed.layers
+        repl_module._network_namespace.cache_clear()
+        try:  # the check can fail: without the namespace the same child connects
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(repl_module, "_network_namespace", lambda: False)
+                assert escaped(NETWORK, {"port": port}, jail=False).stdout == "connected"
+        finally:
+            repl_module._network_namespace.cache_clear()
+
+
+def test_the_active_layers_are_said(run):
+    layers = repl_module.sandbox_layers()
+    assert set(layers) == set(repl_module.LAYERS) and all(layers.values())
+    result = run("print(1)")
+    assert result.layers == tuple(n for n in repl_module.LAYERS if not layers[n].startswith("unavailable"))
+    assert {"language", "process", "limits", "channel"} <= set(result.layers)

@@ -11,9 +11,10 @@
   no two memories share anything. Residues are the walk's echo, never evidence.
 - validate_crystal: ``crystal_rules.check`` (terms in the evidence, a connection named, no
   template text).
-- dwell_rlm: first runs ``RLM_PROBE`` in the REPL (the loci nearest the current one, its graph
-  neighbours, and an ``llm_query`` on what they share), then dwells as ``dwell`` does with the
-  loci the probe printed added to the memories.
+- dwell_rlm: answers as the seed asks, in prose around a ```repl block: first ``RLM_PROBE``
+  (the loci nearest the current one, its graph neighbours, an ``llm_query`` on what they share,
+  appended to the session's ``theme_buffer``, which lives on in the REPL), then a line
+  ``FINAL({...})`` with what ``dwell`` makes of the loci the probe printed added to the memories.
 - sub_query: the terms that at least two items of the context share.
 """
 
@@ -214,6 +215,10 @@ surprise possibility bridge themes interestingness actionability
 TEMPLATE_WORDS = TEMPLATE_WORDS | _RLM_WORDS
 
 RLM_PROBE = """\
+try:
+    theme_buffer
+except NameError:
+    theme_buffer = []
 similar = query_similar(current_locus['embedding'], k=4)
 found = [s for s in similar if s['id'] != current_locus['id']][:3]
 seen = [f['id'] for f in found]
@@ -222,18 +227,21 @@ for n in get_neighbors(current_locus['id'])[:3]:
         found.append(n)
         seen.append(n['id'])
 summary = llm_query('What do these concepts share?', context=json.dumps([f['concept'] for f in found]))
-print(json.dumps({'found': [{'id': f['id'], 'concept': f['concept']} for f in found], 'summary': summary}))
+theme_buffer.append(summary)
+print(json.dumps({'found': [{'id': f['id'], 'concept': f['concept']} for f in found], 'summary': summary,
+                  'themes_so_far': len(theme_buffer)}))
 """
 
 
 def dwell_rlm(inputs: RlmDwellInput, tools: Sequence[Tool]) -> RlmTurn:
     if not inputs.transcript:
-        return RlmTurn(code=RLM_PROBE)
+        return RlmTurn(text=f"I will look around the current locus first.\n\n```repl\n{RLM_PROBE}```\n")
     probe = _last_json(inputs.transcript[-1])
     found = [MemoryItem(id=str(f["id"]), label="Locus", text=str(f["concept"]))
              for f in (probe or {}).get("found", []) if isinstance(f, dict) and f.get("id") and f.get("concept")]
     dwelling = inputs.dwell.model_copy(update={"memories": [*inputs.dwell.memories, *found]})
-    return RlmTurn(final=dwell(dwelling, tools))
+    final = json.dumps(dwell(dwelling, tools).model_dump(mode="json"))
+    return RlmTurn(text=f"The probe found {len(found)} nearby loci; that is enough to dwell.\n\nFINAL({final})\n")
 
 
 def _last_json(run: str) -> dict | None:
