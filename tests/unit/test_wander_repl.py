@@ -511,3 +511,13 @@ def test_the_active_layers_are_said(run):
     result = run("print(1)")
     assert result.layers == tuple(n for n in repl_module.LAYERS if not layers[n].startswith("unavailable"))
     assert {"language", "process", "limits", "channel"} <= set(result.layers)
+
+
+def test_a_child_still_root_is_reported_without_the_user_layer(escaped, tmp_path):
+    if os.geteuid() != 0:
+        pytest.skip("not root: there is no drop to miss")
+    secret = tmp_path / "secret"
+    secret.write_text(SECRET)
+    result = escaped(ESCAPED, {"secret_file": str(secret)}, jail=False)  # a jail that does not drop
+    assert json.loads(result.stdout)["uid"] == 0
+    assert "user" not in result.layers and "language" in result.layers
