@@ -11,7 +11,7 @@ from graphmind.cli.main import cli, main
 from graphmind.context.templates import compose
 from graphmind.dream.report import DreamReport
 from graphmind.prompts._models import MemoryItem
-from graphmind.prompts.context import ContextInput
+from graphmind.prompts.context import ContextInput, Dependency
 from graphmind.text import trim
 
 
@@ -48,7 +48,8 @@ def test_one_dependency_is_one_file():
     code = MemoryItem(id="c1", label="Code_Reference", text="ledger.py",
                       properties={"file_path": "src/ledger.py", "complexity": "high"})
     tech = MemoryItem(id="t1", label="Technical_Context", text="the ledger", properties={"project": "ledger"})
-    sections = compose(ContextInput(stimulus="the ledger is slow", memories=[tech, code]))
+    sections = compose(ContextInput(stimulus="the ledger is slow", memories=[tech, code],
+                                    dependencies=[Dependency(source="t1", rel="DEPENDS_ON", target="c1")]))
     text = sections.technical_context
     assert "Dependencies: 1 file\n" in text and "1 files" not in text
 

@@ -63,3 +63,11 @@ def test_a_name_alone_never_makes_a_memory_on_topic():
     chosen = select([INES, PRESS], [], stimulus="Ines here.", sender="Ines")
     assert [m.id for m in chosen.kept] == ["ines"]
     assert chosen.reasons["tc-press"].startswith("dropped")
+
+
+def test_one_shared_common_word_is_not_a_topic_but_a_one_word_stimulus_can_match():
+    window = _m("c-window", "Constraint", description="Treatment must finish before the winter cluster forms")
+    fair = _m("c-fair", "Constraint", description="Craft fair stall booking closes")
+    chosen = select([window, fair], [], stimulus="Should we take a stall at the winter craft fair?", sender=None)
+    assert [m.id for m in chosen.kept] == ["c-fair"]  # shares stall, craft, fair; the other only "winter"
+    assert [m.id for m in select([window, fair], [], stimulus="Winter?", sender=None).kept] == ["c-window"]

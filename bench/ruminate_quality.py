@@ -1,0 +1,68 @@
+"""What rumination's Context Object holds, scored against hand labels (issue 21, item 5).
+
+    python bench/ruminate_quality.py [--k 8]
+
+Each mind of tests/data/ruminate/ (labels.json names its stimuli, with the memories each
+context must and must not hold) is imported into a scratch mind on a real Neo4j (GRAPHMIND_HOME
+/ NEO4J_URI as the CLI) and ruminated on offline. An *atom* here is a memory the Context
+Object's sections cite (the mind's Identity aside). Per stimulus:
+
+- precision: cited must-haves / cited labelled memories (must ∪ must-not); "-" when none cited;
+- recall: cited must-haves / must-haves; "-" when there are none;
+- distractors: must-not memories cited.
+
+Beside it, the plain baseline: the top-k of ``Mind.recall(stimulus, k)`` poured into sections.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(ROOT))
+from _common import bench_store, scratch_mind  # noqa: E402
+
+from graphmind.llm.offline import OfflineLLM  # noqa: E402
+from graphmind.mind import Mind  # noqa: E402
+
+DATA = ROOT / "tests" / "data" / "ruminate"
+
+
+def score(cited: set[str], must: set[str], must_not: set[str]) -> tuple[str, str, int]:
+    labelled = cited & (must | must_not)
+    precision = f"{len(cited & must) / len(labelled):.2f}" if labelled else "-"
+    recall = f"{len(cited & must) / len(must):.2f}" if must else "-"
+    return precision, recall, len(cited & must_not)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--k", type=int, default=8, help="the baseline's top-k (default 8)")
+    args = parser.parse_args()
+    labels = json.loads((DATA / "labels.json").read_text())
+    print(f"{'mind':<14} {'kind':<10} {'steps':>5} {'tokens':>6}  {'P':>5} {'R':>5} {'distr':>5}  "
+          f"{'base P':>6} {'base R':>6} {'distr':>5}")
+    with bench_store() as (store, settings):
+        for file_name, cases in labels.items():
+            mind = Mind(scratch_mind("bench-rq"), store, settings, llm=OfflineLLM())
+            try:
+                mind.import_jsonl(DATA / file_name)
+                for case in cases:
+                    must, must_not = set(case["must"]), set(case["must_not"])
+                    result = mind.ruminate(case["stimulus"], sender=case["sender"])
+                    cited = {i for s in result.context.sections for i in s.node_ids} - {"me"}
+                    baseline = {h.node.id for h in mind.recall(case["stimulus"], k=args.k).hits} - {"me"}
+                    p, r, d = score(cited, must, must_not)
+                    bp, br, bd = score(baseline, must, must_not)
+                    print(f"{file_name.split('.')[0]:<14} {case['kind']:<10} {len(result.steps):>5} "
+                          f"{result.context.token_count:>6}  {p:>5} {r:>5} {d:>5}  {bp:>6} {br:>6} {bd:>5}")
+            finally:
+                mind.delete()
+
+
+if __name__ == "__main__":
+    main()
