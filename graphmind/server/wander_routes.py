@@ -30,8 +30,9 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class SessionCreate(_Strict):
-    seed_concept: str = Field(min_length=1)
+class _SessionSettings(_Strict):
+    """What a session's creator or a patch may set (the WanderSession model's bounds)."""
+
     name: str | None = None
     attractor: str | None = None
     allowed_domains: list[str] | None = None
@@ -39,18 +40,15 @@ class SessionCreate(_Strict):
     max_steps: int | None = Field(None, ge=1, le=INT64)
     cloud_budget_cents: int | None = Field(None, ge=0, le=INT64)
     temperature: float | None = Field(None, ge=0, le=5)
+
+
+class SessionCreate(_SessionSettings):
+    seed_concept: str = Field(min_length=1)
     rng_seed: int | None = Field(None, ge=-INT64, le=INT64)
 
 
-class SessionPatch(_Strict):
-    name: str | None = None
+class SessionPatch(_SessionSettings):
     status: Literal["paused", "active", "completed", "abandoned"] | None = None
-    attractor: str | None = None
-    allowed_domains: list[str] | None = None
-    forbidden_domains: list[str] | None = None
-    max_steps: int | None = Field(None, ge=1, le=INT64)
-    cloud_budget_cents: int | None = Field(None, ge=0, le=INT64)
-    temperature: float | None = Field(None, ge=0, le=5)
 
 
 class WanderRun(_Strict):

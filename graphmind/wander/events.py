@@ -102,6 +102,7 @@ class NatsPublisher:
 
     def __init__(self, client: Any, loop: Any, thread: threading.Thread):
         self._client, self._loop, self._thread = client, loop, thread
+        self._closed = False
 
     @classmethod
     def connect(cls, url: str, timeout_s: float = 5.0) -> NatsPublisher:
@@ -132,8 +133,16 @@ class NatsPublisher:
         asyncio.run_coroutine_threadsafe(self._client.publish(subject, data), self._loop).result(5)
 
     def close(self) -> None:
+        """Drain and close the connection; closing twice, or a server already gone, is fine."""
         import asyncio
 
-        asyncio.run_coroutine_threadsafe(self._client.drain(), self._loop).result(5)
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(5)
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            asyncio.run_coroutine_threadsafe(self._client.drain(), self._loop).result(5)
+        except Exception:  # noqa: BLE001 - a NATS server gone at close loses nothing of ours
+            logger.warning("could not drain the NATS connection at close", exc_info=True)
+        finally:
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(5)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import json
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from graphmind.cli.main import main
+from tests.fixtures.messages_stub import MessagesStub
 
 DEMO = Path(str(resources.files("graphmind") / "demo" / "felix.jsonl"))
 
@@ -56,3 +59,22 @@ def experiences(per_technique: int = 6, session: str = "s1", start: int = 0) -> 
                         "kind": "move" if name != "Pointing Pair" else "strategy", "strategy_used": name,
                         "confidence": 0.9, "timestamp": f"2026-01-04T21:{t:02d}:{i % 60:02d}+00:00"})
     return out
+
+
+STRONG, CHEAP = "claude-stub-strong", "claude-stub-cheap"
+"""The wander models the Claude-path tests configure (strong dwells, cheap routes)."""
+PRICES = {STRONG: (300.0, 1500.0), CHEAP: (100.0, 500.0)}
+
+
+@contextlib.contextmanager
+def claude_wander_settings(settings, responder):
+    """(settings that send wander's calls to a local Messages-API stub, the stub), the stub
+    answering with ``responder``; stopped on exit."""
+    stub = MessagesStub().start()
+    stub.responder = responder
+    try:
+        yield dataclasses.replace(settings, llm_provider="anthropic", anthropic_api_key="test",
+                                  anthropic_base_url=stub.url, anthropic_model=STRONG, wander_cheap_model=CHEAP,
+                                  llm_prices=PRICES, llm_max_retries=0), stub
+    finally:
+        stub.stop()

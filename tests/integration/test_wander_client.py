@@ -4,20 +4,17 @@ client is closed with the mind."""
 
 from __future__ import annotations
 
-import dataclasses
 
 import pytest
 
 from graphmind.llm import anthropic_client
 from graphmind.mind import Mind
 from tests.conftest import new_mind_name
-from tests.fixtures.messages_stub import MessagesStub, json_reply
-from tests.integration.helpers import DEMO
+from tests.fixtures.messages_stub import json_reply
+from tests.integration.helpers import CHEAP, DEMO, STRONG, claude_wander_settings
 
 pytestmark = pytest.mark.integration
 
-STRONG, CHEAP = "claude-stub-strong", "claude-stub-cheap"
-PRICES = {STRONG: (300.0, 1500.0), CHEAP: (100.0, 500.0)}
 
 
 def _claude(request):
@@ -45,16 +42,10 @@ class _Counted(anthropic_client.BoundedAnthropic):
 
 @pytest.fixture
 def claude_settings(settings, monkeypatch):
-    stub = MessagesStub().start()
-    stub.responder = _claude
     _Counted.made = []
     monkeypatch.setattr(anthropic_client, "BoundedAnthropic", _Counted)
-    try:
-        yield dataclasses.replace(settings, llm_provider="anthropic", anthropic_api_key="test",
-                                  anthropic_base_url=stub.url, anthropic_model=STRONG,
-                                  wander_cheap_model=CHEAP, llm_prices=PRICES, llm_max_retries=0), stub
-    finally:
-        stub.stop()
+    with claude_wander_settings(settings, _claude) as configured:
+        yield configured
 
 
 def test_wander_uses_the_minds_one_client_and_counts_its_usage(store, claude_settings):

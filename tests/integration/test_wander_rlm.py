@@ -4,7 +4,6 @@ dwellings of a session, offline and through the real SDK against the Messages st
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 
@@ -12,14 +11,12 @@ import pytest
 
 from graphmind.mind import Mind
 from tests.conftest import new_mind_name
-from tests.fixtures.messages_stub import MessagesStub, json_reply, text_reply
-from tests.integration.helpers import DEMO, run_cli
+from tests.fixtures.messages_stub import json_reply, text_reply
+from tests.integration.helpers import DEMO, claude_wander_settings, run_cli
 
 pytestmark = pytest.mark.integration
 
 SEED = "race conditions in async code"
-STRONG, CHEAP = "claude-stub-strong", "claude-stub-cheap"
-PRICES = {STRONG: (300.0, 1500.0), CHEAP: (100.0, 500.0)}
 
 
 def test_the_theme_buffer_lives_on_between_the_dwellings_of_a_session(mind):
@@ -88,14 +85,8 @@ def _claude(request):
 
 @pytest.fixture
 def claude_settings(settings):
-    stub = MessagesStub().start()
-    stub.responder = _claude
-    try:
-        yield dataclasses.replace(settings, llm_provider="anthropic", anthropic_api_key="test",
-                                  anthropic_base_url=stub.url, anthropic_model=STRONG,
-                                  wander_cheap_model=CHEAP, llm_prices=PRICES, llm_max_retries=0), stub
-    finally:
-        stub.stop()
+    with claude_wander_settings(settings, _claude) as configured:
+        yield configured
 
 
 def test_claude_like_prose_around_repl_blocks_drives_the_dweller(store, claude_settings):
