@@ -43,7 +43,7 @@ def drop_privileges() -> None:
         os.setgid(gid)
         os.setuid(uid)
     except OSError as exc:
-        sys.stderr.write(f"graphmind sandbox: could not drop to nobody ({exc.strerror})\n")
+        print(f"graphmind sandbox: could not drop to nobody ({exc.strerror})", file=sys.stderr)
 
 
 def main() -> None:

@@ -254,3 +254,22 @@ def test_a_fenced_out_concept_keeps_the_walk_away_from_its_memories(mind, concep
     assert label in roles(free)  # unfenced, the walk goes there
     assert fenced.session.steps_completed == 60
     assert label not in roles(fenced)
+
+
+def test_cli_fence_exclude_keeps_the_walk_away(mind, cli_env, capsys):
+    """The same through the CLI: wander start, fence --exclude, wander run (issue 27, item 12)."""
+    import json
+
+    mind.import_jsonl(DEMO)
+    code, out, err = run_cli(capsys, "wander", "start", "--mind", mind.name, "--seed", SEED, "--rng-seed", "11",
+                             "--checkpoint-every", "0", "--json")
+    assert code == 0, err
+    session = json.loads(out)["session_id"]
+    code, out, err = run_cli(capsys, "wander", "fence", session, "emotions", "--exclude", "--mind", mind.name, "--json")
+    assert code == 0 and json.loads(out)["fence_excluded"] == ["emotions"], err
+    code, out, err = run_cli(capsys, "wander", "run", "--mind", mind.name, "--session", session, "--steps", "60",
+                             "--json")
+    assert code == 0, err
+    roles = {mind.store.read("wander/get_locus", mind=mind.name, id=r["to_id"])[0]["props"].get("role")
+             for r in mind.wander(session_id=session).trace()}
+    assert roles and "Emotional_State" not in roles
