@@ -15,18 +15,17 @@ import http
 import logging
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime
+from enum import Enum
+from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import Body, Depends, FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, StreamingResponse
-from enum import Enum
-
 from pydantic import BaseModel, ConfigDict, Field
 
 from graphmind.config import Settings
@@ -59,8 +58,8 @@ class ApiError(Exception):
         self.status = status
 
 
-MemoryLabel = Enum("MemoryLabel", {label: label for label, m in NODE_TYPES.items() if m.KIND == "memory"},
-                   type=str)
+MemoryLabel = Enum("MemoryLabel", {label: label for label, m in NODE_TYPES.items()  # type: ignore[misc]
+                                    if m.KIND == "memory"}, type=str)
 """The labels recall can be asked for (the whitelist; anything else is a 422)."""
 
 
@@ -153,7 +152,7 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
     jobs = Jobs(store)
 
     @asynccontextmanager
-    async def lifespan(_: FastAPI) -> Iterator[None]:  # type: ignore[misc]
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         if interrupted := jobs.recover():
             log.warning("%d job(s) left by a stopped server now read 'interrupted'", interrupted)
         yield
@@ -267,7 +266,7 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
     @app.post(f"{API}/dream", tags=["engines"], status_code=202)
     def dream(body: DreamRequest | None = None, mind: Mind = Depends(allowed("write"))) -> JSONResponse:
         """Start a dream run as a job: 202, and the job's address in ``Location``."""
-        params = DreamParams(**(body or DreamRequest()).model_dump())
+        params = DreamParams(**(body or DreamRequest.model_validate({})).model_dump())
         job_id = jobs.submit(mind.name, "dream", lambda progress: mind.dream(params, progress=progress).as_dict())
         return JSONResponse({"job": job_id, "status": "queued"}, status_code=202,
                             headers={"Location": f"/api/v1/jobs/{job_id}"})

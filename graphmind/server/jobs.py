@@ -93,7 +93,7 @@ class Jobs:
                 self._save(job_id, mind, kind, "cancelled", error=str(exc))
         except GraphmindError as exc:
             self._save(job_id, mind, kind, "failed", error=" ".join(str(exc).split()))
-        except Exception as exc:  # noqa: BLE001 - a bug fails the job, and is logged with its traceback
+        except Exception as exc:
             log.exception("job %s failed", job_id)
             self._save(job_id, mind, kind, "failed", error=f"internal error ({type(exc).__name__}: {exc})")
         else:

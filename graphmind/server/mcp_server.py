@@ -84,7 +84,7 @@ def build_server(mind: Mind) -> MCPServer:
                              "a seed concept. Returns the session's id and state.")
     def wander_create_session(seed_concept: str, name: str | None = None, attractor: str | None = None,
                               allowed_domains: list[str] | None = None) -> dict[str, Any]:
-        config = {k: v for k, v in {"name": name, "attractor": attractor,
+        config: dict[str, Any] = {k: v for k, v in {"name": name, "attractor": attractor,
                                     "allowed_domains": allowed_domains}.items() if v}
         return mind.wander(seed_concept, **config).status()
 

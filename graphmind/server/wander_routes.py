@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from graphmind.errors import NotFoundError
 from graphmind.mind import Mind
 from graphmind.server.jobs import Jobs
+from graphmind.server.keys import Scope
 
 SYNC_STEPS = 20
 """Runs of up to this many steps answer at once; longer ones run as a job."""
@@ -71,7 +72,7 @@ class Search(_Strict):
     limit: int = Field(10, ge=1, le=100)
 
 
-def wander_router(allowed: Callable[[str], Callable[..., Mind]], jobs: Jobs) -> APIRouter:
+def wander_router(allowed: Callable[[Scope], Callable[..., Mind]], jobs: Jobs) -> APIRouter:
     """The wander endpoints; ``allowed(scope)`` is the app's key check for ``{mind}``."""
     router = APIRouter(prefix="/api/v1/minds/{mind}/wander", tags=["wander"])
     reader, writer = Depends(allowed("read")), Depends(allowed("write"))
@@ -112,7 +113,7 @@ def wander_router(allowed: Callable[[str], Callable[..., Mind]], jobs: Jobs) -> 
 
     @router.post("/sessions/{session_id}/wander")
     def run(session_id: str, body: WanderRun | None = None, mind: Mind = writer) -> Any:
-        n_steps = (body or WanderRun()).n_steps
+        n_steps = body.n_steps if body is not None else 10
         handle = mind.wander(session_id=session_id)
         if n_steps <= SYNC_STEPS:
             return handle.run(n_steps).as_dict()
