@@ -26,16 +26,19 @@ import numpy as np
 from graphmind.dream.clustering import cluster_vectors, group_clusters
 from graphmind.embed import MiniLMEmbedder
 
-CLINC = Path(os.environ.get("GRAPHMIND_CLINC150", Path(__file__).resolve().parents[2]
-                            / "shared" / "data" / "clinc150" / "clinc150_5domains.json"))
+CLINC = Path(
+    os.environ.get(
+        "GRAPHMIND_CLINC150",
+        Path(__file__).resolve().parents[2] / "shared" / "data" / "clinc150" / "clinc150_5domains.json",
+    )
+)
 CACHE = Path("/tmp/graphmind-cluster-research")
 
 
 def load(per_intent: int = 10, offset: int = 0, domains: set[str] | None = None):
     """(texts, intent labels, domain labels) of utterances offset..offset+per_intent-1 per intent."""
     data = json.loads(CLINC.read_text())
-    domain_of = {i: d for d, intents in data["domains"].items() for i in intents
-                 if domains is None or d in domains}
+    domain_of = {i: d for d, intents in data["domains"].items() for i in intents if domains is None or d in domains}
     seen: dict[str, int] = {}
     texts, intents = [], []
     for text, intent in data["train"]:
@@ -71,8 +74,9 @@ def singletons(labels: np.ndarray) -> np.ndarray:
     return np.where(labels >= 0, labels, labels.max(initial=0) + 1 + np.arange(len(labels)))
 
 
-def levels(x: np.ndarray, texts: list[str], seed: int = 0, l1: dict | None = None,
-           l2: dict | None = None) -> tuple[np.ndarray, np.ndarray]:
+def levels(
+    x: np.ndarray, texts: list[str], seed: int = 0, l1: dict | None = None, l2: dict | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """Level-1 labels and level-2 labels per experience (-1: in no pattern)."""
     labels = cluster_vectors(x, texts, min_cluster_size=3, seed=seed, **(l1 or {}))
     ids = np.unique(labels[labels >= 0])
@@ -92,15 +96,23 @@ def report_seeds(x, texts, intents, domains, seeds: int) -> None:
     for s, (a1, a2, n1, n2) in enumerate(rows):
         print(f"seed {s}: level 1 ARI {a1:.3f} ({n1} patterns)   level 2 ARI {a2:.3f} ({n2} categories)")
     a = np.array([r[:2] for r in rows])
-    print(f"mean over {seeds} seeds: level 1 {a[:, 0].mean():.3f} ± {a[:, 0].std():.3f}, "
-          f"level 2 {a[:, 1].mean():.3f} ± {a[:, 1].std():.3f}   (targets 0.75, 0.6)")
+    print(
+        f"mean over {seeds} seeds: level 1 {a[:, 0].mean():.3f} ± {a[:, 0].std():.3f}, "
+        f"level 2 {a[:, 1].mean():.3f} ± {a[:, 1].std():.3f}   (targets 0.75, 0.6)"
+    )
 
 
 def sensitivity(x, texts, intents, domains) -> None:
-    print("\nlevel 1 (seed 0; default k = round(sqrt(n)/3) = %d, q = 0.25, alpha = 0.3)"
-          % int(np.clip(round(np.sqrt(len(x)) / 3), 5, 50)))
-    for name, values in (("k", [5, 8, 12, 15, 20]), ("q", [0.15, 0.2, 0.3, 0.35]),
-                         ("resolution", [0.5, 1, 2, 8, 16]), ("alpha", [0.0, 0.5])):
+    print(
+        f"\nlevel 1 (seed 0; default k = round(sqrt(n)/3) = {int(np.clip(round(np.sqrt(len(x)) / 3), 5, 50))}, "
+        "q = 0.25, alpha = 0.3)"
+    )
+    for name, values in (
+        ("k", [5, 8, 12, 15, 20]),
+        ("q", [0.15, 0.2, 0.3, 0.35]),
+        ("resolution", [0.5, 1, 2, 8, 16]),
+        ("alpha", [0.0, 0.5]),
+    ):
         cells = []
         for v in values:
             a1, _, n1, _ = score(x, texts, intents, domains, 0, {name: v})
@@ -117,14 +129,18 @@ def sensitivity(x, texts, intents, domains) -> None:
 
 def battery() -> None:
     print("\nsame defaults on other subsets (seed 0): level 1 ARI (patterns) / level 2 ARI (categories)")
-    for label, kwargs in (("utterances 51-60 of each intent", {"offset": 50}),
-                          ("banking + travel, 10 per intent", {"domains": {"banking", "travel"}}),
-                          ("30 per intent (2,250)", {"per_intent": 30}),
-                          ("100 per intent (7,500)", {"per_intent": 100})):
+    for label, kwargs in (
+        ("utterances 51-60 of each intent", {"offset": 50}),
+        ("banking + travel, 10 per intent", {"domains": {"banking", "travel"}}),
+        ("30 per intent (2,250)", {"per_intent": 30}),
+        ("100 per intent (7,500)", {"per_intent": 100}),
+    ):
         texts, intents, domains = load(**kwargs)
         a1, a2, n1, n2 = score(embed(texts), texts, intents, domains)
-        print(f"  {label:34} n={len(texts):5}: {a1:.3f} ({n1} for {len(set(intents))} intents) / "
-              f"{a2:.3f} ({n2} for {len(set(domains))} domains)")
+        print(
+            f"  {label:34} n={len(texts):5}: {a1:.3f} ({n1} for {len(set(intents))} intents) / "
+            f"{a2:.3f} ({n2} for {len(set(domains))} domains)"
+        )
 
 
 def scale() -> None:
@@ -142,10 +158,12 @@ def scale() -> None:
         took = time.perf_counter() - started
         tracemalloc.start()  # slows the Python loops down a lot: a separate, untimed run
         cluster_vectors(x, texts if with_texts else None, seed=0)
-        peak = tracemalloc.get_traced_memory()[1] / 2 ** 20
+        peak = tracemalloc.get_traced_memory()[1] / 2**20
         tracemalloc.stop()
-        print(f"10,000 x 384, texts={with_texts}: {took:.1f} s, {labels.max() + 1} clusters, "
-              f"peak of traced (numpy and Python) allocations {peak:.0f} MB")
+        print(
+            f"10,000 x 384, texts={with_texts}: {took:.1f} s, {labels.max() + 1} clusters, "
+            f"peak of traced (numpy and Python) allocations {peak:.0f} MB"
+        )
 
 
 def main() -> None:
@@ -178,6 +196,7 @@ def louvain(x: np.ndarray, texts: list[str]) -> None:
     from graphmind.dream import clustering
 
     own = clustering._louvain
+
     def by_networkx(n, rows, cols, w, resolution, seed):
         graph = nx.Graph()
         graph.add_nodes_from(range(n))
@@ -186,6 +205,7 @@ def louvain(x: np.ndarray, texts: list[str]) -> None:
         for label, members in enumerate(nx.community.louvain_communities(graph, resolution=resolution, seed=seed)):
             labels[list(members)] = label
         return labels
+
     found = {}
     for name, impl in (("graphmind", own), ("networkx", by_networkx)):
         clustering._louvain = impl

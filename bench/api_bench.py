@@ -24,14 +24,24 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import bench_store, scratch_mind  # noqa: E402
+from _common import bench_store, scratch_mind
 
-from graphmind.mind import Mind  # noqa: E402
-from graphmind.samples import demo_file  # noqa: E402
-from graphmind.server.keys import create_key  # noqa: E402
+from graphmind.mind import Mind
+from graphmind.samples import demo_file
+from graphmind.server.keys import create_key
 
-QUERIES = ["race condition", "duplicate settlements", "retry budget", "idempotency key", "ack timeout",
-           "card network latency", "change freeze", "who is Nicolas", "load test", "audit trail"]
+QUERIES = [
+    "race condition",
+    "duplicate settlements",
+    "retry budget",
+    "idempotency key",
+    "ack timeout",
+    "card network latency",
+    "change freeze",
+    "who is Nicolas",
+    "load test",
+    "audit trail",
+]
 
 
 def percentiles(ms: list[float]) -> tuple[float, float]:

@@ -27,11 +27,11 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import bench_store, scratch_mind  # noqa: E402
-from dream_quality import CLINC  # noqa: E402
+from _common import bench_store, scratch_mind
+from dream_quality import CLINC
 
-from graphmind.demo.sudoku import session_experiences  # noqa: E402
-from graphmind.mind import Mind  # noqa: E402
+from graphmind.demo.sudoku import session_experiences
+from graphmind.mind import Mind
 
 
 def rss_mb() -> float:
@@ -42,8 +42,16 @@ def experiences(n: int) -> list[dict]:
     data = json.loads(CLINC.read_text())
     texts = [t for t, _ in data["train"]]
     random.Random(0).shuffle(texts)
-    out = [{"id": f"c{i:05d}", "description": t, "outcome": random.Random(i).choice(["success", "progress"]),
-            "kind": "move", "timestamp": "2026-01-04T00:00:00+00:00"} for i, t in enumerate(texts[:n])]
+    out = [
+        {
+            "id": f"c{i:05d}",
+            "description": t,
+            "outcome": random.Random(i).choice(["success", "progress"]),
+            "kind": "move",
+            "timestamp": "2026-01-04T00:00:00+00:00",
+        }
+        for i, t in enumerate(texts[:n])
+    ]
     session = 0
     while len(out) < n:
         for line in session_experiences(f"sudoku-{session}"):
@@ -90,16 +98,26 @@ def one(n: int) -> dict:
         finally:
             mind.delete()
             mind.close()
-    return {"n": n, "dream_s": round(dream_s, 2), "timings_ms": report.timings, "llm_calls": report.llm_calls,
-            "patterns": report.patterns, "ladder_nodes": len(report.ladder), "ratio": report.compression_ratio,
-            "second_run_calls": mind.llm.usage.calls - calls, "second_status": second.status,
-            "rss_before_mb": round(rss_before), "rss_peak_mb": round(rss_peak),
-            "capture_p50_ms": round(float(np.percentile(samples, 50)), 2),
-            "capture_p95_ms": round(float(np.percentile(samples, 95)), 2),
-            "stored_p95_ms": round(float(np.percentile(stored, 95)), 2),
-            "sync_p95_ms": round(float(np.percentile(sync, 95)), 2),
-            "capture_many_s": round(capture_s, 2), "embed_s": round(embed_s, 1),
-            "verification": report.verification.get("status")}
+    return {
+        "n": n,
+        "dream_s": round(dream_s, 2),
+        "timings_ms": report.timings,
+        "llm_calls": report.llm_calls,
+        "patterns": report.patterns,
+        "ladder_nodes": len(report.ladder),
+        "ratio": report.compression_ratio,
+        "second_run_calls": mind.llm.usage.calls - calls,
+        "second_status": second.status,
+        "rss_before_mb": round(rss_before),
+        "rss_peak_mb": round(rss_peak),
+        "capture_p50_ms": round(float(np.percentile(samples, 50)), 2),
+        "capture_p95_ms": round(float(np.percentile(samples, 95)), 2),
+        "stored_p95_ms": round(float(np.percentile(stored, 95)), 2),
+        "sync_p95_ms": round(float(np.percentile(sync, 95)), 2),
+        "capture_many_s": round(capture_s, 2),
+        "embed_s": round(embed_s, 1),
+        "verification": report.verification.get("status"),
+    }
 
 
 def main() -> None:
@@ -114,18 +132,24 @@ def main() -> None:
     for n in [int(s) for s in args.sizes.split(",")]:
         out = subprocess.run([sys.executable, __file__, "--one", str(n)], capture_output=True, text=True, check=True)
         results.append(json.loads(out.stdout.strip().splitlines()[-1]))
-    print(f"{'n':>7}{'dream s':>9}{'calls':>7}{'pat+lad':>8}{'2nd':>5}{'RSS MB':>8}{'embed s':>9}"
-          f"{'capture p50/p95':>17}{'stored p95':>11}{'sync p95':>9}")
+    print(
+        f"{'n':>7}{'dream s':>9}{'calls':>7}{'pat+lad':>8}{'2nd':>5}{'RSS MB':>8}{'embed s':>9}"
+        f"{'capture p50/p95':>17}{'stored p95':>11}{'sync p95':>9}"
+    )
     for r in results:
-        print(f"{r['n']:>7}{r['dream_s']:>9.2f}{r['llm_calls']:>7}{r['patterns'] + r['ladder_nodes']:>8}"
-              f"{r['second_run_calls']:>5}{r['rss_peak_mb']:>8}{r['embed_s']:>9.1f}"
-              f"{r['capture_p50_ms']:>9.3f}/{r['capture_p95_ms']:<7.3f}{r['stored_p95_ms']:>11.1f}{r['sync_p95_ms']:>9.1f}")
+        print(
+            f"{r['n']:>7}{r['dream_s']:>9.2f}{r['llm_calls']:>7}{r['patterns'] + r['ladder_nodes']:>8}"
+            f"{r['second_run_calls']:>5}{r['rss_peak_mb']:>8}{r['embed_s']:>9.1f}"
+            f"{r['capture_p50_ms']:>9.3f}/{r['capture_p95_ms']:<7.3f}{r['stored_p95_ms']:>11.1f}{r['sync_p95_ms']:>9.1f}"
+        )
     for r in results:
         print(f"{r['n']:>7} phases ms: {r['timings_ms']}  (ratio {r['ratio']}, verification {r['verification']})")
     first, last = results[0], results[-1]
-    print(f"ratio dream time {last['n']}/{first['n']}: {last['dream_s'] / first['dream_s']:.1f} "
-          f"for {last['n'] / first['n']:.0f}x the experiences; targets: 100 < 5 s, 10,000 < 60 s, "
-          f"RSS < 500 MB, capture p95 < 10 ms")
+    print(
+        f"ratio dream time {last['n']}/{first['n']}: {last['dream_s'] / first['dream_s']:.1f} "
+        f"for {last['n'] / first['n']:.0f}x the experiences; targets: 100 < 5 s, 10,000 < 60 s, "
+        f"RSS < 500 MB, capture p95 < 10 ms"
+    )
 
 
 if __name__ == "__main__":

@@ -39,17 +39,21 @@ from sklearn.cluster import AgglomerativeClustering
 from sklearn.metrics import adjusted_rand_score
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import bench_store, scratch_mind  # noqa: E402
+from _common import bench_store, scratch_mind
 
-from graphmind.dream import DreamParams  # noqa: E402
-from graphmind.llm import LLM  # noqa: E402
-from graphmind.llm.offline import OfflineLLM  # noqa: E402
-from graphmind.llm.offline_behaviours.dream import group_level  # noqa: E402
-from graphmind.mind import Mind  # noqa: E402
-from graphmind.prompts.dream import GroupingOutput, ItemGroup  # noqa: E402
+from graphmind.dream import DreamParams
+from graphmind.llm import LLM
+from graphmind.llm.offline import OfflineLLM
+from graphmind.llm.offline_behaviours.dream import group_level
+from graphmind.mind import Mind
+from graphmind.prompts.dream import GroupingOutput, ItemGroup
 
-CLINC = Path(os.environ.get("GRAPHMIND_CLINC150", Path(__file__).resolve().parents[2]
-                            / "shared" / "data" / "clinc150" / "clinc150_5domains.json"))
+CLINC = Path(
+    os.environ.get(
+        "GRAPHMIND_CLINC150",
+        Path(__file__).resolve().parents[2] / "shared" / "data" / "clinc150" / "clinc150_5domains.json",
+    )
+)
 
 
 def load(per_intent: int, path: Path = CLINC) -> tuple[list[str], list[str], list[str]]:
@@ -79,9 +83,10 @@ def load_crossed(path: Path = CROSSED) -> tuple[list[dict], list[str], list[str]
 def experiences(texts: list[str] | list[dict]) -> list[dict]:
     """Experiences u0000, u0001, ... of ``texts`` (or of dicts of experience fields)."""
     rows = [t if isinstance(t, dict) else {"description": t, "outcome": "success", "kind": "move"} for t in texts]
-    return [{**r, "id": f"u{i:04d}",
-             "timestamp": f"2026-01-04T{i // 3600:02d}:{i // 60 % 60:02d}:{i % 60:02d}+00:00"}
-            for i, r in enumerate(rows)]
+    return [
+        {**r, "id": f"u{i:04d}", "timestamp": f"2026-01-04T{i // 3600:02d}:{i // 60 % 60:02d}:{i % 60:02d}+00:00"}
+        for i, r in enumerate(rows)
+    ]
 
 
 def labels_with_singletons(values: list[str | None]) -> list[str]:
@@ -93,20 +98,25 @@ def evaluate(mind: Mind, intents: list[str], domains: list[str]) -> dict[str, fl
     ids = [f"u{i:04d}" for i in range(len(intents))]
     patterns = labels_with_singletons([rows[i]["pattern"] for i in ids])
     categories = labels_with_singletons([rows[i]["category"] for i in ids])
-    return {"ari_patterns": round(adjusted_rand_score(intents, patterns), 4),
-            "ari_categories": round(adjusted_rand_score(domains, categories), 4),
-            "unassigned": sum(rows[i]["pattern"] is None for i in ids)}
+    return {
+        "ari_patterns": round(adjusted_rand_score(intents, patterns), 4),
+        "ari_categories": round(adjusted_rand_score(domains, categories), 4),
+        "unassigned": sum(rows[i]["pattern"] is None for i in ids),
+    }
 
 
 def ward_reference(vectors: np.ndarray, intents: list[str], domains: list[str]) -> dict[str, float]:
     """MiniLM + Ward agglomerative clustering given the true numbers of clusters."""
     ward = lambda k: AgglomerativeClustering(n_clusters=k, linkage="ward").fit_predict(vectors)  # noqa: E731
-    return {"ari_patterns": round(adjusted_rand_score(intents, ward(len(set(intents)))), 4),
-            "ari_categories": round(adjusted_rand_score(domains, ward(len(set(domains)))), 4)}
+    return {
+        "ari_patterns": round(adjusted_rand_score(intents, ward(len(set(intents)))), 4),
+        "ari_categories": round(adjusted_rand_score(domains, ward(len(set(domains)))), 4),
+    }
 
 
 def domain_grouper(domains_of: dict[str, str]) -> LLM:
     """The offline LLM, but presented as online and grouping level 2 by the true domains."""
+
     def group(inputs, tools):
         if inputs.level != 2:
             return group_level(inputs, tools)  # the proposal as it is
@@ -122,8 +132,10 @@ def domain_grouper(domains_of: dict[str, str]) -> LLM:
     return DomainGrouper(behaviours={"dream.group_level": group})
 
 
-DATA = {"clinc": ("customer requests to a voice assistant", "intents", "domains"),
-        "crossed": ("on-call incident remediation", "techniques", "families")}
+DATA = {
+    "clinc": ("customer requests to a voice assistant", "intents", "domains"),
+    "crossed": ("on-call incident remediation", "techniques", "families"),
+}
 
 
 def run(per_intent: int, ceiling: bool = False, data: str = "clinc", clustering: str = "hybrid") -> dict:
@@ -153,34 +165,53 @@ def run(per_intent: int, ceiling: bool = False, data: str = "clinc", clustering:
         finally:
             mind.delete()
             mind.close()
-    return {"data": data, "fine": fine, "coarse": coarse,
-            "experiences": len(texts), "intents": len(set(intents)), "domains": len(set(domains)),
-            "patterns": report.active_patterns, "categories": sum(e.level == 2 for e in report.ladder),
-            "ladder_levels": report.ladder_levels, "compression_ratio": report.compression_ratio,
-            "llm": report.llm.get("provider"), "llm_calls": report.llm_calls,
-            "second_run": {"llm_calls": again.llm_calls, "new_patterns": len(again.new_patterns)},
-            "duplicates": report.duplicates, "degraded": report.degraded, "warnings": report.warnings,
-            "names": {level: [e.name for e in report.ladder if e.level == level] for level in (2, 3, 4)},
-            "embed_s": round(embed_s, 1), "timings_ms": report.timings, "graphmind": quality,
-            "ward_given_k": ward_reference(vectors, intents, domains)}
+    return {
+        "data": data,
+        "fine": fine,
+        "coarse": coarse,
+        "experiences": len(texts),
+        "intents": len(set(intents)),
+        "domains": len(set(domains)),
+        "patterns": report.active_patterns,
+        "categories": sum(e.level == 2 for e in report.ladder),
+        "ladder_levels": report.ladder_levels,
+        "compression_ratio": report.compression_ratio,
+        "llm": report.llm.get("provider"),
+        "llm_calls": report.llm_calls,
+        "second_run": {"llm_calls": again.llm_calls, "new_patterns": len(again.new_patterns)},
+        "duplicates": report.duplicates,
+        "degraded": report.degraded,
+        "warnings": report.warnings,
+        "names": {level: [e.name for e in report.ladder if e.level == level] for level in (2, 3, 4)},
+        "embed_s": round(embed_s, 1),
+        "timings_ms": report.timings,
+        "graphmind": quality,
+        "ward_given_k": ward_reference(vectors, intents, domains),
+    }
 
 
 def show(result: dict) -> None:
     g, w = result["graphmind"], result["ward_given_k"]
-    print(f"== {result['data']}: {result['experiences']} experiences, {result['intents']} {result['fine']}, "
-          f"{result['domains']} {result['coarse']}")
-    print(f"graphmind: {result['patterns']} patterns, {result['categories']} level-2 categories, "
-          f"{result['ladder_levels']} levels, compression {result['compression_ratio']}:1, "
-          f"{result['llm_calls']} LLM calls ({result['llm']}), {g['unassigned']} unassigned; second run: "
-          f"{result['second_run']['llm_calls']} LLM calls, {result['second_run']['new_patterns']} new patterns")
+    print(
+        f"== {result['data']}: {result['experiences']} experiences, {result['intents']} {result['fine']}, "
+        f"{result['domains']} {result['coarse']}"
+    )
+    print(
+        f"graphmind: {result['patterns']} patterns, {result['categories']} level-2 categories, "
+        f"{result['ladder_levels']} levels, compression {result['compression_ratio']}:1, "
+        f"{result['llm_calls']} LLM calls ({result['llm']}), {g['unassigned']} unassigned; second run: "
+        f"{result['second_run']['llm_calls']} LLM calls, {result['second_run']['new_patterns']} new patterns"
+    )
     for note in [*result["degraded"], *result["warnings"]]:
         print("note:", note)
     for level, names in result["names"].items():
         if names:
             print(f"level {level} names: {'; '.join(names[:8])}")
     print(f"{'':28}{'graphmind (k unknown)':>24}{'Ward given k':>16}{'ratio':>8}")
-    for key, label in (("ari_patterns", f"ARI patterns/{result['fine']}"),
-                       ("ari_categories", f"ARI level 2/{result['coarse']}")):
+    for key, label in (
+        ("ari_patterns", f"ARI patterns/{result['fine']}"),
+        ("ari_categories", f"ARI level 2/{result['coarse']}"),
+    ):
         ratio = g[key] / w[key] if w[key] else float("nan")
         print(f"{label:28}{g[key]:>24.3f}{w[key]:>16.3f}{ratio:>8.2f}")
 

@@ -74,10 +74,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     texts, labels, pool = load_sample(args.data, args.per_intent, args.seed)
-    print(f"CLINC150 5 domains: {len(texts):,} utterances = {args.per_intent} per intent x "
-          f"{len(set(labels.tolist()))} intents, drawn with seed {args.seed} from {pool:,}; "
-          f"mean {np.mean([len(t) for t in texts]):.0f} chars; {os.cpu_count()} CPUs, load average "
-          f"{os.getloadavg()[0]:.1f} (other processes slow the figures down)")
+    print(
+        f"CLINC150 5 domains: {len(texts):,} utterances = {args.per_intent} per intent x "
+        f"{len(set(labels.tolist()))} intents, drawn with seed {args.seed} from {pool:,}; "
+        f"mean {np.mean([len(t) for t in texts]):.0f} chars; {os.cpu_count()} CPUs, load average "
+        f"{os.getloadavg()[0]:.1f} (other processes slow the figures down)"
+    )
     results = {}
     for name, embedder in (("minilm", MiniLMEmbedder()), ("hashing", HashingEmbedder())):
         first, rate, vectors = throughput(embedder, texts, args.repeat)
@@ -87,8 +89,10 @@ def main() -> None:
     for name, (rate, acc) in results.items():
         print(f"{name:<10}{rate:>13,.0f}{acc:>10.3f}")
     (m_rate, m_acc), (h_rate, h_acc) = results["minilm"], results["hashing"]
-    print(f"{'ratio':<10}{m_rate / h_rate:>12.2f}x{m_acc / h_acc:>9.2f}x   (minilm / hashing; "
-          f"warm median of {args.repeat} runs; leave-one-out)")
+    print(
+        f"{'ratio':<10}{m_rate / h_rate:>12.2f}x{m_acc / h_acc:>9.2f}x   (minilm / hashing; "
+        f"warm median of {args.repeat} runs; leave-one-out)"
+    )
 
 
 if __name__ == "__main__":

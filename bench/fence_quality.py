@@ -66,12 +66,15 @@ def main() -> None:
         ("shared word (baseline)", shared),
     ):
         print(f"{name:<44} {balanced_accuracy(predicted, truth):>18.3f}")
-    print(f"sweep on {len(fit)} pairs picks {picked:.2f}; on the other {len(held)}: "
-          f"{balanced_accuracy(cosines[held] >= picked, truth[held]):.3f} "
-          f"(graphmind's {DOMAIN_EXCLUDE_COSINE}: {balanced_accuracy(cosines[held] >= DOMAIN_EXCLUDE_COSINE, truth[held]):.3f})")
+    print(
+        f"sweep on {len(fit)} pairs picks {picked:.2f}; on the other {len(held)}: "
+        f"{balanced_accuracy(cosines[held] >= picked, truth[held]):.3f} "
+        f"(graphmind's {DOMAIN_EXCLUDE_COSINE}: {balanced_accuracy(cosines[held] >= DOMAIN_EXCLUDE_COSINE, truth[held]):.3f})"
+    )
     print(f"sweep on all pairs picks {sweep(cosines, truth):.2f}")
-    print("cosines of positives: min %.2f median %.2f; negatives: max %.2f median %.2f" % (
-        cosines[truth].min(), np.median(cosines[truth]), cosines[~truth].max(), np.median(cosines[~truth])))
+    print(
+        f"cosines of positives: min {cosines[truth].min():.2f} median {np.median(cosines[truth]):.2f}; negatives: max {cosines[~truth].max():.2f} median {np.median(cosines[~truth]):.2f}"
+    )
 
 
 if __name__ == "__main__":

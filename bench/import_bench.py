@@ -34,11 +34,11 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import bench_store, local_neo4j_stopped, scratch_mind  # noqa: E402
+from _common import bench_store, local_neo4j_stopped, scratch_mind
 
-from graphmind.config import Settings  # noqa: E402
-from graphmind.io import ImportReport  # noqa: E402
-from graphmind.mind import Mind  # noqa: E402
+from graphmind.config import Settings
+from graphmind.io import ImportReport
+from graphmind.mind import Mind
 
 RELS = ("FOLLOWS", "SIMILAR_TO", "CAUSED")
 OUTCOMES = ("success", "failure", "progress")
@@ -48,20 +48,38 @@ NAIVE_CHUNK = 1_000  # the naive rates are also printed per this many rows, to s
 
 def node_properties(i: int, rng: np.random.Generator) -> dict:
     """The properties of node ``i``, the same on both paths (``timestamp`` is a date-time)."""
-    return {"description": f"experience {i}: tried strategy {i % 97} on task {i % 1013}",
-            "outcome": OUTCOMES[i % 3], "kind": "move", "importance": round(float(rng.random()), 3),
-            "timestamp": TIMESTAMP}
+    return {
+        "description": f"experience {i}: tried strategy {i % 97} on task {i % 1013}",
+        "outcome": OUTCOMES[i % 3],
+        "kind": "move",
+        "importance": round(float(rng.random()), 3),
+        "timestamp": TIMESTAMP,
+    }
 
 
 def write_dataset(path: Path, nodes: int, edges: int, rng: np.random.Generator) -> Path:
     with path.open("w") as out:
         for i in range(nodes):
-            out.write(json.dumps({"type": "node", "label": "Experience", "id": f"e{i}",
-                                  "properties": node_properties(i, rng)}) + "\n")
+            out.write(
+                json.dumps(
+                    {"type": "node", "label": "Experience", "id": f"e{i}", "properties": node_properties(i, rng)}
+                )
+                + "\n"
+            )
         ends = rng.integers(0, nodes, size=(edges, 2))
         for k, (a, b) in enumerate(ends):
-            out.write(json.dumps({"type": "edge", "rel": RELS[k % 3], "from": f"e{a}", "to": f"e{b}",
-                                  "properties": {"weight": round(float(rng.random()), 3)}}) + "\n")
+            out.write(
+                json.dumps(
+                    {
+                        "type": "edge",
+                        "rel": RELS[k % 3],
+                        "from": f"e{a}",
+                        "to": f"e{b}",
+                        "properties": {"weight": round(float(rng.random()), 3)},
+                    }
+                )
+                + "\n"
+            )
     return path
 
 
@@ -92,15 +110,37 @@ def naive(store, rows: int, rng: np.random.Generator) -> tuple[Rates, Rates]:
 
     def write_node(i: int) -> None:
         props = node_properties(i, rng)
-        store.write("import/upsert_memories", mind=mind, rows=[{
-            "uid": f"{mind}:e{i}", "id": f"e{i}", "label": "Experience",
-            "dates": {"timestamp": props.pop("timestamp")}, "props": props}])
+        store.write(
+            "import/upsert_memories",
+            mind=mind,
+            rows=[
+                {
+                    "uid": f"{mind}:e{i}",
+                    "id": f"e{i}",
+                    "label": "Experience",
+                    "dates": {"timestamp": props.pop("timestamp")},
+                    "props": props,
+                }
+            ],
+        )
 
     def write_edge(i: int) -> None:
-        store.write("import/link_edges", rows=[{
-            "from_uid": f"{mind}:e{i}", "from_base": "Memory", "to_uid": f"{mind}:e{(i * 7 + 1) % rows}",
-            "to_base": "Memory", "rel": RELS[i % 3], "props": {"weight": round(float(rng.random()), 3)},
-            "dates": {}, "key": [], "new": False}])
+        store.write(
+            "import/link_edges",
+            rows=[
+                {
+                    "from_uid": f"{mind}:e{i}",
+                    "from_base": "Memory",
+                    "to_uid": f"{mind}:e{(i * 7 + 1) % rows}",
+                    "to_base": "Memory",
+                    "rel": RELS[i % 3],
+                    "props": {"weight": round(float(rng.random()), 3)},
+                    "dates": {},
+                    "key": [],
+                    "new": False,
+                }
+            ],
+        )
 
     try:
         return chunk_rates(rows, write_node), chunk_rates(rows, write_edge)
@@ -127,11 +167,16 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=100_000)
     parser.add_argument("--edges", type=int, default=200_000)
     parser.add_argument("--naive", type=int, default=5_000)
-    parser.add_argument("--warmup", type=int, default=None,
-                        help="imports run first and not counted (default: 3 on a server this run starts, else 1)")
+    parser.add_argument(
+        "--warmup",
+        type=int,
+        default=None,
+        help="imports run first and not counted (default: 3 on a server this run starts, else 1)",
+    )
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--naive-warmup", type=int, default=20_000,
-                        help="rows sent through the naive path first and not counted")
+    parser.add_argument(
+        "--naive-warmup", type=int, default=20_000, help="rows sent through the naive path first and not counted"
+    )
     args = parser.parse_args()
     if args.warmup is None:
         args.warmup = 3 if local_neo4j_stopped(Settings.from_env()) else 1
@@ -145,27 +190,43 @@ def main() -> None:
     node_rates = [r.nodes / r.timings["nodes_s"] for r, _ in runs]
     edge_rates = [r.edges / r.timings["edges_s"] for r, _ in runs]
     nodes_s, edges_s = statistics.median(node_rates), statistics.median(edge_rates)
-    print(f"dataset: {args.nodes:,} nodes + {args.edges:,} edges; batch {settings.import_batch_size}, "
-          f"{settings.import_workers} node-writing workers; {args.repeat} warm runs after {args.warmup} warm-up")
+    print(
+        f"dataset: {args.nodes:,} nodes + {args.edges:,} edges; batch {settings.import_batch_size}, "
+        f"{settings.import_workers} node-writing workers; {args.repeat} warm runs after {args.warmup} warm-up"
+    )
     for cold, cold_wall in warmups:
-        print(f"  cold:  {cold_wall:5.1f} s end to end, phases {cold.timings}, "
-              f"{cold.nodes / cold.timings['nodes_s']:,.0f} nodes/s, {cold.edges / cold.timings['edges_s']:,.0f} edges/s")
+        print(
+            f"  cold:  {cold_wall:5.1f} s end to end, phases {cold.timings}, "
+            f"{cold.nodes / cold.timings['nodes_s']:,.0f} nodes/s, {cold.edges / cold.timings['edges_s']:,.0f} edges/s"
+        )
     for k, (report, wall) in enumerate(runs, 1):
-        print(f"  run {k}: {wall:5.1f} s end to end ({(report.nodes + report.edges) / wall:,.0f} items/s), "
-              f"phases {report.timings}, {node_rates[k - 1]:,.0f} nodes/s, {edge_rates[k - 1]:,.0f} edges/s")
+        print(
+            f"  run {k}: {wall:5.1f} s end to end ({(report.nodes + report.edges) / wall:,.0f} items/s), "
+            f"phases {report.timings}, {node_rates[k - 1]:,.0f} nodes/s, {edge_rates[k - 1]:,.0f} edges/s"
+        )
     if naive_warm:
-        print(f"  naive warm-up: {args.naive_warmup:,} rows, {naive_warm[0].overall:,.0f} nodes/s, "
-              f"{naive_warm[1].overall:,.0f} edges/s")
-    print(f"  naive, per {NAIVE_CHUNK:,} rows: nodes/s {' / '.join(f'{r:,.0f}' for r in naive_nodes.chunks)}; "
-          f"edges/s {' / '.join(f'{r:,.0f}' for r in naive_edges.chunks)}")
+        print(
+            f"  naive warm-up: {args.naive_warmup:,} rows, {naive_warm[0].overall:,.0f} nodes/s, "
+            f"{naive_warm[1].overall:,.0f} edges/s"
+        )
+    print(
+        f"  naive, per {NAIVE_CHUNK:,} rows: nodes/s {' / '.join(f'{r:,.0f}' for r in naive_nodes.chunks)}; "
+        f"edges/s {' / '.join(f'{r:,.0f}' for r in naive_edges.chunks)}"
+    )
     print(f"{'path':<10}{'nodes/s':>12}{'edges/s':>12}")
-    print(f"{'batched':<10}{nodes_s:>12,.0f}{edges_s:>12,.0f}   (median of warm runs; write phases, validation excluded)")
-    print(f"{'naive':<10}{naive_nodes.overall:>12,.0f}{naive_edges.overall:>12,.0f}   ({args.naive:,} rows, 1 tx per row, "
-          f"after {args.naive_warmup:,} warm-up rows)")
-    print(f"{'ratio':<10}{nodes_s / naive_nodes.overall:>11.1f}x{edges_s / naive_edges.overall:>11.1f}x   "
-          f"(against the fastest and slowest {NAIVE_CHUNK:,} naive rows: "
-          f"{nodes_s / max(naive_nodes.chunks):.0f}-{nodes_s / min(naive_nodes.chunks):.0f}x nodes, "
-          f"{edges_s / max(naive_edges.chunks):.0f}-{edges_s / min(naive_edges.chunks):.0f}x edges)")
+    print(
+        f"{'batched':<10}{nodes_s:>12,.0f}{edges_s:>12,.0f}   (median of warm runs; write phases, validation excluded)"
+    )
+    print(
+        f"{'naive':<10}{naive_nodes.overall:>12,.0f}{naive_edges.overall:>12,.0f}   ({args.naive:,} rows, 1 tx per row, "
+        f"after {args.naive_warmup:,} warm-up rows)"
+    )
+    print(
+        f"{'ratio':<10}{nodes_s / naive_nodes.overall:>11.1f}x{edges_s / naive_edges.overall:>11.1f}x   "
+        f"(against the fastest and slowest {NAIVE_CHUNK:,} naive rows: "
+        f"{nodes_s / max(naive_nodes.chunks):.0f}-{nodes_s / min(naive_nodes.chunks):.0f}x nodes, "
+        f"{edges_s / max(naive_edges.chunks):.0f}-{edges_s / min(naive_edges.chunks):.0f}x edges)"
+    )
 
 
 if __name__ == "__main__":

@@ -34,14 +34,18 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import bench_store, scratch_mind  # noqa: E402
+from _common import bench_store, scratch_mind
 
-from graphmind.app import make_embedder  # noqa: E402
-from graphmind.mind import Mind  # noqa: E402
+from graphmind.app import make_embedder
+from graphmind.mind import Mind
 
 WARMUP = 20
-CLINC = Path(os.environ.get("GRAPHMIND_CLINC150", Path(__file__).resolve().parents[2]
-                            / "shared" / "data" / "clinc150" / "clinc150_5domains.json"))
+CLINC = Path(
+    os.environ.get(
+        "GRAPHMIND_CLINC150",
+        Path(__file__).resolve().parents[2] / "shared" / "data" / "clinc150" / "clinc150_5domains.json",
+    )
+)
 
 
 def utterances() -> tuple[list[str], list[str]]:
@@ -56,14 +60,28 @@ def write_memories(path: Path, start: int, count: int, corpus: list[str], rng: n
     with path.open("w", encoding="utf-8") as out:
         for offset, (a, b) in enumerate(pairs):
             i = start + offset
-            out.write(json.dumps({"type": "node", "label": "Experience", "id": f"x{i}", "properties": {
-                "description": f"{corpus[a]}; then {corpus[b]}", "outcome": "progress", "kind": "move",
-                "timestamp": "2026-10-01T12:00:00Z"}}) + "\n")
+            out.write(
+                json.dumps(
+                    {
+                        "type": "node",
+                        "label": "Experience",
+                        "id": f"x{i}",
+                        "properties": {
+                            "description": f"{corpus[a]}; then {corpus[b]}",
+                            "outcome": "progress",
+                            "kind": "move",
+                            "timestamp": "2026-10-01T12:00:00Z",
+                        },
+                    }
+                )
+                + "\n"
+            )
     return path
 
 
-def grow(mind: Mind, have: int, want: int, corpus: list[str], rng: np.random.Generator,
-         tmp: Path) -> tuple[float, float]:
+def grow(
+    mind: Mind, have: int, want: int, corpus: list[str], rng: np.random.Generator, tmp: Path
+) -> tuple[float, float]:
     """Import memories ``have..want`` and embed them; (import s, embed memories/s)."""
     data = write_memories(tmp / f"{mind.name}-{have}.jsonl", have, want - have, corpus, rng)
     start = time.perf_counter()
@@ -73,8 +91,7 @@ def grow(mind: Mind, have: int, want: int, corpus: list[str], rng: np.random.Gen
     return imported, report.embedded / max(report.seconds, 1e-9)
 
 
-def latencies(mind: Mind, queries: list[str], k: int,
-              searched: str) -> tuple[list[float], dict[str, float]]:
+def latencies(mind: Mind, queries: list[str], k: int, searched: str) -> tuple[list[float], dict[str, float]]:
     """Seconds per timed recall, and the median milliseconds of each of recall's phases."""
     seconds, phases = [], {}
     for n, query in enumerate(queries):
@@ -106,28 +123,29 @@ def main() -> None:
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     corpus, queries = utterances()
-    queries = queries[:args.queries + WARMUP]
+    queries = queries[: args.queries + WARMUP]
     rng = np.random.default_rng(7)
     with bench_store() as (store, settings), tempfile.TemporaryDirectory() as tmp_dir:
         tmp = Path(tmp_dir)
         embedder = make_embedder(settings)
-        print(f"embedder {embedder.model_id}; {args.other_minds} other minds of {args.other_size:,} "
-              f"memories; {len(queries) - WARMUP} timed queries, k={args.k}")
-        others = [Mind(scratch_mind("bench-other"), store, settings, embedder=embedder)
-                  for _ in range(args.other_minds)]
+        print(
+            f"embedder {embedder.model_id}; {args.other_minds} other minds of {args.other_size:,} "
+            f"memories; {len(queries) - WARMUP} timed queries, k={args.k}"
+        )
+        others = [
+            Mind(scratch_mind("bench-other"), store, settings, embedder=embedder) for _ in range(args.other_minds)
+        ]
         mind = Mind(scratch_mind("bench-recall"), store, settings, embedder=embedder)
         try:
             for other in others:
                 _, rate = grow(other, 0, args.other_size, corpus, rng, tmp)
             print(f"other minds ready (embedding pass {rate:,.0f} memories/s)")
-            graph_view = Mind(mind.name, store, dataclasses.replace(settings, recall_cache_mb=0),
-                              embedder=embedder)
+            graph_view = Mind(mind.name, store, dataclasses.replace(settings, recall_cache_mb=0), embedder=embedder)
             rows, have = {}, 0
             for size in sizes:
                 imported, rate = grow(mind, have, size, corpus, rng, tmp)
                 have = size
-                print(f"{size:>8,} memories (import {imported:.1f} s, embedding pass "
-                      f"{rate:,.0f} memories/s)")
+                print(f"{size:>8,} memories (import {imported:.1f} s, embedding pass {rate:,.0f} memories/s)")
                 loaded = time.perf_counter()
                 mind.load_vectors()
                 loaded = time.perf_counter() - loaded
@@ -135,17 +153,23 @@ def main() -> None:
                     taken, phases = latencies(view, queries, args.k, searched)
                     rows[size, searched] = (percentile(taken, 50), percentile(taken, 95))
                     p50, p95 = rows[size, searched]
-                    print(f"  {searched:>6}: p50 {p50:6.1f} ms  p95 {p95:6.1f} ms   median ms by "
-                          "phase: " + ", ".join(f"{phase} {ms:.1f}" for phase, ms in phases.items()))
-                print(f"  p95 graph / memory: {rows[size, 'graph'][1] / rows[size, 'memory'][1]:.2f}"
-                      f"  (vectors loaded into memory in {loaded:.1f} s)")
+                    print(
+                        f"  {searched:>6}: p50 {p50:6.1f} ms  p95 {p95:6.1f} ms   median ms by "
+                        "phase: " + ", ".join(f"{phase} {ms:.1f}" for phase, ms in phases.items())
+                    )
+                print(
+                    f"  p95 graph / memory: {rows[size, 'graph'][1] / rows[size, 'memory'][1]:.2f}"
+                    f"  (vectors loaded into memory in {loaded:.1f} s)"
+                )
         finally:
             for m in [mind, *others]:
                 m.delete()
     for searched in ("graph", "memory"):
         small, large = rows[sizes[0], searched], rows[sizes[-1], searched]
-        print(f"{searched}: p95 ratio {sizes[-1]:,} / {sizes[0]:,}: {large[1] / small[1]:.2f}"
-              f"  (target <= 3); p95 at {sizes[-1]:,}: {large[1]:.1f} ms  (target < 50 ms)")
+        print(
+            f"{searched}: p95 ratio {sizes[-1]:,} / {sizes[0]:,}: {large[1] / small[1]:.2f}"
+            f"  (target <= 3); p95 at {sizes[-1]:,}: {large[1]:.1f} ms  (target < 50 ms)"
+        )
 
 
 if __name__ == "__main__":

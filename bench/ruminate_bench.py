@@ -30,15 +30,19 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import bench_store, scratch_mind  # noqa: E402
+from _common import bench_store, scratch_mind
 
-from graphmind.app import make_embedder  # noqa: E402
-from graphmind.llm.offline import OfflineLLM  # noqa: E402
-from graphmind.mind import Mind  # noqa: E402
+from graphmind.app import make_embedder
+from graphmind.llm.offline import OfflineLLM
+from graphmind.mind import Mind
 
 WARMUP = 4
-CLINC = Path(os.environ.get("GRAPHMIND_CLINC150", Path(__file__).resolve().parents[2]
-                            / "shared" / "data" / "clinc150" / "clinc150_5domains.json"))
+CLINC = Path(
+    os.environ.get(
+        "GRAPHMIND_CLINC150",
+        Path(__file__).resolve().parents[2] / "shared" / "data" / "clinc150" / "clinc150_5domains.json",
+    )
+)
 B01 = Path(str(resources.files("graphmind") / "demo" / "b01-felix.jsonl"))
 PARTNERS = ["Nicolas", "Marco", "Amara", "Priya", "Tomas", "Lena", "Kofi", "Yuki"]
 
@@ -63,48 +67,114 @@ def write_mind(path: Path, start: int, count: int, corpus: list[str], rng: np.ra
     say = lambda: corpus[int(rng.integers(len(corpus)))]  # noqa: E731
     per = max(1, count // 8)
     base = start // 8
-    prefixes = {"Partnership": "par", "Conversation_Memory": "conv", "Technical_Context": "tech",
-                "Emotional_State": "emo", "Strategy_Pattern": "strat", "Code_Reference": "code",
-                "Failed_Attempt": "fail", "Constraint": "cons"}
+    prefixes = {
+        "Partnership": "par",
+        "Conversation_Memory": "conv",
+        "Technical_Context": "tech",
+        "Emotional_State": "emo",
+        "Strategy_Pattern": "strat",
+        "Code_Reference": "code",
+        "Failed_Attempt": "fail",
+        "Constraint": "cons",
+    }
     ids = {t: [f"{p}{base + i}" for i in range(per)] for t, p in prefixes.items()}
     day = lambda: f"2026-{int(rng.integers(1, 11)):02d}-{int(rng.integers(1, 28)):02d}T10:00:00Z"  # noqa: E731
     for i, node_id in enumerate(ids["Partnership"]):
-        lines.append(_node("Partnership", node_id, partner_name=f"{PARTNERS[i % 8]} {base + i}",
-                           duration=f"{int(rng.integers(1, 36))} months", shared_history=[say(), say()],
-                           communication_style=say(), trust_level=round(float(rng.random()), 2)))
+        lines.append(
+            _node(
+                "Partnership",
+                node_id,
+                partner_name=f"{PARTNERS[i % 8]} {base + i}",
+                duration=f"{int(rng.integers(1, 36))} months",
+                shared_history=[say(), say()],
+                communication_style=say(),
+                trust_level=round(float(rng.random()), 2),
+            )
+        )
     for node_id in ids["Technical_Context"]:
-        lines.append(_node("Technical_Context", node_id, component=f"{node_id}.py", issue_type="bug",
-                           description=say(), status="investigating",
-                           recurrence_count=int(rng.integers(1, 5))))
+        lines.append(
+            _node(
+                "Technical_Context",
+                node_id,
+                component=f"{node_id}.py",
+                issue_type="bug",
+                description=say(),
+                status="investigating",
+                recurrence_count=int(rng.integers(1, 5)),
+            )
+        )
     for node_id in ids["Code_Reference"]:
-        lines.append(_node("Code_Reference", node_id, file_path=f"src/{node_id}.py",
-                           complexity=["low", "medium", "high"][int(rng.integers(3))], description=say()))
+        lines.append(
+            _node(
+                "Code_Reference",
+                node_id,
+                file_path=f"src/{node_id}.py",
+                complexity=["low", "medium", "high"][int(rng.integers(3))],
+                description=say(),
+            )
+        )
     for node_id in ids["Conversation_Memory"]:
-        lines.append(_node("Conversation_Memory", node_id, topic=say(), timestamp=day(),
-                           message_count=int(rng.integers(2, 60)), emotional_tone="tense",
-                           key_points=[say(), say()], outcome=say()))
+        lines.append(
+            _node(
+                "Conversation_Memory",
+                node_id,
+                topic=say(),
+                timestamp=day(),
+                message_count=int(rng.integers(2, 60)),
+                emotional_tone="tense",
+                key_points=[say(), say()],
+                outcome=say(),
+            )
+        )
     for node_id in ids["Emotional_State"]:
-        lines.append(_node("Emotional_State", node_id, emotion="frustration",
-                           intensity=round(float(rng.random()), 2), context=say(), counterbalance=say(),
-                           trigger=say()))
+        lines.append(
+            _node(
+                "Emotional_State",
+                node_id,
+                emotion="frustration",
+                intensity=round(float(rng.random()), 2),
+                context=say(),
+                counterbalance=say(),
+                trigger=say(),
+            )
+        )
     for node_id in ids["Strategy_Pattern"]:
-        lines.append(_node("Strategy_Pattern", node_id, approach=say(),
-                           success_rate=round(float(rng.random()), 2), applicability=say(),
-                           steps=[say(), say(), say()]))
+        lines.append(
+            _node(
+                "Strategy_Pattern",
+                node_id,
+                approach=say(),
+                success_rate=round(float(rng.random()), 2),
+                applicability=say(),
+                steps=[say(), say(), say()],
+            )
+        )
     for node_id in ids["Failed_Attempt"]:
         lines.append(_node("Failed_Attempt", node_id, approach=say(), why_failed=say(), timestamp=day()))
     for node_id in ids["Constraint"]:
-        lines.append(_node("Constraint", node_id, constraint_type="deadline", severity="high",
-                           description=say(), deadline=day(), impact=say()))
+        lines.append(
+            _node(
+                "Constraint",
+                node_id,
+                constraint_type="deadline",
+                severity="high",
+                description=say(),
+                deadline=day(),
+                impact=say(),
+            )
+        )
     pick = lambda t: ids[t][int(rng.integers(per))]  # noqa: E731
     for i in range(per):
         conv = ids["Conversation_Memory"][i]
-        lines += [_edge("INVOLVES", conv, pick("Partnership")), _edge("ABOUT", conv, pick("Technical_Context")),
-                  _edge("FELT_DURING", ids["Emotional_State"][i], conv),
-                  _edge("ATTEMPTED_ON", ids["Failed_Attempt"][i], pick("Technical_Context")),
-                  _edge("APPLIES_TO", ids["Strategy_Pattern"][i], pick("Technical_Context")),
-                  _edge("DEPENDS_ON", ids["Technical_Context"][i], ids["Code_Reference"][i]),
-                  _edge("PRESSURES", ids["Constraint"][i], pick("Technical_Context"))]
+        lines += [
+            _edge("INVOLVES", conv, pick("Partnership")),
+            _edge("ABOUT", conv, pick("Technical_Context")),
+            _edge("FELT_DURING", ids["Emotional_State"][i], conv),
+            _edge("ATTEMPTED_ON", ids["Failed_Attempt"][i], pick("Technical_Context")),
+            _edge("APPLIES_TO", ids["Strategy_Pattern"][i], pick("Technical_Context")),
+            _edge("DEPENDS_ON", ids["Technical_Context"][i], ids["Code_Reference"][i]),
+            _edge("PRESSURES", ids["Constraint"][i], pick("Technical_Context")),
+        ]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
@@ -133,8 +203,9 @@ def main() -> None:
     corpus, held_out = utterances()
     rng = np.random.default_rng(11)
     stimuli = [("Hey Felix, the race condition is back.", "Nicolas")] + [
-        (text, PARTNERS[i % 8] if i % 2 else None) for i, text in enumerate(held_out)]
-    stimuli = stimuli[:args.ruminations + WARMUP]
+        (text, PARTNERS[i % 8] if i % 2 else None) for i, text in enumerate(held_out)
+    ]
+    stimuli = stimuli[: args.ruminations + WARMUP]
     with bench_store() as (store, settings), tempfile.TemporaryDirectory() as tmp_dir:
         tmp = Path(tmp_dir)
         embedder = make_embedder(settings)
@@ -150,12 +221,18 @@ def main() -> None:
                 mind.load_vectors()
                 have = size
                 steps, totals, summary = run(mind, stimuli)
-                rows[size] = (np.percentile(steps, 50), np.percentile(steps, 95),
-                              np.percentile(totals, 50), np.percentile(totals, 95))
-                print(f"{size:>8,} memories (ready in {time.perf_counter() - started:.0f} s, embedding "
-                      f"{report.embedded / max(report.seconds, 1e-9):,.0f}/s): per step p50 {rows[size][0]:.1f}"
-                      f" p95 {rows[size][1]:.1f} ms; per rumination p50 {rows[size][2]:.1f} p95 "
-                      f"{rows[size][3]:.1f} ms; {summary['steps per rumination']:.1f} steps each")
+                rows[size] = (
+                    np.percentile(steps, 50),
+                    np.percentile(steps, 95),
+                    np.percentile(totals, 50),
+                    np.percentile(totals, 95),
+                )
+                print(
+                    f"{size:>8,} memories (ready in {time.perf_counter() - started:.0f} s, embedding "
+                    f"{report.embedded / max(report.seconds, 1e-9):,.0f}/s): per step p50 {rows[size][0]:.1f}"
+                    f" p95 {rows[size][1]:.1f} ms; per rumination p50 {rows[size][2]:.1f} p95 "
+                    f"{rows[size][3]:.1f} ms; {summary['steps per rumination']:.1f} steps each"
+                )
         finally:
             mind.delete()
     small, large = rows[sizes[0]], rows[sizes[-1]]

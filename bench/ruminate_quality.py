@@ -24,10 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT))
-from _common import bench_store, scratch_mind  # noqa: E402
+from _common import bench_store, scratch_mind
 
-from graphmind.llm.offline import OfflineLLM  # noqa: E402
-from graphmind.mind import Mind  # noqa: E402
+from graphmind.llm.offline import OfflineLLM
+from graphmind.mind import Mind
 
 DATA = ROOT / "tests" / "data" / "ruminate"
 
@@ -44,8 +44,10 @@ def main() -> None:
     parser.add_argument("--k", type=int, default=8, help="the baseline's top-k (default 8)")
     args = parser.parse_args()
     labels = json.loads((DATA / "labels.json").read_text())
-    print(f"{'mind':<14} {'kind':<10} {'steps':>5} {'tokens':>6}  {'P':>5} {'R':>5} {'distr':>5}  "
-          f"{'base P':>6} {'base R':>6} {'distr':>5}")
+    print(
+        f"{'mind':<14} {'kind':<10} {'steps':>5} {'tokens':>6}  {'P':>5} {'R':>5} {'distr':>5}  "
+        f"{'base P':>6} {'base R':>6} {'distr':>5}"
+    )
     with bench_store() as (store, settings):
         for file_name, cases in labels.items():
             mind = Mind(scratch_mind("bench-rq"), store, settings, llm=OfflineLLM())
@@ -58,8 +60,10 @@ def main() -> None:
                     baseline = {h.node.id for h in mind.recall(case["stimulus"], k=args.k).hits} - {"me"}
                     p, r, d = score(cited, must, must_not)
                     bp, br, bd = score(baseline, must, must_not)
-                    print(f"{file_name.split('.')[0]:<14} {case['kind']:<10} {len(result.steps):>5} "
-                          f"{result.context.token_count:>6}  {p:>5} {r:>5} {d:>5}  {bp:>6} {br:>6} {bd:>5}")
+                    print(
+                        f"{file_name.split('.')[0]:<14} {case['kind']:<10} {len(result.steps):>5} "
+                        f"{result.context.token_count:>6}  {p:>5} {r:>5} {d:>5}  {bp:>6} {br:>6} {bd:>5}"
+                    )
             finally:
                 mind.delete()
 

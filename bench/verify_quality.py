@@ -20,22 +20,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from graphmind.dream import rules  # noqa: E402
-from graphmind.dream.integrate import item  # noqa: E402
-from graphmind.dream.ladder import node_item  # noqa: E402
-from graphmind.dream.params import DreamParams  # noqa: E402
-from graphmind.dream.verifier import check  # noqa: E402
-from graphmind.embed import CachingEmbedder, MiniLMEmbedder  # noqa: E402
-from tests.fixtures.hierarchies import (  # noqa: E402
-    Hierarchy, as_ladder, corrupt, households, naics, recall_precision,
-)
+from graphmind.dream import rules
+from graphmind.dream.integrate import item
+from graphmind.dream.ladder import node_item
+from graphmind.dream.params import DreamParams
+from graphmind.dream.verifier import check
+from graphmind.embed import CachingEmbedder, MiniLMEmbedder
+from tests.fixtures.hierarchies import Hierarchy, as_ladder, corrupt, households, naics, recall_precision
 
 
 def semantic(h: Hierarchy, embedder) -> set[tuple[str, str]]:
     patterns, nodes = as_ladder(h)
     result = check(patterns, nodes, DreamParams(), embedder)
-    return {(f.parent, f.child) for f in result.flagged
-            if f.check == "vertical_consistency" and f.parent and f.child}
+    return {(f.parent, f.child) for f in result.flagged if f.check == "vertical_consistency" and f.parent and f.child}
 
 
 def lexical(h: Hierarchy, embedder=None) -> set[tuple[str, str]]:
@@ -53,8 +50,10 @@ def main() -> None:
     for name, h in (("naics", naics()), ("households", households())):
         for label, judge in (("semantic", semantic), ("lexical", lexical)):
             true_rate = len(judge(h, embedder)) / len(h.edges)
-            scores = [recall_precision(judge(c, embedder), moved)
-                      for c, moved in (corrupt(h, 0.25, seed) for seed in range(args.seeds))]
+            scores = [
+                recall_precision(judge(c, embedder), moved)
+                for c, moved in (corrupt(h, 0.25, seed) for seed in range(args.seeds))
+            ]
             recall = sum(r for r, _ in scores) / len(scores)
             precision = sum(p for _, p in scores) / len(scores)
             print(f"{name:<11} {len(h.edges):>5}  {label:<9} {true_rate:>12.3f} {recall:>7.3f} {precision:>9.3f}")

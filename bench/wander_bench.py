@@ -20,11 +20,11 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import bench_store, scratch_mind  # noqa: E402
-from dream_quality import CLINC, experiences, load  # noqa: E402
+from _common import bench_store, scratch_mind
+from dream_quality import CLINC, experiences, load
 
-from graphmind.dream import DreamParams  # noqa: E402
-from graphmind.mind import Mind  # noqa: E402
+from graphmind.dream import DreamParams
+from graphmind.mind import Mind
 
 DEMO = Path(__file__).resolve().parents[1] / "graphmind" / "demo" / "felix.jsonl"
 SEEDS = {"clinc": "planning a trip abroad on a budget", "felix": "race conditions in async code"}
@@ -74,9 +74,14 @@ def main() -> None:
             mind.embedder.embed(["warm up"])
             print(f"RSS before the walk: {rss_mb():.0f} MB")
             created = time.perf_counter()
-            handle = mind.wander(SEEDS[args.source], rng_seed=args.rng_seed, human_checkpoint_frequency=0,
-                                 max_steps=max(args.steps, 1000), hot_memory_limit=args.hot_limit,
-                                 dweller=args.dweller)
+            handle = mind.wander(
+                SEEDS[args.source],
+                rng_seed=args.rng_seed,
+                human_checkpoint_frequency=0,
+                max_steps=max(args.steps, 1000),
+                hot_memory_limit=args.hot_limit,
+                dweller=args.dweller,
+            )
             start = time.perf_counter()
             print(f"session created (memory loci synced and embedded) in {start - created:.1f} s")
             print(f"\n{'steps':>6} {'elapsed s':>10} {'steps/s':>8} {'RSS MB':>8} {'hot loci':>9} {'warm':>5} crystals")
@@ -87,16 +92,22 @@ def main() -> None:
                 crystals += report.crystals_formed
                 elapsed = time.perf_counter() - start
                 hot, warm = tiers(mind, handle.id)
-                print(f"{done:>6} {elapsed:>10.1f} {done / elapsed:>8.1f} {rss_mb():>8.0f} {hot:>9} {warm:>5} {crystals}")
+                print(
+                    f"{done:>6} {elapsed:>10.1f} {done / elapsed:>8.1f} {rss_mb():>8.0f} {hot:>9} {warm:>5} {crystals}"
+                )
                 if report.stopped_reason != "steps done":
                     print(f"stopped: {report.stopped_reason}")
                     break
             total = time.perf_counter() - start
             per_1000 = total / max(done, 1) * 1000
-            print(f"\n{done} steps in {total:.1f} s ({done / total:.1f} steps/s), peak RSS {peak_mb():.0f} MB, "
-                  f"{crystals} crystals, cost {handle.session.cloud_spent_cents or 0:.2f} cents")
-            print(f"target: 1,000 steps < {TARGET_S_PER_1000:.0f} s | measured: {per_1000:.1f} s per 1,000 steps | "
-                  f"ratio target/measured {TARGET_S_PER_1000 / per_1000:.2f}x")
+            print(
+                f"\n{done} steps in {total:.1f} s ({done / total:.1f} steps/s), peak RSS {peak_mb():.0f} MB, "
+                f"{crystals} crystals, cost {handle.session.cloud_spent_cents or 0:.2f} cents"
+            )
+            print(
+                f"target: 1,000 steps < {TARGET_S_PER_1000:.0f} s | measured: {per_1000:.1f} s per 1,000 steps | "
+                f"ratio target/measured {TARGET_S_PER_1000 / per_1000:.2f}x"
+            )
         finally:
             mind.delete()
 

@@ -35,12 +35,7 @@ from graphmind.mind import Mind
 from graphmind.models import RECALLED_LABELS
 from graphmind.text import jaccard, term_set
 from graphmind.wander import crystal_rules as rules
-from tests.integration.wander_minds import (
-    CONSOLIDATED_SEED,
-    SPARSE_SEED,
-    build_consolidated,
-    sparse_file,
-)
+from tests.integration.wander_minds import CONSOLIDATED_SEED, SPARSE_SEED, build_consolidated, sparse_file
 
 DATA = ROOT / "tests" / "data" / "wander_crystals"
 DEMO = ROOT / "graphmind" / "demo" / "felix.jsonl"
@@ -62,20 +57,25 @@ def labelled() -> None:
     fold = [" ".join(p["a"].lower().split()) == " ".join(p["b"].lower().split()) for p in pairs]
     print(f"duplicates ({len(pairs)} pairs): baseline exact text {balanced(truth, fold):.3f}")
     for t in (0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6):
-        guess = [rules.duplicate_of(p["a"], [], [{"id": "k", "insight": p["b"]}], threshold=t) is not None
-                 for p in pairs]
+        guess = [
+            rules.duplicate_of(p["a"], [], [{"id": "k", "insight": p["b"]}], threshold=t) is not None for p in pairs
+        ]
         mark = "  <- DUPLICATE_JACCARD" if abs(t - rules.DUPLICATE_JACCARD) < 1e-9 else ""
         print(f"  Jaccard >= {t:.2f}: balanced accuracy {balanced(truth, guess):.3f}{mark}")
     texts = _rows("templates.jsonl")
     truth = [r["template"] for r in texts]
-    print(f"templates ({len(texts)} texts): is_template {balanced(truth, [rules.is_template(r['text']) for r in texts]):.3f}"
-          f" | baseline 'starts with Both' {balanced(truth, [r['text'].startswith('Both') for r in texts]):.3f}")
+    print(
+        f"templates ({len(texts)} texts): is_template {balanced(truth, [rules.is_template(r['text']) for r in texts]):.3f}"
+        f" | baseline 'starts with Both' {balanced(truth, [r['text'].startswith('Both') for r in texts]):.3f}"
+    )
     checks = _rows("checks.jsonl")
     truth = [c["holds"] for c in checks]
     ours = [rules.check(c["insight"], [rules.Evidence(**e) for e in c["evidence"]]).holds for c in checks]
     old = [_old_rule(c["insight"], [e["text"] for e in c["evidence"]]) for c in checks]
-    print(f"checks ({len(checks)} insights): crystal_rules.check {balanced(truth, ours):.3f}"
-          f" | baseline 60% of terms in the evidence {balanced(truth, old):.3f}")
+    print(
+        f"checks ({len(checks)} insights): crystal_rules.check {balanced(truth, ours):.3f}"
+        f" | baseline 60% of terms in the evidence {balanced(truth, old):.3f}"
+    )
 
 
 def _old_rule(insight: str, texts: list[str]) -> bool:
@@ -89,21 +89,31 @@ def crystal_figures(mind: Mind) -> dict:
     kept = [r for r in rows if r["props"].get("status") != "invalidated"]
     dup = 0
     for i, c in enumerate(kept):
-        others = [{"id": o["id"], "insight": o["props"].get("insight") or "", "evidence": o["evidence"]}
-                  for o in kept[:i]]
+        others = [
+            {"id": o["id"], "insight": o["props"].get("insight") or "", "evidence": o["evidence"]} for o in kept[:i]
+        ]
         dup += rules.duplicate_of(c["props"].get("insight") or "", c["evidence"], others) is not None
     template = sum(rules.is_template(c["props"].get("insight") or "") for c in kept)
+
     def label(node_id: str) -> str | None:
         rows = mind.store.read("memory/get_node", mind=mind.name, id=node_id)
         return rows[0]["label"] if rows else None
 
-    foreign = sum(any(label(e) not in RECALLED_LABELS for e in c["evidence"]) or len(c["evidence"]) < 2
-                  for c in kept)
+    foreign = sum(any(label(e) not in RECALLED_LABELS for e in c["evidence"]) or len(c["evidence"]) < 2 for c in kept)
     merged = sum(int(c["props"].get("occurrences") or 1) - 1 for c in kept)
-    return {"crystals": len(kept), "invalidated": len(rows) - len(kept), "duplicates": dup, "template": template,
-            "non_memory_evidence": foreign, "merges": merged,
-            "near_pairs": sum(jaccard(term_set(a["props"].get("insight") or ""), term_set(b["props"].get("insight") or ""))
-                              >= 0.3 for i, a in enumerate(kept) for b in kept[i + 1:])}
+    return {
+        "crystals": len(kept),
+        "invalidated": len(rows) - len(kept),
+        "duplicates": dup,
+        "template": template,
+        "non_memory_evidence": foreign,
+        "merges": merged,
+        "near_pairs": sum(
+            jaccard(term_set(a["props"].get("insight") or ""), term_set(b["props"].get("insight") or "")) >= 0.3
+            for i, a in enumerate(kept)
+            for b in kept[i + 1 :]
+        ),
+    }
 
 
 def share(figures: dict, key: str) -> float:
@@ -111,8 +121,10 @@ def share(figures: dict, key: str) -> float:
 
 
 def walks(steps: int, rng_seed: int) -> None:
-    print(f"\n{'mind':<14} {'memories':>8} {'steps':>6} {'steps/s':>8} {'crystals/100':>12} {'dup %':>6} "
-          f"{'templ %':>7} {'non-mem %':>9} merges  stopped")
+    print(
+        f"\n{'mind':<14} {'memories':>8} {'steps':>6} {'steps/s':>8} {'crystals/100':>12} {'dup %':>6} "
+        f"{'templ %':>7} {'non-mem %':>9} merges  stopped"
+    )
     with bench_store() as (store, settings), tempfile.TemporaryDirectory() as tmp:
         for shape in ("sparse", "consolidated", "demo"):
             mind = Mind(scratch_mind(f"bench-wq-{shape}"), store, settings)
@@ -126,18 +138,19 @@ def walks(steps: int, rng_seed: int) -> None:
                 else:
                     mind.import_jsonl(DEMO)
                     seed = "race conditions in async code"
-                handle = mind.wander(seed, rng_seed=rng_seed, human_checkpoint_frequency=0,
-                                     max_steps=max(steps, 1000))
+                handle = mind.wander(seed, rng_seed=rng_seed, human_checkpoint_frequency=0, max_steps=max(steps, 1000))
                 start = time.perf_counter()
                 report = handle.run(steps)
                 elapsed = time.perf_counter() - start
                 memories = handle._space.memory_count or 0
                 f = crystal_figures(mind)
                 done = report.steps_completed
-                print(f"{shape:<14} {memories:>8} {done:>6} {done / elapsed:>8.1f} "
-                      f"{100 * f['crystals'] / max(done, 1):>12.1f} {share(f, 'duplicates'):>6.1f} "
-                      f"{share(f, 'template'):>7.1f} {share(f, 'non_memory_evidence'):>9.1f} {f['merges']:>6}  "
-                      f"{report.stopped_reason}")
+                print(
+                    f"{shape:<14} {memories:>8} {done:>6} {done / elapsed:>8.1f} "
+                    f"{100 * f['crystals'] / max(done, 1):>12.1f} {share(f, 'duplicates'):>6.1f} "
+                    f"{share(f, 'template'):>7.1f} {share(f, 'non_memory_evidence'):>9.1f} {f['merges']:>6}  "
+                    f"{report.stopped_reason}"
+                )
             finally:
                 mind.delete()
 

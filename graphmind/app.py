@@ -7,8 +7,8 @@ from graphmind.embed import Embedder
 from graphmind.errors import ConfigError, StoreUnavailableError
 from graphmind.launcher import LocalNeo4j
 from graphmind.llm import LLM
-from graphmind.wander.events import EventBus
 from graphmind.store import Catalog, GraphStore, SchemaReport, apply_schema, connect
+from graphmind.wander.events import EventBus
 
 
 def connection(settings: Settings) -> tuple[str, str, str | None]:
@@ -29,8 +29,12 @@ def open_store(settings: Settings) -> GraphStore:
     """A GraphStore on the database the settings name (no network I/O until first use)."""
     uri, user, password = connection(settings)
     bound = settings.neo4j_fail_after_s  # GRAPHMIND_NEO4J_FAIL_AFTER: how long an outage takes to fail a call
-    return GraphStore(connect(uri, user, password, fail_after_s=bound), Catalog.load(),
-                      database=settings.neo4j_database, fail_after_s=bound)
+    return GraphStore(
+        connect(uri, user, password, fail_after_s=bound),
+        Catalog.load(),
+        database=settings.neo4j_database,
+        fail_after_s=bound,
+    )
 
 
 def init_database(store: GraphStore, settings: Settings) -> SchemaReport:
@@ -65,8 +69,10 @@ def make_wander_models(settings: Settings, llm: LLM) -> tuple[LLM, LLM]:
 
     if not isinstance(llm, AnthropicLLM):
         return llm, llm
-    return (llm.sibling(settings.wander_cheap_model, max_tokens=WANDER_MAX_TOKENS),
-            llm.sibling(llm.model, max_tokens=WANDER_MAX_TOKENS))
+    return (
+        llm.sibling(settings.wander_cheap_model, max_tokens=WANDER_MAX_TOKENS),
+        llm.sibling(llm.model, max_tokens=WANDER_MAX_TOKENS),
+    )
 
 
 def make_event_bus(settings: Settings) -> EventBus:

@@ -64,8 +64,7 @@ class Settings:
     llm_max_retries: int = 2
     llm_max_wait_s: float = 60.0
     llm_cassette: Path | None = None
-    llm_prices: Mapping[str, tuple[float, float]] = field(
-        default_factory=lambda: dict(DEFAULT_LLM_PRICES))
+    llm_prices: Mapping[str, tuple[float, float]] = field(default_factory=lambda: dict(DEFAULT_LLM_PRICES))
     embedder: str = "minilm"
     embed_batch_size: int = 64
     recall_cache_mb: int = 512
@@ -183,7 +182,6 @@ def _prices(env: Mapping[str, str]) -> dict[str, tuple[float, float]]:
             prices[str(model)] = (input_cents, output_cents)
     except (ValueError, TypeError, AttributeError):
         raise ConfigError(
-            "GRAPHMIND_LLM_PRICES must be JSON like {\"model\": [input_cents, output_cents]} "
-            "per million tokens."
+            'GRAPHMIND_LLM_PRICES must be JSON like {"model": [input_cents, output_cents]} per million tokens.'
         ) from None
     return prices

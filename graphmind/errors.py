@@ -1,26 +1,26 @@
 """The one error hierarchy of graphmind.
 
-    GraphmindError
-    ├── InputError                  bad input or usage: the CLI exits 2
-    │   ├── ConfigError             a setting from the environment is invalid
-    │   │   ├── ProviderAuthError   the LLM provider refused the API key (401/403)
-    │   │   └── ModelUnavailableError   the embedding model is not installed or unreadable
-    │   ├── ValidationError         an import line or a value fails the model (line, field)
-    │   ├── UnknownLabelError       a label or relationship type outside the whitelist
-    │   └── NotFoundError           a file, mind or node that does not exist
-    └── RunError                    the run failed: the CLI exits 1
-        ├── StoreError              the graph store failed (query)
-        │   ├── StoreUnavailableError   Neo4j does not answer
-        │   ├── StoreRejectedError      Neo4j refused the data it was given (reason)
-        │   │   └── ConstraintViolationError
-        │   └── CatalogError        a .cypher file is missing or its header is wrong
-        ├── LauncherError           the local Neo4j could not be resolved, started or stopped
-        │   └── PortInUseError
-        ├── SchemaError             schema could not be applied or did not come ONLINE
-        ├── GroundingError          a Context Object states what its sources do not hold (ValueError)
-        └── ProviderError           an LLM or embedder call failed (names the provider)
-            ├── ProviderUnavailableError   rate limits or server errors past the retry budget
-            └── LLMOutputError      the model's output failed validation, even after one re-ask
+GraphmindError
+├── InputError                  bad input or usage: the CLI exits 2
+│   ├── ConfigError             a setting from the environment is invalid
+│   │   ├── ProviderAuthError   the LLM provider refused the API key (401/403)
+│   │   └── ModelUnavailableError   the embedding model is not installed or unreadable
+│   ├── ValidationError         an import line or a value fails the model (line, field)
+│   ├── UnknownLabelError       a label or relationship type outside the whitelist
+│   └── NotFoundError           a file, mind or node that does not exist
+└── RunError                    the run failed: the CLI exits 1
+    ├── StoreError              the graph store failed (query)
+    │   ├── StoreUnavailableError   Neo4j does not answer
+    │   ├── StoreRejectedError      Neo4j refused the data it was given (reason)
+    │   │   └── ConstraintViolationError
+    │   └── CatalogError        a .cypher file is missing or its header is wrong
+    ├── LauncherError           the local Neo4j could not be resolved, started or stopped
+    │   └── PortInUseError
+    ├── SchemaError             schema could not be applied or did not come ONLINE
+    ├── GroundingError          a Context Object states what its sources do not hold (ValueError)
+    └── ProviderError           an LLM or embedder call failed (names the provider)
+        ├── ProviderUnavailableError   rate limits or server errors past the retry budget
+        └── LLMOutputError      the model's output failed validation, even after one re-ask
 """
 
 from __future__ import annotations
@@ -45,8 +45,7 @@ class ConfigError(InputError):
 class ValidationError(InputError):
     """A value, or a line of an import file, fails validation."""
 
-    def __init__(self, message: str, *, line: int | None = None, field: str | None = None,
-                 reason: str | None = None):
+    def __init__(self, message: str, *, line: int | None = None, field: str | None = None, reason: str | None = None):
         self.line = line
         self.field = field
         self.reason = reason or message  # the message without its "line N, field F: " prefix

@@ -14,7 +14,7 @@ from typing import Any
 from graphmind.app import init_database, make_embedder, make_event_bus, make_llm, make_wander_models, open_store
 from graphmind.config import Settings
 from graphmind.digest import DigestParams, DigestReport, absorb, digest, merge_threads
-from graphmind.dream import DreamParams, DreamReport, Dreamer, KnowledgeMatch, Trigger, query_knowledge
+from graphmind.dream import Dreamer, DreamParams, DreamReport, KnowledgeMatch, Trigger, query_knowledge
 from graphmind.dream.capture import experience_row, experience_rows
 from graphmind.dream.capture_queue import CaptureQueue
 from graphmind.dream.engine import Progress as DreamProgress
@@ -22,10 +22,10 @@ from graphmind.dream.schedule import Schedule, threshold_due
 from graphmind.dream.verifier import verify_mind
 from graphmind.dream.verify import Verification
 from graphmind.embed import CachingEmbedder, Embedder
-from graphmind.llm import LLM, ToolRun
 from graphmind.errors import NotFoundError, ValidationError
-from graphmind.io import ImportReport, Importer, export_lines
+from graphmind.io import Importer, ImportReport, export_lines
 from graphmind.io.importer import Progress
+from graphmind.llm import LLM, ToolRun
 from graphmind.models import Experience, GraphNode
 from graphmind.prompts.recall import ANSWER, RecallAnswer, RecallQuestion
 from graphmind.recall import EmbedReport, Recaller, RecallResult
@@ -38,8 +38,8 @@ from graphmind.store.records import node_to_model
 from graphmind.wander.crystals import Crystals
 from graphmind.wander.events import EventBus
 from graphmind.wander.resonances import Resonances
-from graphmind.wander.sessions import WanderSessions
 from graphmind.wander.rlm import RlmDweller
+from graphmind.wander.sessions import WanderSessions
 from graphmind.wander.space import IdeaSpace
 from graphmind.wander.walker import Models, Walker
 from graphmind.wander.wanderer import Wander
@@ -50,9 +50,7 @@ MIND_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 def check_mind_name(name: object) -> str:
     """``name`` if it can name a mind (letters, digits, '_', '.', '-'; no ':'), else ValidationError."""
     if not isinstance(name, str) or not MIND_NAME.fullmatch(name):
-        raise ValidationError(
-            f"mind name {name!r} is invalid: use 1-64 letters, digits, '_', '.' or '-'", field="mind"
-        )
+        raise ValidationError(f"mind name {name!r} is invalid: use 1-64 letters, digits, '_', '.' or '-'", field="mind")
     return name
 
 
@@ -67,15 +65,21 @@ class MindStats:
         return sum(self.labels.values())
 
     def as_dict(self) -> dict[str, Any]:
-        return {"mind": self.mind, "nodes": self.nodes, "labels": self.labels,
-                "relationships": self.relationships}
+        return {"mind": self.mind, "nodes": self.nodes, "labels": self.labels, "relationships": self.relationships}
 
 
 class Mind:
     """Everything one mind (an agent, a citizen, a project) does with its graph memory."""
 
-    def __init__(self, name: str, store: GraphStore, settings: Settings, *,
-                 embedder: Embedder | None = None, llm: LLM | None = None):
+    def __init__(
+        self,
+        name: str,
+        store: GraphStore,
+        settings: Settings,
+        *,
+        embedder: Embedder | None = None,
+        llm: LLM | None = None,
+    ):
         self.name = check_mind_name(name)
         self._store = store
         self._settings = settings
@@ -119,8 +123,7 @@ class Mind:
     def __enter__(self) -> Mind:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         self.close()
 
     def close(self) -> None:
@@ -169,12 +172,14 @@ class Mind:
         """Apply the schema (idempotent; shared by every mind of the database)."""
         return init_database(self._store, self._settings)
 
-    def import_jsonl(self, path: str | Path, *, strict: bool = True,
-                     progress: Progress | None = None) -> ImportReport:
+    def import_jsonl(self, path: str | Path, *, strict: bool = True, progress: Progress | None = None) -> ImportReport:
         """Import a JSON Lines file (DESIGN.md format) into this mind."""
-        importer = Importer(self._store, batch_size=self._settings.import_batch_size,
-                            workers=self._settings.import_workers,
-                            max_property_bytes=self._settings.max_property_bytes)
+        importer = Importer(
+            self._store,
+            batch_size=self._settings.import_batch_size,
+            workers=self._settings.import_workers,
+            max_property_bytes=self._settings.max_property_bytes,
+        )
         return importer.run(Path(path), self.name, strict=strict, progress=progress)
 
     def export_jsonl(self) -> Iterator[str]:
@@ -216,16 +221,17 @@ class Mind:
     def _recaller_in_use(self) -> Recaller:
         """The recaller this mind searches with (created on first use)."""
         if self._recaller is None:
-            self._recaller = Recaller(self._store, self.embedder,
-                                      cache_bytes=self._settings.recall_cache_mb * 2**20)
+            self._recaller = Recaller(self._store, self.embedder, cache_bytes=self._settings.recall_cache_mb * 2**20)
         return self._recaller
 
-    def ruminate(self, stimulus: str, sender: str | None = None, *,
-                 params: RuminationParams | None = None) -> RuminationResult:
+    def ruminate(
+        self, stimulus: str, sender: str | None = None, *, params: RuminationParams | None = None
+    ) -> RuminationResult:
         """Ruminate on ``stimulus`` (seed P02) and return the Context Object with the steps that
         led to it; the run is recorded as a RuminationRun with its Findings."""
-        return ruminate(self._store, self._recaller_in_use(), self.llm, self.name, stimulus, sender,
-                        params or RuminationParams())
+        return ruminate(
+            self._store, self._recaller_in_use(), self.llm, self.name, stimulus, sender, params or RuminationParams()
+        )
 
     def ask(self, question: str) -> ToolRun[RecallAnswer]:
         """Answer ``question`` from this mind's memories: the LLM recalls through graph tools
@@ -233,8 +239,14 @@ class Mind:
         tools = memory_tools(lambda query, k: self.recall(query, k=k), self.get)
         return self.llm.run_tools(ANSWER, RecallQuestion(question=check_query_text(question)), tools)
 
-    def capture(self, experience: Experience | dict[str, Any], *, session_id: str | None = None,
-                metadata: dict[str, Any] | None = None, wait: bool = False) -> str:
+    def capture(
+        self,
+        experience: Experience | dict[str, Any],
+        *,
+        session_id: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        wait: bool = False,
+    ) -> str:
         """Record one experience as it happens (no LLM call); its id. A bad experience raises
         ValidationError at once.
 
@@ -260,17 +272,23 @@ class Mind:
     def _write_experiences(self, rows: list[dict[str, Any]]) -> None:
         self._store.write("import/upsert_memories", mind=self.name, rows=rows)
 
-    def capture_many(self, experiences: list[Experience | dict[str, Any]], *, session_id: str | None = None,
-                     metadata: dict[str, Any] | None = None) -> list[str]:
+    def capture_many(
+        self,
+        experiences: list[Experience | dict[str, Any]],
+        *,
+        session_id: str | None = None,
+        metadata: dict[str, Any] | None = None,
+    ) -> list[str]:
         """Record a batch of experiences now; their ids. All are validated first, so one bad
         experience writes none; they are written in batches of GRAPHMIND_IMPORT_BATCH."""
         rows = experience_rows(self.name, experiences, session_id=session_id, metadata=metadata)
         for start in range(0, len(rows), self._settings.import_batch_size):
-            self._write_experiences(rows[start:start + self._settings.import_batch_size])
+            self._write_experiences(rows[start : start + self._settings.import_batch_size])
         return [r["id"] for r in rows]
 
-    def dream(self, params: DreamParams | None = None, *, trigger: Trigger = "manual",
-              progress: DreamProgress | None = None) -> DreamReport:
+    def dream(
+        self, params: DreamParams | None = None, *, trigger: Trigger = "manual", progress: DreamProgress | None = None
+    ) -> DreamReport:
         """One consolidation cycle (dreaming-pipeline-spec): triage, compression into patterns,
         the abstraction ladder, cross-connections and pruning, verification; recorded as a
         DreamRun. Another run on this mind at the same time waits ``params.wait_seconds``, then
@@ -309,16 +327,18 @@ class Mind:
         """The consolidated patterns that match ``text``, with their ladder path and examples."""
         return query_knowledge(self._store, self._recaller_in_use(), self.name, check_query_text(text), k)
 
-    def digest(self, params: DigestParams | None = None, *, rng_seed: int | None = None,
-               now: datetime | None = None) -> DigestReport:
+    def digest(
+        self, params: DigestParams | None = None, *, rng_seed: int | None = None, now: datetime | None = None
+    ) -> DigestReport:
         """The three digests (rumination-digest-proposal): random entries from each topic, the
         active threads that converge, the entries most likely forgotten. Shown entries count a
         hit; ``rng_seed`` makes the sampling reproducible, ``now`` the moment ages are counted
         from (default: the current time)."""
         return digest(self._store, self.name, params or DigestParams(), rng_seed=rng_seed, now=now)
 
-    def reflect(self, params: DigestParams | None = None, *, rng_seed: int | None = None,
-                now: datetime | None = None) -> str:
+    def reflect(
+        self, params: DigestParams | None = None, *, rng_seed: int | None = None, now: datetime | None = None
+    ) -> str:
         """The material a reflect-mode prompt receives: the three digests composed."""
         return self.digest(params, rng_seed=rng_seed, now=now).material()
 
@@ -352,8 +372,15 @@ class Mind:
             self._events = make_event_bus(self._settings)
         return self._events
 
-    def wander(self, seed: str | None = None, steps: int = 0, *, session_id: str | None = None,
-               before_commit: Callable[[str], None] | None = None, **config: Any) -> Wander:
+    def wander(
+        self,
+        seed: str | None = None,
+        steps: int = 0,
+        *,
+        session_id: str | None = None,
+        before_commit: Callable[[str], None] | None = None,
+        **config: Any,
+    ) -> Wander:
         """Start a wander from the concept ``seed`` (``config``: the session's settings, e.g.
         ``rng_seed``, ``temperature``, ``fence_concepts``), or reopen ``session_id``; then run
         ``steps`` steps (the report is ``handle.last_run``). Returns the session's handle."""
@@ -362,16 +389,34 @@ class Mind:
         if session_id is None:
             session_id = Wander.create(sessions, space, seed, self.events, **config).id
         elif seed is not None or config:
-            raise ValidationError("give either a seed (and settings) for a new wander or the id of one",
-                                  field="session")
+            raise ValidationError(
+                "give either a seed (and settings) for a new wander or the id of one", field="session"
+            )
         cheap, strong = make_wander_models(self._settings, self.llm)
         models = Models(cheap, strong, dict(self._settings.llm_prices))
         crystals = Crystals(self._store, strong, self.name, self.events)
-        walker = Walker(self._store, space, Resonances(self._store, embedder, self.name), crystals,
-                        models, self.name, self.events, before_commit, RlmDweller(self._store, space, self.name),
-                        self._wander_pool())
-        handle = Wander(session_id, store=self._store, sessions=sessions, space=space, walker=walker,
-                        crystals=crystals, mind=self.name, bus=self.events)
+        walker = Walker(
+            self._store,
+            space,
+            Resonances(self._store, embedder, self.name),
+            crystals,
+            models,
+            self.name,
+            self.events,
+            before_commit,
+            RlmDweller(self._store, space, self.name),
+            self._wander_pool(),
+        )
+        handle = Wander(
+            session_id,
+            store=self._store,
+            sessions=sessions,
+            space=space,
+            walker=walker,
+            crystals=crystals,
+            mind=self.name,
+            bus=self.events,
+        )
         handle.session  # noqa: B018 - a NotFoundError now, for an unknown session id
         if steps:
             handle.last_run = handle.run(steps)

@@ -13,7 +13,8 @@ from pydantic import BaseModel
 
 from graphmind.errors import ValidationError
 
-STOPWORDS = frozenset("""
+STOPWORDS = frozenset(
+    """
 a about above after again against all also am an and any are as at be because been before
 being below between both but by can could did do does doing down during each few for from
 further had has have having he her here hers herself him himself his how i if in into is it
@@ -23,16 +24,19 @@ themselves then there these they this those through to too under until up very w
 what when where which while who whom why will with would you your yours yourself yourselves
 hey okay yes yeah still back again been into onto upon also just even ever every much many
 must might shall may didn doesn isn wasn weren hasn haven hadn couldn wouldn shouldn aren
-""".split())
+""".split()
+)
 
 _WORD = re.compile(r"[^\W\d_]+")
 _TOKEN = re.compile(r"[^\W_]+(?:[-_.'][^\W_]+)*")
 _FINE = re.compile(r"\s+—\s+|;\s+")
 _SENTENCE_END = re.compile(r"[.!?…]+[\"'”’)\]]*\s+|\n+")
-_CONTINUES = frozenset("""
+_CONTINUES = frozenset(
+    """
 e.g eg i.e ie vs cf viz approx ca incl esp resp dr mr mrs ms prof st fig figs eq eqs ref refs
 vol pp
-""".split())
+""".split()
+)
 """Abbreviations that are not the end of a sentence whatever follows ("e.g. the", "Dr. Lee")."""
 _ENDS_BEFORE_CAPITAL = frozenset("etc al inc ltd co corp jr sr min max sec hr hrs mins secs a.m p.m".split())
 """Abbreviations that end a sentence only when a capitalised word follows ("… etc. Then")."""
@@ -89,8 +93,8 @@ def sentences(text: str, *, fine: bool = False) -> list[str]:
     parts, start = [], 0
     for end in _SENTENCE_END.finditer(text):
         mark = end.group(0)
-        if "\n" in mark or _ends_sentence(text[start:end.start()], mark, text[end.end():]):
-            parts.append(text[start:end.end()].rstrip())
+        if "\n" in mark or _ends_sentence(text[start : end.start()], mark, text[end.end() :]):
+            parts.append(text[start : end.end()].rstrip())
             start = end.end()
     parts.append(text[start:])
     if fine:
@@ -123,7 +127,7 @@ def _ends_sentence(before: str, mark: str, after: str) -> bool:
         return capital
     if "." in key and all(0 < len(part) <= 2 for part in key.split(".")):  # "U.S", "a.k.a"
         return capital
-    return not (word.isdigit() and not before[:-len(word)].strip())  # "1. " opening a list
+    return not (word.isdigit() and not before[: -len(word)].strip())  # "1. " opening a list
 
 
 def trim(text: str, max_chars: int = 200) -> str:
@@ -208,7 +212,7 @@ def shared_phrase(texts: Sequence[str], max_words: int = 6) -> str | None:
     lowered = [" " + " ".join(t.lower() for t in tokens(text)) + " " for text in texts]
     for size in range(min(max_words, len(first)), 0, -1):
         for start in range(len(first) - size + 1):
-            run = first[start:start + size]
+            run = first[start : start + size]
             if not (_is_content(run[0]) and _is_content(run[-1])):
                 continue
             needle = " " + " ".join(t.lower() for t in run) + " "
@@ -247,8 +251,7 @@ def checked_text(value: object, what: str, field: str) -> str:
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise ValidationError(f"{what} is not valid UTF-8 (it holds undecodable bytes)",
-                              field=field) from None
+        raise ValidationError(f"{what} is not valid UTF-8 (it holds undecodable bytes)", field=field) from None
     if not value.strip():
         raise ValidationError(f"{what} is empty", field=field)
     return value
@@ -266,4 +269,3 @@ def leaves(value: Any) -> Iterator[Any]:
             yield from leaves(item)
     elif value is not None:
         yield value
-

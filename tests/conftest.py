@@ -44,7 +44,7 @@ def _docker_answers() -> bool:
 
         docker.from_env(timeout=3).ping()
         return True
-    except Exception:  # noqa: BLE001 - any failure means: no engine to use
+    except Exception:
         return False
 
 
@@ -59,8 +59,11 @@ def neo4j_env() -> Iterator[dict[str, str]]:
         from testcontainers.neo4j import Neo4jContainer
 
         with Neo4jContainer("neo4j:5.26-community") as container:
-            yield {"NEO4J_URI": container.get_connection_url(), "NEO4J_USER": "neo4j",
-                   "NEO4J_PASSWORD": container.password}
+            yield {
+                "NEO4J_URI": container.get_connection_url(),
+                "NEO4J_USER": "neo4j",
+                "NEO4J_PASSWORD": container.password,
+            }
         return
     yield from _local_neo4j()
 
@@ -69,13 +72,15 @@ def _local_neo4j() -> Iterator[dict[str, str]]:
     from graphmind.launcher import LocalNeo4j
 
     home = Path(os.environ.get("GRAPHMIND_TEST_HOME", REPO / ".graphmind-test"))
-    settings = Settings.from_env({
-        **os.environ,
-        "GRAPHMIND_HOME": str(home),
-        "GRAPHMIND_BOLT_PORT": os.environ.get("GRAPHMIND_TEST_BOLT_PORT", "17687"),
-        "GRAPHMIND_HTTP_PORT": os.environ.get("GRAPHMIND_TEST_HTTP_PORT", "17474"),
-        "GRAPHMIND_NEO4J_HEAP": os.environ.get("GRAPHMIND_NEO4J_HEAP", "1g"),
-    })
+    settings = Settings.from_env(
+        {
+            **os.environ,
+            "GRAPHMIND_HOME": str(home),
+            "GRAPHMIND_BOLT_PORT": os.environ.get("GRAPHMIND_TEST_BOLT_PORT", "17687"),
+            "GRAPHMIND_HTTP_PORT": os.environ.get("GRAPHMIND_TEST_HTTP_PORT", "17474"),
+            "GRAPHMIND_NEO4J_HEAP": os.environ.get("GRAPHMIND_NEO4J_HEAP", "1g"),
+        }
+    )
     local = LocalNeo4j(settings)
     started_here = not local.status().running
     try:
@@ -99,12 +104,14 @@ def settings(neo4j_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
 def store(settings: Settings) -> Iterator[GraphStore]:
     """The store on the test database, schema applied, checked to hold only test minds."""
     graph = open_store(settings)
-    foreign = [r for r in graph.read("admin/count_minds")
-               if not str(r["mind"]).startswith(TEST_MIND_PREFIX)]
+    foreign = [r for r in graph.read("admin/count_minds") if not str(r["mind"]).startswith(TEST_MIND_PREFIX)]
     if foreign:
         graph.close()
-        pytest.exit(f"refusing to test against {settings.neo4j_uri}: it holds data outside "
-                    f"test minds ({foreign[:3]}); point the tests at an empty database", returncode=2)
+        pytest.exit(
+            f"refusing to test against {settings.neo4j_uri}: it holds data outside "
+            f"test minds ({foreign[:3]}); point the tests at an empty database",
+            returncode=2,
+        )
     init_database(graph, settings)
     yield graph
     graph.close()

@@ -37,16 +37,29 @@ def browse(mind: str, as_json: bool) -> None:
     else:
         status = LocalNeo4j(settings).status()
         url = status.browser_url
-        where = (f"{url} (connect to {status.uri}, username {status.user}, the password in "
-                 f"{status.password_file}: 'graphmind neo4j status --show-password' prints it)")
-    lines = [f"1. Open {where}.", f"2. Run  :param mind => '{mind}'",
-             f"3. Style: drag {style} onto the Browser window (or run :style and paste its text).",
-             "4. Queries:"]
+        where = (
+            f"{url} (connect to {status.uri}, username {status.user}, the password in "
+            f"{status.password_file}: 'graphmind neo4j status --show-password' prints it)"
+        )
+    lines = [
+        f"1. Open {where}.",
+        f"2. Run  :param mind => '{mind}'",
+        f"3. Style: drag {style} onto the Browser window (or run :style and paste its text).",
+        "4. Queries:",
+    ]
     for name, what in QUERIES.items():
         lines += [f"   -- {what}", *(f"   {line}" for line in queries[name].splitlines()), ""]
-    emit({"mind": mind, "browser_url": url, "style_file": str(style), "param": f":param mind => '{mind}'",
-          "queries": [{"name": n, "purpose": w, "cypher": queries[n]} for n, w in QUERIES.items()]},
-         as_json, "\n".join(lines).rstrip())
+    emit(
+        {
+            "mind": mind,
+            "browser_url": url,
+            "style_file": str(style),
+            "param": f":param mind => '{mind}'",
+            "queries": [{"name": n, "purpose": w, "cypher": queries[n]} for n, w in QUERIES.items()],
+        },
+        as_json,
+        "\n".join(lines).rstrip(),
+    )
 
 
 COMMANDS = (browse,)

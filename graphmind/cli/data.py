@@ -25,18 +25,28 @@ def init(as_json: bool) -> None:
         report = init_database(store, settings)
     finally:
         store.close()
-    payload = {"applied": report.applied, "version": report.version,
-               "statements": report.statements, "indexes_online": report.indexes_online}
-    emit(payload, as_json, f"schema version {report.version} applied "
-                           f"({report.statements} statements, {report.indexes_online} indexes ONLINE)")
+    payload = {
+        "applied": report.applied,
+        "version": report.version,
+        "statements": report.statements,
+        "indexes_online": report.indexes_online,
+    }
+    emit(
+        payload,
+        as_json,
+        f"schema version {report.version} applied "
+        f"({report.statements} statements, {report.indexes_online} indexes ONLINE)",
+    )
 
 
 @click.command("import")
 @click.argument("file", type=click.Path(path_type=Path))
 @MIND
-@click.option("--strict/--skip-invalid", default=True,
-              help="--strict (default): write nothing if any line is bad. "
-                   "--skip-invalid: write the good lines.")
+@click.option(
+    "--strict/--skip-invalid",
+    default=True,
+    help="--strict (default): write nothing if any line is bad. --skip-invalid: write the good lines.",
+)
 @JSON
 def import_(file: Path, mind: str, strict: bool, as_json: bool) -> None:
     """Import a JSON Lines FILE into a mind (validated first; idempotent)."""
@@ -47,9 +57,12 @@ def import_(file: Path, mind: str, strict: bool, as_json: bool) -> None:
         click.echo("", err=True)
     for bad in report.invalid[:20]:
         click.echo(f"graphmind: skipped {bad.sentence()}", err=True)
-    emit(report.as_dict(), as_json,
-         f"imported {report.nodes:,} nodes and {report.edges:,} edges into mind {mind!r}"
-         + (f"; skipped {report.skipped:,} invalid line(s)" if report.skipped else ""))
+    emit(
+        report.as_dict(),
+        as_json,
+        f"imported {report.nodes:,} nodes and {report.edges:,} edges into mind {mind!r}"
+        + (f"; skipped {report.skipped:,} invalid line(s)" if report.skipped else ""),
+    )
 
 
 @click.command()
@@ -74,8 +87,14 @@ def stats(mind: str, as_json: bool) -> None:
     """Count a mind's nodes by label and its relationships by type."""
     with Mind.open(mind, must_exist=True) as m:
         result = m.stats()
-    emit(result.as_dict(), as_json, f"mind {mind!r}: {result.nodes:,} nodes\n"
-         + table(result.labels, "labels") + "\n" + table(result.relationships, "relationships"))
+    emit(
+        result.as_dict(),
+        as_json,
+        f"mind {mind!r}: {result.nodes:,} nodes\n"
+        + table(result.labels, "labels")
+        + "\n"
+        + table(result.relationships, "relationships"),
+    )
 
 
 def _progress_line(phase: str, done: int, total: int) -> None:

@@ -23,12 +23,12 @@ from importlib import resources
 
 import click
 
+from graphmind.cli.dream_cmd import ladder_tree
 from graphmind.cli.options import JSON
 from graphmind.cli.render import emit, table
-from graphmind.cli.dream_cmd import ladder_tree
 from graphmind.config import Settings
-from graphmind.errors import ConfigError
 from graphmind.demo.sudoku import session_experiences
+from graphmind.errors import ConfigError
 from graphmind.mind import Mind
 from graphmind.text import trim
 
@@ -39,8 +39,10 @@ SUDOKU_SESSION, SUDOKU_STEPS = "sudoku-2026-01-04-001", 10
 DIGEST_SEED = 1
 WANDER_SEED, WANDER_STEPS, WANDER_RNG = "race conditions in async code", 200, 7
 CRYSTAL_QUERY = "MATCH p = (:Crystal {mind: $mind})-[:EVIDENCED_BY]->() RETURN p"
-LADDER_QUERY = ("MATCH p = (:Abstraction {mind: $mind, level: 3, status: 'active'})-[:SUBSUMES*2]->(:Pattern)"
-                "<-[:EXEMPLIFIES]-(:Experience) RETURN p")
+LADDER_QUERY = (
+    "MATCH p = (:Abstraction {mind: $mind, level: 3, status: 'active'})-[:SUBSUMES*2]->(:Pattern)"
+    "<-[:EXEMPLIFIES]-(:Experience) RETURN p"
+)
 
 
 @click.command()
@@ -60,63 +62,81 @@ def demo(mind: str, as_json: bool) -> None:
         rumination = m.ruminate(STIMULUS, sender=SENDER)
     with Mind.open(f"{mind}-sudoku", settings) as sudoku:
         sudoku.delete()
-        sudoku.capture_many([{"id": e["id"], **e["properties"]} for e in
-                             session_experiences(SUDOKU_SESSION, limit_per_puzzle=SUDOKU_STEPS)],
-                            metadata={"puzzles": 6, "solver": "graphmind.demo.sudoku"})
+        sudoku.capture_many(
+            [
+                {"id": e["id"], **e["properties"]}
+                for e in session_experiences(SUDOKU_SESSION, limit_per_puzzle=SUDOKU_STEPS)
+            ],
+            metadata={"puzzles": 6, "solver": "graphmind.demo.sudoku"},
+        )
         dream = sudoku.end_session(SUDOKU_SESSION)
     with Mind.open(f"{mind}-topics", settings) as topics, resources.as_file(_demo_file("topics.jsonl")) as path:
         topics.import_jsonl(path)
         digest = topics.digest(rng_seed=DIGEST_SEED)
     wander, wander_crystals, map_line = _wander(mind, settings)
-    text = "\n".join([
-        f"schema version {schema.version}: {schema.indexes_online} indexes ONLINE",
-        f"imported {report.nodes} nodes and {report.edges} edges into mind {mind!r} (idempotent)",
-        table(stats.labels, "labels"),
-        table(stats.relationships, "relationships"),
-        f"embedded {embedded.embedded} memories with {embedded.model_id} "
-        f"({embedded.current} already current)",
-        "",
-        f"recall {QUESTION!r}:",
-        *[f"  {hit.label}:{hit.id}  score {hit.score:.4f}  ({' + '.join(hit.why())})" for hit in recalled.hits],
-        "",
-        f"ask (LLM: {provider}, tools called: {', '.join(c.tool for c in answer.calls) or 'none'}):",
-        f"  {answer.output.answer}",
-        "",
-        f"ruminate in mind '{mind}': {SENDER} says {STIMULUS!r}",
-        "",
-        rumination.context_markdown,
-        *[step.trace_line() for step in rumination.steps],
-        f"stopped: {rumination.stopped_reason}, final gap {rumination.final_gap_score:.2f}, "
-        f"context {rumination.context.token_count} tokens, run {rumination.run_id}",
-        "",
-        "Look at it in Neo4j Browser (see 'graphmind neo4j status' for the address), with:",
-        f"  :param mind => '{mind}'",
-        f"  {BROWSER_QUERY}",
-        f"and the rumination: MATCH p = (:RuminationRun {{mind: '{mind}'}})-[:FOUND]->()-[:CITES]->() RETURN p",
-        "",
-        f"dream in mind '{mind}-sudoku' (a Sudoku session of {dream.experiences} logged steps, session complete):",
-        dream.message,
-        *ladder_tree(dream),
-        f"walk it in Neo4j Browser: :param mind => '{mind}-sudoku'",
-        f"  {LADDER_QUERY}",
-        "",
-        f"digest of mind '{mind}-topics' (reflect material; shown entries count a hit):",
-        digest.material(),
-        "",
-        f"wander in mind '{mind}-wander' (a copy of Felix) from {WANDER_SEED!r}, {WANDER_STEPS} offline steps:",
-        *[f"  {r.step_number:>3}. {trim(r.to_locus['concept'], 70)}  [{r.strategy}]" for r in wander.steps[:8]],
-        f"  ... {wander.steps_completed} steps, {wander.crystals_formed} crystals, stopped: {wander.stopped_reason}",
-        *[f"  crystal {c['id']}: {trim(c['insight'], 110)}\n    evidence: {', '.join(c['evidence'][:6])}"
-          for c in wander_crystals[:3]],
-        map_line,
-        f"see the crystals in Neo4j Browser: :param mind => '{mind}-wander'",
-        f"  {CRYSTAL_QUERY}",
-    ])
-    emit({"mind": mind, "import": report.as_dict(), "stats": stats.as_dict(),
-          "embedded": embedded.as_dict(), "recall": recalled.as_dict(),
-          "answer": answer.output.model_dump(mode="json"), "rumination": rumination.as_dict(),
-          "dream": dream.as_dict(), "digest": digest.as_dict(), "wander": wander.as_dict()},
-         as_json, text)
+    text = "\n".join(
+        [
+            f"schema version {schema.version}: {schema.indexes_online} indexes ONLINE",
+            f"imported {report.nodes} nodes and {report.edges} edges into mind {mind!r} (idempotent)",
+            table(stats.labels, "labels"),
+            table(stats.relationships, "relationships"),
+            f"embedded {embedded.embedded} memories with {embedded.model_id} ({embedded.current} already current)",
+            "",
+            f"recall {QUESTION!r}:",
+            *[f"  {hit.label}:{hit.id}  score {hit.score:.4f}  ({' + '.join(hit.why())})" for hit in recalled.hits],
+            "",
+            f"ask (LLM: {provider}, tools called: {', '.join(c.tool for c in answer.calls) or 'none'}):",
+            f"  {answer.output.answer}",
+            "",
+            f"ruminate in mind '{mind}': {SENDER} says {STIMULUS!r}",
+            "",
+            rumination.context_markdown,
+            *[step.trace_line() for step in rumination.steps],
+            f"stopped: {rumination.stopped_reason}, final gap {rumination.final_gap_score:.2f}, "
+            f"context {rumination.context.token_count} tokens, run {rumination.run_id}",
+            "",
+            "Look at it in Neo4j Browser (see 'graphmind neo4j status' for the address), with:",
+            f"  :param mind => '{mind}'",
+            f"  {BROWSER_QUERY}",
+            f"and the rumination: MATCH p = (:RuminationRun {{mind: '{mind}'}})-[:FOUND]->()-[:CITES]->() RETURN p",
+            "",
+            f"dream in mind '{mind}-sudoku' (a Sudoku session of {dream.experiences} logged steps, session complete):",
+            dream.message,
+            *ladder_tree(dream),
+            f"walk it in Neo4j Browser: :param mind => '{mind}-sudoku'",
+            f"  {LADDER_QUERY}",
+            "",
+            f"digest of mind '{mind}-topics' (reflect material; shown entries count a hit):",
+            digest.material(),
+            "",
+            f"wander in mind '{mind}-wander' (a copy of Felix) from {WANDER_SEED!r}, {WANDER_STEPS} offline steps:",
+            *[f"  {r.step_number:>3}. {trim(r.to_locus['concept'], 70)}  [{r.strategy}]" for r in wander.steps[:8]],
+            f"  ... {wander.steps_completed} steps, {wander.crystals_formed} crystals, stopped: {wander.stopped_reason}",
+            *[
+                f"  crystal {c['id']}: {trim(c['insight'], 110)}\n    evidence: {', '.join(c['evidence'][:6])}"
+                for c in wander_crystals[:3]
+            ],
+            map_line,
+            f"see the crystals in Neo4j Browser: :param mind => '{mind}-wander'",
+            f"  {CRYSTAL_QUERY}",
+        ]
+    )
+    emit(
+        {
+            "mind": mind,
+            "import": report.as_dict(),
+            "stats": stats.as_dict(),
+            "embedded": embedded.as_dict(),
+            "recall": recalled.as_dict(),
+            "answer": answer.output.model_dump(mode="json"),
+            "rumination": rumination.as_dict(),
+            "dream": dream.as_dict(),
+            "digest": digest.as_dict(),
+            "wander": wander.as_dict(),
+        },
+        as_json,
+        text,
+    )
 
 
 def _wander(mind: str, settings: Settings):

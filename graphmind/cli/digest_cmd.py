@@ -15,14 +15,17 @@ from graphmind.text import trim
 @click.option("--mind", "-m", default=None, help="The mind (tenant) to work in.")
 @click.option("-n", "n", type=click.IntRange(1, 50), default=2, show_default=True, help="Entries per topic.")
 @click.option("--rng-seed", type=int, default=None, help="Seed of the sampling (reproducible digests).")
-@click.option("--min-age", type=click.IntRange(0), default=7, show_default=True,
-              help="Days before an entry can be forgotten.")
-@click.option("--limit", type=click.IntRange(1, 100), default=5, show_default=True,
-              help="At most this many forgotten entries.")
+@click.option(
+    "--min-age", type=click.IntRange(0), default=7, show_default=True, help="Days before an entry can be forgotten."
+)
+@click.option(
+    "--limit", type=click.IntRange(1, 100), default=5, show_default=True, help="At most this many forgotten entries."
+)
 @JSON
 @click.pass_context
-def digest(ctx: click.Context, mind: str | None, n: int, rng_seed: int | None, min_age: int, limit: int,
-           as_json: bool) -> None:
+def digest(
+    ctx: click.Context, mind: str | None, n: int, rng_seed: int | None, min_age: int, limit: int, as_json: bool
+) -> None:
     """The three digests of a mind, composed as reflect material (shown entries count a hit)."""
     if ctx.invoked_subcommand is not None:
         return
@@ -71,8 +74,11 @@ def merge(a: str, b: str, title: str, mind: str, as_json: bool) -> None:
     """Merge threads A and B into a new higher-level thread (both kept, linked MERGED_INTO)."""
     with Mind.open(mind) as m:
         merged = m.merge_threads(a, b, title)
-    emit({"mind": mind, "merged": [a, b], **merged}, as_json,
-         f"merged {a} and {b} into {merged['id']} ({merged['notes']} notes, {merged['touches']} touches)")
+    emit(
+        {"mind": mind, "merged": [a, b], **merged},
+        as_json,
+        f"merged {a} and {b} into {merged['id']} ({merged['notes']} notes, {merged['touches']} touches)",
+    )
 
 
 COMMANDS = (digest, threads)

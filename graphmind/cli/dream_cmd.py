@@ -18,35 +18,89 @@ from graphmind.mind import Mind
 @click.command()
 @MIND
 @click.option("--dry-run", is_flag=True, help="Compute everything; write only the run record.")
-@click.option("--domain", default="", help="What the experiences are about (shown to the LLM); "
-              "default: the mind's Identity (its focus area, else its role).")
+@click.option(
+    "--domain",
+    default="",
+    help="What the experiences are about (shown to the LLM); "
+    "default: the mind's Identity (its focus area, else its role).",
+)
 @click.option("--session", "session", default=None, help="Consolidate only this session's experiences.")
-@click.option("--max-level", type=click.IntRange(1, 4), default=4, show_default=True,
-              help="The highest ladder level to build (1: patterns only).")
-@click.option("--strict", "strict_mode", is_flag=True,
-              help="A failed verification aborts the run: nothing is written (the spec's strictMode).")
-@click.option("--clustering", type=click.Choice(["semantic", "structural", "hybrid"]), default="hybrid",
-              show_default=True)
+@click.option(
+    "--max-level",
+    type=click.IntRange(1, 4),
+    default=4,
+    show_default=True,
+    help="The highest ladder level to build (1: patterns only).",
+)
+@click.option(
+    "--strict",
+    "strict_mode",
+    is_flag=True,
+    help="A failed verification aborts the run: nothing is written (the spec's strictMode).",
+)
+@click.option(
+    "--clustering", type=click.Choice(["semantic", "structural", "hybrid"]), default="hybrid", show_default=True
+)
 @click.option("--rng-seed", type=int, default=0, show_default=True, help="Seed of the clustering.")
-@click.option("--wait", "wait_s", type=click.FloatRange(min=0), default=0.0, show_default=True,
-              help="Seconds to wait for another dream run on the mind before refusing.")
-@click.option("--watch", "watching", is_flag=True, help="Keep dreaming: every --interval, and whenever "
-              "50 new experiences have gathered 10 minutes after the last dream.")
+@click.option(
+    "--wait",
+    "wait_s",
+    type=click.FloatRange(min=0),
+    default=0.0,
+    show_default=True,
+    help="Seconds to wait for another dream run on the mind before refusing.",
+)
+@click.option(
+    "--watch",
+    "watching",
+    is_flag=True,
+    help="Keep dreaming: every --interval, and whenever "
+    "50 new experiences have gathered 10 minutes after the last dream.",
+)
 @click.option("--interval", default="30m", show_default=True, help="Period of --watch (e.g. 30m, 1h).")
 @click.option("--max-runs", type=click.IntRange(min=1), default=None, help="Stop --watch after N runs.")
-@click.option("--batch", "llm_batch", is_flag=True, help="Send the pattern extractions to Claude as one "
-              "Message Batch: half the price, results in minutes to hours (other providers ignore it).")
+@click.option(
+    "--batch",
+    "llm_batch",
+    is_flag=True,
+    help="Send the pattern extractions to Claude as one "
+    "Message Batch: half the price, results in minutes to hours (other providers ignore it).",
+)
 @JSON
-def dream(mind: str, dry_run: bool, domain: str, session: str | None, max_level: int, strict_mode: bool,
-          clustering: str, rng_seed: int, wait_s: float, watching: bool, interval: str, max_runs: int | None,
-          llm_batch: bool, as_json: bool) -> None:
+def dream(
+    mind: str,
+    dry_run: bool,
+    domain: str,
+    session: str | None,
+    max_level: int,
+    strict_mode: bool,
+    clustering: str,
+    rng_seed: int,
+    wait_s: float,
+    watching: bool,
+    interval: str,
+    max_runs: int | None,
+    llm_batch: bool,
+    as_json: bool,
+) -> None:
     """Consolidate a mind's new experiences into patterns, an abstraction ladder and
     cross-connections (the night cycle); a progress line per phase goes to stderr."""
-    params = DreamParams(dry_run=dry_run, domain=domain, session=session, max_level=max_level,
-                         strict_mode=strict_mode, clustering=clustering, seed=rng_seed, wait_seconds=wait_s,
-                         llm_batch=llm_batch)
+    params = DreamParams(
+        dry_run=dry_run,
+        domain=domain,
+        session=session,
+        max_level=max_level,
+        strict_mode=strict_mode,
+        clustering=clustering,
+        seed=rng_seed,
+        wait_seconds=wait_s,
+        llm_batch=llm_batch,
+    )
     schedule = Schedule(interval_s=parse_duration(interval))
-    progress = (lambda line: click.echo(f"dream: {line}", err=True))
+
+    def progress(line: str) -> None:
+        click.echo(f"dream: {line}", err=True)
+
     warnings.simplefilter("ignore", CompressionRatioWarning)  # the report lists it as a warning
     with Mind.open(mind) as m:
         if not watching:
@@ -76,15 +130,19 @@ def knowledge(text: str, mind: str, k: int, as_json: bool) -> None:
         rate = "n/a" if match.success_rate is None else f"{match.success_rate:.0%}"
         failed = f", {match.failure_count} failed" if match.failure_count else ""
         verdict = "  [did not work]" if match.records_failure else ""
-        lines.append(f"{match.score:.3f}  {match.name} ({match.usage_count} experiences, success {rate}{failed})"
-                     f"{verdict}")
+        lines.append(
+            f"{match.score:.3f}  {match.name} ({match.usage_count} experiences, success {rate}{failed}){verdict}"
+        )
         lines += [f"    L{a['level']} {a['name']}" for a in match.ladder]
         if match.records_failure:
             lines += [f"    failed: {e['description']}" for e in match.failures[:3]]
         else:
             lines += [f"    e.g. {e['description']}" for e in match.examples[:3]]
-    emit({"mind": mind, "query": text, "patterns": [x.as_dict() for x in matches]}, as_json,
-         "\n".join(lines) or "no consolidated pattern matches")
+    emit(
+        {"mind": mind, "query": text, "patterns": [x.as_dict() for x in matches]},
+        as_json,
+        "\n".join(lines) or "no consolidated pattern matches",
+    )
 
 
 @click.command()

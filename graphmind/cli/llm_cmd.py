@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
+from graphmind.app import make_llm
 from graphmind.cli.options import JSON
 from graphmind.cli.render import emit
 from graphmind.config import Settings
-from graphmind.app import make_llm
 
 
 @click.group()
@@ -29,12 +29,21 @@ def check(as_json: bool) -> None:
         close()
     usage = provider.usage
     model = usage.records[-1].model if usage.records else ""
-    payload = {"provider": provider.provider, "model": model, "ok": output.echo == inputs.word,
-               "calls": usage.calls, "input_tokens": usage.input_tokens,
-               "output_tokens": usage.output_tokens, "cost_cents": round(usage.cost_cents, 4),
-               "latency_ms": round(sum(r.latency_ms for r in usage.records), 1)}
+    payload = {
+        "provider": provider.provider,
+        "model": model,
+        "ok": output.echo == inputs.word,
+        "calls": usage.calls,
+        "input_tokens": usage.input_tokens,
+        "output_tokens": usage.output_tokens,
+        "cost_cents": round(usage.cost_cents, 4),
+        "latency_ms": round(sum(r.latency_ms for r in usage.records), 1),
+    }
     verdict = "ok" if payload["ok"] else "answered, but not with the word asked for"
-    emit(payload, as_json,
-         f"{payload['provider']} ({model}): {verdict}"
-         f"; {usage.input_tokens} in / {usage.output_tokens} out tokens, "
-         f"{payload['cost_cents']} cents, {payload['latency_ms']} ms")
+    emit(
+        payload,
+        as_json,
+        f"{payload['provider']} ({model}): {verdict}"
+        f"; {usage.input_tokens} in / {usage.output_tokens} out tokens, "
+        f"{payload['cost_cents']} cents, {payload['latency_ms']} ms",
+    )

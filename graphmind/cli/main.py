@@ -11,8 +11,19 @@ from typing import TextIO
 import click
 
 from graphmind.cli import (
-    browse_cmd, data, digest_cmd, dream_cmd, llm_cmd, logs, minds_cmd, model_cmd, neo4j_cmd, recall_cmd,
-    ruminate_cmd, serve_cmd, wander_cmd,
+    browse_cmd,
+    data,
+    digest_cmd,
+    dream_cmd,
+    llm_cmd,
+    logs,
+    minds_cmd,
+    model_cmd,
+    neo4j_cmd,
+    recall_cmd,
+    ruminate_cmd,
+    serve_cmd,
+    wander_cmd,
 )
 from graphmind.cli.render import error
 from graphmind.config import log_level
@@ -21,9 +32,13 @@ from graphmind.errors import GraphmindError
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="graphmind")
-@click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]), default=None,
-              help="Log from this level up on stderr, the Neo4j driver's lines included "
-                   "(default: GRAPHMIND_LOG_LEVEL, else graphmind's warnings only).")
+@click.option(
+    "--log-level",
+    type=click.Choice(["debug", "info", "warning", "error"]),
+    default=None,
+    help="Log from this level up on stderr, the Neo4j driver's lines included "
+    "(default: GRAPHMIND_LOG_LEVEL, else graphmind's warnings only).",
+)
 @click.option("-v", "--verbose", is_flag=True, help="The same as --log-level info.")
 def cli(log_level: str | None, verbose: bool) -> None:
     """graphmind: a Neo4j-backed knowledge-graph memory engine for LLM agents."""
@@ -36,9 +51,15 @@ cli.add_command(llm_cmd.llm)
 cli.add_command(minds_cmd.minds)
 cli.add_command(model_cmd.model)
 cli.add_command(ruminate_cmd.ruminate)
-for command in (*data.COMMANDS, *recall_cmd.COMMANDS, *dream_cmd.COMMANDS, *digest_cmd.COMMANDS,
-                *wander_cmd.COMMANDS, *serve_cmd.COMMANDS,
-                *browse_cmd.COMMANDS):
+for command in (
+    *data.COMMANDS,
+    *recall_cmd.COMMANDS,
+    *dream_cmd.COMMANDS,
+    *digest_cmd.COMMANDS,
+    *wander_cmd.COMMANDS,
+    *serve_cmd.COMMANDS,
+    *browse_cmd.COMMANDS,
+):
     cli.add_command(command)
 
 
@@ -69,15 +90,21 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         error("interrupted", as_json)
         return 130
-    except Exception as exc:  # noqa: BLE001 - the one place a bug becomes a sentence, not a traceback
+    except Exception as exc:
         if os.environ.get("GRAPHMIND_DEBUG"):
             traceback.print_exc()
         error(f"internal error ({type(exc).__name__}: {exc}); set GRAPHMIND_DEBUG=1 for details", as_json)
         return 1
 
 
-def _warning_line(message: Warning | str, category: type[Warning], filename: str, lineno: int,
-                  file: TextIO | None = None, line: str | None = None) -> None:
+def _warning_line(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
     """A warning as one line on stderr, without the source path and line Python adds."""
     click.echo(f"graphmind: warning: {' '.join(str(message).split())}", err=True)
 

@@ -23,8 +23,11 @@ def list_(as_json: bool) -> None:
     found = Mind.list_minds()
     width = max((len(m.name) for m in found), default=4)
     lines = [f"{m.name.ljust(width)}  {m.memories:>10,} memories  {m.runs:>6,} runs" for m in found]
-    emit({"minds": [m.as_dict() for m in found]}, as_json,
-         "\n".join(lines) if lines else "no minds yet: 'graphmind import FILE --mind NAME' makes one")
+    emit(
+        {"minds": [m.as_dict() for m in found]},
+        as_json,
+        "\n".join(lines) if lines else "no minds yet: 'graphmind import FILE --mind NAME' makes one",
+    )
 
 
 @minds.command()

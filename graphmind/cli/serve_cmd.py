@@ -50,8 +50,13 @@ def keys() -> None:
 
 @keys.command()
 @MIND
-@click.option("--scope", type=click.Choice(SCOPES), default="read", show_default=True,
-              help="read: recall, stats, export, knowledge; write: also capture; admin: everything.")
+@click.option(
+    "--scope",
+    type=click.Choice(SCOPES),
+    default="read",
+    show_default=True,
+    help="read: recall, stats, export, knowledge; write: also capture; admin: everything.",
+)
 @JSON
 def create(mind: str, scope: str, as_json: bool) -> None:
     """Make a key for a mind and print it once (only its hash is kept)."""
@@ -61,8 +66,11 @@ def create(mind: str, scope: str, as_json: bool) -> None:
         record, key = create_key(store, mind, scope)
     finally:
         store.close()
-    emit({**record.as_dict(), "key": key}, as_json,
-         f"{key}\n(key {record.id}, {scope} on mind {mind!r}; shown once: keep it now)")
+    emit(
+        {**record.as_dict(), "key": key},
+        as_json,
+        f"{key}\n(key {record.id}, {scope} on mind {mind!r}; shown once: keep it now)",
+    )
 
 
 @keys.command("list")
@@ -75,8 +83,11 @@ def list_(mind: str, as_json: bool) -> None:
         rows = list_keys(store, check_mind_name(mind))
     finally:
         store.close()
-    emit({"mind": mind, "keys": rows}, as_json,
-         "\n".join(f"{r['id']}  {r['scope']:<5}  {r['created_at']}" for r in rows) or f"mind {mind!r} has no keys")
+    emit(
+        {"mind": mind, "keys": rows},
+        as_json,
+        "\n".join(f"{r['id']}  {r['scope']:<5}  {r['created_at']}" for r in rows) or f"mind {mind!r} has no keys",
+    )
 
 
 @keys.command()

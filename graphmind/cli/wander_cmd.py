@@ -33,45 +33,73 @@ def opened(mind: str, session_id: str) -> Iterator[Wander]:
 
 
 def _config(options: dict[str, Any]) -> dict[str, Any]:
-    names = {"attractor": "attractor", "allowed_domain": "allowed_domains", "forbidden_domain": "forbidden_domains",
-             "fence": "fence_concepts", "max_drift": "max_drift_distance", "max_steps": "max_steps",
-             "budget_cents": "cloud_budget_cents", "temperature": "temperature",
-             "checkpoint_every": "human_checkpoint_frequency", "rng_seed": "rng_seed", "name": "name",
-             "dweller": "dweller"}
-    return {names[k]: (list(v) if isinstance(v, tuple) else v) for k, v in options.items()
-            if k in names and v not in (None, ())}
+    names = {
+        "attractor": "attractor",
+        "allowed_domain": "allowed_domains",
+        "forbidden_domain": "forbidden_domains",
+        "fence": "fence_concepts",
+        "max_drift": "max_drift_distance",
+        "max_steps": "max_steps",
+        "budget_cents": "cloud_budget_cents",
+        "temperature": "temperature",
+        "checkpoint_every": "human_checkpoint_frequency",
+        "rng_seed": "rng_seed",
+        "name": "name",
+        "dweller": "dweller",
+    }
+    return {
+        names[k]: (list(v) if isinstance(v, tuple) else v)
+        for k, v in options.items()
+        if k in names and v not in (None, ())
+    }
 
 
 def session_options(fn: Any) -> Any:
-    for option in reversed([
-        click.option("--name", default=None, help="A name for the session."),
-        click.option("--attractor", default=None, help="A concept that pulls the walk."),
-        click.option("--allowed-domain", multiple=True, help="Only loci in these domains (repeatable)."),
-        click.option("--forbidden-domain", multiple=True, help="Never loci in these domains (repeatable)."),
-        click.option("--fence", multiple=True, help="A fence anchor concept besides the seed (repeatable)."),
-        click.option("--max-drift", type=click.FloatRange(0, 1), default=None, help="max_drift_distance (0.8)."),
-        click.option("--max-steps", type=click.IntRange(1), default=None, help="Steps before the session completes (1000)."),
-        click.option("--budget-cents", type=click.IntRange(0), default=None, help="cloud_budget_cents (500)."),
-        click.option("--temperature", type=click.FloatRange(0, 5), default=None, help="Softmax temperature (0.7)."),
-        click.option("--checkpoint-every", type=click.IntRange(0), default=None,
-                     help="Pause for a human every N steps (50; 0: never)."),
-        click.option("--rng-seed", type=int, default=None, help="Seed of the walk (same seed, same walk)."),
-        click.option("--dweller", type=click.Choice(["simple", "rlm"]), default=None,
-                     help="simple: the dwelling prompt; rlm: the dweller queries memory with code in a sandbox."),
-    ]):
+    for option in reversed(
+        [
+            click.option("--name", default=None, help="A name for the session."),
+            click.option("--attractor", default=None, help="A concept that pulls the walk."),
+            click.option("--allowed-domain", multiple=True, help="Only loci in these domains (repeatable)."),
+            click.option("--forbidden-domain", multiple=True, help="Never loci in these domains (repeatable)."),
+            click.option("--fence", multiple=True, help="A fence anchor concept besides the seed (repeatable)."),
+            click.option("--max-drift", type=click.FloatRange(0, 1), default=None, help="max_drift_distance (0.8)."),
+            click.option(
+                "--max-steps", type=click.IntRange(1), default=None, help="Steps before the session completes (1000)."
+            ),
+            click.option("--budget-cents", type=click.IntRange(0), default=None, help="cloud_budget_cents (500)."),
+            click.option("--temperature", type=click.FloatRange(0, 5), default=None, help="Softmax temperature (0.7)."),
+            click.option(
+                "--checkpoint-every",
+                type=click.IntRange(0),
+                default=None,
+                help="Pause for a human every N steps (50; 0: never).",
+            ),
+            click.option("--rng-seed", type=int, default=None, help="Seed of the walk (same seed, same walk)."),
+            click.option(
+                "--dweller",
+                type=click.Choice(["simple", "rlm"]),
+                default=None,
+                help="simple: the dwelling prompt; rlm: the dweller queries memory with code in a sandbox.",
+            ),
+        ]
+    ):
         fn = option(fn)
     return fn
 
 
 def _run_text(report: RunReport) -> str:
-    lines = [f"{r.step_number:>4}. {trim(r.from_locus['concept'], 50)} → {trim(r.to_locus['concept'], 60)}"
-             f"  [{r.strategy}; {', '.join(r.themes[:3])}]" + (f"\n      ✶ crystal ({r.crystal['status']}): {trim(r.crystal['insight'], 100)}"
-                                                            if r.crystal else "")
-             for r in report.steps]
+    lines = [
+        f"{r.step_number:>4}. {trim(r.from_locus['concept'], 50)} → {trim(r.to_locus['concept'], 60)}"
+        f"  [{r.strategy}; {', '.join(r.themes[:3])}]"
+        + (f"\n      ✶ crystal ({r.crystal['status']}): {trim(r.crystal['insight'], 100)}" if r.crystal else "")
+        for r in report.steps
+    ]
     d = report.as_dict()
-    lines.append(f"session {d['session_id']}: {d['steps_completed']} steps ({d['total_steps']} in all), "
-                 f"{d['crystals_formed']} crystals, {d['cost_cents']:.2f} cents; stopped: {d['stopped_reason']}; "
-                 f"status {d['status']}")
+    lines.append(
+        f"session {d['session_id']}: {d['steps_completed']} steps ({d['total_steps']} in all), "
+        f"{d['crystals_formed']} crystals, {d['cost_cents']:.2f} cents; stopped: {d['stopped_reason']}; "
+        f"status {d['status']}"
+    )
     return "\n".join(lines)
 
 
@@ -148,11 +176,25 @@ def trace(session_id: str, mind: str, as_json: bool) -> None:
     """The steps of a session, in order."""
     with opened(mind, session_id) as walk:
         rows = walk.trace()
-    steps = [{"step_number": r["step_number"], "from": r["from_id"], "to": r["to_id"], "to_concept": r["to_concept"],
-              "strategy": r["trace"].get("strategy"), "score": r["trace"].get("score"), "residue": r["residue_id"],
-              "themes": r["themes"]} for r in rows]
-    emit({"session_id": session_id, "steps": steps}, as_json,
-         "\n".join(f"{s['step_number']:>4}. {trim(s['to_concept'], 70)} [{s['strategy']}]" for s in steps) or "no steps yet")
+    steps = [
+        {
+            "step_number": r["step_number"],
+            "from": r["from_id"],
+            "to": r["to_id"],
+            "to_concept": r["to_concept"],
+            "strategy": r["trace"].get("strategy"),
+            "score": r["trace"].get("score"),
+            "residue": r["residue_id"],
+            "themes": r["themes"],
+        }
+        for r in rows
+    ]
+    emit(
+        {"session_id": session_id, "steps": steps},
+        as_json,
+        "\n".join(f"{s['step_number']:>4}. {trim(s['to_concept'], 70)} [{s['strategy']}]" for s in steps)
+        or "no steps yet",
+    )
 
 
 @wander.command()
@@ -166,16 +208,32 @@ def crystals(session_id: str | None, mind: str, all_sessions: bool, as_json: boo
         raise click.UsageError("give a SESSION_ID or --all-sessions")
     with Mind.open(mind, must_exist=True) as m:
         found = m.wander_sessions.crystals(session_id)
-    emit({"mind": mind, "session_id": session_id, "crystals": found}, as_json,
-         "\n".join(f"{c['id']} [{c.get('status')}, confidence {c.get('confidence')}"
-                   + (f", session {c.get('session_id')}" if all_sessions else "") + f"]: {c['insight']}\n"
-                   f"    evidence: {', '.join(c['evidence'])}" for c in found) or "no crystals yet")
+    emit(
+        {"mind": mind, "session_id": session_id, "crystals": found},
+        as_json,
+        "\n".join(
+            f"{c['id']} [{c.get('status')}, confidence {c.get('confidence')}"
+            + (f", session {c.get('session_id')}" if all_sessions else "")
+            + f"]: {c['insight']}\n"
+            f"    evidence: {', '.join(c['evidence'])}"
+            for c in found
+        )
+        or "no crystals yet",
+    )
 
 
-PAGING = (click.option("--limit", type=click.IntRange(1, MAX_PAGE), default=20, show_default=True,
-                       help="At most this many rows."),
-          click.option("--offset", type=click.IntRange(0), default=0, show_default=True,
-                       help="Skip this many rows first (the next page: the offset printed last)."))
+PAGING = (
+    click.option(
+        "--limit", type=click.IntRange(1, MAX_PAGE), default=20, show_default=True, help="At most this many rows."
+    ),
+    click.option(
+        "--offset",
+        type=click.IntRange(0),
+        default=0,
+        show_default=True,
+        help="Skip this many rows first (the next page: the offset printed last).",
+    ),
+)
 
 
 def paged(fn: Any) -> Any:
@@ -187,24 +245,35 @@ def paged(fn: Any) -> Any:
 def _more(offset: int, shown: int, total: int, next_offset: int | None, what: str) -> str:
     if not shown:
         return f"no {what}" + (f" past offset {offset} ({total} in all)" if total else "")
-    return (f"{what} {offset + 1}-{offset + shown} of {total}"
-            + (f"; next page: --offset {next_offset}" if next_offset is not None else ""))
+    return f"{what} {offset + 1}-{offset + shown} of {total}" + (
+        f"; next page: --offset {next_offset}" if next_offset is not None else ""
+    )
 
 
 @wander.command(name="list")
 @MIND
-@click.option("--status", type=click.Choice(["active", "paused", "completed", "abandoned"]), default=None,
-              help="Only sessions with this status.")
+@click.option(
+    "--status",
+    type=click.Choice(["active", "paused", "completed", "abandoned"]),
+    default=None,
+    help="Only sessions with this status.",
+)
 @paged
 @JSON
 def list_(mind: str, status: str | None, limit: int, offset: int, as_json: bool) -> None:
     """The mind's wander sessions, newest first, a page at a time."""
     with Mind.open(mind, must_exist=True) as m:
         page = m.wander_sessions.page(status, limit=limit, offset=offset)
-    lines = [f"{s.id}  {s.status:<9}  {s.steps_completed or 0:>5} steps  {s.crystals_formed or 0:>3} crystals  "
-             f"{trim(s.name or s.seed_concept, 60)}" for s in page.sessions]
-    emit({"mind": mind, **page.as_dict()}, as_json,
-         "\n".join([*lines, _more(offset, len(page.sessions), page.total, page.next_offset, "sessions")]))
+    lines = [
+        f"{s.id}  {s.status:<9}  {s.steps_completed or 0:>5} steps  {s.crystals_formed or 0:>3} crystals  "
+        f"{trim(s.name or s.seed_concept, 60)}"
+        for s in page.sessions
+    ]
+    emit(
+        {"mind": mind, **page.as_dict()},
+        as_json,
+        "\n".join([*lines, _more(offset, len(page.sessions), page.total, page.next_offset, "sessions")]),
+    )
 
 
 @session_verb
@@ -223,9 +292,12 @@ def delete(session_id: str, mind: str, as_json: bool) -> None:
     """Delete a session with its own loci, residues, resonances and trace (memories stay)."""
     with Mind.open(mind, must_exist=True) as m:
         done = m.wander_sessions.delete(session_id)
-    emit({"mind": mind, "deleted": session_id, **done}, as_json,
-         f"deleted {session_id}: {done['removed']} nodes of its own and {done['traces']} steps "
-         "(the mind's memories and crystals stay)")
+    emit(
+        {"mind": mind, "deleted": session_id, **done},
+        as_json,
+        f"deleted {session_id}: {done['removed']} nodes of its own and {done['traces']} steps "
+        "(the mind's memories and crystals stay)",
+    )
 
 
 @session_verb
@@ -237,8 +309,11 @@ def update(session_id: str, mind: str, as_json: bool, **options: Any) -> None:
         raise click.UsageError("give at least one setting to change (see --help)")
     with Mind.open(mind, must_exist=True) as m:
         session = m.wander_sessions.update(session_id, **changes)
-    emit({"mind": mind, "session": session.model_dump(mode="json", exclude_none=True)}, as_json,
-         f"updated {session_id}: " + ", ".join(f"{k}={v}" for k, v in changes.items()))
+    emit(
+        {"mind": mind, "session": session.model_dump(mode="json", exclude_none=True)},
+        as_json,
+        f"updated {session_id}: " + ", ".join(f"{k}={v}" for k, v in changes.items()),
+    )
 
 
 @session_verb
@@ -247,10 +322,15 @@ def loci(session_id: str, mind: str, limit: int, offset: int, as_json: bool) -> 
     """The loci of a session (those it made and the memory loci it visited), most visited first."""
     with Mind.open(mind, must_exist=True) as m:
         page = m.wander_sessions.loci(session_id, limit=limit, offset=offset)
-    lines = [f"{lo['id']}  {lo['visits']:>3} visits  {(lo['source_type'] or '?'):<12}  {trim(lo['concept'] or '', 70)}"
-             for lo in page.loci]
-    emit({"mind": mind, **page.as_dict()}, as_json,
-         "\n".join([*lines, _more(offset, len(page.loci), page.total, page.next_offset, "loci")]))
+    lines = [
+        f"{lo['id']}  {lo['visits']:>3} visits  {(lo['source_type'] or '?'):<12}  {trim(lo['concept'] or '', 70)}"
+        for lo in page.loci
+    ]
+    emit(
+        {"mind": mind, **page.as_dict()},
+        as_json,
+        "\n".join([*lines, _more(offset, len(page.loci), page.total, page.next_offset, "loci")]),
+    )
 
 
 @wander.command()
@@ -263,8 +343,11 @@ def inject(session_id: str, concept: str, mind: str, no_visit: bool, as_json: bo
     """Inject CONCEPT into the session's idea space (the next step visits it)."""
     with opened(mind, session_id) as walk:
         locus = walk.inject(concept, force_visit=not no_visit)
-    emit({"session_id": session_id, "locus_id": locus, "force_visit": not no_visit}, as_json,
-         f"injected {concept!r} as {locus}")
+    emit(
+        {"session_id": session_id, "locus_id": locus, "force_visit": not no_visit},
+        as_json,
+        f"injected {concept!r} as {locus}",
+    )
 
 
 @wander.command()
@@ -280,8 +363,11 @@ def fence(session_id: str, concept: str, mind: str, action: str | None, as_json:
         raise click.UsageError("give --include or --exclude")
     with opened(mind, session_id) as walk:
         s = walk.fence(concept, action)
-    emit({"session_id": session_id, "fence_concepts": s.fence_concepts, "fence_excluded": s.fence_excluded},
-         as_json, f"fence: {s.fence_concepts or '(seed only)'}; excluded: {s.fence_excluded or 'nothing'}")
+    emit(
+        {"session_id": session_id, "fence_concepts": s.fence_concepts, "fence_excluded": s.fence_excluded},
+        as_json,
+        f"fence: {s.fence_concepts or '(seed only)'}; excluded: {s.fence_excluded or 'nothing'}",
+    )
 
 
 @session_verb
@@ -289,11 +375,20 @@ def crystallize(session_id: str, mind: str, as_json: bool) -> None:
     """Force a crystallization attempt at the current locus."""
     with opened(mind, session_id) as walk:
         result = walk.crystallize()
-    payload = {"session_id": session_id, "formed": result.formed, "crystal_id": result.crystal_id,
-               "status": result.status, "insight": result.insight, "notes": result.notes,
-               "evidence": list(result.evidence)}
-    emit(payload, as_json, f"{result.crystal_id} ({result.status}): {result.insight}" if result.formed
-         else f"no crystal: {result.notes}")
+    payload = {
+        "session_id": session_id,
+        "formed": result.formed,
+        "crystal_id": result.crystal_id,
+        "status": result.status,
+        "insight": result.insight,
+        "notes": result.notes,
+        "evidence": list(result.evidence),
+    }
+    emit(
+        payload,
+        as_json,
+        f"{result.crystal_id} ({result.status}): {result.insight}" if result.formed else f"no crystal: {result.notes}",
+    )
 
 
 @wander.command()
@@ -316,8 +411,12 @@ def map_(session_id: str, mind: str, out: str, as_json: bool) -> None:
     with opened(mind, session_id) as walk:
         report = walk.map(out)
     d = report.as_dict()
-    emit(d, as_json, f"wrote {d['out']}: {d['loci']} loci, {d['steps']} steps, {d['crystals']} crystals, "
-                     f"{d['resonance_clusters']} resonance clusters ({d['projection']})")
+    emit(
+        d,
+        as_json,
+        f"wrote {d['out']}: {d['loci']} loci, {d['steps']} steps, {d['crystals']} crystals, "
+        f"{d['resonance_clusters']} resonance clusters ({d['projection']})",
+    )
 
 
 COMMANDS = (wander,)

@@ -21,17 +21,29 @@ from datetime import UTC, datetime
 from graphmind.context import checks
 from graphmind.context.grounding import Sources, atoms, unsupported
 from graphmind.context.model import (
-    SECTION_LABELS, TOKEN_BUDGET, ContextObject, ContextSection, ContextValidation, GroundingIssue,
+    SECTION_LABELS,
+    TOKEN_BUDGET,
+    ContextObject,
+    ContextSection,
+    ContextValidation,
+    GroundingIssue,
     render_markdown,
 )
 from graphmind.context.templates import NO_DATA, TEMPLATE_WORDS
-from graphmind.text import approximate_tokens, term_set
 from graphmind.errors import GroundingError
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.context import SECTION_TITLES, ContextSections
+from graphmind.text import approximate_tokens, term_set
 
-TRIM_ORDER = ("relevant_history", "technical_context", "emotional_resonance", "strategic_direction",
-              "identity", "constraints", "current_situation")
+TRIM_ORDER = (
+    "relevant_history",
+    "technical_context",
+    "emotional_resonance",
+    "strategic_direction",
+    "identity",
+    "constraints",
+    "current_situation",
+)
 """Which sections are cut first when the document is over budget (Current Situation last:
 it quotes the stimulus the Driver answers)."""
 TRIM_MARK = "(trimmed to fit the token budget)"
@@ -40,11 +52,19 @@ HEADINGS = {word.lower() for title in SECTION_TITLES.values() for word in title.
 TokenCounter = Callable[[str], int]
 
 
-def assemble(draft: ContextSections, *, stimulus: str, sender: str | None,
-             identity: MemoryItem | None, memories: Sequence[MemoryItem],
-             count_tokens: TokenCounter = approximate_tokens, counter_name: str = "local estimate",
-             budget: int = TOKEN_BUDGET, composer: str = "llm",
-             rejected: Sequence[GroundingIssue] = ()) -> ContextObject:
+def assemble(
+    draft: ContextSections,
+    *,
+    stimulus: str,
+    sender: str | None,
+    identity: MemoryItem | None,
+    memories: Sequence[MemoryItem],
+    count_tokens: TokenCounter = approximate_tokens,
+    counter_name: str = "local estimate",
+    budget: int = TOKEN_BUDGET,
+    composer: str = "llm",
+    rejected: Sequence[GroundingIssue] = (),
+) -> ContextObject:
     """The Context Object for ``draft``, or GroundingError naming what its sources lack."""
     by_section = {key: [m for m in memories if m.label in labels] for key, labels in SECTION_LABELS.items()}
     texts = {key: _honest(key, getattr(draft, key), by_section[key], identity) for key in SECTION_TITLES}
@@ -54,13 +74,16 @@ def assemble(draft: ContextSections, *, stimulus: str, sender: str | None,
         checked += len(atoms(text))
         issues += [GroundingIssue(section=key, kind=a.kind, text=a.text) for a in unsupported(text, sources)]
     name = str(identity.prop("name")) if identity is not None and identity.prop("name") else None
-    form = [GroundingIssue(section=key, kind="form", text=what) for key, what in
-            checks.problems(texts, stimulus=stimulus, identity_name=name, tokens=checks.MIN_TOKENS)]
+    form = [
+        GroundingIssue(section=key, kind="form", text=what)
+        for key, what in checks.problems(texts, stimulus=stimulus, identity_name=name, tokens=checks.MIN_TOKENS)
+    ]
     if issues or (form and composer == "llm"):
         raise GroundingError(
             "the Context Object would state what the graph does not hold or break the spec's form: "
             + "; ".join(f"{i.kind} {i.text!r} in {i.section}" for i in [*issues, *form]),
-            atoms=[(i.section, i.kind, i.text) for i in [*issues, *form]])
+            atoms=[(i.section, i.kind, i.text) for i in [*issues, *form]],
+        )
     focus = f"{stimulus} {sender or ''}"
     texts, trimmed, total = _fit(texts, count_tokens, budget, focus)
     sections = _sections(texts, by_section, identity)
@@ -71,25 +94,51 @@ def assemble(draft: ContextSections, *, stimulus: str, sender: str | None,
         note = checks.short_note(total, len(drawn))
         with_note = count_tokens(render_markdown(texts, note))
         note, total, limited = (note, with_note, False) if with_note <= budget else ("", total, True)
-    form += [GroundingIssue(section=key, kind="form", text=what) for key, what in checks.problems(
-        {}, stimulus="", identity_name=None, note=note, tokens=total, trimmed=limited)
-        if key == "document"]
+    form += [
+        GroundingIssue(section=key, kind="form", text=what)
+        for key, what in checks.problems({}, stimulus="", identity_name=None, note=note, tokens=total, trimmed=limited)
+        if key == "document"
+    ]
     validation = ContextValidation(
-        valid=total <= budget and not form, sections_present=all(s.text for s in sections),
-        token_count=total, token_budget=budget, within_budget=total <= budget, token_counter=counter_name,
-        atoms_checked=checked, trimmed=trimmed, composer=composer, rejected_draft=list(rejected),
-        problems=form, minimum_tokens=checks.MIN_TOKENS, short=bool(note))
-    return ContextObject(citizen=_name(identity), stimulus=stimulus, sender=sender,
-                         generated_at=datetime.now(UTC), sections=sections, token_count=total,
-                         validation=validation, note=note)
+        valid=total <= budget and not form,
+        sections_present=all(s.text for s in sections),
+        token_count=total,
+        token_budget=budget,
+        within_budget=total <= budget,
+        token_counter=counter_name,
+        atoms_checked=checked,
+        trimmed=trimmed,
+        composer=composer,
+        rejected_draft=list(rejected),
+        problems=form,
+        minimum_tokens=checks.MIN_TOKENS,
+        short=bool(note),
+    )
+    return ContextObject(
+        citizen=_name(identity),
+        stimulus=stimulus,
+        sender=sender,
+        generated_at=datetime.now(UTC),
+        sections=sections,
+        token_count=total,
+        validation=validation,
+        note=note,
+    )
 
 
-def _sections(texts: dict[str, str], by_section: dict[str, list[MemoryItem]],
-              identity: MemoryItem | None) -> list[ContextSection]:
-    return [ContextSection(key=key, title=title, text=texts[key],
-                           node_ids=_drawn_from(texts[key], by_section[key], identity, key),
-                           tokens=approximate_tokens(texts[key]))
-            for key, title in SECTION_TITLES.items()]
+def _sections(
+    texts: dict[str, str], by_section: dict[str, list[MemoryItem]], identity: MemoryItem | None
+) -> list[ContextSection]:
+    return [
+        ContextSection(
+            key=key,
+            title=title,
+            text=texts[key],
+            node_ids=_drawn_from(texts[key], by_section[key], identity, key),
+            tokens=approximate_tokens(texts[key]),
+        )
+        for key, title in SECTION_TITLES.items()
+    ]
 
 
 def _honest(key: str, text: str, found: list[MemoryItem], identity: MemoryItem | None) -> str:
@@ -98,8 +147,7 @@ def _honest(key: str, text: str, found: list[MemoryItem], identity: MemoryItem |
     return NO_DATA[key]
 
 
-def _sources(stimulus: str, sender: str | None, identity: MemoryItem | None,
-             found: list[MemoryItem]) -> Sources:
+def _sources(stimulus: str, sender: str | None, identity: MemoryItem | None, found: list[MemoryItem]) -> Sources:
     values: list[object] = [stimulus, sender]
     if identity is not None:
         values.append(identity.properties or identity.text)
@@ -129,8 +177,9 @@ def _name(identity: MemoryItem | None) -> str | None:
     return str(name) if name else identity.id
 
 
-def _fit(texts: dict[str, str], count_tokens: TokenCounter, budget: int,
-         focus: str) -> tuple[dict[str, str], list[str], int]:
+def _fit(
+    texts: dict[str, str], count_tokens: TokenCounter, budget: int, focus: str
+) -> tuple[dict[str, str], list[str], int]:
     """Drop the least relevant units until ``count_tokens`` of the document is within ``budget``.
 
     A unit is a line, or a whole block of Constraints (a deadline stays with its description,
@@ -147,9 +196,12 @@ def _fit(texts: dict[str, str], count_tokens: TokenCounter, budget: int,
     target = budget
     for _ in range(4):
         while approximate_tokens(render_markdown(_joined(units, trimmed))) > target:
-            candidates = [(len(term_set(unit) & terms), TRIM_ORDER.index(key), -i, key, i)
-                          for key in TRIM_ORDER for i, unit in enumerate(units[key])
-                          if i > 0 and unit.strip() and not _is_heading(unit)]
+            candidates = [
+                (len(term_set(unit) & terms), TRIM_ORDER.index(key), -i, key, i)
+                for key in TRIM_ORDER
+                for i, unit in enumerate(units[key])
+                if i > 0 and unit.strip() and not _is_heading(unit)
+            ]
             if not candidates:
                 break
             *_, key, index = min(candidates)
@@ -184,5 +236,8 @@ def _drop_orphan_headings(units: list[str]) -> None:
 
 
 def _joined(units: dict[str, list[str]], trimmed: list[str]) -> dict[str, str]:
-    return {key: ("\n\n" if key == "constraints" else "\n").join(parts).strip()
-            + (f"\n{TRIM_MARK}" if key in trimmed else "") for key, parts in units.items()}
+    return {
+        key: ("\n\n" if key == "constraints" else "\n").join(parts).strip()
+        + (f"\n{TRIM_MARK}" if key in trimmed else "")
+        for key, parts in units.items()
+    }

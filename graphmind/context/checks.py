@@ -25,8 +25,11 @@ from collections.abc import Mapping
 MIN_TOKENS = 1_500
 """The spec's lower bound: a context under it says why (the mind holds no more)."""
 
-_GENERIC = re.compile(r"\b(?:helpful|friendly|virtual|ai)\s+assistant\b|\blanguage model\b|\bas an ai\b"
-                      r"|\bchatbot\b|\bi am an ai\b", re.IGNORECASE)
+_GENERIC = re.compile(
+    r"\b(?:helpful|friendly|virtual|ai)\s+assistant\b|\blanguage model\b|\bas an ai\b"
+    r"|\bchatbot\b|\bi am an ai\b",
+    re.IGNORECASE,
+)
 _DUMPS = (
     re.compile(r"\[[\w:.-]+\]\s*\([A-Z][A-Za-z_]+\)"),  # "[tc-race] (Technical_Context)"
     re.compile(r"[{][\"']|[\"'][}]|[\"']\s*:\s*[\"'\d\[{]"),  # JSON / dict text
@@ -38,14 +41,22 @@ _DUMPS = (
 
 def short_note(tokens: int, memories: int) -> str:
     """What a context under ``MIN_TOKENS`` says about itself."""
-    held = ("no memories" if memories == 0 else "only 1 memory" if memories == 1
-            else f"only {memories} memories")
-    return (f"_This context is shorter than {MIN_TOKENS:,} tokens because the mind holds "
-            f"{held} relevant to this stimulus; nothing was added to fill it._")
+    held = "no memories" if memories == 0 else "only 1 memory" if memories == 1 else f"only {memories} memories"
+    return (
+        f"_This context is shorter than {MIN_TOKENS:,} tokens because the mind holds "
+        f"{held} relevant to this stimulus; nothing was added to fill it._"
+    )
 
 
-def problems(texts: Mapping[str, str], *, stimulus: str, identity_name: str | None,
-             note: str = "", tokens: int = 0, trimmed: bool = False) -> list[tuple[str, str]]:
+def problems(
+    texts: Mapping[str, str],
+    *,
+    stimulus: str,
+    identity_name: str | None,
+    note: str = "",
+    tokens: int = 0,
+    trimmed: bool = False,
+) -> list[tuple[str, str]]:
     """Every broken form rule, as (section or "document", what is wrong). A document trimmed
     to a budget below the minimum is short because of the budget, not the mind."""
     found: list[tuple[str, str]] = []

@@ -20,16 +20,37 @@ from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.context import COMPOSE, ContextInput, Dependency
 
 
-def compose_context(llm: LLM, *, stimulus: str, sender: str | None, identity: MemoryItem | None,
-                    memories: Sequence[MemoryItem], budget: int = TOKEN_BUDGET,
-                    dependencies: Sequence[Dependency] = (), weak_ids: Sequence[str] = (),
-                    unknown_terms: Sequence[str] = ()) -> ContextObject:
-    inputs = ContextInput(stimulus=stimulus, sender=sender, identity=identity, memories=list(memories),
-                          dependencies=list(dependencies), weak_ids=list(weak_ids),
-                          unknown_terms=list(unknown_terms))
+def compose_context(
+    llm: LLM,
+    *,
+    stimulus: str,
+    sender: str | None,
+    identity: MemoryItem | None,
+    memories: Sequence[MemoryItem],
+    budget: int = TOKEN_BUDGET,
+    dependencies: Sequence[Dependency] = (),
+    weak_ids: Sequence[str] = (),
+    unknown_terms: Sequence[str] = (),
+) -> ContextObject:
+    inputs = ContextInput(
+        stimulus=stimulus,
+        sender=sender,
+        identity=identity,
+        memories=list(memories),
+        dependencies=list(dependencies),
+        weak_ids=list(weak_ids),
+        unknown_terms=list(unknown_terms),
+    )
     counter = "local estimate" if llm.provider in ("offline", "replay") else f"{llm.provider} token counter"
-    common = {"stimulus": stimulus, "sender": sender, "identity": identity, "memories": inputs.memories,
-              "count_tokens": llm.count_tokens, "counter_name": counter, "budget": budget}
+    common = {
+        "stimulus": stimulus,
+        "sender": sender,
+        "identity": identity,
+        "memories": inputs.memories,
+        "count_tokens": llm.count_tokens,
+        "counter_name": counter,
+        "budget": budget,
+    }
     draft = llm.generate(COMPOSE, inputs)
     try:
         return assemble(draft, composer="llm", **common)

@@ -31,14 +31,20 @@ from graphmind.text import leaves
 
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _QUOTE = re.compile(r'"([^"\n]+)"|“([^”\n]+)”')
-_PATH = re.compile(r"(?<![\w/.])(?:[\w.-]+/)*[\w-]+\.(?:py|pyi|js|ts|tsx|jsx|go|rs|java|kt|rb|c|h|"
-                   r"cc|cpp|hpp|cs|md|json|jsonl|ya?ml|toml|ini|cfg|sql|cypher|sh|txt|csv|html|css)\b"
-                   r"|(?<![\w/.])[\w.-]+(?:/[\w.-]+)+")
-_MONTH_DATE = re.compile(r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? (\d{1,2})"
-                         r"(?:st|nd|rd|th)?(?:, (\d{4}))?(?: (\d{1,2}):(\d{2})(?::\d{2})?)?"
-                         r"(?: UTC(?:[+-]\d{2}:\d{2})?)?")
-_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?"
-                       r"(?:Z|[+-]\d{2}:?\d{2})?)?")
+_PATH = re.compile(
+    r"(?<![\w/.])(?:[\w.-]+/)*[\w-]+\.(?:py|pyi|js|ts|tsx|jsx|go|rs|java|kt|rb|c|h|"
+    r"cc|cpp|hpp|cs|md|json|jsonl|ya?ml|toml|ini|cfg|sql|cypher|sh|txt|csv|html|css)\b"
+    r"|(?<![\w/.])[\w.-]+(?:/[\w.-]+)+"
+)
+_MONTH_DATE = re.compile(
+    r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? (\d{1,2})"
+    r"(?:st|nd|rd|th)?(?:, (\d{4}))?(?: (\d{1,2}):(\d{2})(?::\d{2})?)?"
+    r"(?: UTC(?:[+-]\d{2}:\d{2})?)?"
+)
+_ISO_DATE = re.compile(
+    r"\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?"
+    r"(?:Z|[+-]\d{2}:?\d{2})?)?"
+)
 _NUMBER = re.compile(r"(?<![\w.])([€$£]?)(\d+(?:,\d{3})*(?:\.\d+)?)([KkMm%]?)(?![\w])")
 _DEPENDENCIES = re.compile(r"Dependencies: (\d+) files?\n((?:- .*(?:\n|$))*)")
 _TEMPLATE_FORM = re.compile(r"^\s*\d+\.\s|/1\.0\b|#(?=\d)", re.MULTILINE)
@@ -108,8 +114,11 @@ def atoms(text: str) -> list[Atom]:
         if kind != "quote":  # a quote's numbers and names are checked again, one by one
             rest = pattern.sub(" ", rest)
     found += [Atom("number", m.group(0)) for m in _NUMBER.finditer(rest)]
-    found += [Atom("name", m.group(0)) for m in _NAME.finditer(rest)
-              if not _SENTENCE_START.search(rest[:m.start()]) and not _PRONOUN.fullmatch(m.group(0))]
+    found += [
+        Atom("name", m.group(0))
+        for m in _NAME.finditer(rest)
+        if not _SENTENCE_START.search(rest[: m.start()]) and not _PRONOUN.fullmatch(m.group(0))
+    ]
     return found
 
 
@@ -157,8 +166,7 @@ def _days(text: str) -> set[date]:
     for match in _MONTH_DATE.finditer(text):
         if match.group(3):
             try:
-                days.add(date(int(match.group(3)), _MONTHS.index(match.group(1).lower()[:3]) + 1,
-                              int(match.group(2))))
+                days.add(date(int(match.group(3)), _MONTHS.index(match.group(1).lower()[:3]) + 1, int(match.group(2))))
             except ValueError:
                 continue
     return days

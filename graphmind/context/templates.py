@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from graphmind.text import rank_by_overlap
 from graphmind.prompts._models import MemoryItem, PropertyValue
 from graphmind.prompts.context import ContextInput, ContextSections
+from graphmind.text import rank_by_overlap
 
-TEMPLATE_WORDS = frozenset("""
+TEMPLATE_WORDS = frozenset(
+    """
 partner shared history includes communication style trust level high medium says continues
 discussion about previous exchange messages message points before technical context status
 recurrence takeaways outcome past approaches didn work approach success rate applicability
@@ -24,7 +25,8 @@ steps what feel situation counterbalance trigger component issue type descriptio
 files dependencies complexity deadline impact violated focused partnership identity found
 data strategy emotional emotions constraints conversations failures code someone with this
 constraint conversation rate not files consolidated patterns
-""".split())
+""".split()
+)
 
 NO_DATA = {
     "identity": "No partnership data found.",
@@ -54,22 +56,33 @@ def compose(inputs: ContextInput) -> ContextSections:
     failures = by_label["Failed_Attempt"][:2]
     return ContextSections(
         identity=_identity(inputs.identity, use([partner] if partner else [])),
-        current_situation=_situation(inputs, use(by_label["Conversation_Memory"][:1]),
-                                     use(by_label["Technical_Context"][:1]), use(weak[:1])),
+        current_situation=_situation(
+            inputs, use(by_label["Conversation_Memory"][:1]), use(by_label["Technical_Context"][:1]), use(weak[:1])
+        ),
         relevant_history=_history(use(by_label["Conversation_Memory"][:3]), use(failures)),
-        strategic_direction=_strategy(use(by_label["Strategy_Pattern"][:1]), failures,
-                                      use(_consolidated(inputs.memories, focus)[:3])),
+        strategic_direction=_strategy(
+            use(by_label["Strategy_Pattern"][:1]), failures, use(_consolidated(inputs.memories, focus)[:3])
+        ),
         emotional_resonance=_emotion(use(by_label["Emotional_State"][:1])),
-        technical_context=_technical(use(by_label["Technical_Context"][:1]),
-                                     use(by_label["Code_Reference"][:5]), inputs),
+        technical_context=_technical(
+            use(by_label["Technical_Context"][:1]), use(by_label["Code_Reference"][:5]), inputs
+        ),
         constraints=_constraints(use(by_label["Constraint"][:3])),
         cited_ids=cited,
     )
 
 
 CONSOLIDATED_LABELS = ("Pattern", "Abstraction", "Crystal")
-_LABELS = ("Partnership", "Conversation_Memory", "Technical_Context", "Emotional_State",
-           "Strategy_Pattern", "Code_Reference", "Failed_Attempt", "Constraint")
+_LABELS = (
+    "Partnership",
+    "Conversation_Memory",
+    "Technical_Context",
+    "Emotional_State",
+    "Strategy_Pattern",
+    "Code_Reference",
+    "Failed_Attempt",
+    "Constraint",
+)
 
 
 def _ranked(memories: list[MemoryItem], label: str, focus: str) -> list[MemoryItem]:
@@ -134,23 +147,28 @@ def _identity(identity: MemoryItem | None, partners: list[MemoryItem]) -> str:
     return _lines(*lines)
 
 
-def _situation(inputs: ContextInput, conversations: list[MemoryItem], technical: list[MemoryItem],
-               weak: list[MemoryItem] = ()) -> str:
+def _situation(
+    inputs: ContextInput, conversations: list[MemoryItem], technical: list[MemoryItem], weak: list[MemoryItem] = ()
+) -> str:
     lines = [f'{inputs.sender or "Someone"} says: "{inputs.stimulus}"', ""]
     unknown = f"nothing in memory about {', '.join(inputs.unknown_terms)}" if inputs.unknown_terms else ""
     if weak and not conversations:  # a name-only match: what the sender last spoke about, no more
         w = weak[0]
-        lines.append(f"{inputs.sender or 'The sender'} last spoke about {_s(w, 'topic') or w.text}"
-                     + (f"; {unknown}." if unknown else "."))
+        lines.append(
+            f"{inputs.sender or 'The sender'} last spoke about {_s(w, 'topic') or w.text}"
+            + (f"; {unknown}." if unknown else ".")
+        )
         lines.append("")
     elif unknown and not conversations and not technical:
         lines += [unknown[0].upper() + unknown[1:] + ".", ""]
     if conversations:
         c = conversations[0]
         lines.append(f"This continues our discussion about {_s(c, 'topic') or c.text}.")
-        exchange = ", ".join(x for x in (
-            f"{_s(c, 'message_count')} messages" if _s(c, "message_count") else "",
-            _s(c, "emotional_tone")) if x)
+        exchange = ", ".join(
+            x
+            for x in (f"{_s(c, 'message_count')} messages" if _s(c, "message_count") else "", _s(c, "emotional_tone"))
+            if x
+        )
         if exchange:
             lines.append(f"Previous exchange: {exchange}.")
         if _list(c, "key_points"):
@@ -198,13 +216,17 @@ def _history(conversations: list[MemoryItem], failures: list[MemoryItem]) -> str
 def _consolidated(memories: list[MemoryItem], focus: str) -> list[MemoryItem]:
     """The night cycle's verified-or-unverified Patterns, Abstractions and Crystals (never an
     invalidated one), those sharing most terms with the stimulus first."""
-    items = [m for m in memories if m.label in CONSOLIDATED_LABELS
-             and m.prop("verification_status") != "invalidated" and m.prop("status") != "invalidated"]
+    items = [
+        m
+        for m in memories
+        if m.label in CONSOLIDATED_LABELS
+        and m.prop("verification_status") != "invalidated"
+        and m.prop("status") != "invalidated"
+    ]
     return [items[i] for i in rank_by_overlap([m.text for m in items], focus)]
 
 
-def _strategy(strategies: list[MemoryItem], failures: list[MemoryItem],
-              consolidated: list[MemoryItem] = ()) -> str:
+def _strategy(strategies: list[MemoryItem], failures: list[MemoryItem], consolidated: list[MemoryItem] = ()) -> str:
     lines: list[str] = []
     if strategies:
         s = strategies[0]
@@ -217,12 +239,14 @@ def _strategy(strategies: list[MemoryItem], failures: list[MemoryItem],
             lines += ["", "Steps:"] + [f"{i}. {step}" for i, step in enumerate(_list(s, "steps"), 1)]
     if consolidated:
         lines += ["", "Consolidated patterns:"]
-        lines += [f"- {_s(c, 'description') or _s(c, 'generalization') or _s(c, 'insight') or c.text}"
-                  + _suffix(" (success rate {})", _percent(c.prop("success_rate"))) for c in consolidated]
+        lines += [
+            f"- {_s(c, 'description') or _s(c, 'generalization') or _s(c, 'insight') or c.text}"
+            + _suffix(" (success rate {})", _percent(c.prop("success_rate")))
+            for c in consolidated
+        ]
     if failures:
         lines += ["", "What NOT to do:"]
-        lines += [f"- ❌ {_s(f, 'approach') or f.text}" + _suffix(" ({})", _s(f, "why_failed"))
-                  for f in failures]
+        lines += [f"- ❌ {_s(f, 'approach') or f.text}" + _suffix(" ({})", _s(f, "why_failed")) for f in failures]
     return _lines(*lines) or NO_DATA["strategic_direction"]
 
 
@@ -247,8 +271,12 @@ def _technical(technical: list[MemoryItem], code: list[MemoryItem], inputs: Cont
     lines: list[str] = []
     if technical:
         t = technical[0]
-        for title, name in (("Component", "component"), ("Issue Type", "issue_type"),
-                            ("Description", "description"), ("Status", "status")):
+        for title, name in (
+            ("Component", "component"),
+            ("Issue Type", "issue_type"),
+            ("Description", "description"),
+            ("Status", "status"),
+        ):
             if _s(t, name):
                 lines.append(f"{title}: {_s(t, name)}")
         if not lines:
@@ -259,8 +287,10 @@ def _technical(technical: list[MemoryItem], code: list[MemoryItem], inputs: Cont
     if depends:
         count = len(depends)
         lines += ["", f"Dependencies: {count} file{'' if count == 1 else 's'}"]
-        lines += [f"- {_s(c, 'file_path') or _s(c, 'component') or c.id}"
-                  + _suffix(" ({} complexity)", _s(c, "complexity")) for c in depends]
+        lines += [
+            f"- {_s(c, 'file_path') or _s(c, 'component') or c.id}" + _suffix(" ({} complexity)", _s(c, "complexity"))
+            for c in depends
+        ]
     return _lines(*lines) or NO_DATA["technical_context"]
 
 
@@ -304,4 +334,3 @@ def deadline_text(value: str) -> str:
     minutes = int(offset.total_seconds()) // 60
     sign = "+" if minutes >= 0 else "-"
     return text + f" UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
-

@@ -12,7 +12,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +33,10 @@ DIGITS = frozenset(range(1, 10))
 ROWS = [[r * 9 + c for c in range(9)] for r in range(9)]
 COLS = [[r * 9 + c for r in range(9)] for c in range(9)]
 BOXES = [[(b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3 for i in range(9)] for b in range(9)]
-PEERS = [sorted({p for unit in (ROWS[i // 9], COLS[i % 9], BOXES[i // 27 * 3 + i % 9 // 3])
-                 for p in unit} - {i}) for i in range(81)]
+PEERS = [
+    sorted({p for unit in (ROWS[i // 9], COLS[i % 9], BOXES[i // 27 * 3 + i % 9 // 3]) for p in unit} - {i})
+    for i in range(81)
+]
 
 # technique -> (kind, outcome, confidence, impact, noun used in the insight)
 TECHNIQUES: dict[str, tuple[str, str, float, str, str]] = {
@@ -47,7 +49,7 @@ TECHNIQUES: dict[str, tuple[str, str, float, str, str]] = {
     "Backtrack on Contradiction": ("error", "failure", 0.8, "medium", "backtrack"),
 }
 SINGLES = ("Naked Single", "Hidden Single")
-DEFAULT_START = datetime(2026, 1, 4, 21, 0, 0, tzinfo=timezone.utc)
+DEFAULT_START = datetime(2026, 1, 4, 21, 0, 0, tzinfo=UTC)
 SECONDS_PER_STEP = 5
 
 
@@ -176,8 +178,7 @@ def _hidden_single(name: str, state: _State) -> Step | None:
             spots = [c for c in unit if digit in state.cands[c]]
             if len(spots) == 1:
                 _place(state, spots[0], digit)
-                text = (f"Puzzle {name}: digit {digit} has only one position in {unit_name} "
-                        f"({rc(spots[0])}), placed it")
+                text = f"Puzzle {name}: digit {digit} has only one position in {unit_name} ({rc(spots[0])}), placed it"
                 return Step("Hidden Single", text, spots[0], digit)
     return None
 
@@ -202,8 +203,10 @@ def _pointing(name: str, state: _State) -> Step | None:
                 hit = _eliminate(state, digit, (c for c in lines[line] if c not in box))
                 if hit:
                     technique = "Pointing Pair" if len(spots) == 2 else "Pointing Triple"
-                    text = (f"Puzzle {name}: digit {digit} in box {b + 1} is confined to "
-                            f"{kind} {line + 1}, eliminated {digit} from {_cells(hit)}")
+                    text = (
+                        f"Puzzle {name}: digit {digit} in box {b + 1} is confined to "
+                        f"{kind} {line + 1}, eliminated {digit} from {_cells(hit)}"
+                    )
                     return Step(technique, text, None, digit, hit)
     return None
 
@@ -218,8 +221,10 @@ def _box_line(name: str, state: _State) -> Step | None:
                 b = _box(spots[0])
                 hit = _eliminate(state, digit, (c for c in BOXES[b] if c not in line))
                 if hit:
-                    text = (f"Puzzle {name}: digit {digit} in {kind} {index + 1} is confined to "
-                            f"box {b + 1}, eliminated {digit} from {_cells(hit)}")
+                    text = (
+                        f"Puzzle {name}: digit {digit} in {kind} {index + 1} is confined to "
+                        f"box {b + 1}, eliminated {digit} from {_cells(hit)}"
+                    )
                     return Step("Box/Line Reduction", text, None, digit, hit)
     return None
 
@@ -230,8 +235,9 @@ TECHNIQUE_ORDER = (_naked_single, _hidden_single, _pointing, _box_line)
 def _guess(name: str, state: _State) -> Step:
     cell = min((c for c in range(81) if not state.values[c]), key=lambda c: (len(state.cands[c]), c))
     digit, size = min(state.cands[cell]), len(state.cands[cell])
-    text = (f"Puzzle {name}: no technique applies; guessed {digit} at {rc(cell)}, "
-            f"the cell with fewest candidates ({size})")
+    text = (
+        f"Puzzle {name}: no technique applies; guessed {digit} at {rc(cell)}, the cell with fewest candidates ({size})"
+    )
     return Step("Guess", text, cell, digit)
 
 
@@ -247,8 +253,10 @@ def solve(name: str, grid: str) -> SolveLog:
                 raise ValueError(f"puzzle {name} has no solution ({problem})")
             state, cell, digit = guesses.pop()
             state.cands[cell].discard(digit)
-            text = (f"Puzzle {name}, {problem} after the guess at {rc(cell)}; "
-                    f"backtracked and eliminated {digit} from {rc(cell)}")
+            text = (
+                f"Puzzle {name}, {problem} after the guess at {rc(cell)}; "
+                f"backtracked and eliminated {digit} from {rc(cell)}"
+            )
             steps.append(Step("Backtrack on Contradiction", text, cell, digit, (cell,)))
             continue
         if all(state.values):
@@ -280,17 +288,40 @@ def _kept(steps: list[Step], limit: int | None) -> list[Step]:
     return [steps[i] for i in sorted(order[:limit])]
 
 
-def _record(session_id: str, number: int, when: datetime, description: str, kind: str,
-            outcome: str, strategy: str | None, confidence: float, impact: str) -> dict[str, Any]:
-    return {"type": "node", "label": "Experience", "id": f"{session_id}-e{number:04d}", "properties": {
-        "description": description, "outcome": outcome, "kind": kind, "strategy_used": strategy,
-        "session_id": session_id, "timestamp": when.isoformat(), "confidence": confidence,
-        "impact": impact}}
+def _record(
+    session_id: str,
+    number: int,
+    when: datetime,
+    description: str,
+    kind: str,
+    outcome: str,
+    strategy: str | None,
+    confidence: float,
+    impact: str,
+) -> dict[str, Any]:
+    return {
+        "type": "node",
+        "label": "Experience",
+        "id": f"{session_id}-e{number:04d}",
+        "properties": {
+            "description": description,
+            "outcome": outcome,
+            "kind": kind,
+            "strategy_used": strategy,
+            "session_id": session_id,
+            "timestamp": when.isoformat(),
+            "confidence": confidence,
+            "impact": impact,
+        },
+    }
 
 
-def session_experiences(session_id: str = "sudoku-2026-01-04", puzzles: Sequence[str] | None = None,
-                        start: datetime | None = None,
-                        limit_per_puzzle: int | None = None) -> list[dict[str, Any]]:
+def session_experiences(
+    session_id: str = "sudoku-2026-01-04",
+    puzzles: Sequence[str] | None = None,
+    start: datetime | None = None,
+    limit_per_puzzle: int | None = None,
+) -> list[dict[str, Any]]:
     """Experience nodes (import-format dicts) for solving ``puzzles`` (default: all) in order.
 
     Each step is one experience, then one insight per puzzle; ``limit_per_puzzle`` caps the
@@ -302,11 +333,23 @@ def session_experiences(session_id: str = "sudoku-2026-01-04", puzzles: Sequence
         log = solve(name, PUZZLES[name])
         for step in _kept(log.steps, limit_per_puzzle):
             kind, outcome, confidence, impact, _ = TECHNIQUES[step.technique]
-            records.append(_record(session_id, len(records) + 1, when, step.description, kind,
-                                   outcome, step.technique, confidence, impact))
+            records.append(
+                _record(
+                    session_id,
+                    len(records) + 1,
+                    when,
+                    step.description,
+                    kind,
+                    outcome,
+                    step.technique,
+                    confidence,
+                    impact,
+                )
+            )
             when += timedelta(seconds=SECONDS_PER_STEP)
-        records.append(_record(session_id, len(records) + 1, when, _insight(log), "insight",
-                               "success", None, 1.0, "high"))
+        records.append(
+            _record(session_id, len(records) + 1, when, _insight(log), "insight", "success", None, 1.0, "high")
+        )
         when += timedelta(seconds=SECONDS_PER_STEP)
     return records
 
@@ -328,8 +371,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Write a Sudoku-solving session as Experience JSONL.")
     parser.add_argument("out", type=Path, help="the .jsonl file to write")
     parser.add_argument("--session", default="sudoku-2026-01-04", help="session id")
-    parser.add_argument("--limit-per-puzzle", type=int, default=None,
-                        help="cap the steps logged per puzzle (singles are dropped first)")
+    parser.add_argument(
+        "--limit-per-puzzle", type=int, default=None, help="cap the steps logged per puzzle (singles are dropped first)"
+    )
     args = parser.parse_args(argv)
     records = session_experiences(args.session, limit_per_puzzle=args.limit_per_puzzle)
     write_jsonl(args.out, records)

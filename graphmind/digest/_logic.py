@@ -101,23 +101,24 @@ def convergence(threads: Sequence[ThreadNotes], hint_at: int = 2, merge_at: int 
     named = [(t, concepts(t.progress_notes)) for t in active]
     found = []
     for i, (a, ca) in enumerate(named):
-        for b, cb in named[i + 1:]:
+        for b, cb in named[i + 1 :]:
             shared = [c for c in ca if c in set(cb)]
             if len(shared) >= hint_at:
                 found.append(Convergence(a.title, b.title, shared, "merge" if len(shared) >= merge_at else "hint"))
     return found
 
 
-def forgotten(entries: Sequence[Entry], now: datetime, *, min_age_days: int = 7,
-              limit: int = 5) -> list[Forgotten]:
+def forgotten(entries: Sequence[Entry], now: datetime, *, min_age_days: int = 7, limit: int = 5) -> list[Forgotten]:
     """The never-read active entries at least ``min_age_days`` old, oldest first, at most ``limit``
     (dated ones only; a date in the future is no age at all). Calibrated on nothing but the
     proposal's own rule ("hit count = 0 and age > 7 days"): no ranking by a forgetting curve, so
     an entry read once is never offered as forgotten, and an empty list is a valid answer."""
-    found = [Forgotten(e, (now - e.date).days) for e in entries
-             if e.status == "active" and e.date is not None and e.hits == 0
-             and (now - e.date).days >= min_age_days]
-    return sorted(found, key=lambda f: (f.entry.date, f.entry.id))[:max(limit, 0)]
+    found = [
+        Forgotten(e, (now - e.date).days)
+        for e in entries
+        if e.status == "active" and e.date is not None and e.hits == 0 and (now - e.date).days >= min_age_days
+    ]
+    return sorted(found, key=lambda f: (f.entry.date, f.entry.id))[: max(limit, 0)]
 
 
 def render_forgotten(items: Sequence[Forgotten]) -> str:

@@ -11,13 +11,20 @@ from datetime import UTC, datetime
 from typing import Any
 
 from graphmind.digest._logic import (
-    Convergence, Entry, Forgotten, ThreadNotes, convergence, forgotten, render_digest, render_forgotten,
+    Convergence,
+    Entry,
+    Forgotten,
+    ThreadNotes,
+    convergence,
+    forgotten,
+    render_digest,
+    render_forgotten,
     sample_topics,
 )
 from graphmind.errors import NotFoundError, ValidationError
+from graphmind.models.base import as_datetime
 from graphmind.store import GraphStore
 from graphmind.store.minds import require_mind
-from graphmind.models.base import as_datetime
 
 
 @dataclass(frozen=True)
@@ -48,42 +55,75 @@ class DigestReport:
 
     def material(self) -> str:
         """What a reflect-mode prompt receives (the proposal's L2 injections)."""
-        parts = ["## Cross-Pollination Digest\nHere are random entries from your knowledge. "
-                 "Look for hidden connections:\n" + (self.digest_block or "(no topic entries yet)")]
+        parts = [
+            "## Cross-Pollination Digest\nHere are random entries from your knowledge. "
+            "Look for hidden connections:\n" + (self.digest_block or "(no topic entries yet)")
+        ]
         hints = [c.sentence() for c in self.convergence]
-        parts.append("## Thread Convergence\n" + ("\n".join(f"- {h}" for h in hints) or "(no active threads share concepts)"))
+        parts.append(
+            "## Thread Convergence\n" + ("\n".join(f"- {h}" for h in hints) or "(no active threads share concepts)")
+        )
         parts.append("## Forgotten Knowledge\n" + (self.forgotten_block or "(nothing forgotten)"))
         return "\n\n".join(parts)
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "mind": self.mind, "rng_seed": self.rng_seed, "notes": self.notes,
-            "cross_pollination": {"topics": {t: [_entry(e) for e in items] for t, items in self.samples.items()},
-                                  "block": self.digest_block},
+            "mind": self.mind,
+            "rng_seed": self.rng_seed,
+            "notes": self.notes,
+            "cross_pollination": {
+                "topics": {t: [_entry(e) for e in items] for t, items in self.samples.items()},
+                "block": self.digest_block,
+            },
             "convergence": [asdict(c) | {"sentence": c.sentence()} for c in self.convergence],
-            "forgotten": {"entries": [_entry(f.entry) | {"age_days": f.age_days} for f in self.forgotten],
-                          "block": self.forgotten_block},
+            "forgotten": {
+                "entries": [_entry(f.entry) | {"age_days": f.age_days} for f in self.forgotten],
+                "block": self.forgotten_block,
+            },
             "material": self.material(),
         }
 
 
 def _entry(e: Entry) -> dict[str, Any]:
-    return {"id": e.id, "topic": e.topic, "text": e.text, "date": e.date.isoformat() if e.date else None,
-            "hits": e.hits}
+    return {
+        "id": e.id,
+        "topic": e.topic,
+        "text": e.text,
+        "date": e.date.isoformat() if e.date else None,
+        "hits": e.hits,
+    }
 
 
 def read_entries(store: GraphStore, mind: str) -> list[Entry]:
-    return [Entry(r["id"], r["topic"], r["text"], as_datetime(r["date"]), r["hits"], as_datetime(r["last_hit_at"]), r["status"])
-            for r in store.read("digest/list_entries", mind=mind)]
+    return [
+        Entry(
+            r["id"],
+            r["topic"],
+            r["text"],
+            as_datetime(r["date"]),
+            r["hits"],
+            as_datetime(r["last_hit_at"]),
+            r["status"],
+        )
+        for r in store.read("digest/list_entries", mind=mind)
+    ]
 
 
 def read_threads(store: GraphStore, mind: str) -> list[ThreadNotes]:
-    return [ThreadNotes(r["id"], r["title"], r["status"], list(r["progress_notes"]))
-            for r in store.read("digest/list_threads", mind=mind)]
+    return [
+        ThreadNotes(r["id"], r["title"], r["status"], list(r["progress_notes"]))
+        for r in store.read("digest/list_threads", mind=mind)
+    ]
 
 
-def digest(store: GraphStore, mind: str, params: DigestParams = DigestParams(), *, rng_seed: int | None = None,
-           now: datetime | None = None) -> DigestReport:
+def digest(
+    store: GraphStore,
+    mind: str,
+    params: DigestParams = DigestParams(),
+    *,
+    rng_seed: int | None = None,
+    now: datetime | None = None,
+) -> DigestReport:
     """The three digests of ``mind``; every entry shown counts a hit."""
     require_mind(store, mind, "topic entries and threads")
     entries, threads = read_entries(store, mind), read_threads(store, mind)
@@ -103,8 +143,13 @@ def merge_threads(store: GraphStore, mind: str, a: str, b: str, title: str) -> d
     if not isinstance(title, str) or not title.strip():
         raise ValidationError("the merged thread needs a title (--title)", field="title")
     new_id = f"thread-{secrets.token_hex(4)}"
-    rows = store.write("digest/upsert_merged_thread", mind=mind, a=a, b=b,
-                       thread={"uid": f"{mind}:{new_id}", "id": new_id, "title": title.strip()})
+    rows = store.write(
+        "digest/upsert_merged_thread",
+        mind=mind,
+        a=a,
+        b=b,
+        thread={"uid": f"{mind}:{new_id}", "id": new_id, "title": title.strip()},
+    )
     if not rows:
         raise NotFoundError(f"mind {mind!r} has no two distinct active threads {a!r} and {b!r} to merge")
     return rows[0]

@@ -13,8 +13,13 @@ from importlib import import_module
 from typing import Any
 
 _EXPORTS = {
-    "CompressionRatioWarning": "report", "DreamBusyError": "engine", "DreamParams": "params",
-    "DreamReport": "report", "Dreamer": "engine", "KnowledgeMatch": "knowledge", "Trigger": "params",
+    "CompressionRatioWarning": "report",
+    "DreamBusyError": "engine",
+    "DreamParams": "params",
+    "DreamReport": "report",
+    "Dreamer": "engine",
+    "KnowledgeMatch": "knowledge",
+    "Trigger": "params",
     "query_knowledge": "knowledge",
 }
 __all__ = sorted(_EXPORTS)

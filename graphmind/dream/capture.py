@@ -19,8 +19,14 @@ from graphmind.models import Experience
 from graphmind.models.base import first_error, split_dates
 
 
-def experience_row(mind: str, experience: Experience | Mapping[str, Any], *, session_id: str | None = None,
-                   metadata: Mapping[str, Any] | None = None, now: datetime | None = None) -> dict[str, Any]:
+def experience_row(
+    mind: str,
+    experience: Experience | Mapping[str, Any],
+    *,
+    session_id: str | None = None,
+    metadata: Mapping[str, Any] | None = None,
+    now: datetime | None = None,
+) -> dict[str, Any]:
     """The ``import/upsert_memories`` row of one experience, validated; ValidationError if bad."""
     now = now or datetime.now(UTC)
     if isinstance(experience, Experience):
@@ -39,8 +45,9 @@ def experience_row(mind: str, experience: Experience | Mapping[str, Any], *, ses
         node = Experience.model_validate(data)
     except pydantic.ValidationError as exc:
         field, message = first_error(exc)
-        raise ValidationError(f"the experience is invalid: {field or 'value'}: {message}",
-                              field=field or "experience") from None
+        raise ValidationError(
+            f"the experience is invalid: {field or 'value'}: {message}", field=field or "experience"
+        ) from None
     props, dates = split_dates(node.properties())
     return {"uid": f"{mind}:{node.id}", "id": node.id, "label": Experience.LABEL, "props": props, "dates": dates}
 

@@ -79,10 +79,11 @@ class CaptureQueue:
                 if self._closed and not self._rows:
                     return
                 deadline = time.monotonic() + self._flush_s
-                while len(self._rows) < self._max_batch and (left := deadline - time.monotonic()) > 0 \
-                        and not self._closed:
+                while (
+                    len(self._rows) < self._max_batch and (left := deadline - time.monotonic()) > 0 and not self._closed
+                ):
                     self._cond.wait(left)
-                batch, self._rows = self._rows[:self._max_batch], self._rows[self._max_batch:]
+                batch, self._rows = self._rows[: self._max_batch], self._rows[self._max_batch :]
                 self._writing = len(batch)
             try:
                 self._write(batch)

@@ -43,8 +43,9 @@ _TOKEN = re.compile(r"\b\w\w+\b")
 _BLOCK_BYTES = 16 << 20  # similarity rows computed at once
 
 
-def cluster_vectors(vectors: np.ndarray, texts: Sequence[str] | None = None, *,
-                    min_cluster_size: int = 3, seed: int = 0, **tuning) -> np.ndarray:
+def cluster_vectors(
+    vectors: np.ndarray, texts: Sequence[str] | None = None, *, min_cluster_size: int = 3, seed: int = 0, **tuning
+) -> np.ndarray:
     """Labels 0..C-1 for each row (largest cluster first), -1 for rows in no cluster of at least
     ``min_cluster_size``. Tuning: k (neighbours, default sqrt(n)/3 in [5, 50]), q (default 0.25;
     higher = finer), resolution (fixed Louvain resolution instead of the q rule), alpha (TF-IDF
@@ -56,13 +57,22 @@ def cluster_vectors(vectors: np.ndarray, texts: Sequence[str] | None = None, *,
         return _finish(np.zeros(n, np.int64), min_cluster_size)
     k = opts["k"] or int(np.clip(round(math.sqrt(n) / 3), 5, 50))
     rows, cols, w = _knn_graph(x, texts, k, opts["alpha"], opts["candidates"])
-    labels = (_auto_louvain(n, rows, cols, w, opts["q"], seed) if opts["resolution"] is None
-              else _louvain(n, rows, cols, w, opts["resolution"], seed))
+    labels = (
+        _auto_louvain(n, rows, cols, w, opts["q"], seed)
+        if opts["resolution"] is None
+        else _louvain(n, rows, cols, w, opts["resolution"], seed)
+    )
     return _finish(labels, min_cluster_size)
 
 
-def group_clusters(centroids: np.ndarray, member_texts: Sequence[Sequence[str]] | None = None, *,
-                   sizes: Sequence[int] | None = None, seed: int = 0, **tuning) -> np.ndarray:
+def group_clusters(
+    centroids: np.ndarray,
+    member_texts: Sequence[Sequence[str]] | None = None,
+    *,
+    sizes: Sequence[int] | None = None,
+    seed: int = 0,
+    **tuning,
+) -> np.ndarray:
     """Labels 0..G-1 for each cluster, G < number of clusters whenever there are >= 2.
 
     1 input: [0]; 2 or 3 inputs: one group. Otherwise Louvain (resolution 1, tuning
@@ -100,8 +110,10 @@ def _unit(vectors: np.ndarray) -> np.ndarray:
 
 # --- k-NN graph -----------------------------------------------------------------------------
 
-def _knn_graph(x: np.ndarray, texts: Sequence[str] | None, k: int, alpha: float,
-               candidates: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+
+def _knn_graph(
+    x: np.ndarray, texts: Sequence[str] | None, k: int, alpha: float, candidates: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Undirected weighted edges (rows < cols) of the symmetrised k-NN graph."""
     n = len(x)
     k = min(k, n - 1)
@@ -116,7 +128,7 @@ def _knn_graph(x: np.ndarray, texts: Sequence[str] | None, k: int, alpha: float,
         order = np.argsort(-sim, axis=1, kind="stable")[:, :k]
         nb, sim = np.take_along_axis(nb, order, 1), np.take_along_axis(sim, order, 1)
     top = np.maximum(sim[:, :1], 1e-12)
-    w = np.clip(sim / top, 0, None).ravel()        # local scaling: 1 for the nearest neighbour
+    w = np.clip(sim / top, 0, None).ravel()  # local scaling: 1 for the nearest neighbour
     src = np.repeat(np.arange(n), k)
     lo, hi = np.minimum(src, nb.ravel()), np.maximum(src, nb.ravel())
     key, inv = np.unique(lo.astype(np.int64) * n + hi, return_inverse=True)
@@ -132,9 +144,9 @@ def _nearest(x: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     block = max(1, _BLOCK_BYTES // (4 * n))
     nbs, sims = [], []
     for a in range(0, n, block):
-        s = x[a:a + block] @ x.T
+        s = x[a : a + block] @ x.T
         s[np.arange(len(s)), np.arange(a, a + len(s))] = -np.inf
-        idx = np.argpartition(s, n - k, axis=1)[:, n - k:]
+        idx = np.argpartition(s, n - k, axis=1)[:, n - k :]
         val = np.take_along_axis(s, idx, 1)
         order = np.argsort(-val, axis=1, kind="stable")
         nbs.append(np.take_along_axis(idx, order, 1))
@@ -145,7 +157,8 @@ def _nearest(x: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
 def _tfidf(texts: Sequence[str]):
     """Sublinear-tf TF-IDF rows (smooth idf, L2-normalised) of word tokens, scikit-learn's."""
     return TfidfVectorizer(token_pattern=_TOKEN.pattern, sublinear_tf=True, dtype=np.float64).fit_transform(
-        [str(t) for t in texts])
+        [str(t) for t in texts]
+    )
 
 
 def _pair_dots(x, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -157,8 +170,10 @@ def _pair_dots(x, a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 # --- Louvain --------------------------------------------------------------------------------
 
-def _auto_louvain(n: int, rows: np.ndarray, cols: np.ndarray, w: np.ndarray, q: float,
-                  seed: int, max_iter: int = 12) -> np.ndarray:
+
+def _auto_louvain(
+    n: int, rows: np.ndarray, cols: np.ndarray, w: np.ndarray, q: float, seed: int, max_iter: int = 12
+) -> np.ndarray:
     """Louvain at the resolution g where g = q * (effective number of communities)."""
     degree = np.bincount(rows, w, n) + np.bincount(cols, w, n)
     g = 1.0
@@ -166,15 +181,14 @@ def _auto_louvain(n: int, rows: np.ndarray, cols: np.ndarray, w: np.ndarray, q: 
         labels = _louvain(n, rows, cols, w, g, seed)
         volume = np.bincount(labels, degree)
         share = volume / volume.sum() if volume.sum() > 0 else np.ones(1)
-        new = max(q / float(np.sum(share ** 2)), 1e-3)
+        new = max(q / float(np.sum(share**2)), 1e-3)
         if abs(new - g) <= 0.05 * g:
             break
         g = new
     return labels
 
 
-def _louvain(n: int, rows: np.ndarray, cols: np.ndarray, w: np.ndarray, resolution: float,
-             seed: int) -> np.ndarray:
+def _louvain(n: int, rows: np.ndarray, cols: np.ndarray, w: np.ndarray, resolution: float, seed: int) -> np.ndarray:
     """Modularity communities (Blondel et al. 2008): local moves, then aggregation, repeated.
 
     Kept beside networkx's ``louvain_communities``: on the same graphs it finds the same
@@ -199,8 +213,15 @@ def _louvain(n: int, rows: np.ndarray, cols: np.ndarray, w: np.ndarray, resoluti
         rows, cols, w, n = key // size, key % size, np.bincount(inv, w[~inside]), size
 
 
-def _local_moves(n: int, rows: np.ndarray, cols: np.ndarray, w: np.ndarray, loops: np.ndarray,
-                 resolution: float, rng: np.random.Generator) -> np.ndarray:
+def _local_moves(
+    n: int,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    w: np.ndarray,
+    loops: np.ndarray,
+    resolution: float,
+    rng: np.random.Generator,
+) -> np.ndarray:
     """One Louvain phase: move nodes to the neighbouring community of best modularity gain."""
     src, dst, wt = np.concatenate([rows, cols]), np.concatenate([cols, rows]), np.concatenate([w, w])
     degree = (np.bincount(src, wt, n) + 2 * loops).tolist()
@@ -211,7 +232,7 @@ def _local_moves(n: int, rows: np.ndarray, cols: np.ndarray, w: np.ndarray, loop
     if total <= 0:
         return np.arange(n)
     comm, tot, scale = list(range(n)), list(degree), resolution / total
-    queue = deque(rng.permutation(n).tolist())   # fast local moves: revisit only disturbed nodes
+    queue = deque(rng.permutation(n).tolist())  # fast local moves: revisit only disturbed nodes
     queued = [True] * n
     while queue:
         i = queue.popleft()
@@ -240,8 +261,8 @@ def _local_moves(n: int, rows: np.ndarray, cols: np.ndarray, w: np.ndarray, loop
 
 # --- labels ---------------------------------------------------------------------------------
 
-def _attach_singletons(labels: np.ndarray, rows: np.ndarray, cols: np.ndarray,
-                       w: np.ndarray) -> np.ndarray:
+
+def _attach_singletons(labels: np.ndarray, rows: np.ndarray, cols: np.ndarray, w: np.ndarray) -> np.ndarray:
     """Each community of one node joins the community of its most similar neighbour."""
     labels = labels.copy()
     for node in np.flatnonzero(np.bincount(labels)[labels] == 1):

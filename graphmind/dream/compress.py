@@ -44,8 +44,7 @@ class Cluster:
     centroid: np.ndarray
 
 
-def join_existing(vectors: np.ndarray, reps: list[int], centroids: np.ndarray,
-                  threshold: float) -> dict[int, int]:
+def join_existing(vectors: np.ndarray, reps: list[int], centroids: np.ndarray, threshold: float) -> dict[int, int]:
     """Representative → index of the existing pattern it joins (the nearest, if ≥ threshold)."""
     if not reps or not len(centroids):
         return {}
@@ -54,8 +53,9 @@ def join_existing(vectors: np.ndarray, reps: list[int], centroids: np.ndarray,
     return {i: int(best[k]) for k, i in enumerate(reps) if sims[k, best[k]] >= threshold}
 
 
-def matching_pattern(centroid: np.ndarray, name: str | None, patterns: list[PatternState],
-                     params: DreamParams) -> int | None:
+def matching_pattern(
+    centroid: np.ndarray, name: str | None, patterns: list[PatternState], params: DreamParams
+) -> int | None:
     """Index of the active pattern that a new group of experiences (its ``centroid``, and its
     extracted ``name`` once known) is one with, or None: the most similar of those whose
     centroid is at least ``redundancy_similarity`` alike (the spec's duplicate threshold:
@@ -78,9 +78,15 @@ def name_key(name: str) -> str:
     return " ".join(_NOT_NAME.sub(" ", name.casefold()).split())
 
 
-def cluster(rows: list[ExperienceRow], vectors: np.ndarray, reps: list[int], weights: np.ndarray,
-            params: DreamParams, grouping: np.ndarray | None = None,
-            texts: list[str] | None = None) -> tuple[list[Cluster], list[int], list[str]]:
+def cluster(
+    rows: list[ExperienceRow],
+    vectors: np.ndarray,
+    reps: list[int],
+    weights: np.ndarray,
+    params: DreamParams,
+    grouping: np.ndarray | None = None,
+    texts: list[str] | None = None,
+) -> tuple[list[Cluster], list[int], list[str]]:
     """Clusters of weight ≥ min_cluster_size, the representatives left in none, and a warning
     per named strategy whose experiences were split (``incoherent_split``).
 
@@ -98,15 +104,16 @@ def cluster(rows: list[ExperienceRow], vectors: np.ndarray, reps: list[int], wei
         (named[key] if key else unnamed).append(i)
     found: list[list[int]] = []
     warned: list[str] = []
-    for key, members in named.items():
+    for members in named.values():
         parts = incoherent_split(grouping[members], [texts[i] for i in members], weights[members], params)
         if len(parts) > 1:
-            warned.append(f"strategy {rows[members[0]].strategy_used!r} names {len(parts)} different "
-                          f"techniques ({len(members)} experiences): split by meaning")
+            warned.append(
+                f"strategy {rows[members[0]].strategy_used!r} names {len(parts)} different "
+                f"techniques ({len(members)} experiences): split by meaning"
+            )
         found.extend([members[k] for k in part] for part in parts)
     if len(unnamed) >= 2:
-        labels = cluster_vectors(grouping[unnamed], [texts[i] for i in unnamed], min_cluster_size=1,
-                                 seed=params.seed)
+        labels = cluster_vectors(grouping[unnamed], [texts[i] for i in unnamed], min_cluster_size=1, seed=params.seed)
         by_label: dict[int, list[int]] = defaultdict(list)
         for i, label in zip(unnamed, labels):
             by_label[int(label)].append(i)
@@ -123,8 +130,9 @@ def cluster(rows: list[ExperienceRow], vectors: np.ndarray, reps: list[int], wei
     return sorted(clusters, key=lambda c: -c.weight), sorted(left), warned
 
 
-def incoherent_split(vectors: np.ndarray, texts: list[str], weights: np.ndarray,
-                     params: DreamParams) -> list[list[int]]:
+def incoherent_split(
+    vectors: np.ndarray, texts: list[str], weights: np.ndarray, params: DreamParams
+) -> list[list[int]]:
     """The parts (positions) of a group that shares a strategy name: one part, unless its
     cohesion (mean cosine of the unit ``vectors`` to their centroid) is below
     ``params.strategy_min_cohesion`` and its experiences fall into ≥ 2 clusters by meaning of
@@ -152,7 +160,7 @@ def shown_members(c: Cluster, vectors: np.ndarray, strategy: str) -> list[int]:
     sims = vectors[c.members] @ c.centroid
     central = [c.members[k] for k in np.argsort(-sims, kind="stable")]
     if strategy != "composite":
-        return central[:SHOWN[strategy]]
+        return central[: SHOWN[strategy]]
     chosen = central[:6]
     while len(chosen) < min(SHOWN["composite"], len(central)):
         rest = [i for i in central if i not in chosen]
@@ -161,12 +169,21 @@ def shown_members(c: Cluster, vectors: np.ndarray, strategy: str) -> list[int]:
     return chosen
 
 
-def extraction_input(c: Cluster, rows: list[ExperienceRow], vectors: np.ndarray,
-                     importance: list[float], params: DreamParams) -> PatternExtractionInput:
-    items = [ExperienceItem(id=rows[i].id, description=rows[i].description, outcome=rows[i].outcome,
-                            kind=rows[i].kind, strategy_used=rows[i].strategy_used,
-                            importance=round(min(1.0, importance[i]), 4), confidence=rows[i].confidence)
-             for i in shown_members(c, vectors, params.extraction)]
+def extraction_input(
+    c: Cluster, rows: list[ExperienceRow], vectors: np.ndarray, importance: list[float], params: DreamParams
+) -> PatternExtractionInput:
+    items = [
+        ExperienceItem(
+            id=rows[i].id,
+            description=rows[i].description,
+            outcome=rows[i].outcome,
+            kind=rows[i].kind,
+            strategy_used=rows[i].strategy_used,
+            importance=round(min(1.0, importance[i]), 4),
+            confidence=rows[i].confidence,
+        )
+        for i in shown_members(c, vectors, params.extraction)
+    ]
     return PatternExtractionInput(experiences=items, domain=params.domain or "recorded")
 
 
@@ -174,8 +191,14 @@ def pattern_id(member_ids: list[str]) -> str:
     return "pattern-" + hashlib.sha1("\n".join(sorted(member_ids)).encode()).hexdigest()[:12]
 
 
-def new_pattern(c: Cluster, extracted: ExtractedPattern, rows: list[ExperienceRow], vectors: np.ndarray,
-                duplicates: dict[int, list[int]], params: DreamParams) -> PatternState:
+def new_pattern(
+    c: Cluster,
+    extracted: ExtractedPattern,
+    rows: list[ExperienceRow],
+    vectors: np.ndarray,
+    duplicates: dict[int, list[int]],
+    params: DreamParams,
+) -> PatternState:
     """The pattern of cluster ``c``: the LLM's name, conditions and actions; counted statistics."""
     tally = Tally()
     members = [j for i in c.members for j in (i, *duplicates.get(i, ()))]
@@ -185,18 +208,27 @@ def new_pattern(c: Cluster, extracted: ExtractedPattern, rows: list[ExperienceRo
     central = [rows[i].id for i in shown_members(c, vectors, "centroid")]
     examples = [e for e in extracted.example_ids if e in set(ids)]
     copies = [rows[j].id for i in c.members for j in duplicates.get(i, ())]
-    examples = list(dict.fromkeys([*examples, *central]))[:params.max_examples]
-    examples += copies[:max(0, 3 - len(examples))]  # at least 3 when there are: duplicates fill in
+    examples = list(dict.fromkeys([*examples, *central]))[: params.max_examples]
+    examples += copies[: max(0, 3 - len(examples))]  # at least 3 when there are: duplicates fill in
     return PatternState(
-        id=pattern_id(ids), name=extracted.name, pattern_type=extracted.pattern_type,
-        description=describe(extracted), centroid=c.centroid, tally=tally,
-        conditions=list(extracted.conditions), actions=list(extracted.actions), examples=examples,
-        new_members=[rows[j].id for j in members], is_new=True, changed=True,
-        cohesion=float(np.average(vectors[c.members] @ c.centroid)))
+        id=pattern_id(ids),
+        name=extracted.name,
+        pattern_type=extracted.pattern_type,
+        description=describe(extracted),
+        centroid=c.centroid,
+        tally=tally,
+        conditions=list(extracted.conditions),
+        actions=list(extracted.actions),
+        examples=examples,
+        new_members=[rows[j].id for j in members],
+        is_new=True,
+        changed=True,
+        cohesion=float(np.average(vectors[c.members] @ c.centroid)),
+    )
 
 
 def describe(p: ExtractedPattern) -> str:
-    """"Name: IF condition → THEN action", from the extraction's own words."""
+    """ "Name: IF condition → THEN action", from the extraction's own words."""
     actions = [a for a in p.actions if a.strip().lower() != p.name.strip().lower()]
     if p.conditions and actions:
         return f"{p.name}: {p.conditions[0]} → {actions[0]}"
@@ -205,16 +237,22 @@ def describe(p: ExtractedPattern) -> str:
     return p.name
 
 
-def grow(pattern: PatternState, joined: list[int], rows: list[ExperienceRow], vectors: np.ndarray,
-         duplicates: dict[int, list[int]]) -> None:
+def grow(
+    pattern: PatternState,
+    joined: list[int],
+    rows: list[ExperienceRow],
+    vectors: np.ndarray,
+    duplicates: dict[int, list[int]],
+) -> None:
     """Add new experiences to an existing pattern: counts, centroid and members (no LLM call)."""
     members = [j for i in joined for j in (i, *duplicates.get(i, ()))]
     old = pattern.usage_count
     for j in members:
         pattern.tally.add(rows[j].outcome, rows[j].kind)
     added = centroid_of(vectors[members])
-    pattern.centroid = centroid_of(np.vstack([pattern.centroid, added]),
-                                   np.array([max(old, 1), len(members)], dtype=np.float64))
+    pattern.centroid = centroid_of(
+        np.vstack([pattern.centroid, added]), np.array([max(old, 1), len(members)], dtype=np.float64)
+    )
     pattern.new_members.extend(rows[j].id for j in members)
     pattern.changed = True
 

@@ -34,20 +34,23 @@ from typing import Any, TypeVar
 import numpy as np
 
 from graphmind.dream import compress, entities, graph, integrate, ladder, verifier
-from graphmind.dream.llm_calls import DreamCalls
 from graphmind.dream.items import Connection, ExperienceRow, LadderNode, PatternState
+from graphmind.dream.llm_calls import DreamCalls
 from graphmind.dream.params import DreamParams, Trigger
 from graphmind.dream.publication import build_publication
 from graphmind.dream.report import CompressionRatioWarning, DreamReport, LadderEntry
 from graphmind.dream.triage import TriageResult, triage
 from graphmind.embed import Embedder
-from graphmind.errors import (
-    GraphmindError, RunError, StoreError, StoreUnavailableError,
-)
+from graphmind.errors import GraphmindError, RunError, StoreError, StoreUnavailableError
 from graphmind.llm import LLM
 from graphmind.llm.offline_behaviours import dream as rules_llm
 from graphmind.prompts.dream import (
-    CONNECT, EXTRACT_PATTERN, GROUP_LEVEL, NAME_ABSTRACTION, ConnectionInput, PatternItem,
+    CONNECT,
+    EXTRACT_PATTERN,
+    GROUP_LEVEL,
+    NAME_ABSTRACTION,
+    ConnectionInput,
+    PatternItem,
 )
 from graphmind.store import GraphStore
 from graphmind.store.minds import require_mind
@@ -67,8 +70,15 @@ class DreamBusyError(RunError):
 class Dreamer:
     """Runs dream cycles on one store with one embedder and one LLM."""
 
-    def __init__(self, store: GraphStore, embedder: Embedder, llm: LLM, params: DreamParams = DreamParams(),
-                 progress: Progress | None = None, on_publish_step: Callable[[str], None] | None = None):
+    def __init__(
+        self,
+        store: GraphStore,
+        embedder: Embedder,
+        llm: LLM,
+        params: DreamParams = DreamParams(),
+        progress: Progress | None = None,
+        on_publish_step: Callable[[str], None] | None = None,
+    ):
         self.store, self.embedder, self.llm, self.params = store, embedder, llm, params
         self.progress = progress or (lambda line: None)
         self.on_publish_step = on_publish_step or (lambda name: None)
@@ -97,8 +107,10 @@ class Dreamer:
             if lease.acquired:
                 return
             if time.monotonic() >= deadline:
-                raise DreamBusyError(f"another dream run ({lease.holder}, since {lease.since}) is consolidating "
-                                     f"mind {mind!r}; try again after it ends (its lease runs until {lease.until})")
+                raise DreamBusyError(
+                    f"another dream run ({lease.holder}, since {lease.since}) is consolidating "
+                    f"mind {mind!r}; try again after it ends (its lease runs until {lease.until})"
+                )
             time.sleep(min(0.5, max(0.0, deadline - time.monotonic())))
 
 
@@ -122,8 +134,9 @@ class _Run:
         interrupted = d.store.write("dream/mark_interrupted", mind=self.mind, run_id=self.run_id)[0]["interrupted"]
         if interrupted:
             d.progress(f"{interrupted} earlier run(s) that never finished marked interrupted")
-        rows, stored = self._phase("read", lambda: graph.read_experiences(d.store, self.mind, d.embedder.model_id,
-                                                                         self.params.session))
+        rows, stored = self._phase(
+            "read", lambda: graph.read_experiences(d.store, self.mind, d.embedder.model_id, self.params.session)
+        )
         if not rows or all(r.deferred for r in rows):
             return DreamReport(None, self.mind, "nothing_to_consolidate", self.trigger, experiences=0)
         if not self.params.domain:  # what the LLM is told the experiences are about: the mind's own
@@ -135,34 +148,56 @@ class _Run:
         vectors = self._phase("embed", lambda: self._vectors(rows, stored))
         self._say(f"read {len(rows)} experiences, {len(patterns)} patterns")
         centroids = integrate.centroids(patterns)
-        tri = self._degradable("triage", lambda: triage(rows, vectors, self.params, centroids),
-                               lambda: TriageResult([1.0] * len(rows), list(range(len(rows)))))
-        self._say(f"triage: {len(tri.kept)} significant of {len(rows)} ({len(tri.duplicate_of)} duplicates, "
-                  f"{len(tri.filtered)} filtered)")
+        tri = self._degradable(
+            "triage",
+            lambda: triage(rows, vectors, self.params, centroids),
+            lambda: TriageResult([1.0] * len(rows), list(range(len(rows)))),
+        )
+        self._say(
+            f"triage: {len(tri.kept)} significant of {len(rows)} ({len(tri.duplicate_of)} duplicates, "
+            f"{len(tri.filtered)} filtered)"
+        )
         compressed = self._degradable("compress", lambda: self._compress(rows, vectors, tri, patterns), lambda: None)
         new, grown, deferred = compressed if compressed else ([], [], [])
         patterns += new
         pruned = self._phase("integrate", lambda: integrate.prune(patterns, self.params))
         connections = self._phase("integrate", lambda: self._connect(patterns))
         active = [p for p in patterns if p.active]
-        self._say(f"compress: {len(new)} new patterns, {len(grown)} grown; integrate: {len(pruned)} pruned, "
-                  f"{len(connections)} connections")
+        self._say(
+            f"compress: {len(new)} new patterns, {len(grown)} grown; integrate: {len(pruned)} pruned, "
+            f"{len(connections)} connections"
+        )
         nodes = self._degradable("abstract", lambda: self._ladder(active, old_ladder), lambda: [])
         levels = ladder.levels(nodes, bool(active))
         self._say(f"abstract: {levels}-level ladder ({len(nodes)} abstractions)")
-        check = self._degradable("verify", lambda: verifier.check(patterns, nodes, self.params, d.embedder,
-                                                                  self._verify_asker(active)), lambda: None)
-        self._say(f"verify: {check.status if check else 'skipped'}"
-                  + (f", score {check.score:.2f}" if check else ""))
+        check = self._degradable(
+            "verify",
+            lambda: verifier.check(patterns, nodes, self.params, d.embedder, self._verify_asker(active)),
+            lambda: None,
+        )
+        self._say(f"verify: {check.status if check else 'skipped'}" + (f", score {check.score:.2f}" if check else ""))
         if check is not None and check.status == "failed" and self.params.strict_mode:
-            raise RunError(f"dream run {self.run_id}: verification failed under strict_mode "
-                           f"({'; '.join(check.errors)}); nothing was written")
+            raise RunError(
+                f"dream run {self.run_id}: verification failed under strict_mode "
+                f"({'; '.join(check.errors)}); nothing was written"
+            )
         ratio = self._ratio(len(rows), len(new) + len(grown))
-        report = self._report(rows, tri, new, grown, deferred, active, nodes, levels, connections, pruned,
-                              check, ratio)
-        pub = build_publication(self.mind, self._run_record(self._run_props(report)), rows, tri, patterns,
-                                new + grown, pruned, deferred, nodes, connections, check, compressed is not None,
-                                self.params.dry_run)
+        report = self._report(rows, tri, new, grown, deferred, active, nodes, levels, connections, pruned, check, ratio)
+        pub = build_publication(
+            self.mind,
+            self._run_record(self._run_props(report)),
+            rows,
+            tri,
+            patterns,
+            new + grown,
+            pruned,
+            deferred,
+            nodes,
+            connections,
+            check,
+            compressed is not None,
+            self.params.dry_run,
+        )
         started = time.perf_counter()
         if self.params.dry_run:
             graph.record_run(d.store, self.mind, pub.run)
@@ -176,8 +211,10 @@ class _Run:
         try:
             graph.publish(self.d.store, self.mind, pub, self.d.on_publish_step)
         except StoreError as exc:
-            raise RunError(f"dream run {self.run_id} on mind {self.mind!r} could not be published ({exc}); "
-                           "nothing of it was written: run the dream again") from exc
+            raise RunError(
+                f"dream run {self.run_id} on mind {self.mind!r} could not be published ({exc}); "
+                "nothing of it was written: run the dream again"
+            ) from exc
 
     # -- phases ---------------------------------------------------------------------------
     def _vectors(self, rows: list[ExperienceRow], stored: list[Any]) -> np.ndarray:
@@ -190,8 +227,9 @@ class _Run:
             out[missing] = self.d.embedder.embed([rows[i].description for i in missing])
         return out
 
-    def _action_vectors(self, vectors: np.ndarray, texts: list[str], descriptions: list[str],
-                        rows: list[int]) -> np.ndarray:
+    def _action_vectors(
+        self, vectors: np.ndarray, texts: list[str], descriptions: list[str], rows: list[int]
+    ) -> np.ndarray:
         """The embeddings grouping judges by: of the action text (``entities.action_text``)
         where it differs from the description, else the stored one."""
         out = vectors.copy()
@@ -215,8 +253,9 @@ class _Run:
         rest = [i for i in tri.kept if i not in joined]
         texts = [entities.action_text(r.description) for r in rows]
         grouping = self._action_vectors(vectors, texts, [r.description for r in rows], rest)
-        clusters, left, split = compress.cluster(rows, vectors, rest, tri.weight(len(rows)), self.params,
-                                                 grouping, texts)
+        clusters, left, split = compress.cluster(
+            rows, vectors, rest, tri.weight(len(rows)), self.params, grouping, texts
+        )
         self.warned.extend(split)
         fresh = []
         for c in clusters:
@@ -246,12 +285,12 @@ class _Run:
         if not self.online:
             return found
         by_id = {p.id: p for p in patterns}
-        return [self._classified(c, by_id) if by_id[c.from_id].changed or by_id[c.to_id].changed else c
-                for c in found]
+        return [self._classified(c, by_id) if by_id[c.from_id].changed or by_id[c.to_id].changed else c for c in found]
 
     def _classified(self, c: Connection, by_id: dict[str, PatternState]) -> Connection:
-        inputs = ConnectionInput(a=integrate.item(by_id[c.from_id]), b=integrate.item(by_id[c.to_id]),
-                                 similarity=c.strength)
+        inputs = ConnectionInput(
+            a=integrate.item(by_id[c.from_id]), b=integrate.item(by_id[c.to_id]), similarity=c.strength
+        )
         out = self.calls.one("integrate", CONNECT, inputs, rules_llm.connect)
         if {out.from_id, out.to_id} != {c.from_id, c.to_id}:
             return c  # the answer is about other patterns: keep the rule's
@@ -264,17 +303,22 @@ class _Run:
         if self.online and (kept := ladder.kept_ladder(active, old)) is not None:
             return kept
         below = {p.id: integrate.item(p) for p in active}
-        return ladder.group_levels(active, self.params, name=lambda nodes: self._name_level(nodes, below, old),
-                                   regroup=(lambda lvl, ids, labels: self._regroup(lvl, ids, labels, below))
-                                   if self.online else None)
+        return ladder.group_levels(
+            active,
+            self.params,
+            name=lambda nodes: self._name_level(nodes, below, old),
+            regroup=(lambda lvl, ids, labels: self._regroup(lvl, ids, labels, below)) if self.online else None,
+        )
 
     def _name_level(self, nodes: list[LadderNode], below: dict[str, PatternItem], old: dict[str, LadderNode]) -> None:
         for node in nodes:
             if node.id in old:
-                node.name, node.generalization, node.is_new = old[node.id].name, old[node.id].generalization, False
+                node.name, node.generalization, node.is_new = (old[node.id].name, old[node.id].generalization, False)
             else:
                 inputs = ladder.naming_input(node, below, self.params.domain)
-                ladder.apply_name(node, self.calls.one("abstract", NAME_ABSTRACTION, inputs, rules_llm.name_abstraction))
+                ladder.apply_name(
+                    node, self.calls.one("abstract", NAME_ABSTRACTION, inputs, rules_llm.name_abstraction)
+                )
             below[node.id] = ladder.node_item(node)
 
     def _regroup(self, level: int, ids: list[str], labels: np.ndarray, below: dict[str, PatternItem]) -> np.ndarray:
@@ -289,8 +333,10 @@ class _Run:
             if not isinstance(accepted, str):
                 return accepted
             inputs = inputs.model_copy(update={"problem": accepted})
-        self.degraded.append(f"abstract: the LLM's grouping of level {level} was not used ({accepted}); "
-                             "the embeddings' grouping was kept")
+        self.degraded.append(
+            f"abstract: the LLM's grouping of level {level} was not used ({accepted}); "
+            "the embeddings' grouping was kept"
+        )
         return labels
 
     def _verify_asker(self, active: list[PatternState]):
@@ -326,8 +372,10 @@ class _Run:
     def _renew(self) -> None:
         lease = graph.take_lease(self.d.store, self.mind, self.run_id, self.params.lease_seconds)
         if not lease.acquired:
-            raise RunError(f"dream run {self.run_id} lost its lease on mind {self.mind!r} to {lease.holder} "
-                           f"(a phase outlasted lease_seconds={self.params.lease_seconds:g}); nothing was written")
+            raise RunError(
+                f"dream run {self.run_id} lost its lease on mind {self.mind!r} to {lease.holder} "
+                f"(a phase outlasted lease_seconds={self.params.lease_seconds:g}); nothing was written"
+            )
 
     def record_failure(self, exc: GraphmindError) -> None:
         """Mark the run ``interrupted`` (Neo4j went away) or ``failed``, when the store still
@@ -337,8 +385,9 @@ class _Run:
         try:
             graph.record_run(self.d.store, self.mind, record)
         except StoreError as lost:
-            log.info("dream run %s could not record its failure (%s); the next run marks it interrupted",
-                     self.run_id, lost)
+            log.info(
+                "dream run %s could not record its failure (%s); the next run marks it interrupted", self.run_id, lost
+            )
 
     def _ratio(self, seen: int, touched: int) -> float | None:
         if not touched:
@@ -351,43 +400,93 @@ class _Run:
             self.warned.append(message)
         return ratio
 
-    def _report(self, rows, tri, new, grown, deferred, active, nodes, levels, connections, pruned, check,
-                ratio) -> DreamReport:
-        records = self.d.llm.usage.records[self.calls_before:]
+    def _report(
+        self, rows, tri, new, grown, deferred, active, nodes, levels, connections, pruned, check, ratio
+    ) -> DreamReport:
+        records = self.d.llm.usage.records[self.calls_before :]
         verification = check.as_dict() if check else {"status": "unverified", "score": None}
         return DreamReport(
-            run_id=self.run_id, mind=self.mind, status="dry_run" if self.params.dry_run else "completed",
-            trigger=self.trigger, experiences=len(rows), triaged=len(tri.kept), duplicates=len(tri.duplicate_of),
-            filtered=len(tri.filtered), deferred=len(deferred), patterns=len(new), grown=len(grown),
-            active_patterns=len(active), compression_ratio=ratio, ladder_levels=levels,
+            run_id=self.run_id,
+            mind=self.mind,
+            status="dry_run" if self.params.dry_run else "completed",
+            trigger=self.trigger,
+            experiences=len(rows),
+            triaged=len(tri.kept),
+            duplicates=len(tri.duplicate_of),
+            filtered=len(tri.filtered),
+            deferred=len(deferred),
+            patterns=len(new),
+            grown=len(grown),
+            active_patterns=len(active),
+            compression_ratio=ratio,
+            ladder_levels=levels,
             ladder=[LadderEntry(n.id, n.level, n.name, n.generalization, n.members) for n in nodes],
-            cross_connections=len(connections), pruned=len(pruned),
+            cross_connections=len(connections),
+            pruned=len(pruned),
             transfer_improvement=compress.transfer_improvement([r.outcome for r in rows], self.known),
-            contradictions=len(check.contradictions) if check else 0, verification=verification,
-            llm_calls=len(records), llm={"provider": self.d.llm.provider, "calls": len(records),
-                                         "cost_cents": round(sum(r.cost_cents for r in records), 4)},
-            timings=self.timings, degraded=self.degraded, warnings=[*self.warned, *(check.warnings if check else [])],
-            new_patterns=[{"id": p.id, "name": p.name, "description": p.description,
-                           "usage_count": p.usage_count, "success_rate": p.success_rate} for p in new])
+            contradictions=len(check.contradictions) if check else 0,
+            verification=verification,
+            llm_calls=len(records),
+            llm={
+                "provider": self.d.llm.provider,
+                "calls": len(records),
+                "cost_cents": round(sum(r.cost_cents for r in records), 4),
+            },
+            timings=self.timings,
+            degraded=self.degraded,
+            warnings=[*self.warned, *(check.warnings if check else [])],
+            new_patterns=[
+                {
+                    "id": p.id,
+                    "name": p.name,
+                    "description": p.description,
+                    "usage_count": p.usage_count,
+                    "success_rate": p.success_rate,
+                }
+                for p in new
+            ],
+        )
 
     def _run_props(self, report: DreamReport) -> dict[str, Any]:
-        return {"status": "completed", "experiences": report.experiences, "triaged": report.triaged,
-                "patterns": report.patterns, "compression_ratio": report.compression_ratio,
-                "ladder_levels": report.ladder_levels, "cross_connections": report.cross_connections,
-                "pruned": report.pruned, "verification_status": report.verification.get("status"),
-                "verification_score": report.verification.get("score"), "llm_calls": report.llm_calls,
-                "transfer_improvement": report.transfer_improvement,
-                "degraded": report.degraded, "dry_run": self.params.dry_run}
+        return {
+            "status": "completed",
+            "experiences": report.experiences,
+            "triaged": report.triaged,
+            "patterns": report.patterns,
+            "compression_ratio": report.compression_ratio,
+            "ladder_levels": report.ladder_levels,
+            "cross_connections": report.cross_connections,
+            "pruned": report.pruned,
+            "verification_status": report.verification.get("status"),
+            "verification_score": report.verification.get("score"),
+            "llm_calls": report.llm_calls,
+            "transfer_improvement": report.transfer_improvement,
+            "degraded": report.degraded,
+            "dry_run": self.params.dry_run,
+        }
 
     def _run_record(self, props: dict[str, Any]) -> dict[str, Any]:
         dates = {"started_at": self.started.isoformat()}
         if props.get("status") != "running":
             dates["finished_at"] = datetime.now(UTC).isoformat()
         clean = {k: v for k, v in props.items() if v is not None}
-        return {"uid": f"{self.mind}:{self.run_id}", "id": self.run_id, "dates": dates,
-                "props": clean | {"trigger": self.trigger, "rng_seed": self.params.seed,
-                                  "params": self.params.model_dump_json(), "timings": json.dumps(self.timings)}}
+        return {
+            "uid": f"{self.mind}:{self.run_id}",
+            "id": self.run_id,
+            "dates": dates,
+            "props": clean
+            | {
+                "trigger": self.trigger,
+                "rng_seed": self.params.seed,
+                "params": self.params.model_dump_json(),
+                "timings": json.dumps(self.timings),
+            },
+        }
 
 
-FALLBACKS = {"triage": "kept every experience", "compress": "no patterns; experiences left for the next run",
-             "abstract": "2-level ladder (experiences and patterns)", "verify": "stored unverified"}
+FALLBACKS = {
+    "triage": "kept every experience",
+    "compress": "no patterns; experiences left for the next run",
+    "abstract": "2-level ladder (experiences and patterns)",
+    "verify": "stored unverified",
+}

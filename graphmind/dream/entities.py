@@ -38,7 +38,7 @@ def name_spans(text: str) -> list[tuple[int, int]]:
     spans = []
     for m in _WORD.finditer(text):
         token = m.group(0).rstrip("./")
-        if is_name(token, clause_start=bool(_CLAUSE_START.search(text[:m.start()]))):
+        if is_name(token, clause_start=bool(_CLAUSE_START.search(text[: m.start()]))):
             spans.append((m.start(), m.start() + len(token)))
     return spans
 
@@ -63,7 +63,7 @@ def action_text(text: str) -> str:
     nothing."""
     subject = _SUBJECT.match(text)
     if subject:  # "billing cron: restarted it" - a log line's subject, then what was done
-        text = text[subject.end():]
+        text = text[subject.end() :]
     spans = name_spans(text)
     if not spans:
         return text

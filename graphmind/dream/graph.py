@@ -16,8 +16,19 @@ import numpy as np
 from graphmind.dream.items import ExperienceRow, LadderNode, PatternState, Tally
 from graphmind.store import GraphStore
 
-EXPERIENCE_COLUMNS = ("id", "description", "outcome", "kind", "strategy_used", "session_id",
-                      "timestamp", "importance", "confidence", "impact", "deferred")
+EXPERIENCE_COLUMNS = (
+    "id",
+    "description",
+    "outcome",
+    "kind",
+    "strategy_used",
+    "session_id",
+    "timestamp",
+    "importance",
+    "confidence",
+    "impact",
+    "deferred",
+)
 
 
 @dataclass(frozen=True)
@@ -28,13 +39,15 @@ class Lease:
     until: str | None
 
 
-def read_experiences(store: GraphStore, mind: str, model_id: str,
-                     session: str | None = None) -> tuple[list[ExperienceRow], list[Any]]:
+def read_experiences(
+    store: GraphStore, mind: str, model_id: str, session: str | None = None
+) -> tuple[list[ExperienceRow], list[Any]]:
     """Unconsumed experiences (oldest first; of ``session`` only, when given) and their stored
     embeddings (None when missing)."""
     rows, vectors = [], []
-    with closing(store.stream_values("dream/list_experiences", mind=mind, model_id=model_id,
-                                     session=session)) as stream:
+    with closing(
+        store.stream_values("dream/list_experiences", mind=mind, model_id=model_id, session=session)
+    ) as stream:
         for values in stream:
             fields = dict(zip(EXPERIENCE_COLUMNS, values[:-1]))
             fields["kind"] = fields["kind"] or "move"
@@ -55,20 +68,38 @@ def read_patterns(store: GraphStore, mind: str, dimensions: int) -> list[Pattern
     for r in store.read("dream/list_patterns", mind=mind):
         centroid = np.asarray(r["centroid"] or np.zeros(dimensions), dtype=np.float32)
         tally = Tally(r["success_count"], r["progress_count"], r["failure_count"], r["error_count"])
-        patterns.append(PatternState(
-            id=r["id"], name=r["name"], description=r["description"], pattern_type=r["pattern_type"],
-            centroid=centroid, tally=tally, conditions=list(r["conditions"]), actions=list(r["actions"]),
-            examples=list(r["examples"]), cohesion=float(r["cohesion"]),
-            verification_status=r["verification_status"] or "unverified",
-            stored_verification=r["verification_status"]))
+        patterns.append(
+            PatternState(
+                id=r["id"],
+                name=r["name"],
+                description=r["description"],
+                pattern_type=r["pattern_type"],
+                centroid=centroid,
+                tally=tally,
+                conditions=list(r["conditions"]),
+                actions=list(r["actions"]),
+                examples=list(r["examples"]),
+                cohesion=float(r["cohesion"]),
+                verification_status=r["verification_status"] or "unverified",
+                stored_verification=r["verification_status"],
+            )
+        )
     return patterns
 
 
 def read_ladder(store: GraphStore, mind: str) -> dict[str, LadderNode]:
-    return {r["id"]: LadderNode(id=r["id"], level=r["level"], members=list(r["members"]),
-                                centroid=np.empty(0, np.float32), name=r["name"],
-                                generalization=r["generalization"], is_new=False)
-            for r in store.read("dream/list_abstractions", mind=mind)}
+    return {
+        r["id"]: LadderNode(
+            id=r["id"],
+            level=r["level"],
+            members=list(r["members"]),
+            centroid=np.empty(0, np.float32),
+            name=r["name"],
+            generalization=r["generalization"],
+            is_new=False,
+        )
+        for r in store.read("dream/list_abstractions", mind=mind)
+    }
 
 
 def take_lease(store: GraphStore, mind: str, holder: str, seconds: float) -> Lease:

@@ -37,8 +37,14 @@ class Pruning:
 
 
 def item(p: PatternState) -> PatternItem:
-    return PatternItem(id=p.id, description=p.description, conditions=p.conditions,
-                       actions=p.actions, success_rate=p.success_rate, example_ids=p.examples)
+    return PatternItem(
+        id=p.id,
+        description=p.description,
+        conditions=p.conditions,
+        actions=p.actions,
+        success_rate=p.success_rate,
+        example_ids=p.examples,
+    )
 
 
 def centroids(patterns: list[PatternState]) -> np.ndarray:
@@ -54,9 +60,16 @@ def prune(patterns: list[PatternState], params: DreamParams) -> list[Pruning]:
     kept: list[int] = []
     pruned: list[Pruning] = []
     for i, p in enumerate(active):
-        twin = next((k for k in kept if sims[i, k] >= params.redundancy_similarity
-                     and rules.contradiction(item(p), item(active[k])) is None
-                     and keeps_failure(p, active[k], params)), None)
+        twin = next(
+            (
+                k
+                for k in kept
+                if sims[i, k] >= params.redundancy_similarity
+                and rules.contradiction(item(p), item(active[k])) is None
+                and keeps_failure(p, active[k], params)
+            ),
+            None,
+        )
         if twin is not None:
             pruned.append(_mark(p, "redundant", active[twin].id))
         else:

@@ -23,9 +23,11 @@ from graphmind.store import GraphStore
 from graphmind.text import stems
 
 _AUXILIARY = r"(?:does|do|did|is|are|was|were|will|would|can|could|should|might|has|have|had)(?:n't|\s+not)?"
-_EFFICACY = (r"help(?:s|ed|ful)?|work(?:s|ed)?|improve[sd]?|fix(?:es|ed)?|solve[sd]?|worth|effective|useful"
-             r"|matter(?:s|ed)?|pay(?:s)?\s+off|paid\s+off|succeed(?:s|ed)?|beneficial|make\s+a\s+difference"
-             r"|better|faster|speed\s+up|reduce[sd]?|prevent(?:s|ed)?|stop(?:s|ped)?")
+_EFFICACY = (
+    r"help(?:s|ed|ful)?|work(?:s|ed)?|improve[sd]?|fix(?:es|ed)?|solve[sd]?|worth|effective|useful"
+    r"|matter(?:s|ed)?|pay(?:s)?\s+off|paid\s+off|succeed(?:s|ed)?|beneficial|make\s+a\s+difference"
+    r"|better|faster|speed\s+up|reduce[sd]?|prevent(?:s|ed)?|stop(?:s|ped)?"
+)
 _YES_NO = re.compile(rf"^\W*{_AUXILIARY}\b", re.I)
 _ASKS_EFFICACY = re.compile(rf"\b(?:{_EFFICACY})\b", re.I)
 _NOT_SUBJECT = re.compile(rf"\b(?:{_AUXILIARY}|{_EFFICACY}|it|really|actually)\b", re.I)
@@ -58,19 +60,26 @@ class KnowledgeMatch:
     @property
     def text(self) -> str:
         """Everything it says, its failed experiences included: what ``about`` reads."""
-        return " ".join([self.name, self.description, *self.conditions, *self.actions,
-                         *(e.get("description") or "" for e in self.failures)])
+        return " ".join(
+            [
+                self.name,
+                self.description,
+                *self.conditions,
+                *self.actions,
+                *(e.get("description") or "" for e in self.failures),
+            ]
+        )
 
 
-def query_knowledge(store: GraphStore, recaller: Recaller, mind: str, text: str, k: int = 5,
-                    params: DreamParams = DreamParams()) -> list[KnowledgeMatch]:
+def query_knowledge(
+    store: GraphStore, recaller: Recaller, mind: str, text: str, k: int = 5, params: DreamParams = DreamParams()
+) -> list[KnowledgeMatch]:
     """The ``k`` active patterns that best match ``text`` (recall restricted to patterns); for
     a question whether something works, the failures about it among them (``surface_failures``)."""
     hits = recaller.recall(mind, text, k * 3, ["Pattern"]).hits
     scores = {h.id: h.score for h in hits}
     rows = store.read("dream/find_knowledge", mind=mind, ids=list(scores))
-    matches = [_match(r, scores[r["id"]], params) for r in rows
-               if (r["pattern"].get("status") or "active") == "active"]
+    matches = [_match(r, scores[r["id"]], params) for r in rows if (r["pattern"].get("status") or "active") == "active"]
     ranked = sorted(matches, key=lambda m: (-m.score, m.id))
     return surface_failures(ranked, text, k, params) if asks_whether_it_works(text) else ranked[:k]
 
@@ -97,26 +106,36 @@ def about(match: KnowledgeMatch, asked: set[str], params: DreamParams) -> bool:
     return len(stems(match.text) & asked) >= max(1, math.ceil(params.subject_share * len(asked)))
 
 
-def surface_failures(ranked: list[KnowledgeMatch], question: str, k: int,
-                     params: DreamParams) -> list[KnowledgeMatch]:
+def surface_failures(ranked: list[KnowledgeMatch], question: str, k: int, params: DreamParams) -> list[KnowledgeMatch]:
     """The ``k`` best of ``ranked`` (best first), where the patterns that record a failure
     about the question's subject hold up to half the places (at least one), whatever their
     rank; in score order."""
     asked = subject(question)
-    failures = [m for m in ranked if m.records_failure and about(m, asked, params)][:max(1, k // 2)]
+    failures = [m for m in ranked if m.records_failure and about(m, asked, params)][: max(1, k // 2)]
     chosen = {m.id for m in failures}
-    rest = [m for m in ranked if m.id not in chosen][:k - len(failures)]
+    rest = [m for m in ranked if m.id not in chosen][: k - len(failures)]
     return sorted([*failures, *rest], key=lambda m: (-m.score, m.id))
 
 
 def _match(row: dict[str, Any], score: float, params: DreamParams) -> KnowledgeMatch:
     p = row["pattern"]
-    tally = Tally(success=p.get("success_count") or 0, progress=p.get("progress_count") or 0,
-                  failure=p.get("failure_count") or 0)
+    tally = Tally(
+        success=p.get("success_count") or 0, progress=p.get("progress_count") or 0, failure=p.get("failure_count") or 0
+    )
     return KnowledgeMatch(
-        id=row["id"], name=p.get("name") or p["description"], description=p["description"], score=score,
-        conditions=list(p.get("conditions") or []), actions=list(p.get("actions") or []),
-        success_rate=p.get("success_rate"), usage_count=p.get("usage_count"), confidence=p.get("confidence"),
-        verification_status=p.get("verification_status"), ladder=list(row["ladder"]),
-        examples=list(row["examples"]), failure_count=tally.failure,
-        records_failure=tally.records_failure(params.failure_share), failures=list(row.get("failures") or []))
+        id=row["id"],
+        name=p.get("name") or p["description"],
+        description=p["description"],
+        score=score,
+        conditions=list(p.get("conditions") or []),
+        actions=list(p.get("actions") or []),
+        success_rate=p.get("success_rate"),
+        usage_count=p.get("usage_count"),
+        confidence=p.get("confidence"),
+        verification_status=p.get("verification_status"),
+        ladder=list(row["ladder"]),
+        examples=list(row["examples"]),
+        failure_count=tally.failure,
+        records_failure=tally.records_failure(params.failure_share),
+        failures=list(row.get("failures") or []),
+    )

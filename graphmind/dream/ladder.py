@@ -51,8 +51,13 @@ Regroup = Callable[[int, list[str], np.ndarray], np.ndarray]
 """(level, the ids of the items one level down, the proposed labels) → the labels to use."""
 
 
-def group_levels(patterns: list[PatternState], params: DreamParams, *, regroup: Regroup | None = None,
-                 name: Callable[[list[LadderNode]], None] | None = None) -> list[LadderNode]:
+def group_levels(
+    patterns: list[PatternState],
+    params: DreamParams,
+    *,
+    regroup: Regroup | None = None,
+    name: Callable[[list[LadderNode]], None] | None = None,
+) -> list[LadderNode]:
     """The ladder over the active ``patterns``: levels 2, 3 and (maybe) 4, level by level.
     ``regroup`` may change each level's proposed grouping; ``name`` names a level's nodes
     before the next level is grouped (so the next grouping sees the names)."""
@@ -67,13 +72,17 @@ def group_levels(patterns: list[PatternState], params: DreamParams, *, regroup: 
     for level in range(2, top + 1):
         if len(ids) < 2 and level > 3:
             break  # a node over one child only repeats it; levels 2-3 stay (the spec's 4-level minimum)
-        labels = (widest_gap_groups(vectors) if len(vectors) <= SMALL_LEVEL
-                  else group_clusters(vectors, texts, sizes=sizes, seed=params.seed))
+        labels = (
+            widest_gap_groups(vectors)
+            if len(vectors) <= SMALL_LEVEL
+            else group_clusters(vectors, texts, sizes=sizes, seed=params.seed)
+        )
         if regroup is not None:
             labels = regroup(level, ids, labels)
         groups = label_groups(fold_single_children(vectors, labels))
-        level_nodes = [_node(level, [ids[k] for k in group], vectors[group], [sizes[k] for k in group])
-                       for group in groups]
+        level_nodes = [
+            _node(level, [ids[k] for k in group], vectors[group], [sizes[k] for k in group]) for group in groups
+        ]
         phrases = level_key_phrases([[" ".join(texts[k]) for k in group] for group in groups])
         for node, found in zip(level_nodes, phrases):
             node.key_phrases = found
@@ -90,8 +99,12 @@ def group_levels(patterns: list[PatternState], params: DreamParams, *, regroup: 
 def _node(level: int, members: list[str], vectors: np.ndarray, sizes: list[float]) -> LadderNode:
     """The unnamed node of ``members`` (their unit ``vectors``, weighted by ``sizes``)."""
     members = sorted(members)
-    return LadderNode(id=abstraction_id(level, members), level=level, members=members,
-                      centroid=centroid_of(vectors, np.array(sizes, float)))
+    return LadderNode(
+        id=abstraction_id(level, members),
+        level=level,
+        members=members,
+        centroid=centroid_of(vectors, np.array(sizes, float)),
+    )
 
 
 def fold_single_children(vectors: np.ndarray, labels: Sequence[int] | np.ndarray) -> np.ndarray:
@@ -151,11 +164,21 @@ def kept_ladder(patterns: list[PatternState], old: dict[str, LadderNode]) -> lis
     for node in sorted(old.values(), key=lambda n: (n.level, n.id)):
         if any(m not in vectors for m in node.members):
             return None
-        centroid = centroid_of(np.vstack([vectors[m] for m in node.members]),
-                               np.array([sizes[m] for m in node.members]))
+        centroid = centroid_of(
+            np.vstack([vectors[m] for m in node.members]), np.array([sizes[m] for m in node.members])
+        )
         vectors[node.id], sizes[node.id] = centroid, sum(sizes[m] for m in node.members)
-        kept.append(LadderNode(id=node.id, level=node.level, members=list(node.members), centroid=centroid,
-                               name=node.name, generalization=node.generalization, is_new=False))
+        kept.append(
+            LadderNode(
+                id=node.id,
+                level=node.level,
+                members=list(node.members),
+                centroid=centroid,
+                name=node.name,
+                generalization=node.generalization,
+                is_new=False,
+            )
+        )
     return kept
 
 
@@ -170,8 +193,12 @@ def widest_gap_groups(vectors: np.ndarray) -> np.ndarray:
     distance = 1.0 - vectors @ vectors.T
     history, heights = [], []
     while len(groups) > 1:
-        pairs = [(float(distance[np.ix_(a, b)].mean()), i, j)
-                 for i, a in enumerate(groups) for j, b in enumerate(groups) if i < j]
+        pairs = [
+            (float(distance[np.ix_(a, b)].mean()), i, j)
+            for i, a in enumerate(groups)
+            for j, b in enumerate(groups)
+            if i < j
+        ]
         height, i, j = min(pairs)
         groups[i] = groups[i] + groups[j]
         del groups[j]
@@ -187,15 +214,17 @@ def widest_gap_groups(vectors: np.ndarray) -> np.ndarray:
     return labels
 
 
-def grouping_input(level: int, ids: list[str], labels: np.ndarray, below: dict[str, PatternItem],
-                   domain: str) -> GroupingInput:
+def grouping_input(
+    level: int, ids: list[str], labels: np.ndarray, below: dict[str, PatternItem], domain: str
+) -> GroupingInput:
     proposal = [[ids[k] for k in group] for group in label_groups(labels)]
     return GroupingInput(level=level, items=[below[i] for i in ids], proposal=proposal, domain=domain)
 
 
 def naming_input(node: LadderNode, below: dict[str, PatternItem], domain: str) -> AbstractionInput:
-    return AbstractionInput(level=node.level, members=[below[m] for m in node.members], domain=domain,
-                            key_phrases=node.key_phrases)
+    return AbstractionInput(
+        level=node.level, members=[below[m] for m in node.members], domain=domain, key_phrases=node.key_phrases
+    )
 
 
 def node_item(node: LadderNode) -> PatternItem:

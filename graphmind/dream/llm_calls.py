@@ -19,8 +19,15 @@ Rules = Callable[[Any, Any], Any]
 class DreamCalls:
     """One run's LLM calls, with its degradation notes (``degraded`` is the run's own list)."""
 
-    def __init__(self, llm: LLM, params: DreamParams, online: bool, degraded: list[str],
-                 progress: Callable[[str], None], renew: Callable[[], None]):
+    def __init__(
+        self,
+        llm: LLM,
+        params: DreamParams,
+        online: bool,
+        degraded: list[str],
+        progress: Callable[[str], None],
+        renew: Callable[[], None],
+    ):
         self.llm, self.params, self.online, self.degraded = llm, params, online, degraded
         self.progress, self.renew = progress, renew
 
@@ -36,8 +43,10 @@ class DreamCalls:
         if self.params.llm_batch and isinstance(self.llm, BatchLLM) and inputs:
             answers = self._batch(phase, prompt, inputs)
             if answers is not None:
-                return [self._degrade(phase, prompt, x, a, by_rules) if isinstance(a, ProviderError) else a
-                        for x, a in zip(inputs, answers)]
+                return [
+                    self._degrade(phase, prompt, x, a, by_rules) if isinstance(a, ProviderError) else a
+                    for x, a in zip(inputs, answers)
+                ]
         if not self.online or len(inputs) < 2:
             return [self.one(phase, prompt, x, by_rules) for x in inputs]
         with ThreadPoolExecutor(LLM_WORKERS, thread_name_prefix="graphmind-dream") as pool:
@@ -48,8 +57,13 @@ class DreamCalls:
         self.progress(f"{phase}: {len(inputs)} LLM requests sent as one message batch; waiting")
         assert isinstance(self.llm, BatchLLM)
         try:
-            return self.llm.generate_many(prompt, inputs, poll_s=self.params.batch_poll_seconds,
-                                          timeout_s=self.params.batch_timeout_seconds, on_wait=self.renew)
+            return self.llm.generate_many(
+                prompt,
+                inputs,
+                poll_s=self.params.batch_poll_seconds,
+                timeout_s=self.params.batch_timeout_seconds,
+                on_wait=self.renew,
+            )
         except ProviderError as exc:
             self.degraded.append(f"{phase}: message batch failed ({exc}); calls made one by one")
             return None

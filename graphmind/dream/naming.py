@@ -35,8 +35,7 @@ def level_key_phrases(children: Sequence[Sequence[str]], k: int = 3) -> list[lis
     docs = [" ".join(action_text(t) for t in texts) for texts in children]
     if not any(_WORD.search(d) for d in docs):
         return [[] for _ in docs]
-    vectorizer = CountVectorizer(ngram_range=(1, 3), stop_words="english", lowercase=False,
-                                 token_pattern=_WORD.pattern)
+    vectorizer = CountVectorizer(ngram_range=(1, 3), stop_words="english", lowercase=False, token_pattern=_WORD.pattern)
     try:
         counts = vectorizer.fit_transform(docs).toarray().astype(float)
     except ValueError:  # only stopwords
@@ -50,8 +49,7 @@ def level_key_phrases(children: Sequence[Sequence[str]], k: int = 3) -> list[lis
     out = []
     for i, texts in enumerate(children):
         allowed = general_terms([_terms(action_text(t)) for t in texts])
-        usable = [j for j in np.argsort(-scores[i], kind="stable")
-                  if counts[i, j] > 0 and _usable(phrases[j], allowed)]
+        usable = [j for j in np.argsort(-scores[i], kind="stable") if counts[i, j] > 0 and _usable(phrases[j], allowed)]
         out.append(_ranked(usable, phrases, words, scores[i], k))
     return out
 
@@ -82,8 +80,12 @@ def _ranked(usable: list[int], phrases: np.ndarray, words: np.ndarray, scores: n
         chosen.append(phrase)
         if len(chosen) == k:
             break
-    return [" ".join(w if w.isupper() else w.casefold() for w in c.split()).capitalize()
-            if not c.split()[0].isupper() else c for c in (_cased(c, phrases) for c in chosen)]
+    return [
+        " ".join(w if w.isupper() else w.casefold() for w in c.split()).capitalize()
+        if not c.split()[0].isupper()
+        else c
+        for c in (_cased(c, phrases) for c in chosen)
+    ]
 
 
 def _cased(phrase: str, phrases: np.ndarray) -> str:

@@ -12,49 +12,100 @@ from graphmind.dream.triage import TriageResult
 from graphmind.dream.verify import Verification
 
 
-def experience_rows(mind: str, rows: list[ExperienceRow], tri: TriageResult,
-                    deferred: list[int]) -> list[dict[str, Any]]:
+def experience_rows(
+    mind: str, rows: list[ExperienceRow], tri: TriageResult, deferred: list[int]
+) -> list[dict[str, Any]]:
     """Each experience's role: consumed, duplicate (of a consumed one), filtered or deferred."""
     uid = [f"{mind}:{r.id}" for r in rows]
     later = set(deferred)
-    out = [{"uid": uid[i], "role": "deferred" if i in later else "consumed",
-            "importance": tri.importance[i], "duplicate_of": None, "similarity": None} for i in tri.kept]
+    out = [
+        {
+            "uid": uid[i],
+            "role": "deferred" if i in later else "consumed",
+            "importance": tri.importance[i],
+            "duplicate_of": None,
+            "similarity": None,
+        }
+        for i in tri.kept
+    ]
     for dup, (rep, similarity) in tri.duplicate_of.items():
         role = "deferred" if rep in later else "duplicate"
-        out.append({"uid": uid[dup], "role": role, "importance": tri.importance[dup],
-                    "duplicate_of": None if role == "deferred" else uid[rep], "similarity": similarity})
-    out += [{"uid": uid[i], "role": "filtered", "importance": tri.importance[i], "duplicate_of": None,
-             "similarity": None} for i in tri.filtered]
+        out.append(
+            {
+                "uid": uid[dup],
+                "role": role,
+                "importance": tri.importance[dup],
+                "duplicate_of": None if role == "deferred" else uid[rep],
+                "similarity": similarity,
+            }
+        )
+    out += [
+        {"uid": uid[i], "role": "filtered", "importance": tri.importance[i], "duplicate_of": None, "similarity": None}
+        for i in tri.filtered
+    ]
     return out
 
 
 def pattern_row(mind: str, p: PatternState, produced: bool) -> dict[str, Any]:
     props = {
-        "name": p.name, "description": p.description, "pattern_type": p.pattern_type,
-        "conditions": p.conditions, "actions": p.actions, "examples": p.examples,
-        "success_rate": p.success_rate, "usage_count": p.usage_count, "confidence": p.confidence,
-        "utility": p.utility, "verification_status": p.verification_status, "status": p.status,
-        "pruned_reason": p.pruned_reason, "centroid": [round(float(x), 6) for x in p.centroid],
-        "success_count": p.tally.success, "progress_count": p.tally.progress,
-        "failure_count": p.tally.failure, "error_count": p.tally.errors, "cohesion": round(p.cohesion, 4),
+        "name": p.name,
+        "description": p.description,
+        "pattern_type": p.pattern_type,
+        "conditions": p.conditions,
+        "actions": p.actions,
+        "examples": p.examples,
+        "success_rate": p.success_rate,
+        "usage_count": p.usage_count,
+        "confidence": p.confidence,
+        "utility": p.utility,
+        "verification_status": p.verification_status,
+        "status": p.status,
+        "pruned_reason": p.pruned_reason,
+        "centroid": [round(float(x), 6) for x in p.centroid],
+        "success_count": p.tally.success,
+        "progress_count": p.tally.progress,
+        "failure_count": p.tally.failure,
+        "error_count": p.tally.errors,
+        "cohesion": round(p.cohesion, 4),
     }
-    return {"uid": f"{mind}:{p.id}", "id": p.id, "props": props, "created": p.is_new, "produced": produced,
-            "members": [f"{mind}:{e}" for e in p.new_members]}
+    return {
+        "uid": f"{mind}:{p.id}",
+        "id": p.id,
+        "props": props,
+        "created": p.is_new,
+        "produced": produced,
+        "members": [f"{mind}:{e}" for e in p.new_members],
+    }
 
 
 def abstraction_row(mind: str, n: LadderNode, verified: bool = False) -> dict[str, Any]:
     """``verification_status``: verified when the run's verification was, else unverified
     (a failed or flagged ladder is marked so, and ``graphmind verify`` says why)."""
-    props = {"level": n.level, "name": n.name, "generalization": n.generalization,
-             "centroid": [round(float(x), 6) for x in n.centroid],
-             "verification_status": "verified" if verified else "unverified"}
-    return {"uid": f"{mind}:{n.id}", "id": n.id, "props": props, "created": n.is_new,
-            "members": [f"{mind}:{m}" for m in n.members]}
+    props = {
+        "level": n.level,
+        "name": n.name,
+        "generalization": n.generalization,
+        "centroid": [round(float(x), 6) for x in n.centroid],
+        "verification_status": "verified" if verified else "unverified",
+    }
+    return {
+        "uid": f"{mind}:{n.id}",
+        "id": n.id,
+        "props": props,
+        "created": n.is_new,
+        "members": [f"{mind}:{m}" for m in n.members],
+    }
 
 
 def connection_row(mind: str, c: Connection) -> dict[str, Any]:
-    return {"from": f"{mind}:{c.from_id}", "to": f"{mind}:{c.to_id}", "kind": c.kind, "strength": c.strength,
-            "evidence": list(c.evidence), "rationale": c.rationale}
+    return {
+        "from": f"{mind}:{c.from_id}",
+        "to": f"{mind}:{c.to_id}",
+        "kind": c.kind,
+        "strength": c.strength,
+        "evidence": list(c.evidence),
+        "rationale": c.rationale,
+    }
 
 
 def mark_verification(patterns: list[PatternState], check: Verification | None) -> None:
@@ -66,24 +117,48 @@ def mark_verification(patterns: list[PatternState], check: Verification | None) 
             p.verification_status = "verified" if ok else "unverified"
 
 
-def build_publication(mind: str, run: dict[str, Any], rows: list[ExperienceRow], tri: TriageResult,
-                      patterns: list[PatternState], touched: list[PatternState], pruned: list[Pruning],
-                      deferred: list[int], nodes: list[LadderNode], connections: list[Connection],
-                      check: Verification | None, compressed: bool, dry_run: bool) -> Publication:
+def build_publication(
+    mind: str,
+    run: dict[str, Any],
+    rows: list[ExperienceRow],
+    tri: TriageResult,
+    patterns: list[PatternState],
+    touched: list[PatternState],
+    pruned: list[Pruning],
+    deferred: list[int],
+    nodes: list[LadderNode],
+    connections: list[Connection],
+    check: Verification | None,
+    compressed: bool,
+    dry_run: bool,
+) -> Publication:
     mark_verification(patterns, check)
     touched_ids = {p.id for p in touched} | {x.pattern_id for x in pruned}
     by_id = {p.id: p for p in patterns}
-    contradictions = [{"a": f"{mind}:{a}", "b": f"{mind}:{b}",
-                       "shared": rules.contradiction(item(by_id[a]), item(by_id[b])) or []}
-                      for a, b in (check.contradictions if check else [])]
+    contradictions = [
+        {"a": f"{mind}:{a}", "b": f"{mind}:{b}", "shared": rules.contradiction(item(by_id[a]), item(by_id[b])) or []}
+        for a, b in (check.contradictions if check else [])
+    ]
     if dry_run:
         return Publication(run, [], [], [], [], [], [], [])
     return Publication(
         run=run,
-        patterns=[pattern_row(mind, p, p.id in touched_ids) for p in patterns
-                  if p.id in touched_ids or p.verification_status != p.stored_verification],
+        patterns=[
+            pattern_row(mind, p, p.id in touched_ids)
+            for p in patterns
+            if p.id in touched_ids or p.verification_status != p.stored_verification
+        ],
         experiences=experience_rows(mind, rows, tri, deferred) if compressed else [],
-        pruned=[{"uid": f"{mind}:{x.pattern_id}", "reason": x.reason,
-                 "by": f"{mind}:{x.superseded_by}" if x.superseded_by else None} for x in pruned],
-        abstractions=[abstraction_row(mind, n, check is not None and check.status == "verified") for n in nodes], keep_abstractions=[n.id for n in nodes],
-        connections=[connection_row(mind, c) for c in connections], contradictions=contradictions)
+        pruned=[
+            {
+                "uid": f"{mind}:{x.pattern_id}",
+                "reason": x.reason,
+                "by": f"{mind}:{x.superseded_by}" if x.superseded_by else None,
+            }
+            for x in pruned
+        ],
+        abstractions=[abstraction_row(mind, n, check is not None and check.status == "verified") for n in nodes],
+        keep_abstractions=[n.id for n in nodes],
+        connections=[connection_row(mind, c) for c in connections],
+        contradictions=contradictions,
+    )

@@ -60,12 +60,13 @@ class DreamReport:
         ratio = f"{self.compression_ratio:.1f}:1" if self.compression_ratio else "n/a"
         status, score = self.verification.get("status", "not run"), self.verification.get("score")
         verified = status + (f" (score {score:.2f})" if isinstance(score, int | float) else "")
-        transfer = (f", transfer {self.transfer_improvement:+.0%}" if self.transfer_improvement is not None
-                    else "")
-        return (f"dream {self.run_id}{' (dry run)' if self.status == 'dry_run' else ''}: "
-                f"{self.experiences} experiences, {self.triaged} triaged, {self.patterns} new "
-                f"patterns ({self.grown} grown; ratio {ratio}), {self.ladder_levels}-level ladder, "
-                f"{self.cross_connections} connections, {self.pruned} pruned{transfer}; verification: {verified}")
+        transfer = f", transfer {self.transfer_improvement:+.0%}" if self.transfer_improvement is not None else ""
+        return (
+            f"dream {self.run_id}{' (dry run)' if self.status == 'dry_run' else ''}: "
+            f"{self.experiences} experiences, {self.triaged} triaged, {self.patterns} new "
+            f"patterns ({self.grown} grown; ratio {ratio}), {self.ladder_levels}-level ladder, "
+            f"{self.cross_connections} connections, {self.pruned} pruned{transfer}; verification: {verified}"
+        )
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self) | {"message": self.message}

@@ -33,8 +33,12 @@ def classify(a: PatternItem, b: PatternItem) -> tuple[ConnectionKind, PatternIte
     for first, second in ((a, b), (b, a)):
         met = terms(first.actions) & terms(second.conditions)
         if met:
-            return ("prerequisite", first, second,
-                    f"Actions of {first.id} meet conditions of {second.id}: {join_names(sorted(met))}.")
+            return (
+                "prerequisite",
+                first,
+                second,
+                f"Actions of {first.id} meet conditions of {second.id}: {join_names(sorted(met))}.",
+            )
     cond_a, cond_b = terms(a.conditions), terms(b.conditions)
     same_conditions = bool(cond_a and cond_b) and jaccard(cond_a, cond_b) >= 0.3
     if same_conditions and jaccard(terms(a.actions), terms(b.actions)) < 0.3:
@@ -42,8 +46,12 @@ def classify(a: PatternItem, b: PatternItem) -> tuple[ConnectionKind, PatternIte
     for general, specific in ((a, b), (b, a)):
         g, s = terms(general.conditions), terms(specific.conditions)
         if g and g < s:
-            return ("refinement", general, specific,
-                    f"{specific.id} adds conditions to {general.id}: {join_names(sorted(s - g))}.")
+            return (
+                "refinement",
+                general,
+                specific,
+                f"{specific.id} adds conditions to {general.id}: {join_names(sorted(s - g))}.",
+            )
     return "complement", a, b, f"{a.id} and {b.id} complement."
 
 

@@ -38,8 +38,9 @@ def parse_duration(text: str) -> float:
     return float(match.group(1)) * _UNIT_S[match.group(2)]
 
 
-def threshold_due(new_experiences: int, last_finished_at: str | None, schedule: Schedule,
-                  now: datetime | None = None) -> bool:
+def threshold_due(
+    new_experiences: int, last_finished_at: str | None, schedule: Schedule, now: datetime | None = None
+) -> bool:
     if new_experiences < schedule.min_new:
         return False
     if last_finished_at is None:
@@ -48,9 +49,15 @@ def threshold_due(new_experiences: int, last_finished_at: str | None, schedule: 
     return last is None or ((now or datetime.now(UTC)) - last).total_seconds() >= schedule.min_gap_s
 
 
-def watch(run: Callable[[Trigger], object], threshold: Callable[[], bool], schedule: Schedule, *,
-          max_runs: int | None = None, clock: Callable[[], float] = time.monotonic,
-          sleep: Callable[[float], None] = time.sleep) -> int:
+def watch(
+    run: Callable[[Trigger], object],
+    threshold: Callable[[], bool],
+    schedule: Schedule,
+    *,
+    max_runs: int | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+) -> int:
     """Dream every ``interval_s`` (periodic) and whenever ``threshold()`` says so; returns
     how many runs were made (stops after ``max_runs`` when given)."""
     runs, next_period = 0, clock()

@@ -57,10 +57,10 @@ def novelty(vectors: np.ndarray, order: list[int], centroids: np.ndarray | None 
     best = np.zeros(n, dtype=np.float32)
     ordered = vectors[order]
     for start in range(0, n, BLOCK):
-        block = ordered[start:start + BLOCK]
-        sims = block @ ordered[:start + len(block)].T
+        block = ordered[start : start + BLOCK]
+        sims = block @ ordered[: start + len(block)].T
         sims[:, start:] = np.where(np.tri(len(block), len(block), -1, dtype=bool), sims[:, start:], -1.0)
-        best[start:start + len(block)] = sims.max(axis=1) if sims.shape[1] else 0.0
+        best[start : start + len(block)] = sims.max(axis=1) if sims.shape[1] else 0.0
     if centroids is not None and len(centroids):
         best = np.maximum(best, (ordered @ centroids.T).max(axis=1))
     result = np.empty(n, dtype=np.float32)
@@ -76,13 +76,13 @@ def importance(rows: list[ExperienceRow], novelty_scores: np.ndarray) -> list[fl
             continue
         efficiency = row.confidence if row.confidence is not None else 0.5
         error = 1.0 if row.outcome == "failure" else 0.0
-        scores.append(round(0.4 * OUTCOME_SCORE[row.outcome] + 0.3 * float(nov) + 0.2 * error
-                            + 0.1 * efficiency, 4))
+        scores.append(round(0.4 * OUTCOME_SCORE[row.outcome] + 0.3 * float(nov) + 0.2 * error + 0.1 * efficiency, 4))
     return scores
 
 
-def collapse(vectors: np.ndarray, candidates: list[int], threshold: float, pinned: set[int],
-             keys: list[str] | None = None) -> tuple[list[int], dict[int, tuple[int, float]]]:
+def collapse(
+    vectors: np.ndarray, candidates: list[int], threshold: float, pinned: set[int], keys: list[str] | None = None
+) -> tuple[list[int], dict[int, tuple[int, float]]]:
     """Greedy leader collapse in ``candidates`` order: an experience within ``threshold`` of a
     representative of its key becomes its duplicate; ``pinned`` ones are always representatives."""
     if keys is not None:
@@ -100,7 +100,7 @@ def collapse(vectors: np.ndarray, candidates: list[int], threshold: float, pinne
     rep_vectors = np.empty((0, vectors.shape[1]), dtype=np.float32)
     duplicates: dict[int, tuple[int, float]] = {}
     for start in range(0, len(candidates), BLOCK):
-        chunk = candidates[start:start + BLOCK]
+        chunk = candidates[start : start + BLOCK]
         to_reps = vectors[chunk] @ rep_vectors.T if len(reps) else None
         fresh: list[int] = []
         for pos, i in enumerate(chunk):
@@ -122,8 +122,9 @@ def collapse(vectors: np.ndarray, candidates: list[int], threshold: float, pinne
     return reps, duplicates
 
 
-def triage(rows: list[ExperienceRow], vectors: np.ndarray, params: DreamParams,
-           centroids: np.ndarray | None = None) -> TriageResult:
+def triage(
+    rows: list[ExperienceRow], vectors: np.ndarray, params: DreamParams, centroids: np.ndarray | None = None
+) -> TriageResult:
     """Score, filter, collapse and cap ``rows`` (``vectors``: their unit embeddings)."""
     order = sorted(range(len(rows)), key=lambda i: (rows[i].timestamp or "", i))
     scores = importance(rows, novelty(vectors, order, centroids))
@@ -139,8 +140,7 @@ def triage(rows: list[ExperienceRow], vectors: np.ndarray, params: DreamParams,
         filtered += sorted(dropped | {d for d, (r, _) in duplicates.items() if r in dropped})
         duplicates = {d: v for d, v in duplicates.items() if v[0] not in dropped}
         reps = [i for i in reps if i not in dropped]
-    return TriageResult(importance=scores, kept=sorted(reps), duplicate_of=duplicates,
-                        filtered=sorted(filtered))
+    return TriageResult(importance=scores, kept=sorted(reps), duplicate_of=duplicates, filtered=sorted(filtered))
 
 
 def _over_cap(rows: list[ExperienceRow], reps: list[int], pinned: set[int], cap: int) -> set[int]:

@@ -27,9 +27,7 @@ from graphmind.dream.vertical import Edge, Margin, VerticalParams, contested, ma
 from graphmind.embed import Embedder
 from graphmind.errors import ProviderError
 from graphmind.llm import LLM
-from graphmind.prompts.dream import (
-    CONTRADICTS, SUBSUMES, ContradictionInput, PatternItem, SubsumptionInput,
-)
+from graphmind.prompts.dream import CONTRADICTS, SUBSUMES, ContradictionInput, PatternItem, SubsumptionInput
 from graphmind.store import GraphStore
 
 Ask = Callable[[Any, Any], Any]
@@ -50,12 +48,19 @@ def node_text(name: str, detail: str) -> str:
 
 
 def texts_of(patterns: list[PatternState], nodes: list[LadderNode]) -> dict[str, str]:
-    return ({p.id: node_text(p.name, p.description) for p in patterns}
-            | {n.id: node_text(n.name, n.generalization) for n in nodes})
+    return {p.id: node_text(p.name, p.description) for p in patterns} | {
+        n.id: node_text(n.name, n.generalization) for n in nodes
+    }
 
 
-def check(patterns: list[PatternState], nodes: list[LadderNode], params: DreamParams, embedder: Embedder,
-          ask: Ask | None = None, vertical_params: VerticalParams = VerticalParams()) -> Verification:
+def check(
+    patterns: list[PatternState],
+    nodes: list[LadderNode],
+    params: DreamParams,
+    embedder: Embedder,
+    ask: Ask | None = None,
+    vertical_params: VerticalParams = VerticalParams(),
+) -> Verification:
     """The five checks; ``ask`` (an online LLM) settles the contested edges and contradictions."""
     active = [p for p in patterns if p.active]
     if not nodes:
@@ -68,12 +73,14 @@ def check(patterns: list[PatternState], nodes: list[LadderNode], params: DreamPa
     if ask is not None:
         verdicts = judge_edges(found, active, nodes, ask, vertical_params)
         pairs = judge_pairs(active, vectors, params, ask)
-    return checks.verify(active, nodes, params, margins=found, verdicts=verdicts, contradicting=pairs,
-                         vertical_params=vertical_params)
+    return checks.verify(
+        active, nodes, params, margins=found, verdicts=verdicts, contradicting=pairs, vertical_params=vertical_params
+    )
 
 
-def judge_edges(found: dict[Edge, Margin], patterns: list[PatternState], nodes: list[LadderNode], ask: Ask,
-                params: VerticalParams) -> dict[Edge, Verdict]:
+def judge_edges(
+    found: dict[Edge, Margin], patterns: list[PatternState], nodes: list[LadderNode], ask: Ask, params: VerticalParams
+) -> dict[Edge, Verdict]:
     """``dream.subsumes`` on each parent's contested children, ``BATCH`` at a time."""
     items: dict[str, PatternItem] = {p.id: item(p) for p in patterns} | {n.id: node_item(n) for n in nodes}
     level = {n.id: n.level for n in nodes}
@@ -84,9 +91,10 @@ def judge_edges(found: dict[Edge, Margin], patterns: list[PatternState], nodes: 
     verdicts: dict[Edge, Verdict] = {}
     for parent, children in by_parent.items():
         for start in range(0, len(children), BATCH):
-            batch = children[start:start + BATCH]
-            out = ask(SUBSUMES, SubsumptionInput(level=level[parent], higher=items[parent],
-                                                  lower=[items[c] for c in batch]))
+            batch = children[start : start + BATCH]
+            out = ask(
+                SUBSUMES, SubsumptionInput(level=level[parent], higher=items[parent], lower=[items[c] for c in batch])
+            )
             if out is None:
                 continue  # the margins decide
             uncovered = set(out.uncovered_ids) & set(batch)
@@ -96,8 +104,9 @@ def judge_edges(found: dict[Edge, Margin], patterns: list[PatternState], nodes: 
     return verdicts
 
 
-def judge_pairs(patterns: list[PatternState], vectors: dict[str, np.ndarray], params: DreamParams,
-                ask: Ask) -> list[tuple[str, str]] | None:
+def judge_pairs(
+    patterns: list[PatternState], vectors: dict[str, np.ndarray], params: DreamParams, ask: Ask
+) -> list[tuple[str, str]] | None:
     """``dream.contradicts`` on the pairs the rules flag and the pairs alike in meaning (cosine
     ≥ ``params.cross_connect_similarity``), the closest ``MAX_PAIRS``; None when the LLM could
     answer none of them (the rules decide)."""
@@ -105,7 +114,7 @@ def judge_pairs(patterns: list[PatternState], vectors: dict[str, np.ndarray], pa
     by_rules = set(contradictions(ordered))
     candidates = []
     for i, a in enumerate(ordered):
-        for b in ordered[i + 1:]:
+        for b in ordered[i + 1 :]:
             similarity = float(vectors[a.id] @ vectors[b.id])
             if (a.id, b.id) in by_rules or similarity >= params.cross_connect_similarity:
                 candidates.append((-((a.id, b.id) in by_rules), -similarity, a, b))
@@ -139,8 +148,9 @@ def llm_asker(llm: LLM, failures: list[str] | None = None) -> Ask | None:
     return ask
 
 
-def verify_mind(store: GraphStore, embedder: Embedder, llm: LLM, mind: str,
-                params: DreamParams = DreamParams()) -> Verification:
+def verify_mind(
+    store: GraphStore, embedder: Embedder, llm: LLM, mind: str, params: DreamParams = DreamParams()
+) -> Verification:
     """The five checks on the ladder ``mind`` holds now (``empty`` without one)."""
     patterns = graph.read_patterns(store, mind, embedder.dimensions)
     nodes = list(graph.read_ladder(store, mind).values())

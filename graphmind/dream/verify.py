@@ -76,11 +76,25 @@ class Verification:
         return [c.message for c in self.checks.values() if not c.passed and c.severity == "error"]
 
     def as_dict(self) -> dict[str, Any]:
-        checks = {k: {"passed": c.passed, "status": "failed" if c.failed else "flagged" if not c.passed else "passed",
-                      "score": c.score, "message": c.message, "severity": c.severity, "found": c.details}
-                  for k, c in self.checks.items()}
-        return {"status": self.status, "score": self.score, "checks": checks,
-                "flagged": [asdict(f) for f in self.flagged], "warnings": self.warnings, "errors": self.errors}
+        checks = {
+            k: {
+                "passed": c.passed,
+                "status": "failed" if c.failed else "flagged" if not c.passed else "passed",
+                "score": c.score,
+                "message": c.message,
+                "severity": c.severity,
+                "found": c.details,
+            }
+            for k, c in self.checks.items()
+        }
+        return {
+            "status": self.status,
+            "score": self.score,
+            "checks": checks,
+            "flagged": [asdict(f) for f in self.flagged],
+            "warnings": self.warnings,
+            "errors": self.errors,
+        }
 
 
 EMPTY = Verification("empty", 1.0, {})
@@ -88,8 +102,15 @@ EMPTY = Verification("empty", 1.0, {})
 
 def _result(flags: list[Flag], total: int, ok: str, found: str, severity: str, failed: bool = False) -> CheckResult:
     score = round(1 - min(len(flags), total) / total, 4) if total else 1.0
-    return CheckResult(not flags, found.format(n=len(flags)) if flags else ok, severity, score,
-                       [f.reason for f in flags], flags, failed)
+    return CheckResult(
+        not flags,
+        found.format(n=len(flags)) if flags else ok,
+        severity,
+        score,
+        [f.reason for f in flags],
+        flags,
+        failed,
+    )
 
 
 def ladder_edges(nodes: list[LadderNode]) -> list[Edge]:
@@ -100,8 +121,13 @@ def levels_of(patterns: list[PatternState], nodes: list[LadderNode]) -> dict[str
     return {p.id: 1 for p in patterns} | {n.id: n.level for n in nodes}
 
 
-def vertical(patterns: list[PatternState], nodes: list[LadderNode], margins: Mapping[Edge, Margin] | None = None,
-             verdicts: Mapping[Edge, Verdict] | None = None, params: VerticalParams = VerticalParams()) -> CheckResult:
+def vertical(
+    patterns: list[PatternState],
+    nodes: list[LadderNode],
+    margins: Mapping[Edge, Margin] | None = None,
+    verdicts: Mapping[Edge, Verdict] | None = None,
+    params: VerticalParams = VerticalParams(),
+) -> CheckResult:
     """Structure, then meaning: an edge the LLM judged keeps its verdict; else its margin decides."""
     level_of, edges = levels_of(patterns, nodes), ladder_edges(nodes)
     flags = structural_flags(level_of, edges)
@@ -112,19 +138,36 @@ def vertical(patterns: list[PatternState], nodes: list[LadderNode], margins: Map
         if verdict is not None and not verdict.subsumes:
             flags.append(Flag("vertical_consistency", *edge, f"the LLM: {verdict.message}"))
         elif verdict is None and misplaced(margin, params):
-            flags.append(Flag("vertical_consistency", *edge,
-                              f"{margin.rival} explains {edge[1]} better than its parent does "
-                              f"(margin {margin.value:.3f}, {margin.z(params.min_spread):.2f} spreads)"))
+            flags.append(
+                Flag(
+                    "vertical_consistency",
+                    *edge,
+                    f"{margin.rival} explains {edge[1]} better than its parent does "
+                    f"(margin {margin.value:.3f}, {margin.z(params.min_spread):.2f} spreads)",
+                )
+            )
     misplaced_edges = len(flags)
-    flags += [Flag("vertical_consistency", n.id, None, f"{n.id} (level {n.level}) subsumes nothing")
-              for n in nodes if not n.members]
+    flags += [
+        Flag("vertical_consistency", n.id, None, f"{n.id} (level {n.level}) subsumes nothing")
+        for n in nodes
+        if not n.members
+    ]
     top = max((lvl for lvl in level_of.values() if lvl is not None), default=1)
     children = {m for n in nodes for m in n.members}
-    flags += [Flag("vertical_consistency", None, i, f"{i} (level {lvl}) has no parent at level {lvl + 1}")
-              for i, lvl in level_of.items() if lvl is not None and lvl < top and nodes and i not in children]
+    flags += [
+        Flag("vertical_consistency", None, i, f"{i} (level {lvl}) has no parent at level {lvl + 1}")
+        for i, lvl in level_of.items()
+        if lvl is not None and lvl < top and nodes and i not in children
+    ]
     failed = structural or misplaced_edges > max(1.0, params.fail_share * len(edges))
-    return _result(flags, max(len(edges), len(flags)), "Vertical consistency verified",
-                   "{n} vertical inconsistencies", "error", failed)
+    return _result(
+        flags,
+        max(len(edges), len(flags)),
+        "Vertical consistency verified",
+        "{n} vertical inconsistencies",
+        "error",
+        failed,
+    )
 
 
 def horizontal(patterns: list[PatternState], nodes: list[LadderNode]) -> CheckResult:
@@ -136,12 +179,24 @@ def horizontal(patterns: list[PatternState], nodes: list[LadderNode]) -> CheckRe
         for n in at:
             span[n.id] = sum(span.get(m, 0) for m in n.members)
             if len(n.members) == 1 and names.get(n.members[0]) == n.name.lower():
-                flags.append(Flag("horizontal_coherence", n.id, n.members[0],
-                                  f'Level {level} "{n.name}" only rewords {n.members[0]}'))
+                flags.append(
+                    Flag(
+                        "horizontal_coherence",
+                        n.id,
+                        n.members[0],
+                        f'Level {level} "{n.name}" only rewords {n.members[0]}',
+                    )
+                )
         spans = [span[n.id] for n in at]
         if min(spans) and max(spans) > SPAN_RATIO * min(spans):
-            flags.append(Flag("horizontal_coherence", None, None,
-                              f"Level {level} mixes spans of {min(spans)} and {max(spans)} patterns"))
+            flags.append(
+                Flag(
+                    "horizontal_coherence",
+                    None,
+                    None,
+                    f"Level {level} mixes spans of {min(spans)} and {max(spans)} patterns",
+                )
+            )
     return _result(flags, len(nodes), "Horizontal coherence verified", "{n} horizontal incoherences", "warning")
 
 
@@ -149,23 +204,35 @@ def grounded(patterns: list[PatternState], nodes: list[LadderNode]) -> CheckResu
     reaches = {p.id: p.usage_count > 0 for p in patterns}
     for n in sorted(nodes, key=lambda n: n.level):
         reaches[n.id] = any(reaches.get(m, False) for m in n.members)
-    flags = [Flag("groundedness", None, i, f"{i} does not trace down to experiences")
-             for i, ok in reaches.items() if not ok]
-    return _result(flags, len(reaches), "Every abstraction traces down to experiences",
-                   "{n} ungrounded items", "error", bool(flags))
+    flags = [
+        Flag("groundedness", None, i, f"{i} does not trace down to experiences") for i, ok in reaches.items() if not ok
+    ]
+    return _result(
+        flags,
+        len(reaches),
+        "Every abstraction traces down to experiences",
+        "{n} ungrounded items",
+        "error",
+        bool(flags),
+    )
 
 
 def contradictions(patterns: list[PatternState]) -> list[tuple[str, str]]:
     """The pairs of patterns that contradict by rules (the same conditions, conflicting actions)."""
     items = [item(p) for p in sorted(patterns, key=lambda p: p.id)]
-    return [(a.id, b.id) for i, a in enumerate(items) for b in items[i + 1:]
-            if rules.contradiction(a, b) is not None]
+    return [(a.id, b.id) for i, a in enumerate(items) for b in items[i + 1 :] if rules.contradiction(a, b) is not None]
 
 
-def verify(patterns: list[PatternState], nodes: list[LadderNode], params: DreamParams, *,
-           margins: Mapping[Edge, Margin] | None = None, verdicts: Mapping[Edge, Verdict] | None = None,
-           contradicting: list[tuple[str, str]] | None = None,
-           vertical_params: VerticalParams = VerticalParams()) -> Verification:
+def verify(
+    patterns: list[PatternState],
+    nodes: list[LadderNode],
+    params: DreamParams,
+    *,
+    margins: Mapping[Edge, Margin] | None = None,
+    verdicts: Mapping[Edge, Verdict] | None = None,
+    contradicting: list[tuple[str, str]] | None = None,
+    vertical_params: VerticalParams = VerticalParams(),
+) -> Verification:
     """The five checks over the active ``patterns`` and the ``nodes`` of the ladder. Without
     ``margins`` the vertical check sees structure only; without ``contradicting`` the pairs
     are found by rules."""
@@ -175,14 +242,24 @@ def verify(patterns: list[PatternState], nodes: list[LadderNode], params: DreamP
         "vertical_consistency": vertical(active, nodes, margins, verdicts, vertical_params),
         "horizontal_coherence": horizontal(active, nodes),
         "groundedness": grounded(active, nodes),
-        "non_contradiction": _result([Flag("non_contradiction", a, b, f"Patterns {a} and {b} contradict")
-                                      for a, b in pairs], len(active),
-                                     "No contradictions found", "Found {n} contradictions", "warning"),
-        "utility_threshold": _result([Flag("utility_threshold", None, p.id, f"{p.id} utility {p.utility:.2f}")
-                                      for p in active if p.utility < params.min_utility
-                                      and not p.tally.records_failure(params.failure_share)], len(active),
-                                     "All patterns meet the utility threshold",
-                                     "{n} patterns below the utility threshold", "warning"),
+        "non_contradiction": _result(
+            [Flag("non_contradiction", a, b, f"Patterns {a} and {b} contradict") for a, b in pairs],
+            len(active),
+            "No contradictions found",
+            "Found {n} contradictions",
+            "warning",
+        ),
+        "utility_threshold": _result(
+            [
+                Flag("utility_threshold", None, p.id, f"{p.id} utility {p.utility:.2f}")
+                for p in active
+                if p.utility < params.min_utility and not p.tally.records_failure(params.failure_share)
+            ],
+            len(active),
+            "All patterns meet the utility threshold",
+            "{n} patterns below the utility threshold",
+            "warning",
+        ),
     }
     return Verification(overall(checks, params.min_verification_score), score(checks), checks, pairs)
 

@@ -88,13 +88,27 @@ def structural_flags(level_of: Mapping[str, int | None], edges: Sequence[Edge]) 
     for parent, child in edges:
         lp, lc = level_of.get(parent), level_of.get(child)
         if lc is None:
-            flags.append(Flag("vertical_consistency", parent, child,
-                              f"{child} is not an active pattern or abstraction of the ladder"))
+            flags.append(
+                Flag(
+                    "vertical_consistency",
+                    parent,
+                    child,
+                    f"{child} is not an active pattern or abstraction of the ladder",
+                )
+            )
         elif lp is None or lc != lp - 1:
-            flags.append(Flag("vertical_consistency", parent, child,
-                              f"SUBSUMES from level {lp} to level {lc}: a child must be one level down"))
-    flags += [Flag("vertical_consistency", cycle[0], cycle[1], f"cycle of SUBSUMES edges: {' → '.join(cycle)}")
-              for cycle in cycles(edges)]
+            flags.append(
+                Flag(
+                    "vertical_consistency",
+                    parent,
+                    child,
+                    f"SUBSUMES from level {lp} to level {lc}: a child must be one level down",
+                )
+            )
+    flags += [
+        Flag("vertical_consistency", cycle[0], cycle[1], f"cycle of SUBSUMES edges: {' → '.join(cycle)}")
+        for cycle in cycles(edges)
+    ]
     return flags
 
 
@@ -118,7 +132,7 @@ def cycles(edges: Iterable[Edge]) -> list[list[str]]:
                 stack.pop()
                 path.pop()
             elif state.get(child) == 1:
-                found.append(path[path.index(child):] + [child])
+                found.append(path[path.index(child) :] + [child])
             elif not state.get(child):
                 state[child] = 1
                 stack.append((child, iter(sorted(graph.get(child, [])))))
@@ -140,13 +154,20 @@ class Margin:
         return self.value / max(self.spread, min_spread)
 
 
-def margins(edges: Sequence[Edge], level_of: Mapping[str, int | None], vectors: Mapping[str, np.ndarray],
-            params: VerticalParams = VerticalParams()) -> dict[Edge, Margin]:
+def margins(
+    edges: Sequence[Edge],
+    level_of: Mapping[str, int | None],
+    vectors: Mapping[str, np.ndarray],
+    params: VerticalParams = VerticalParams(),
+) -> dict[Edge, Margin]:
     """Each well-levelled edge's margin (+inf when the parent has no rival)."""
     members: dict[str, list[str]] = defaultdict(list)
     parents: dict[str, str] = {}
-    sound = [(p, c) for p, c in edges if p in vectors and c in vectors
-             and level_of.get(c) is not None and level_of.get(p) == level_of[c] + 1]
+    sound = [
+        (p, c)
+        for p, c in edges
+        if p in vectors and c in vectors and level_of.get(c) is not None and level_of.get(p) == level_of[c] + 1
+    ]
     for p, c in sound:
         members[p].append(c)
         parents.setdefault(c, p)
@@ -160,8 +181,11 @@ def margins(edges: Sequence[Edge], level_of: Mapping[str, int | None], vectors: 
         v = np.asarray(vectors[c], np.float64)
         rest = sums[q] - v if c in members[q] else sums[q]
         norm = float(np.linalg.norm(rest))
-        others = float(v @ rest) / norm if norm > 1e-9 and (len(members[q]) > 1 or c not in members[q]) \
+        others = (
+            float(v @ rest) / norm
+            if norm > 1e-9 and (len(members[q]) > 1 or c not in members[q])
             else float(v @ own[q])
+        )
         score = params.name_weight * float(v @ own[q]) + (1 - params.name_weight) * others
         up = parents.get(q)
         if up is not None and up in members:
@@ -173,6 +197,7 @@ def margins(edges: Sequence[Edge], level_of: Mapping[str, int | None], vectors: 
         rivals = sorted(((fit(c, q), q) for q in by_level[int(level_of[p])] if q != p), reverse=True)
         mine = fit(c, p)
         spread = float(np.std([mine] + [f for f, _ in rivals]))
-        out[(p, c)] = (Margin(round(mine - rivals[0][0], 6), rivals[0][1], round(spread, 6)) if rivals
-                       else Margin(float("inf")))
+        out[(p, c)] = (
+            Margin(round(mine - rivals[0][0], 6), rivals[0][1], round(spread, 6)) if rivals else Margin(float("inf"))
+        )
     return out

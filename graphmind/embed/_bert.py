@@ -28,7 +28,7 @@ _LOOP_FROM_ROWS = 64
 class Layer:
     """One encoder layer; matrices are stored (in, out) so that ``x @ w`` applies them."""
 
-    qkv_w: np.ndarray   # (hidden, 3 * hidden): query (pre-scaled by 1/sqrt(head_dim)), key, value
+    qkv_w: np.ndarray  # (hidden, 3 * hidden): query (pre-scaled by 1/sqrt(head_dim)), key, value
     qkv_b: np.ndarray
     out_w: np.ndarray
     out_b: np.ndarray
@@ -46,7 +46,7 @@ class Bert:
 
     words: np.ndarray
     positions: np.ndarray
-    token_type: np.ndarray   # the type-0 row: single sentences only
+    token_type: np.ndarray  # the type-0 row: single sentences only
     ln: tuple[np.ndarray, np.ndarray]
     layers: tuple[Layer, ...]
     heads: int
@@ -59,8 +59,11 @@ class Bert:
 
 def from_tensors(tensors: Mapping[str, np.ndarray], *, heads: int, layers: int, eps: float) -> Bert:
     """A :class:`Bert` from a Hugging Face ``BertModel`` state dict (safetensors names)."""
-    t = {name: np.ascontiguousarray(value, dtype=np.float32) for name, value in tensors.items()
-         if not name.endswith("position_ids")}
+    t = {
+        name: np.ascontiguousarray(value, dtype=np.float32)
+        for name, value in tensors.items()
+        if not name.endswith("position_ids")
+    }
     hidden = t["embeddings.word_embeddings.weight"].shape[1]
     scale = np.float32(1.0 / np.sqrt(hidden // heads))
 
@@ -132,8 +135,7 @@ def layer_norm(x: np.ndarray, gamma_beta: tuple[np.ndarray, np.ndarray], eps: fl
     return centred / np.sqrt(var + np.float32(eps)) * gamma + beta
 
 
-def _attention(x: np.ndarray, layer: Layer, key_bias: np.ndarray,
-               shape: tuple[int, int, int]) -> np.ndarray:
+def _attention(x: np.ndarray, layer: Layer, key_bias: np.ndarray, shape: tuple[int, int, int]) -> np.ndarray:
     """Multi-head self-attention of ``x`` (batch * length, hidden); padding keys are masked.
 
     Linear maps run on 2-D arrays and the per-head products on contiguous copies: numpy's
@@ -142,10 +144,10 @@ def _attention(x: np.ndarray, layer: Layer, key_bias: np.ndarray,
     batch, length, heads = shape
     head_dim = x.shape[1] // heads
     qkv = (x @ layer.qkv_w + layer.qkv_b).reshape(batch, length, 3, heads, head_dim)
-    q = np.ascontiguousarray(qkv[:, :, 0].transpose(0, 2, 1, 3))    # (batch, heads, length, head_dim)
+    q = np.ascontiguousarray(qkv[:, :, 0].transpose(0, 2, 1, 3))  # (batch, heads, length, head_dim)
     k_t = np.ascontiguousarray(qkv[:, :, 1].transpose(0, 2, 3, 1))  # (batch, heads, head_dim, length)
     v = np.ascontiguousarray(qkv[:, :, 2].transpose(0, 2, 1, 3))
-    scores = _batched_matmul(q, k_t)                               # query already scaled
+    scores = _batched_matmul(q, k_t)  # query already scaled
     scores += key_bias
     scores -= scores.max(axis=-1, keepdims=True)
     np.exp(scores, out=scores)
@@ -169,8 +171,7 @@ def _batched_matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return out
 
 
-def _layer(x: np.ndarray, layer: Layer, key_bias: np.ndarray, shape: tuple[int, int, int],
-           eps: float) -> np.ndarray:
+def _layer(x: np.ndarray, layer: Layer, key_bias: np.ndarray, shape: tuple[int, int, int], eps: float) -> np.ndarray:
     x = layer_norm(x + _attention(x, layer, key_bias, shape), layer.ln1, eps)
     inner = gelu(x @ layer.ffn_in_w + layer.ffn_in_b)
     return layer_norm(x + (inner @ layer.ffn_out_w + layer.ffn_out_b), layer.ln2, eps)

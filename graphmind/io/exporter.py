@@ -14,11 +14,19 @@ from graphmind.store.records import exported_properties
 def export_lines(store: GraphStore, mind: str) -> Iterator[str]:
     """Every node (id order), then every relationship, of ``mind``: one JSON text each."""
     for row in store.stream("export/list_nodes", mind=mind):
-        yield _dump({"type": "node", "label": row["label"], "id": row["id"],
-                     "properties": exported_properties(row["props"])})
+        yield _dump(
+            {"type": "node", "label": row["label"], "id": row["id"], "properties": exported_properties(row["props"])}
+        )
     for row in store.stream("export/list_edges", mind=mind):
-        yield _dump({"type": "edge", "rel": row["rel"], "from": row["from"], "to": row["to"],
-                     "properties": dict(sorted(row["props"].items()))})
+        yield _dump(
+            {
+                "type": "edge",
+                "rel": row["rel"],
+                "from": row["from"],
+                "to": row["to"],
+                "properties": dict(sorted(row["props"].items())),
+            }
+        )
 
 
 def _dump(item: dict[str, Any]) -> str:

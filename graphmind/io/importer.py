@@ -16,8 +16,8 @@ import gc
 import logging
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,8 +66,12 @@ class _Plan:
         is refused like an invalid one (a new node's edges are refused with it)."""
         reason = f"Neo4j refused it: {_printable(reason)}"
         if self.strict:
-            raise ValidationError(f"line {line}: {reason} (the import stopped part-way; fix the line, or "
-                                  "skip invalid lines, and import again)", line=line, reason=reason)
+            raise ValidationError(
+                f"line {line}: {reason} (the import stopped part-way; fix the line, or "
+                "skip invalid lines, and import again)",
+                line=line,
+                reason=reason,
+            )
         self.refuse(LineError(line, None, reason))
         if node_id in self.fresh:
             self.unwritten[node_id] = line
@@ -88,23 +92,29 @@ class ImportReport:
     timings: dict[str, float] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"mind": self.mind, "nodes": self.nodes, "edges": self.edges, "skipped": self.skipped,
-                "invalid": [e.as_dict() for e in self.invalid], "timings": self.timings}
+        return {
+            "mind": self.mind,
+            "nodes": self.nodes,
+            "edges": self.edges,
+            "skipped": self.skipped,
+            "invalid": [e.as_dict() for e in self.invalid],
+            "timings": self.timings,
+        }
 
 
 class Importer:
     """Imports JSON Lines files into one mind of ``store``."""
 
-    def __init__(self, store: GraphStore, *, batch_size: int = 5000, workers: int = 2,
-                 max_property_bytes: int = 1_000_000):
+    def __init__(
+        self, store: GraphStore, *, batch_size: int = 5000, workers: int = 2, max_property_bytes: int = 1_000_000
+    ):
         self._store = store
         self._batch_size = batch_size
         self._workers = workers
         self._queued = QUEUED_PER_WORKER * workers  # batches built ahead, at most, with their rows
         self._max_property_bytes = max_property_bytes
 
-    def run(self, path: Path, mind: str, *, strict: bool = True,
-            progress: Progress | None = None) -> ImportReport:
+    def run(self, path: Path, mind: str, *, strict: bool = True, progress: Progress | None = None) -> ImportReport:
         with cyclic_gc_paused():
             return self._run(path, mind, strict, progress)
 
@@ -120,7 +130,8 @@ class Importer:
                 first = min(plan.errors, key=lambda e: e.line)
                 raise ValidationError(
                     f"{first.sentence()} ({len(plan.bad)} invalid line(s); nothing was written)",
-                    line=first.line, field=first.field,
+                    line=first.line,
+                    field=first.field,
                 )
             clock.lap("validate_s")
             try:
@@ -129,14 +140,22 @@ class Importer:
                 edges = self._write_edges(plan, mind, progress)
                 clock.lap("edges_s")
             except StoreError as exc:
-                raise type(exc)(f"{exc} (the import of {path.name} stopped part-way: the batches before "
-                                "this one are written; run it again to complete it)", query=exc.query) from exc
+                raise type(exc)(
+                    f"{exc} (the import of {path.name} stopped part-way: the batches before "
+                    "this one are written; run it again to complete it)",
+                    query=exc.query,
+                ) from exc
         finally:
             plan.node_rows.close()
             plan.edge_rows.close()
-        return ImportReport(mind=mind, nodes=nodes, edges=edges,
-                            invalid=sorted(plan.errors, key=lambda e: e.line), skipped=len(plan.bad),
-                            timings=clock.laps)
+        return ImportReport(
+            mind=mind,
+            nodes=nodes,
+            edges=edges,
+            invalid=sorted(plan.errors, key=lambda e: e.line),
+            skipped=len(plan.bad),
+            timings=clock.laps,
+        )
 
     # -- pass 1: validate ---------------------------------------------------------------
     def _validate(self, path: Path, plan: _Plan) -> None:
@@ -178,8 +197,13 @@ class Importer:
         for node_id, label in plan.labels.items():
             stored = existing.get(node_id)
             if stored and label not in stored:
-                plan.refuse(LineError(plan.first_line[node_id], "label",
-                                      f"id {node_id!r} already exists in mind {mind!r} as {stored[0]}"))
+                plan.refuse(
+                    LineError(
+                        plan.first_line[node_id],
+                        "label",
+                        f"id {node_id!r} already exists in mind {mind!r} as {stored[0]}",
+                    )
+                )
                 plan.labels[node_id] = _stored_label(stored)  # its edges link to the stored node
         for node_id, lines in plan.pending.items():
             if node_id in existing:
@@ -244,8 +268,7 @@ class Importer:
                     done, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
                     written += sum(future.result() for future in done)
                 if fast.rows:
-                    in_flight.add(pool.submit(self._write, plan, "import/link_new_memory_edges", fast,
-                                              "linked"))
+                    in_flight.add(pool.submit(self._write, plan, "import/link_new_memory_edges", fast, "linked"))
                 if rest.rows:  # a barrier: every edge before these is committed
                     written += sum(future.result() for future in in_flight)
                     in_flight = set()
@@ -279,8 +302,7 @@ class Importer:
                 return 0
             log.info("%s: Neo4j refused a batch of %d rows; writing it in halves", query, len(batch.rows))
             first, second = batch.halves()
-            return self._write(plan, query, first, count, **params) + self._write(plan, query, second, count,
-                                                                                   **params)
+            return self._write(plan, query, first, count, **params) + self._write(plan, query, second, count, **params)
 
 
 @contextmanager
@@ -328,21 +350,32 @@ def _node_rows(mind: str, nodes: list[NodeLine]) -> dict[str, _Rows]:
 
 
 def _node_row(mind: str, node: NodeLine) -> dict[str, Any]:
-    return {"uid": f"{mind}:{node.id}", "id": node.id, "label": node.label, "props": node.props,
-            "dates": node.dates}
+    return {"uid": f"{mind}:{node.id}", "id": node.id, "label": node.label, "props": node.props, "dates": node.dates}
 
 
 def _edge_row(plan: _Plan, mind: str, edge: EdgeLine, new: bool) -> dict[str, Any]:
-    return {"from_uid": f"{mind}:{edge.from_id}", "from_base": plan.base(edge.from_id),
-            "to_uid": f"{mind}:{edge.to_id}", "to_base": plan.base(edge.to_id),
-            "rel": edge.rel, "props": edge.props, "dates": edge.dates,
-            "key": list(edge_properties_model(edge.rel).KEY), "new": new}
+    return {
+        "from_uid": f"{mind}:{edge.from_id}",
+        "from_base": plan.base(edge.from_id),
+        "to_uid": f"{mind}:{edge.to_id}",
+        "to_base": plan.base(edge.to_id),
+        "rel": edge.rel,
+        "props": edge.props,
+        "dates": edge.dates,
+        "key": list(edge_properties_model(edge.rel).KEY),
+        "new": new,
+    }
 
 
 def _new_memory_edge_row(mind: str, edge: EdgeLine) -> dict[str, Any]:
     """What ``import/link_new_memory_edges`` reads: no endpoint kinds, key or existence flag."""
-    return {"from_uid": f"{mind}:{edge.from_id}", "to_uid": f"{mind}:{edge.to_id}", "rel": edge.rel,
-            "props": edge.props, "dates": edge.dates}
+    return {
+        "from_uid": f"{mind}:{edge.from_id}",
+        "to_uid": f"{mind}:{edge.to_id}",
+        "rel": edge.rel,
+        "props": edge.props,
+        "dates": edge.dates,
+    }
 
 
 def _printable(text: str) -> str:

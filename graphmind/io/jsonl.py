@@ -206,7 +206,8 @@ def _first(exc: pydantic.ValidationError) -> str:
     return exc.errors()[0]["msg"]
 
 
-def _error(number: int, field: str | None, message: str,
-           kind: type[ValidationError] = ValidationError) -> ValidationError:
+def _error(
+    number: int, field: str | None, message: str, kind: type[ValidationError] = ValidationError
+) -> ValidationError:
     sentence = LineError(number, field, message).sentence()
     return kind(sentence, line=number, field=field, reason=message)

@@ -24,9 +24,16 @@ def resolve_jars(lib_dir: Path, neo4j_version: str, browser_version: str) -> Pat
     staging.mkdir(parents=True)
     with resources.as_file(resources.files("graphmind.launcher") / "pom.xml") as pom:
         command = [
-            mvn, "-B", "-q", "-f", str(pom), "dependency:copy-dependencies",
-            f"-DoutputDirectory={staging}", "-DincludeScope=runtime",
-            f"-Dneo4j.version={neo4j_version}", f"-Dneo4j.browser.version={browser_version}",
+            mvn,
+            "-B",
+            "-q",
+            "-f",
+            str(pom),
+            "dependency:copy-dependencies",
+            f"-DoutputDirectory={staging}",
+            "-DincludeScope=runtime",
+            f"-Dneo4j.version={neo4j_version}",
+            f"-Dneo4j.browser.version={browser_version}",
         ]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:

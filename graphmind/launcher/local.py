@@ -33,10 +33,16 @@ OPEN_MODULES = tuple(
     for module in ("java.nio", "java.io", "sun.nio.ch", "java.lang", "java.util")
 )
 SERVER_FLAGS = (  # as Neo4j's own start script sets them, but for the garbage collector
-    "-XX:-OmitStackTraceInFastThrow", "-XX:+DisableExplicitGC", "-XX:+AlwaysPreTouch",
-    "-XX:+UnlockExperimentalVMOptions", "-XX:+TrustFinalNonStaticFields",
-    "-Djdk.nio.maxCachedBufferSize=1024", "-Dio.netty.tryReflectionSetAccessible=true",
-    "-Dlog4j2.disable.jmx=true", "-Dfile.encoding=UTF-8", *OPEN_MODULES,
+    "-XX:-OmitStackTraceInFastThrow",
+    "-XX:+DisableExplicitGC",
+    "-XX:+AlwaysPreTouch",
+    "-XX:+UnlockExperimentalVMOptions",
+    "-XX:+TrustFinalNonStaticFields",
+    "-Djdk.nio.maxCachedBufferSize=1024",
+    "-Dio.netty.tryReflectionSetAccessible=true",
+    "-Dlog4j2.disable.jmx=true",
+    "-Dfile.encoding=UTF-8",
+    *OPEN_MODULES,
     # The throughput collector instead of G1: the local server is a 1 GB heap on a developer's
     # machine, where bulk writes allocate transaction state that dies at commit, and G1's
     # concurrent work and write barriers take CPU the writes need. Its pauses on a 1 GB heap
@@ -160,9 +166,7 @@ class LocalNeo4j:
         java_home = os.environ.get("JAVA_HOME")
         java = str(Path(java_home) / "bin" / "java") if java_home else shutil.which("java")
         if not java or not Path(java).exists():
-            raise LauncherError(
-                "Java 17 or newer is needed to run the local Neo4j (set JAVA_HOME or put java on PATH)"
-            )
+            raise LauncherError("Java 17 or newer is needed to run the local Neo4j (set JAVA_HOME or put java on PATH)")
         return [java, "-cp", f"{self.lib_dir}/*"]
 
     def _env(self) -> dict[str, str]:
@@ -196,15 +200,14 @@ class LocalNeo4j:
             return
         if (self.root / "data" / "databases").exists():
             raise LauncherError(
-                f"{self.root} holds a database but its password file is gone; "
-                "remove the directory to start afresh"
+                f"{self.root} holds a database but its password file is gone; remove the directory to start afresh"
             )
         # Letters and digits only: a leading '-' would be read as an option by the admin tool.
         password = "".join(secrets.choice(string.ascii_letters + string.digits) for _ in range(24))
-        command = [*self._java(), "-Xmx256m", *OPEN_MODULES,
-                   ADMIN_TOOL, "dbms", "set-initial-password", password]
-        done = subprocess.run(command, env=self._env(), capture_output=True, text=True, check=False,
-                              umask=PRIVATE_UMASK)
+        command = [*self._java(), "-Xmx256m", *OPEN_MODULES, ADMIN_TOOL, "dbms", "set-initial-password", password]
+        done = subprocess.run(
+            command, env=self._env(), capture_output=True, text=True, check=False, umask=PRIVATE_UMASK
+        )
         if done.returncode != 0:
             raise LauncherError(f"could not set the initial Neo4j password: {done.stderr.strip()[-300:]}")
         _write_private(self.password_file, password + "\n")
@@ -212,14 +215,25 @@ class LocalNeo4j:
     def _launch(self) -> None:
         s = self._settings
         command = [
-            *self._java(), f"-Xms{s.heap_size}", f"-Xmx{s.heap_size}", *server_flags(),
-            ENTRY_POINT, f"--home-dir={self.root}", f"--config-dir={self.root / 'conf'}",
+            *self._java(),
+            f"-Xms{s.heap_size}",
+            f"-Xmx{s.heap_size}",
+            *server_flags(),
+            ENTRY_POINT,
+            f"--home-dir={self.root}",
+            f"--config-dir={self.root / 'conf'}",
         ]
         fd = os.open(self.log_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "wb") as log:  # this run's output only
             process = subprocess.Popen(
-                command, env=self._env(), stdout=log, stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL, start_new_session=True, cwd=self.root, umask=PRIVATE_UMASK,
+                command,
+                env=self._env(),
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+                cwd=self.root,
+                umask=PRIVATE_UMASK,
             )
         _write_private(self.pid_file, str(process.pid))
 

@@ -72,8 +72,14 @@ class AnthropicLLM:
 
     provider = PROVIDER
 
-    def __init__(self, client: anthropic.Anthropic, *, model: str,
-                 prices: Mapping[str, tuple[float, float]], max_tokens: int = DEFAULT_MAX_TOKENS):
+    def __init__(
+        self,
+        client: anthropic.Anthropic,
+        *,
+        model: str,
+        prices: Mapping[str, tuple[float, float]],
+        max_tokens: int = DEFAULT_MAX_TOKENS,
+    ):
         self._client = client
         self.model = model
         self._prices = prices
@@ -87,8 +93,12 @@ class AnthropicLLM:
     def sibling(self, model: str, *, max_tokens: int | None = None) -> AnthropicLLM:
         """Another model on the same SDK client, recording into the same ``usage`` (wander's cheap
         and strong models: one client per mind, one usage record)."""
-        twin = AnthropicLLM(self._client, model=model, prices=self._prices,
-                            max_tokens=self.max_tokens if max_tokens is None else max_tokens)
+        twin = AnthropicLLM(
+            self._client,
+            model=model,
+            prices=self._prices,
+            max_tokens=self.max_tokens if max_tokens is None else max_tokens,
+        )
         twin.usage = self.usage
         return twin
 
@@ -112,17 +122,21 @@ class AnthropicLLM:
             raise _invalid_twice(prompt, problem)
         return output
 
-    def generate_many(self, prompt: Prompt[I, O], inputs: Sequence[I], *, poll_s: float = 30.0,
-                      timeout_s: float = 86_400.0, on_wait: Callable[[], None] | None = None,
-                      ) -> list[O | ProviderError]:
+    def generate_many(
+        self,
+        prompt: Prompt[I, O],
+        inputs: Sequence[I],
+        *,
+        poll_s: float = 30.0,
+        timeout_s: float = 86_400.0,
+        on_wait: Callable[[], None] | None = None,
+    ) -> list[O | ProviderError]:
         """``generate`` for each input through one Message Batch, at half price (``anthropic_batch``)."""
         from graphmind.llm import anthropic_batch  # it builds on this module
 
-        return anthropic_batch.generate_many(self, prompt, inputs, poll_s=poll_s, timeout_s=timeout_s,
-                                             on_wait=on_wait)
+        return anthropic_batch.generate_many(self, prompt, inputs, poll_s=poll_s, timeout_s=timeout_s, on_wait=on_wait)
 
-    def run_tools(self, prompt: Prompt[I, O], inputs: I, tools: Sequence[Tool],
-                  *, max_turns: int = 8) -> ToolRun[O]:
+    def run_tools(self, prompt: Prompt[I, O], inputs: I, tools: Sequence[Tool], *, max_turns: int = 8) -> ToolRun[O]:
         """Run the model's tool calls for at most ``max_turns`` replies, then take its JSON answer."""
         by_name = _tools_by_name(tools)
         specs = [tool_spec(t) for t in tools]
@@ -142,26 +156,31 @@ class AnthropicLLM:
             messages = _repair(messages, turn, problem)
             repaired = True
         raise LLMOutputError(
-            f"Anthropic gave no valid output for prompt {prompt.key} within {max_turns} turns.",
-            provider=PROVIDER)
+            f"Anthropic gave no valid output for prompt {prompt.key} within {max_turns} turns.", provider=PROVIDER
+        )
 
     def count_tokens(self, text: str) -> int:
         """Claude's count of ``text`` as one user message (the Messages API's token counter)."""
         try:
-            return int(self._client.messages.count_tokens(
-                model=self.model, messages=[_user(text)]).input_tokens)
+            return int(self._client.messages.count_tokens(model=self.model, messages=[_user(text)]).input_tokens)
         except anthropic.APIError as exc:
             raise provider_error(exc, retries=self._client.max_retries) from exc
 
-    def _call(self, prompt: Prompt[Any, Any], messages: list[Message],
-              tools: list[dict[str, Any]] | None = None) -> _Turn:
+    def _call(
+        self, prompt: Prompt[Any, Any], messages: list[Message], tools: list[dict[str, Any]] | None = None
+    ) -> _Turn:
         """One ``messages.create`` (the SDK retries inside it); records its usage."""
         offered = {"tools": tools} if tools else {}
         started = perf_counter()
         try:
             reply = self._client.messages.create(
-                model=self.model, max_tokens=self.max_tokens, system=system_param(prompt.system),
-                messages=messages, **_format(prompt), **offered)
+                model=self.model,
+                max_tokens=self.max_tokens,
+                system=system_param(prompt.system),
+                messages=messages,
+                **_format(prompt),
+                **offered,
+            )
         except json.JSONDecodeError:  # a 200 whose body is not JSON: an unreadable reply
             self.record_usage(prompt, None, started)
             return _Turn(None)
@@ -170,16 +189,27 @@ class AnthropicLLM:
         self.record_usage(prompt, reply.usage, started)
         return turn_of(reply)
 
-    def record_usage(self, prompt: Prompt[Any, Any], usage: Any, started: float, *,
-                     price_factor: float = 1.0) -> None:
+    def record_usage(self, prompt: Prompt[Any, Any], usage: Any, started: float, *, price_factor: float = 1.0) -> None:
         """One ``Usage`` for a reply (``price_factor``: 0.5 for a Message Batch's replies)."""
         tokens = _tokens(usage)
-        self.usage.add(Usage(
-            provider=PROVIDER, model=self.model, prompt=prompt.key, **tokens,
-            cost_cents=price_factor * cost_cents(
-                self._prices, self.model, tokens["input_tokens"], tokens["output_tokens"],
-                cache_read_tokens=tokens["cache_read_tokens"], cache_write_tokens=tokens["cache_write_tokens"]),
-            latency_ms=(perf_counter() - started) * 1000))
+        self.usage.add(
+            Usage(
+                provider=PROVIDER,
+                model=self.model,
+                prompt=prompt.key,
+                **tokens,
+                cost_cents=price_factor
+                * cost_cents(
+                    self._prices,
+                    self.model,
+                    tokens["input_tokens"],
+                    tokens["output_tokens"],
+                    cache_read_tokens=tokens["cache_read_tokens"],
+                    cache_write_tokens=tokens["cache_write_tokens"],
+                ),
+                latency_ms=(perf_counter() - started) * 1000,
+            )
+        )
 
 
 def turn_of(message: Any) -> _Turn:
@@ -202,8 +232,7 @@ def _format(prompt: Prompt[Any, Any]) -> dict[str, Any]:
 
 
 def tool_spec(tool: Tool) -> dict[str, Any]:
-    return {"name": tool.name, "description": tool.description,
-            "input_schema": tool.input_type.model_json_schema()}
+    return {"name": tool.name, "description": tool.description, "input_schema": tool.input_type.model_json_schema()}
 
 
 def system_param(system: str) -> str | list[dict[str, Any]]:
@@ -217,24 +246,27 @@ def provider_error(exc: anthropic.APIError, *, retries: int) -> ProviderError | 
     """The one sentence a failed SDK call becomes (after the SDK's own retries)."""
     if isinstance(exc, anthropic.AuthenticationError | anthropic.PermissionDeniedError):
         return ProviderAuthError(
-            f"Anthropic refused the API key (HTTP {exc.status_code}); check ANTHROPIC_API_KEY.",
-            provider=PROVIDER)
+            f"Anthropic refused the API key (HTTP {exc.status_code}); check ANTHROPIC_API_KEY.", provider=PROVIDER
+        )
     if isinstance(exc, anthropic.APIStatusError):
         status = exc.status_code
         detail = f": {exc.api_message}" if exc.api_message else ""
         if status in _RETRIED_STATUSES or status >= 500:
             return ProviderUnavailableError(
-                f"Anthropic answered HTTP {status}{detail} on all {retries + 1} attempts; "
-                "try again later.", provider=PROVIDER)
+                f"Anthropic answered HTTP {status}{detail} on all {retries + 1} attempts; try again later.",
+                provider=PROVIDER,
+            )
         return ProviderError(f"Anthropic rejected the request (HTTP {status}){detail}.", provider=PROVIDER)
     if isinstance(exc, anthropic.APITimeoutError):
         return ProviderUnavailableError(
             f"Anthropic did not answer in time on all {retries + 1} attempts (GRAPHMIND_LLM_TIMEOUT).",
-            provider=PROVIDER)
+            provider=PROVIDER,
+        )
     if isinstance(exc, anthropic.APIConnectionError):
         return ProviderUnavailableError(
             f"Anthropic could not be reached at {exc.request.url.host} on all {retries + 1} attempts.",
-            provider=PROVIDER)
+            provider=PROVIDER,
+        )
     return ProviderError(f"Anthropic's reply could not be read ({exc.message}).", provider=PROVIDER)
 
 
@@ -258,8 +290,7 @@ def parse_output(model: type[O], turn: _Turn, text_field: str | None = None) -> 
 
 
 def _problem(exc: pydantic.ValidationError) -> str:
-    return "; ".join(f"{'.'.join(map(str, e['loc'])) or 'output'}: {e['msg']}"
-                     for e in exc.errors(include_url=False))
+    return "; ".join(f"{'.'.join(map(str, e['loc'])) or 'output'}: {e['msg']}" for e in exc.errors(include_url=False))
 
 
 def _repair(messages: list[Message], turn: _Turn, problem: str) -> list[Message]:
@@ -272,8 +303,7 @@ def _repair(messages: list[Message], turn: _Turn, problem: str) -> list[Message]
     """
     if turn.stop_reason == "refusal":
         return messages
-    ask = (f"Your reply was invalid: {problem}. "
-           "Answer again with only a JSON object that fits the output schema.")
+    ask = f"Your reply was invalid: {problem}. Answer again with only a JSON object that fits the output schema."
     if turn.says_something:
         return [*messages, _assistant(turn), _user(ask)]
     *earlier, last = messages
@@ -287,7 +317,8 @@ def _as_blocks(content: str | list[Block]) -> list[Block]:
 def _invalid_twice(prompt: Prompt[Any, Any], problem: str) -> LLMOutputError:
     return LLMOutputError(
         f"Anthropic's output for prompt {prompt.key} failed validation twice ({' '.join(problem.split())}).",
-        provider=PROVIDER)
+        provider=PROVIDER,
+    )
 
 
 def _run_calls(turn: _Turn, tools: dict[str, Tool], calls: list[ToolCall]) -> list[Block]:
@@ -322,9 +353,12 @@ def _tools_by_name(tools: Sequence[Tool]) -> dict[str, Tool]:
 def _tokens(usage: Any) -> dict[str, int]:
     if usage is None:
         return {"input_tokens": 0, "output_tokens": 0, "cache_read_tokens": 0, "cache_write_tokens": 0}
-    return {"input_tokens": usage.input_tokens or 0, "output_tokens": usage.output_tokens or 0,
-            "cache_read_tokens": usage.cache_read_input_tokens or 0,
-            "cache_write_tokens": usage.cache_creation_input_tokens or 0}
+    return {
+        "input_tokens": usage.input_tokens or 0,
+        "output_tokens": usage.output_tokens or 0,
+        "cache_read_tokens": usage.cache_read_input_tokens or 0,
+        "cache_write_tokens": usage.cache_creation_input_tokens or 0,
+    }
 
 
 def block_param(block: Any) -> Block:

@@ -20,16 +20,28 @@ import anthropic
 
 from graphmind.errors import ProviderError, ProviderUnavailableError
 from graphmind.llm.anthropic import (
-    PROVIDER, AnthropicLLM, output_config, parse_output, provider_error, system_param, turn_of,
+    PROVIDER,
+    AnthropicLLM,
+    output_config,
+    parse_output,
+    provider_error,
+    system_param,
+    turn_of,
 )
 from graphmind.llm.base import I, O, Prompt
 
 BATCH_PRICE = 0.5  # batch requests cost half the standard price (input and output tokens)
 
 
-def generate_many(llm: AnthropicLLM, prompt: Prompt[I, O], inputs: Sequence[I], *,
-                  poll_s: float, timeout_s: float,
-                  on_wait: Callable[[], None] | None = None) -> list[O | ProviderError]:
+def generate_many(
+    llm: AnthropicLLM,
+    prompt: Prompt[I, O],
+    inputs: Sequence[I],
+    *,
+    poll_s: float,
+    timeout_s: float,
+    on_wait: Callable[[], None] | None = None,
+) -> list[O | ProviderError]:
     """``prompt``'s output for each input, in order, from one Message Batch.
 
     Polls every ``poll_s`` seconds, calling ``on_wait`` each time (a dream renews its lease);
@@ -38,14 +50,16 @@ def generate_many(llm: AnthropicLLM, prompt: Prompt[I, O], inputs: Sequence[I], 
     batches = llm.client.messages.batches
     started = perf_counter()
     try:
-        batch = batches.create(requests=[{"custom_id": f"r{i}", "params": request_params(llm, prompt, x)}
-                                         for i, x in enumerate(inputs)])
+        batch = batches.create(
+            requests=[{"custom_id": f"r{i}", "params": request_params(llm, prompt, x)} for i, x in enumerate(inputs)]
+        )
         while batch.processing_status != "ended":
             if perf_counter() - started > timeout_s:
                 batches.cancel(batch.id)
                 raise ProviderUnavailableError(
                     f"Anthropic's message batch {batch.id} did not end within {timeout_s:g} s; it was canceled.",
-                    provider=PROVIDER)
+                    provider=PROVIDER,
+                )
             if on_wait:
                 on_wait()
             time.sleep(poll_s)
@@ -58,17 +72,21 @@ def generate_many(llm: AnthropicLLM, prompt: Prompt[I, O], inputs: Sequence[I], 
 
 def request_params(llm: AnthropicLLM, prompt: Prompt[I, O], inputs: I) -> dict[str, Any]:
     """The body ``generate`` would send for ``inputs``."""
-    return {"model": llm.model, "max_tokens": llm.max_tokens, "system": system_param(prompt.system),
-            "messages": [{"role": "user", "content": prompt.render(inputs)}],
-            **({} if prompt.text_field else {"output_config": output_config(prompt)})}
+    return {
+        "model": llm.model,
+        "max_tokens": llm.max_tokens,
+        "system": system_param(prompt.system),
+        "messages": [{"role": "user", "content": prompt.render(inputs)}],
+        **({} if prompt.text_field else {"output_config": output_config(prompt)}),
+    }
 
 
-def _output(llm: AnthropicLLM, prompt: Prompt[I, O], inputs: I, result: Any,
-            started: float) -> O | ProviderError:
+def _output(llm: AnthropicLLM, prompt: Prompt[I, O], inputs: I, result: Any, started: float) -> O | ProviderError:
     if result is None or result.type != "succeeded":
         kind = "no result" if result is None else result.type
-        return ProviderError(f"Anthropic's message batch gave {kind} for one request of prompt {prompt.key}.",
-                             provider=PROVIDER)
+        return ProviderError(
+            f"Anthropic's message batch gave {kind} for one request of prompt {prompt.key}.", provider=PROVIDER
+        )
     llm.record_usage(prompt, result.message.usage, started, price_factor=BATCH_PRICE)
     output, _ = parse_output(prompt.output_type, turn_of(result.message), prompt.text_field)
     if output is not None:
@@ -77,4 +95,3 @@ def _output(llm: AnthropicLLM, prompt: Prompt[I, O], inputs: I, result: Any,
         return llm.generate(prompt, inputs)  # the repair path, as one normal call
     except ProviderError as exc:
         return exc
-

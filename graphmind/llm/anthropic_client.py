@@ -34,8 +34,9 @@ class BoundedAnthropic(anthropic.Anthropic):
     (``retries_taken == 0``) starts a new sum.
     """
 
-    def __init__(self, *, max_wait_s: float = DEFAULT_MAX_WAIT_S,
-                 sleep: Callable[[float], None] | None = None, **kwargs: Any):
+    def __init__(
+        self, *, max_wait_s: float = DEFAULT_MAX_WAIT_S, sleep: Callable[[float], None] | None = None, **kwargs: Any
+    ):
         super().__init__(**kwargs)
         self.max_wait_s = max_wait_s
         self._sleep = sleep
@@ -48,11 +49,11 @@ class BoundedAnthropic(anthropic.Anthropic):
 
     with_options = copy  # type: ignore[assignment]
 
-    def _sleep_for_retry(self, *, retries_taken: int, max_retries: int, options: Any,
-                         response: Any) -> None:
+    def _sleep_for_retry(self, *, retries_taken: int, max_retries: int, options: Any, response: Any) -> None:
         """The SDK's wait before a retry, unless it would take the call past ``max_wait_s``."""
-        wait = self._calculate_retry_timeout(max_retries - retries_taken, options,
-                                             response.headers if response is not None else None)
+        wait = self._calculate_retry_timeout(
+            max_retries - retries_taken, options, response.headers if response is not None else None
+        )
         waited = 0.0 if retries_taken == 0 else getattr(self._waited, "seconds", 0.0)
         if waited + wait > self.max_wait_s:
             raise ProviderUnavailableError(_gave_up(response, wait, waited, self.max_wait_s), provider="anthropic")
@@ -65,5 +66,7 @@ def _gave_up(response: Any, wait: float, waited: float, max_wait: float) -> str:
     """The sentence for a call whose next retry would wait past ``max_wait``."""
     what = f"answered HTTP {response.status_code}" if response is not None else "could not be reached"
     so_far = f" after {waited:.0f} s of retries" if waited else ""
-    return (f"Anthropic {what} and its next retry would wait {wait:.0f} s{so_far}, more than "
-            f"GRAPHMIND_LLM_MAX_WAIT allows ({max_wait:g} s per call); try again later.")
+    return (
+        f"Anthropic {what} and its next retry would wait {wait:.0f} s{so_far}, more than "
+        f"GRAPHMIND_LLM_MAX_WAIT allows ({max_wait:g} s per call); try again later."
+    )

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from graphmind.errors import ProviderError
 
-I = TypeVar("I", bound=BaseModel)  # noqa: E741 - the conventional name for a prompt's input type
+I = TypeVar("I", bound=BaseModel)
 O = TypeVar("O", bound=BaseModel)
 
 
@@ -119,17 +119,22 @@ CACHE_WRITE_FACTOR = 1.25
 CACHE_READ_FACTOR = 0.1
 
 
-def cost_cents(prices: dict[str, tuple[float, float]] | Any, model: str,
-               input_tokens: int, output_tokens: int, *,
-               cache_read_tokens: int = 0, cache_write_tokens: int = 0) -> float:
+def cost_cents(
+    prices: dict[str, tuple[float, float]] | Any,
+    model: str,
+    input_tokens: int,
+    output_tokens: int,
+    *,
+    cache_read_tokens: int = 0,
+    cache_write_tokens: int = 0,
+) -> float:
     """Cost in US cents from a price table of cents per million (input, output) tokens.
 
     Cached input tokens are priced from the input price (``CACHE_*_FACTOR``).
     A model missing from the table costs 0: the call is still recorded with its tokens.
     """
     input_price, output_price = prices.get(model, (0.0, 0.0))
-    billed_input = (input_tokens + cache_write_tokens * CACHE_WRITE_FACTOR
-                    + cache_read_tokens * CACHE_READ_FACTOR)
+    billed_input = input_tokens + cache_write_tokens * CACHE_WRITE_FACTOR + cache_read_tokens * CACHE_READ_FACTOR
     return (billed_input * input_price + output_tokens * output_price) / 1_000_000
 
 
@@ -147,8 +152,7 @@ class LLM(Protocol):
         """The prompt's output model for ``inputs``, validated (at most one repair re-ask)."""
         ...
 
-    def run_tools(self, prompt: Prompt[I, O], inputs: I, tools: Sequence[Tool],
-                  *, max_turns: int = 8) -> ToolRun[O]:
+    def run_tools(self, prompt: Prompt[I, O], inputs: I, tools: Sequence[Tool], *, max_turns: int = 8) -> ToolRun[O]:
         """Let the model call ``tools`` (at most ``max_turns`` rounds), then return its output."""
         ...
 
@@ -162,8 +166,14 @@ class LLM(Protocol):
 class BatchLLM(Protocol):
     """A provider that can answer one prompt over many inputs as one discounted batch."""
 
-    def generate_many(self, prompt: Prompt[I, O], inputs: Sequence[I], *, poll_s: float = 30.0,
-                      timeout_s: float = 86_400.0, on_wait: Callable[[], None] | None = None,
-                      ) -> list[O | ProviderError]:
+    def generate_many(
+        self,
+        prompt: Prompt[I, O],
+        inputs: Sequence[I],
+        *,
+        poll_s: float = 30.0,
+        timeout_s: float = 86_400.0,
+        on_wait: Callable[[], None] | None = None,
+    ) -> list[O | ProviderError]:
         """``generate`` for each input, in order; an item the batch could not answer is its error."""
         ...

@@ -1,10 +1,10 @@
 """``make_llm``: the provider ``Settings.llm_provider`` asks for, built in one place.
 
-    auto       Anthropic when ANTHROPIC_API_KEY is set, else offline
-    offline    the deterministic offline provider
-    anthropic  Anthropic; a missing key is a ConfigError
-    replay     answers from GRAPHMIND_LLM_CASSETTE
-    record     Anthropic (or offline without a key), recorded to GRAPHMIND_LLM_CASSETTE
+auto       Anthropic when ANTHROPIC_API_KEY is set, else offline
+offline    the deterministic offline provider
+anthropic  Anthropic; a missing key is a ConfigError
+replay     answers from GRAPHMIND_LLM_CASSETTE
+record     Anthropic (or offline without a key), recorded to GRAPHMIND_LLM_CASSETTE
 """
 
 from __future__ import annotations
@@ -41,9 +41,13 @@ def make_anthropic(settings: Settings) -> LLM:
     from graphmind.llm.anthropic import AnthropicLLM
     from graphmind.llm.anthropic_client import BoundedAnthropic
 
-    client = BoundedAnthropic(api_key=settings.anthropic_api_key, base_url=settings.anthropic_base_url,
-                              timeout=settings.llm_timeout_s, max_retries=settings.llm_max_retries,
-                              max_wait_s=settings.llm_max_wait_s)
+    client = BoundedAnthropic(
+        api_key=settings.anthropic_api_key,
+        base_url=settings.anthropic_base_url,
+        timeout=settings.llm_timeout_s,
+        max_retries=settings.llm_max_retries,
+        max_wait_s=settings.llm_max_wait_s,
+    )
     return AnthropicLLM(client, model=settings.anthropic_model, prices=dict(settings.llm_prices))
 
 
@@ -55,6 +59,7 @@ def _offline() -> LLM:
 
 def _cassette(settings: Settings) -> Path:
     if settings.llm_cassette is None:
-        raise ConfigError(f"GRAPHMIND_LLM={settings.llm_provider} needs GRAPHMIND_LLM_CASSETTE "
-                          "(the cassette file) to be set.")
+        raise ConfigError(
+            f"GRAPHMIND_LLM={settings.llm_provider} needs GRAPHMIND_LLM_CASSETTE (the cassette file) to be set."
+        )
     return settings.llm_cassette

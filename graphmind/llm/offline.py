@@ -86,8 +86,7 @@ class OfflineLLM:
         """The prompt's output, built by its behaviour from ``inputs`` alone."""
         return self._run(prompt, inputs, ())
 
-    def run_tools(self, prompt: Prompt, inputs: Any, tools: Sequence[Tool],
-                  *, max_turns: int = 8) -> ToolRun:
+    def run_tools(self, prompt: Prompt, inputs: Any, tools: Sequence[Tool], *, max_turns: int = 8) -> ToolRun:
         """Let the behaviour call ``tools`` (at most ``max_turns`` calls), then answer."""
         calls: list[ToolCall] = []
         recording = tuple(_recording(tool, calls, max_turns) for tool in tools)
@@ -98,8 +97,7 @@ class OfflineLLM:
         behaviour = self._extra.get(prompt.name) or behaviours().get(prompt.name)
         if behaviour is None:
             raise ProviderError(
-                f"the offline LLM has no behaviour for prompt {prompt.name}; "
-                "set ANTHROPIC_API_KEY to use Claude",
+                f"the offline LLM has no behaviour for prompt {prompt.name}; set ANTHROPIC_API_KEY to use Claude",
                 provider=PROVIDER,
             )
         validated = _validate_input(prompt, inputs)
@@ -107,12 +105,17 @@ class OfflineLLM:
         output = _validate_output(prompt, behaviour(validated, tools))
         latency_ms = (time.perf_counter() - started) * 1000
         rendered = prompt.system + "\n\n" + prompt.render(validated)
-        self._usage.add(Usage(
-            provider=PROVIDER, model=MODEL, prompt=prompt.key,
-            input_tokens=approximate_tokens(rendered),
-            output_tokens=approximate_tokens(output.model_dump_json()),
-            cost_cents=0.0, latency_ms=latency_ms,
-        ))
+        self._usage.add(
+            Usage(
+                provider=PROVIDER,
+                model=MODEL,
+                prompt=prompt.key,
+                input_tokens=approximate_tokens(rendered),
+                output_tokens=approximate_tokens(output.model_dump_json()),
+                cost_cents=0.0,
+                latency_ms=latency_ms,
+            )
+        )
         return output
 
 
@@ -131,12 +134,10 @@ def _validate_output(prompt: Prompt, output: Any) -> BaseModel:
     if isinstance(output, prompt.output_type):
         return output
     try:
-        return prompt.output_type.model_validate(
-            output.model_dump() if isinstance(output, BaseModel) else output)
+        return prompt.output_type.model_validate(output.model_dump() if isinstance(output, BaseModel) else output)
     except PydanticValidationError as error:
         raise LLMOutputError(
-            f"the offline behaviour for {prompt.name} returned an invalid output: {error}",
-            provider=PROVIDER,
+            f"the offline behaviour for {prompt.name} returned an invalid output: {error}", provider=PROVIDER
         ) from error
 
 
@@ -145,10 +146,8 @@ def _recording(tool: Tool, calls: list[ToolCall], max_calls: int) -> Tool:
 
     def call(arguments: Any) -> Any:
         if len(calls) >= max_calls:
-            raise ProviderError(f"the offline LLM called tools more than {max_calls} times",
-                                provider=PROVIDER)
-        model = (arguments if isinstance(arguments, tool.input_type)
-                 else tool.input_type.model_validate(arguments))
+            raise ProviderError(f"the offline LLM called tools more than {max_calls} times", provider=PROVIDER)
+        model = arguments if isinstance(arguments, tool.input_type) else tool.input_type.model_validate(arguments)
         result = tool.call(model)
         calls.append(ToolCall(tool=tool.name, input=model.model_dump(), output=result))
         return result

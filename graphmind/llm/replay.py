@@ -38,8 +38,7 @@ Key = tuple[str, str, str]
 
 def inputs_hash(inputs: pydantic.BaseModel) -> str:
     """SHA-256 of the inputs' canonical JSON (sorted keys, no spaces)."""
-    canonical = json.dumps(inputs.model_dump(mode="json"), sort_keys=True,
-                           separators=(",", ":"), ensure_ascii=False)
+    canonical = json.dumps(inputs.model_dump(mode="json"), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
@@ -65,8 +64,7 @@ class RecordingLLM:
         self._record("generate", prompt, inputs, output, (), first)
         return output
 
-    def run_tools(self, prompt: Prompt[I, O], inputs: I, tools: Sequence[Tool],
-                  *, max_turns: int = 8) -> ToolRun[O]:
+    def run_tools(self, prompt: Prompt[I, O], inputs: I, tools: Sequence[Tool], *, max_turns: int = 8) -> ToolRun[O]:
         first = self.usage.calls
         run = self._inner.run_tools(prompt, inputs, tools, max_turns=max_turns)
         self._record("run_tools", prompt, inputs, run.output, run.calls, first)
@@ -82,19 +80,32 @@ class RecordingLLM:
         if hasattr(self._inner, "close"):
             self._inner.close()
 
-    def _record(self, kind: str, prompt: Prompt[Any, Any], inputs: pydantic.BaseModel,
-                output: pydantic.BaseModel, calls: Sequence[ToolCall], first_usage: int) -> None:
-        self._calls.append({
-            "kind": kind, "prompt": prompt.key, "inputs_sha256": inputs_hash(inputs),
-            "inputs": inputs.model_dump(mode="json"), "output": output.model_dump(mode="json"),
-            "tool_calls": [{"tool": c.tool, "input": c.input, "output": c.output} for c in calls],
-            "usage": [_usage_json(u) for u in self.usage.records[first_usage:]],
-        })
+    def _record(
+        self,
+        kind: str,
+        prompt: Prompt[Any, Any],
+        inputs: pydantic.BaseModel,
+        output: pydantic.BaseModel,
+        calls: Sequence[ToolCall],
+        first_usage: int,
+    ) -> None:
+        self._calls.append(
+            {
+                "kind": kind,
+                "prompt": prompt.key,
+                "inputs_sha256": inputs_hash(inputs),
+                "inputs": inputs.model_dump(mode="json"),
+                "output": output.model_dump(mode="json"),
+                "tool_calls": [{"tool": c.tool, "input": c.input, "output": c.output} for c in calls],
+                "usage": [_usage_json(u) for u in self.usage.records[first_usage:]],
+            }
+        )
         self._write()
 
     def _write(self) -> None:
-        text = json.dumps({"version": CASSETTE_VERSION, "calls": self._calls},
-                          indent=1, ensure_ascii=False, default=str)
+        text = json.dumps(
+            {"version": CASSETTE_VERSION, "calls": self._calls}, indent=1, ensure_ascii=False, default=str
+        )
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent)
         try:
@@ -120,8 +131,7 @@ class ReplayLLM:
         call = self._next("generate", prompt, inputs)
         return self._output(prompt, call)
 
-    def run_tools(self, prompt: Prompt[I, O], inputs: I, tools: Sequence[Tool],
-                  *, max_turns: int = 8) -> ToolRun[O]:
+    def run_tools(self, prompt: Prompt[I, O], inputs: I, tools: Sequence[Tool], *, max_turns: int = 8) -> ToolRun[O]:
         """The recorded output and tool calls; the tools themselves are not run."""
         call = self._next("run_tools", prompt, inputs)
         calls = tuple(ToolCall(c["tool"], c["input"], c["output"]) for c in call["tool_calls"])
@@ -135,11 +145,19 @@ class ReplayLLM:
         if not queue:
             raise ProviderError(
                 f"cassette {self.path} has no recorded {kind} call for prompt {prompt.key} with these "
-                "inputs; re-record with GRAPHMIND_LLM=record.", provider=self.provider)
+                "inputs; re-record with GRAPHMIND_LLM=record.",
+                provider=self.provider,
+            )
         call = queue.pop(0)
         for record in call["usage"] or [{}]:
-            self.usage.add(Usage(provider=self.provider, model=record.get("model", "replay"),
-                                 prompt=prompt.key, **{f: int(record.get(f, 0)) for f in _TOKEN_FIELDS}))
+            self.usage.add(
+                Usage(
+                    provider=self.provider,
+                    model=record.get("model", "replay"),
+                    prompt=prompt.key,
+                    **{f: int(record.get(f, 0)) for f in _TOKEN_FIELDS},
+                )
+            )
         return call
 
     def _output(self, prompt: Prompt[Any, O], call: dict[str, Any]) -> O:
@@ -148,7 +166,9 @@ class ReplayLLM:
         except pydantic.ValidationError:
             raise LLMOutputError(
                 f"cassette {self.path} holds an output for prompt {prompt.key} that no longer fits "
-                "its output type; re-record with GRAPHMIND_LLM=record.", provider=self.provider) from None
+                "its output type; re-record with GRAPHMIND_LLM=record.",
+                provider=self.provider,
+            ) from None
 
     def _load(self) -> dict[Key, list[dict[str, Any]]]:
         if self._queues is None:
@@ -162,8 +182,7 @@ def _read_cassette(path: Path) -> list[dict[str, Any]]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise NotFoundError(f"LLM cassette {path} does not exist; record one with GRAPHMIND_LLM=record.") \
-            from None
+        raise NotFoundError(f"LLM cassette {path} does not exist; record one with GRAPHMIND_LLM=record.") from None
     except (ValueError, OSError) as exc:
         raise ConfigError(f"LLM cassette {path} cannot be read ({exc}).") from None
     if not isinstance(data, dict) or data.get("version") != CASSETTE_VERSION:
@@ -172,5 +191,4 @@ def _read_cassette(path: Path) -> list[dict[str, Any]]:
 
 
 def _usage_json(usage: Usage) -> dict[str, Any]:
-    return {"provider": usage.provider, "model": usage.model,
-            **{f: getattr(usage, f) for f in _TOKEN_FIELDS}}
+    return {"provider": usage.provider, "model": usage.model, **{f: getattr(usage, f) for f in _TOKEN_FIELDS}}

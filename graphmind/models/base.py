@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Annotated, Any, ClassVar, Literal
 
 import pydantic
@@ -17,7 +17,7 @@ Kind = Literal["memory", "run"]
 
 
 def _aware(value: datetime) -> datetime:
-    return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
 Unit = Annotated[float, Field(ge=0.0, le=1.0)]
@@ -26,8 +26,26 @@ Timestamp = Annotated[datetime, AfterValidator(_aware)]
 """An ISO-8601 date-time; a naive one is taken as UTC."""
 Count = Annotated[int, Field(ge=0)]
 NodeId = Annotated[str, Field(min_length=1, max_length=256, pattern=r"^[^\s\x00-\x1f]+$")]
-PLACEHOLDERS = frozenset({"", "-", "--", "?", "n/a", "na", "none", "null", "nil", "unknown", "other",
-                          "tbd", "undefined", "unspecified", "not applicable", "not available"})
+PLACEHOLDERS = frozenset(
+    {
+        "",
+        "-",
+        "--",
+        "?",
+        "n/a",
+        "na",
+        "none",
+        "null",
+        "nil",
+        "unknown",
+        "other",
+        "tbd",
+        "undefined",
+        "unspecified",
+        "not applicable",
+        "not available",
+    }
+)
 """Values that name nothing: an optional field or extra property holding one is left unset."""
 
 
@@ -84,8 +102,7 @@ def check_storable(name: str, value: Any) -> None:
             raise ValueError(f"property {name!r} must be a list of values of one simple type")
         return
     raise ValueError(
-        f"property {name!r} must be a string, number, boolean or list of those, "
-        f"not {type(value).__name__}"
+        f"property {name!r} must be a string, number, boolean or list of those, not {type(value).__name__}"
     )
 
 
@@ -122,8 +139,11 @@ class GraphNode(BaseModel):
         if not isinstance(data, Mapping):
             return data
         keep = {name for name, f in cls.model_fields.items() if f.is_required()} | RESERVED_PROPERTIES
-        return {k: v for k, v in data.items()
-                if k in keep or not is_placeholder(v) or not re.fullmatch(PROPERTY_NAME, str(k))}
+        return {
+            k: v
+            for k, v in data.items()
+            if k in keep or not is_placeholder(v) or not re.fullmatch(PROPERTY_NAME, str(k))
+        }
 
     @model_validator(mode="after")
     def _check_extra(self) -> GraphNode:

@@ -11,6 +11,7 @@ from graphmind.models.base import Count, GraphNode, Kind, Timestamp, Unit
 
 class Experience(GraphNode):
     """One thing that happened, captured as it happened: what the dream consolidates."""
+
     LABEL: ClassVar[str] = "Experience"
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("description",)
     description: str

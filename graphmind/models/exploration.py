@@ -186,6 +186,14 @@ class Finding(GraphNode):
 
 
 EXPLORATION_TYPES: tuple[type[GraphNode], ...] = (
-    WanderSession, Locus, Residue, Resonance, Crystal, WarmMemory, TopicEntry, Thread,
-    RuminationRun, Finding,
+    WanderSession,
+    Locus,
+    Residue,
+    Resonance,
+    Crystal,
+    WarmMemory,
+    TopicEntry,
+    Thread,
+    RuminationRun,
+    Finding,
 )

@@ -27,7 +27,7 @@ class Partnership(GraphNode):
     trust_level: Unit | None = None
 
 
-class Conversation_Memory(GraphNode):  # noqa: N801 - the label is the contract
+class Conversation_Memory(GraphNode):
     LABEL: ClassVar[str] = "Conversation_Memory"
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("topic", "key_points", "outcome")
     topic: str
@@ -38,7 +38,7 @@ class Conversation_Memory(GraphNode):  # noqa: N801 - the label is the contract
     outcome: str | None = None
 
 
-class Technical_Context(GraphNode):  # noqa: N801
+class Technical_Context(GraphNode):
     LABEL: ClassVar[str] = "Technical_Context"
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("component", "issue_type", "description")
     component: str
@@ -48,7 +48,7 @@ class Technical_Context(GraphNode):  # noqa: N801
     recurrence_count: Count | None = None
 
 
-class Emotional_State(GraphNode):  # noqa: N801
+class Emotional_State(GraphNode):
     LABEL: ClassVar[str] = "Emotional_State"
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("emotion", "context", "trigger", "counterbalance")
     emotion: str
@@ -58,7 +58,7 @@ class Emotional_State(GraphNode):  # noqa: N801
     trigger: str | None = None
 
 
-class Strategy_Pattern(GraphNode):  # noqa: N801
+class Strategy_Pattern(GraphNode):
     LABEL: ClassVar[str] = "Strategy_Pattern"
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("approach", "applicability", "steps")
     approach: str
@@ -67,7 +67,7 @@ class Strategy_Pattern(GraphNode):  # noqa: N801
     steps: list[str] = []
 
 
-class Code_Reference(GraphNode):  # noqa: N801
+class Code_Reference(GraphNode):
     LABEL: ClassVar[str] = "Code_Reference"
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("file_path", "description")
     file_path: str
@@ -75,7 +75,7 @@ class Code_Reference(GraphNode):  # noqa: N801
     description: str | None = None
 
 
-class Failed_Attempt(GraphNode):  # noqa: N801
+class Failed_Attempt(GraphNode):
     LABEL: ClassVar[str] = "Failed_Attempt"
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("approach", "why_failed")
     approach: str
@@ -94,6 +94,13 @@ class Constraint(GraphNode):
 
 
 MIND_PROTOCOL_TYPES: tuple[type[GraphNode], ...] = (
-    Identity, Partnership, Conversation_Memory, Technical_Context, Emotional_State,
-    Strategy_Pattern, Code_Reference, Failed_Attempt, Constraint,
+    Identity,
+    Partnership,
+    Conversation_Memory,
+    Technical_Context,
+    Emotional_State,
+    Strategy_Pattern,
+    Code_Reference,
+    Failed_Attempt,
+    Constraint,
 )

@@ -25,8 +25,14 @@ def field_reference() -> str:
         text = f" Its text (embedded, searched): {', '.join(model.TEXT_FIELDS)}." if model.TEXT_FIELDS else ""
         doc = " ".join((model.__doc__ or "").split()) if model.__doc__ != GraphNode.__doc__ else ""
         own = [name for name in model.model_fields if name not in COMMON]
-        parts += [f"### {label}", "", f"{doc + ' ' if doc else ''}A {kind}.{text}{recalled}", "",
-                  _table(model, own, label), ""]
+        parts += [
+            f"### {label}",
+            "",
+            f"{doc + ' ' if doc else ''}A {kind}.{text}{recalled}",
+            "",
+            _table(model, own, label),
+            "",
+        ]
     return "\n".join([*parts, END])
 
 
@@ -40,8 +46,12 @@ def _table(model: type[GraphNode], names: typing.Iterable[str], label: str) -> s
 
 def _type(annotation: Any) -> str:
     """A field's type in words: "number 0..1", "list of string", "one of `a`, `b`"."""
-    for alias, words in ((Unit, "number 0..1"), (Count, "integer >= 0"), (NodeId, "string without spaces"),
-                         (Timestamp, "date-time (ISO-8601)")):
+    for alias, words in (
+        (Unit, "number 0..1"),
+        (Count, "integer >= 0"),
+        (NodeId, "string without spaces"),
+        (Timestamp, "date-time (ISO-8601)"),
+    ):
         if annotation == alias:
             return words
     origin, args = typing.get_origin(annotation), typing.get_args(annotation)
@@ -56,5 +66,10 @@ def _type(annotation: Any) -> str:
     return _PLAIN.get(annotation, getattr(annotation, "__name__", str(annotation)))
 
 
-_PLAIN: dict[Any, str] = {str: "string", int: "integer", float: "number", bool: "boolean",
-                          datetime: "date-time (ISO-8601)"}
+_PLAIN: dict[Any, str] = {
+    str: "string",
+    int: "integer",
+    float: "number",
+    bool: "boolean",
+    datetime: "date-time (ISO-8601)",
+}

@@ -23,8 +23,9 @@ NODE_TYPES: dict[str, type[GraphNode]] = {
     model.LABEL: model for model in (*MIND_PROTOCOL_TYPES, *CONSOLIDATION_TYPES, *EXPLORATION_TYPES)
 }
 
-RECALLED_LABELS: tuple[str, ...] = tuple(sorted(
-    label for label, model in NODE_TYPES.items() if model.KIND == "memory" and not model.WORKING))
+RECALLED_LABELS: tuple[str, ...] = tuple(
+    sorted(label for label, model in NODE_TYPES.items() if model.KIND == "memory" and not model.WORKING)
+)
 """The labels recall and ask search when no label is asked for: memories, not the working
 nodes of the engines (loci, residues, resonances, crystals, warm memories, findings)."""
 
@@ -75,9 +76,7 @@ def base_label(label: str) -> str:
 def check_rel_type(rel: object) -> str:
     """``rel`` if it is a usable relationship type, else UnknownLabelError."""
     if not isinstance(rel, str) or not REL_TYPE_PATTERN.fullmatch(rel):
-        raise UnknownLabelError(
-            f"relationship type {rel!r} is not allowed; it must match {REL_TYPE_PATTERN.pattern}"
-        )
+        raise UnknownLabelError(f"relationship type {rel!r} is not allowed; it must match {REL_TYPE_PATTERN.pattern}")
     return rel
 
 

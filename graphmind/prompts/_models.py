@@ -13,14 +13,26 @@ Unit = Annotated[float, Field(ge=0.0, le=1.0)]
 PropertyValue = str | int | float | bool | list[str] | None
 
 NodeType = Literal[
-    "Partnership", "Conversation_Memory", "Technical_Context", "Emotional_State",
-    "Strategy_Pattern", "Code_Reference", "Failed_Attempt", "Constraint",
+    "Partnership",
+    "Conversation_Memory",
+    "Technical_Context",
+    "Emotional_State",
+    "Strategy_Pattern",
+    "Code_Reference",
+    "Failed_Attempt",
+    "Constraint",
 ]
 """The eight queryable mind-protocol node types (the seed's ``NODE_TYPES``)."""
 
 NODE_TYPES: tuple[NodeType, ...] = (
-    "Partnership", "Conversation_Memory", "Technical_Context", "Emotional_State",
-    "Strategy_Pattern", "Code_Reference", "Failed_Attempt", "Constraint",
+    "Partnership",
+    "Conversation_Memory",
+    "Technical_Context",
+    "Emotional_State",
+    "Strategy_Pattern",
+    "Code_Reference",
+    "Failed_Attempt",
+    "Constraint",
 )
 
 

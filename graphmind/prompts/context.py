@@ -260,12 +260,14 @@ def render_compose(inputs: ContextInput) -> str:
         lines += [_describe(m) for m in inputs.memories if m.label == label]
         lines.append("")
     if inputs.weak_ids:
-        lines.append("Not about this stimulus (say only that the sender last spoke about it, never that "
-                     "the stimulus continues it): " + ", ".join(inputs.weak_ids))
+        lines.append(
+            "Not about this stimulus (say only that the sender last spoke about it, never that "
+            "the stimulus continues it): " + ", ".join(inputs.weak_ids)
+        )
     if inputs.unknown_terms:
         lines.append("Nothing in memory is about: " + ", ".join(inputs.unknown_terms))
     if inputs.dependencies:
-        lines.append("Dependency edges between these memories (the only source of \"Dependencies\"):")
+        lines.append('Dependency edges between these memories (the only source of "Dependencies"):')
         lines += [f"- {d.source} {d.rel} {d.target}" for d in inputs.dependencies]
         lines.append("")
     if not inputs.memories:
@@ -283,7 +285,13 @@ def _value(value: object) -> str:
     return " | ".join(str(v) for v in value) if isinstance(value, list) else str(value)
 
 
-COMPOSE = Prompt(name="context.compose", version=1, input_type=ContextInput,
-                 output_type=ContextSections, system=SYSTEM, render=render_compose)
+COMPOSE = Prompt(
+    name="context.compose",
+    version=1,
+    input_type=ContextInput,
+    output_type=ContextSections,
+    system=SYSTEM,
+    render=render_compose,
+)
 
 PROMPTS: tuple[Prompt, ...] = (COMPOSE,)

@@ -68,8 +68,7 @@ CONCEPT = re.compile(r"\b[A-Z][a-z]+(?:\s[A-Z][a-z]+)*")
 """The proposal's concept pattern: capitalised names and terms in progress notes."""
 
 SYSTEM_PREFIX = (
-    "You are reviewing a mind's own topic memory. Use only the entries and threads given, "
-    "and cite their ids.\n\n"
+    "You are reviewing a mind's own topic memory. Use only the entries and threads given, and cite their ids.\n\n"
 )
 
 
@@ -113,8 +112,10 @@ def rumination_digest(samples: list[TopicSample]) -> str:
 
 def render_cross_pollination(inputs: CrossPollinationInput) -> str:
     digest = rumination_digest(inputs.samples)
-    return ("\n\n## Cross-Pollination Digest\nHere are random entries from your knowledge. "
-            f"Look for hidden connections:\n{digest}").lstrip("\n")
+    return (
+        "\n\n## Cross-Pollination Digest\nHere are random entries from your knowledge. "
+        f"Look for hidden connections:\n{digest}"
+    ).lstrip("\n")
 
 
 class ThreadItem(PromptModel):
@@ -157,9 +158,9 @@ def shared_concepts(a: ThreadItem, b: ThreadItem) -> list[str]:
 
 def render_convergence(inputs: ConvergenceInput) -> str:
     threads = "\n\n".join(
-        f"[{t.id}] {t.title}\n" + "\n".join(f"- {note}" for note in t.progress_notes)
-        for t in inputs.threads)
-    pairs = [(a, b) for i, a in enumerate(inputs.threads) for b in inputs.threads[i + 1:]]
+        f"[{t.id}] {t.title}\n" + "\n".join(f"- {note}" for note in t.progress_notes) for t in inputs.threads
+    )
+    pairs = [(a, b) for i, a in enumerate(inputs.threads) for b in inputs.threads[i + 1 :]]
     hints = [convergence_hint(a.title, b.title, s) for a, b in pairs if len(s := shared_concepts(a, b)) >= 2]
     return f"Active threads:\n\n{threads}\n\n" + ("\n".join(hints) if hints else "(no convergence hints)")
 
@@ -195,17 +196,35 @@ def forgotten_knowledge(entries: list[ForgottenEntry]) -> str:
 
 def render_forgotten(inputs: ForgottenInput) -> str:
     context = format_memories(inputs.context)
-    return (f"{forgotten_knowledge(inputs.entries)}\n\n"
-            f"My Thoughts, threads and other entries they may have been absorbed into:\n{context}")
+    return (
+        f"{forgotten_knowledge(inputs.entries)}\n\n"
+        f"My Thoughts, threads and other entries they may have been absorbed into:\n{context}"
+    )
 
 
-CROSS_POLLINATION = Prompt(name="digest.cross_pollination", version=1, input_type=CrossPollinationInput,
-                           output_type=CrossPollinationOutput, system=SYSTEM_PREFIX + CROSS_POLLINATION_GUIDE,
-                           render=render_cross_pollination)
-CONVERGENCE = Prompt(name="digest.convergence", version=1, input_type=ConvergenceInput,
-                     output_type=ConvergenceOutput, system=SYSTEM_PREFIX + CONVERGENCE_GUIDE,
-                     render=render_convergence)
-FORGOTTEN = Prompt(name="digest.forgotten", version=1, input_type=ForgottenInput,
-                   output_type=ForgottenOutput, system=SYSTEM_PREFIX + DECAY_GUIDE, render=render_forgotten)
+CROSS_POLLINATION = Prompt(
+    name="digest.cross_pollination",
+    version=1,
+    input_type=CrossPollinationInput,
+    output_type=CrossPollinationOutput,
+    system=SYSTEM_PREFIX + CROSS_POLLINATION_GUIDE,
+    render=render_cross_pollination,
+)
+CONVERGENCE = Prompt(
+    name="digest.convergence",
+    version=1,
+    input_type=ConvergenceInput,
+    output_type=ConvergenceOutput,
+    system=SYSTEM_PREFIX + CONVERGENCE_GUIDE,
+    render=render_convergence,
+)
+FORGOTTEN = Prompt(
+    name="digest.forgotten",
+    version=1,
+    input_type=ForgottenInput,
+    output_type=ForgottenOutput,
+    system=SYSTEM_PREFIX + DECAY_GUIDE,
+    render=render_forgotten,
+)
 
 PROMPTS: tuple[Prompt, ...] = (CROSS_POLLINATION, CONVERGENCE, FORGOTTEN)

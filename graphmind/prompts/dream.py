@@ -20,8 +20,11 @@ ConnectionKind = Literal["prerequisite", "alternative", "refinement", "complemen
 PatternType = Literal["strategy", "technique", "heuristic"]
 
 LEVEL_NAMES: dict[int, str] = {
-    0: "Concrete Instances", 1: "Named Techniques", 2: "Strategy Categories",
-    3: "General Principles", 4: "Meta-Cognitive Principles",
+    0: "Concrete Instances",
+    1: "Named Techniques",
+    2: "Strategy Categories",
+    3: "General Principles",
+    4: "Meta-Cognitive Principles",
 }
 """The seed's names of the ladder's levels (graphmind: patterns are level 1)."""
 
@@ -62,8 +65,9 @@ class ExtractedPattern(PromptModel):
 
 def render_extract(inputs: PatternExtractionInput) -> str:
     """The seed's prompt, indentation included; each experience as JSON (its "trajectory")."""
-    lines = "\n".join("      " + json.dumps(e.model_dump(exclude_none=True), ensure_ascii=False)
-                      for e in inputs.experiences)
+    lines = "\n".join(
+        "      " + json.dumps(e.model_dump(exclude_none=True), ensure_ascii=False) for e in inputs.experiences
+    )
     return f"""Analyze these {len(inputs.experiences)} {inputs.domain} experiences and extract a common pattern.
 
       Experiences:
@@ -89,8 +93,10 @@ class PatternItem(PromptModel):
 
 def _pattern(p: PatternItem) -> str:
     rate = "" if p.success_rate is None else f"; success rate {p.success_rate:.0%}"
-    return (f"[{p.id}] {p.description}{rate}\n  IF: {'; '.join(p.conditions) or '-'}\n"
-            f"  THEN: {'; '.join(p.actions) or '-'}\n  examples: {', '.join(p.example_ids) or '-'}")
+    return (
+        f"[{p.id}] {p.description}{rate}\n  IF: {'; '.join(p.conditions) or '-'}\n"
+        f"  THEN: {'; '.join(p.actions) or '-'}\n  examples: {', '.join(p.example_ids) or '-'}"
+    )
 
 
 class AbstractionInput(PromptModel):
@@ -156,8 +162,11 @@ def render_group(inputs: GroupingInput) -> str:
         + "\n".join(_pattern(m) for m in inputs.items)
         + f"\n\nA grouping by the similarity of their wording proposes:\n{proposal}\n\n"
         "Keep what it gets right, move the items it files wrongly, and list the groups' ids."
-        + (f"\n\nYour earlier answer could not be used: {inputs.problem}. Answer again, with every "
-           "id exactly once." if inputs.problem else "")
+        + (
+            f"\n\nYour earlier answer could not be used: {inputs.problem}. Answer again, with every id exactly once."
+            if inputs.problem
+            else ""
+        )
     )
 
 
@@ -228,17 +237,53 @@ def render_contradicts(inputs: ContradictionInput) -> str:
     )
 
 
-EXTRACT_PATTERN = Prompt(name="dream.extract_pattern", version=1, input_type=PatternExtractionInput,
-                         output_type=ExtractedPattern, system=SYSTEM, render=render_extract)
-NAME_ABSTRACTION = Prompt(name="dream.name_abstraction", version=2, input_type=AbstractionInput,
-                          output_type=AbstractionOutput, system=SYSTEM, render=render_abstraction)
-GROUP_LEVEL = Prompt(name="dream.group_level", version=1, input_type=GroupingInput,
-                     output_type=GroupingOutput, system=SYSTEM, render=render_group)
-CONNECT = Prompt(name="dream.connect", version=1, input_type=ConnectionInput,
-                 output_type=ConnectionOutput, system=SYSTEM, render=render_connect)
-SUBSUMES = Prompt(name="dream.subsumes", version=1, input_type=SubsumptionInput,
-                  output_type=SubsumptionOutput, system=SYSTEM, render=render_subsumes)
-CONTRADICTS = Prompt(name="dream.contradicts", version=1, input_type=ContradictionInput,
-                     output_type=ContradictionOutput, system=SYSTEM, render=render_contradicts)
+EXTRACT_PATTERN = Prompt(
+    name="dream.extract_pattern",
+    version=1,
+    input_type=PatternExtractionInput,
+    output_type=ExtractedPattern,
+    system=SYSTEM,
+    render=render_extract,
+)
+NAME_ABSTRACTION = Prompt(
+    name="dream.name_abstraction",
+    version=2,
+    input_type=AbstractionInput,
+    output_type=AbstractionOutput,
+    system=SYSTEM,
+    render=render_abstraction,
+)
+GROUP_LEVEL = Prompt(
+    name="dream.group_level",
+    version=1,
+    input_type=GroupingInput,
+    output_type=GroupingOutput,
+    system=SYSTEM,
+    render=render_group,
+)
+CONNECT = Prompt(
+    name="dream.connect",
+    version=1,
+    input_type=ConnectionInput,
+    output_type=ConnectionOutput,
+    system=SYSTEM,
+    render=render_connect,
+)
+SUBSUMES = Prompt(
+    name="dream.subsumes",
+    version=1,
+    input_type=SubsumptionInput,
+    output_type=SubsumptionOutput,
+    system=SYSTEM,
+    render=render_subsumes,
+)
+CONTRADICTS = Prompt(
+    name="dream.contradicts",
+    version=1,
+    input_type=ContradictionInput,
+    output_type=ContradictionOutput,
+    system=SYSTEM,
+    render=render_contradicts,
+)
 
 PROMPTS: tuple[Prompt, ...] = (EXTRACT_PATTERN, NAME_ABSTRACTION, GROUP_LEVEL, CONNECT, SUBSUMES, CONTRADICTS)

@@ -11,117 +11,204 @@ from pydantic import BaseModel
 
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.context import ContextInput
-from graphmind.prompts.dream import (
-    AbstractionInput, ConnectionInput, ContradictionInput, ExperienceItem, GroupingInput,
-    PatternExtractionInput, PatternItem, SubsumptionInput,
-)
 from graphmind.prompts.digest import (
-    ConvergenceInput, CrossPollinationInput, DigestEntry, ForgottenEntry, ForgottenInput, ThreadItem,
+    ConvergenceInput,
+    CrossPollinationInput,
+    DigestEntry,
+    ForgottenEntry,
+    ForgottenInput,
+    ThreadItem,
     TopicSample,
 )
-from graphmind.prompts.recall import RecallQuestion
-from graphmind.prompts.wander import (
-    CrystalCheckInput, CrystalInput, DwellInput, LocusItem, ResidueItem, ResonanceInput, ResonanceItem,
-    RlmDwellInput, SubQueryInput,
+from graphmind.prompts.dream import (
+    AbstractionInput,
+    ConnectionInput,
+    ContradictionInput,
+    ExperienceItem,
+    GroupingInput,
+    PatternExtractionInput,
+    PatternItem,
+    SubsumptionInput,
 )
+from graphmind.prompts.recall import RecallQuestion
 from graphmind.prompts.ruminate import (
-    EndlessInput, FindingSummary, GapAnalysis, GapUpdate, HallucinationInput, MechanicalInput,
-    PrematureInput, RuminationStepInput, RuminationStepOutput, StepFinding, StuckInput,
+    EndlessInput,
+    FindingSummary,
+    GapAnalysis,
+    GapUpdate,
+    HallucinationInput,
+    MechanicalInput,
+    PrematureInput,
+    RuminationStepInput,
+    RuminationStepOutput,
+    StepFinding,
+    StuckInput,
+)
+from graphmind.prompts.wander import (
+    CrystalCheckInput,
+    CrystalInput,
+    DwellInput,
+    LocusItem,
+    ResidueItem,
+    ResonanceInput,
+    ResonanceItem,
+    RlmDwellInput,
+    SubQueryInput,
 )
 
 STIMULUS = "Hey Felix, the race condition is back."
 
 NICOLAS = MemoryItem(
-    id="nicolas", label="Partnership",
-    text="Nicolas — Direct, technical, values testing over claims — €35K hallucination lesson; "
-         "Venice collaboration",
-    properties={"partner_name": "Nicolas", "duration": "8 months", "trust_level": 0.9,
-                "communication_style": "Direct, technical, values testing over claims",
-                "shared_history": ["€35K hallucination lesson", "Venice collaboration"]},
+    id="nicolas",
+    label="Partnership",
+    text="Nicolas — Direct, technical, values testing over claims — €35K hallucination lesson; Venice collaboration",
+    properties={
+        "partner_name": "Nicolas",
+        "duration": "8 months",
+        "trust_level": 0.9,
+        "communication_style": "Direct, technical, values testing over claims",
+        "shared_history": ["€35K hallucination lesson", "Venice collaboration"],
+    },
 )
 RACE = MemoryItem(
-    id="tc-race", label="Technical_Context",
+    id="tc-race",
+    label="Technical_Context",
     text="stimulus_integrator.py — race condition — Timing bug in multi-threaded energy injection. "
-         "Previous fixes didn't address root cause; this is recurrence #3.",
-    properties={"component": "stimulus_integrator.py", "issue_type": "race condition",
-                "description": "Timing bug in multi-threaded energy injection",
-                "status": "investigating", "recurrence_count": 3},
+    "Previous fixes didn't address root cause; this is recurrence #3.",
+    properties={
+        "component": "stimulus_integrator.py",
+        "issue_type": "race condition",
+        "description": "Timing bug in multi-threaded energy injection",
+        "status": "investigating",
+        "recurrence_count": 3,
+    },
 )
 SLEEP_PATCH = MemoryItem(
-    id="fa-sleep", label="Failed_Attempt",
+    id="fa-sleep",
+    label="Failed_Attempt",
     text="Added sleep(0.001) between injections — Didn't address root cause, just reduced probability",
-    properties={"approach": "Added sleep(0.001) between injections",
-                "why_failed": "Didn't address root cause, just reduced probability"},
+    properties={
+        "approach": "Added sleep(0.001) between injections",
+        "why_failed": "Didn't address root cause, just reduced probability",
+    },
 )
 CONVERSATION = MemoryItem(
-    id="conv-race", label="Conversation_Memory",
+    id="conv-race",
+    label="Conversation_Memory",
     text="stimulus_integrator race condition — Third recurrence of timing bug; Previous fixes didn't "
-         "address root cause; Agreed on systematic debugging approach — In progress - investigating "
-         "lock granularity",
-    properties={"topic": "stimulus_integrator race condition", "timestamp": "2024-11-15T10:00:00Z",
-                "message_count": 10, "emotional_tone": "Frustrated but determined",
-                "key_points": ["Third recurrence of timing bug",
-                               "Previous fixes didn't address root cause",
-                               "Agreed on systematic debugging approach"],
-                "outcome": "In progress - investigating lock granularity"},
+    "address root cause; Agreed on systematic debugging approach — In progress - investigating "
+    "lock granularity",
+    properties={
+        "topic": "stimulus_integrator race condition",
+        "timestamp": "2024-11-15T10:00:00Z",
+        "message_count": 10,
+        "emotional_tone": "Frustrated but determined",
+        "key_points": [
+            "Third recurrence of timing bug",
+            "Previous fixes didn't address root cause",
+            "Agreed on systematic debugging approach",
+        ],
+        "outcome": "In progress - investigating lock granularity",
+    },
 )
 FRUSTRATION = MemoryItem(
-    id="emo-frustration", label="Emotional_State",
+    id="emo-frustration",
+    label="Emotional_State",
     text="frustration — Bug recurrence represents unfinished work and wasted previous effort — "
-         "Known issue returning unexpectedly after attempted fix — Determination - we've solved "
-         "harder problems before",
-    properties={"emotion": "frustration", "intensity": 0.8,
-                "context": "Bug recurrence represents unfinished work and wasted previous effort",
-                "counterbalance": "Determination - we've solved harder problems before",
-                "trigger": "Known issue returning unexpectedly after attempted fix"},
+    "Known issue returning unexpectedly after attempted fix — Determination - we've solved "
+    "harder problems before",
+    properties={
+        "emotion": "frustration",
+        "intensity": 0.8,
+        "context": "Bug recurrence represents unfinished work and wasted previous effort",
+        "counterbalance": "Determination - we've solved harder problems before",
+        "trigger": "Known issue returning unexpectedly after attempted fix",
+    },
 )
 STRATEGY = MemoryItem(
-    id="sp-debug", label="Strategy_Pattern",
+    id="sp-debug",
+    label="Strategy_Pattern",
     text="Systematic debugging for concurrency issues — Race conditions, timing bugs, concurrency "
-         "issues — Reproduce consistently before attempting fix; Add timing instrumentation to "
-         "identify race window",
-    properties={"approach": "Systematic debugging for concurrency issues", "success_rate": 0.85,
-                "applicability": "Race conditions, timing bugs, concurrency issues",
-                "steps": ["Reproduce consistently before attempting fix",
-                          "Add timing instrumentation to identify race window",
-                          "Review recent threading changes for timing assumptions",
-                          "Check criticality calculations for lock granularity"]},
+    "issues — Reproduce consistently before attempting fix; Add timing instrumentation to "
+    "identify race window",
+    properties={
+        "approach": "Systematic debugging for concurrency issues",
+        "success_rate": 0.85,
+        "applicability": "Race conditions, timing bugs, concurrency issues",
+        "steps": [
+            "Reproduce consistently before attempting fix",
+            "Add timing instrumentation to identify race window",
+            "Review recent threading changes for timing assumptions",
+            "Check criticality calculations for lock granularity",
+        ],
+    },
 )
 DEADLINE = MemoryItem(
-    id="con-launch", label="Constraint",
+    id="con-launch",
+    label="Constraint",
     text="deadline — Must ship stable version for public launch — Cannot launch with known race "
-         "conditions - reputation damage",
-    properties={"constraint_type": "deadline", "severity": "critical",
-                "description": "Must ship stable version for public launch",
-                "deadline": "2024-11-25T23:59:00Z",
-                "impact": "Cannot launch with known race conditions - reputation damage"},
+    "conditions - reputation damage",
+    properties={
+        "constraint_type": "deadline",
+        "severity": "critical",
+        "description": "Must ship stable version for public launch",
+        "deadline": "2024-11-25T23:59:00Z",
+        "impact": "Cannot launch with known race conditions - reputation damage",
+    },
 )
 FELIX_MEMORIES = (NICOLAS, CONVERSATION, RACE, FRUSTRATION, STRATEGY, SLEEP_PATCH, DEADLINE)
 
 STEP = RuminationStepInput(
-    stimulus=STIMULUS, sender="Nicolas",
-    findings=[FindingSummary(node_type="Partnership", found=True, memory_ids=["nicolas"],
-                             synthesis="Nicolas — Direct, technical, values testing over claims")],
+    stimulus=STIMULUS,
+    sender="Nicolas",
+    findings=[
+        FindingSummary(
+            node_type="Partnership",
+            found=True,
+            memory_ids=["nicolas"],
+            synthesis="Nicolas — Direct, technical, values testing over claims",
+        )
+    ],
     internal_monologue="Nicolas. This is coming from Nicolas. That changes how I receive it.",
-    gap=GapAnalysis(covered_types=["Partnership"],
-                    gap_types=["Technical_Context", "Code_Reference", "Failed_Attempt",
-                               "Conversation_Memory", "Constraint", "Emotional_State",
-                               "Strategy_Pattern"],
-                    composite_score=0.875, priority_gap="Technical_Context"),
-    query="query_technical_context()", query_results=[RACE], step_number=1,
+    gap=GapAnalysis(
+        covered_types=["Partnership"],
+        gap_types=[
+            "Technical_Context",
+            "Code_Reference",
+            "Failed_Attempt",
+            "Conversation_Memory",
+            "Constraint",
+            "Emotional_State",
+            "Strategy_Pattern",
+        ],
+        composite_score=0.875,
+        priority_gap="Technical_Context",
+    ),
+    query="query_technical_context()",
+    query_results=[RACE],
+    step_number=1,
 )
 
 
 PREVIOUS_STEP = RuminationStepOutput(
-    finding=StepFinding(node_type="Technical_Context", gap_explored="Technical_Context",
-                        query="query_technical_context()", result="1 memory: tc-race",
-                        synthesis="stimulus_integrator.py — race condition", memory_ids=["tc-race"],
-                        confidence=0.8),
-    gap_update=GapUpdate(now_covered=["Partnership", "Technical_Context"],
-                         still_missing=["Code_Reference", "Failed_Attempt"], composite_gap_score=0.75,
-                         highest_priority_gap="Failed_Attempt"),
+    finding=StepFinding(
+        node_type="Technical_Context",
+        gap_explored="Technical_Context",
+        query="query_technical_context()",
+        result="1 memory: tc-race",
+        synthesis="stimulus_integrator.py — race condition",
+        memory_ids=["tc-race"],
+        confidence=0.8,
+    ),
+    gap_update=GapUpdate(
+        now_covered=["Partnership", "Technical_Context"],
+        still_missing=["Code_Reference", "Failed_Attempt"],
+        composite_gap_score=0.75,
+        highest_priority_gap="Failed_Attempt",
+    ),
     internal_monologue="Race condition. Found it.",
-    signal="CONTINUE", signal_reasoning="Gap score 0.75",
+    signal="CONTINUE",
+    signal_reasoning="Gap score 0.75",
 )
 
 
@@ -131,140 +218,237 @@ def _ruminate_examples() -> dict[str, BaseModel]:
         "ruminate.continue": STEP,
         "ruminate.stuck": StuckInput(step=STEP),
         "ruminate.guard_mechanical": MechanicalInput(step=STEP, previous=previous),
-        "ruminate.guard_premature": PrematureInput(step=STEP, explored_count=2,
-                                                   unexplored=["Failed_Attempt", "Emotional_State"]),
+        "ruminate.guard_premature": PrematureInput(
+            step=STEP, explored_count=2, unexplored=["Failed_Attempt", "Emotional_State"]
+        ),
         "ruminate.guard_endless": EndlessInput(step=STEP, steps_taken=12),
-        "ruminate.guard_hallucination": HallucinationInput(step=STEP, previous=previous,
-                                                           claimed_info="the mutex fix of last week"),
+        "ruminate.guard_hallucination": HallucinationInput(
+            step=STEP, previous=previous, claimed_info="the mutex fix of last week"
+        ),
     }
 
 
-IDENTITY = MemoryItem(id="felix", label="Identity", text="Felix — runtime engineer — validation testing",
-                      properties={"name": "Felix", "role": "runtime engineer",
-                                  "focus_area": "validation testing"})
+IDENTITY = MemoryItem(
+    id="felix",
+    label="Identity",
+    text="Felix — runtime engineer — validation testing",
+    properties={"name": "Felix", "role": "runtime engineer", "focus_area": "validation testing"},
+)
 
 
 EXPERIENCES = (
-    ExperienceItem(id="exp-1", outcome="success", kind="strategy", strategy_used="systematic debugging",
-                   description="When the race condition reappeared, reproduced it consistently before "
-                               "attempting a fix."),
-    ExperienceItem(id="exp-2", outcome="success", kind="strategy", strategy_used="systematic debugging",
-                   description="When the race condition reappeared, added timing instrumentation to "
-                               "identify the race window."),
-    ExperienceItem(id="exp-3", outcome="failure", kind="move", strategy_used="sleep patch",
-                   description="Added sleep(0.001) between injections when the race condition "
-                               "reappeared; the race condition came back."),
-    ExperienceItem(id="exp-4", outcome="progress", kind="strategy", strategy_used="systematic debugging",
-                   description="After the fix failed, the race condition reappeared and I reviewed "
-                               "recent threading changes for timing assumptions."),
+    ExperienceItem(
+        id="exp-1",
+        outcome="success",
+        kind="strategy",
+        strategy_used="systematic debugging",
+        description="When the race condition reappeared, reproduced it consistently before attempting a fix.",
+    ),
+    ExperienceItem(
+        id="exp-2",
+        outcome="success",
+        kind="strategy",
+        strategy_used="systematic debugging",
+        description="When the race condition reappeared, added timing instrumentation to identify the race window.",
+    ),
+    ExperienceItem(
+        id="exp-3",
+        outcome="failure",
+        kind="move",
+        strategy_used="sleep patch",
+        description="Added sleep(0.001) between injections when the race condition "
+        "reappeared; the race condition came back.",
+    ),
+    ExperienceItem(
+        id="exp-4",
+        outcome="progress",
+        kind="strategy",
+        strategy_used="systematic debugging",
+        description="After the fix failed, the race condition reappeared and I reviewed "
+        "recent threading changes for timing assumptions.",
+    ),
 )
 REPRODUCE = PatternItem(
-    id="pat-reproduce", description="Reproduce a recurring race condition before fixing it",
-    conditions=["when a race condition reappears"], actions=["reproduce the race consistently"],
-    success_rate=1.0, example_ids=["exp-1", "exp-4"])
+    id="pat-reproduce",
+    description="Reproduce a recurring race condition before fixing it",
+    conditions=["when a race condition reappears"],
+    actions=["reproduce the race consistently"],
+    success_rate=1.0,
+    example_ids=["exp-1", "exp-4"],
+)
 INSTRUMENT = PatternItem(
-    id="pat-instrument", description="Instrument the race window with timing measurements",
-    conditions=["when the race reproduces consistently"], actions=["add timing instrumentation"],
-    success_rate=0.9, example_ids=["exp-2", "exp-4"])
+    id="pat-instrument",
+    description="Instrument the race window with timing measurements",
+    conditions=["when the race reproduces consistently"],
+    actions=["add timing instrumentation"],
+    success_rate=0.9,
+    example_ids=["exp-2", "exp-4"],
+)
 SLEEP = PatternItem(
-    id="pat-sleep", description="Patch a race condition with sleep delays",
-    conditions=["when a race condition reappears"], actions=["do not reproduce; add sleep delays"],
-    success_rate=0.0, example_ids=["exp-3"])
+    id="pat-sleep",
+    description="Patch a race condition with sleep delays",
+    conditions=["when a race condition reappears"],
+    actions=["do not reproduce; add sleep delays"],
+    success_rate=0.0,
+    example_ids=["exp-3"],
+)
 DEBUGGING = PatternItem(
-    id="abs-debugging", description="Systematic debugging of timing bugs: reproduce, then instrument",
-    conditions=["race condition", "timing bug"], actions=["reproduce", "instrument"])
+    id="abs-debugging",
+    description="Systematic debugging of timing bugs: reproduce, then instrument",
+    conditions=["race condition", "timing bug"],
+    actions=["reproduce", "instrument"],
+)
 
-RACE_LOCUS = LocusItem(id="locus-race", concept="race condition", domains=["concurrency"],
-                       abstraction_level=0.3)
-LAUNCH_LOCUS = LocusItem(id="locus-launch", concept="launch deadline", domains=["project management"],
-                         abstraction_level=0.4)
+RACE_LOCUS = LocusItem(id="locus-race", concept="race condition", domains=["concurrency"], abstraction_level=0.3)
+LAUNCH_LOCUS = LocusItem(
+    id="locus-launch", concept="launch deadline", domains=["project management"], abstraction_level=0.4
+)
 RESIDUES = (
-    ResidueItem(id="res-1", themes=["race", "root cause", "sleep"], actionability=0.6,
-                connection="The sleep patch and the race condition share one root cause.",
-                possibility="Reproduce the race condition before any fix to reach the root cause."),
-    ResidueItem(id="res-2", themes=["deadline", "root cause", "launch"], actionability=0.8,
-                connection="The launch deadline pushes toward patches that miss the root cause.",
-                possibility="A root cause fix protects the launch from a fourth recurrence."),
+    ResidueItem(
+        id="res-1",
+        themes=["race", "root cause", "sleep"],
+        actionability=0.6,
+        connection="The sleep patch and the race condition share one root cause.",
+        possibility="Reproduce the race condition before any fix to reach the root cause.",
+    ),
+    ResidueItem(
+        id="res-2",
+        themes=["deadline", "root cause", "launch"],
+        actionability=0.8,
+        connection="The launch deadline pushes toward patches that miss the root cause.",
+        possibility="A root cause fix protects the launch from a fourth recurrence.",
+    ),
 )
 ROOT_CAUSE = ResonanceItem(id="resonance-root-cause", themes=["root cause", "race"], occurrences=3)
 VENICE = ResonanceItem(id="resonance-venice", themes=["Venice", "collaboration"], occurrences=1)
 
 DIGEST_SAMPLES = (
-    TopicSample(topic="design-philosophy", entries=[
-        DigestEntry(id="dp-1",
-                    text="Constraints shape emergence: the interface shapes cognition more than the model."),
-        DigestEntry(id="dp-2", text="Watsuji: relation comes before entity."),
-    ]),
-    TopicSample(topic="creative-arts", entries=[
-        DigestEntry(id="ca-1",
-                    text="A sonnet's fourteen lines are constraints that shape the emergence of meaning."),
-        DigestEntry(id="ca-2", text="Improvisation works without a plan."),
-    ]),
-    TopicSample(topic="agent-architecture", entries=[
-        DigestEntry(id="aa-1", text="Agent memory mirrors the rumen: intake first, digestion later."),
-        DigestEntry(id="aa-2", text="Memory digestion matters more than memory intake."),
-    ]),
+    TopicSample(
+        topic="design-philosophy",
+        entries=[
+            DigestEntry(
+                id="dp-1", text="Constraints shape emergence: the interface shapes cognition more than the model."
+            ),
+            DigestEntry(id="dp-2", text="Watsuji: relation comes before entity."),
+        ],
+    ),
+    TopicSample(
+        topic="creative-arts",
+        entries=[
+            DigestEntry(
+                id="ca-1", text="A sonnet's fourteen lines are constraints that shape the emergence of meaning."
+            ),
+            DigestEntry(id="ca-2", text="Improvisation works without a plan."),
+        ],
+    ),
+    TopicSample(
+        topic="agent-architecture",
+        entries=[
+            DigestEntry(id="aa-1", text="Agent memory mirrors the rumen: intake first, digestion later."),
+            DigestEntry(id="aa-2", text="Memory digestion matters more than memory intake."),
+        ],
+    ),
 )
 THREADS = (
-    ThreadItem(id="th-constraints", title="Constraints and emergence", touches=["design-philosophy"],
-               progress_notes=["Framing decides what Emergence can mean",
-                               "Notes on Pattern Language and its constraints",
-                               "Framing again: Oulipo writes under constraints"]),
-    ThreadItem(id="th-interface", title="Interface shapes cognition", touches=["agent-architecture"],
-               progress_notes=["Framing of the Interface shapes what users think",
-                               "Emergence of habits through the Interface",
-                               "Pattern Language as an interface grammar"]),
-    ThreadItem(id="th-relation", title="Relation before entity", touches=["design-philosophy"],
-               progress_notes=["Watsuji on betweenness", "Whitehead: process over substance"]),
+    ThreadItem(
+        id="th-constraints",
+        title="Constraints and emergence",
+        touches=["design-philosophy"],
+        progress_notes=[
+            "Framing decides what Emergence can mean",
+            "Notes on Pattern Language and its constraints",
+            "Framing again: Oulipo writes under constraints",
+        ],
+    ),
+    ThreadItem(
+        id="th-interface",
+        title="Interface shapes cognition",
+        touches=["agent-architecture"],
+        progress_notes=[
+            "Framing of the Interface shapes what users think",
+            "Emergence of habits through the Interface",
+            "Pattern Language as an interface grammar",
+        ],
+    ),
+    ThreadItem(
+        id="th-relation",
+        title="Relation before entity",
+        touches=["design-philosophy"],
+        progress_notes=["Watsuji on betweenness", "Whitehead: process over substance"],
+    ),
 )
 FORGOTTEN = (
-    ForgottenEntry(id="fg-1", topic="learning", age_days=21,
-                   text="Ebbinghaus: spaced repetition at the edge of forgetting deepens memory."),
-    ForgottenEntry(id="fg-2", topic="dreams", age_days=12,
-                   text="Hobson: dreams activate random memory fragments and build a narrative."),
-    ForgottenEntry(id="fg-3", topic="method", age_days=9,
-                   text="Random sampling of memory fragments breaks the bias toward recent reading."),
+    ForgottenEntry(
+        id="fg-1",
+        topic="learning",
+        age_days=21,
+        text="Ebbinghaus: spaced repetition at the edge of forgetting deepens memory.",
+    ),
+    ForgottenEntry(
+        id="fg-2",
+        topic="dreams",
+        age_days=12,
+        text="Hobson: dreams activate random memory fragments and build a narrative.",
+    ),
+    ForgottenEntry(
+        id="fg-3",
+        topic="method",
+        age_days=9,
+        text="Random sampling of memory fragments breaks the bias toward recent reading.",
+    ),
     ForgottenEntry(id="fg-4", topic="creative-arts", age_days=30, text="Oulipo lipogram exercise."),
 )
-MY_THOUGHTS = MemoryItem(id="thought-digestion", label="TopicEntry",
-                         text="Digestion over intake: spaced repetition at the edge of forgetting deepens "
-                              "memory more than rereading.")
+MY_THOUGHTS = MemoryItem(
+    id="thought-digestion",
+    label="TopicEntry",
+    text="Digestion over intake: spaced repetition at the edge of forgetting deepens memory more than rereading.",
+)
 
 
 def examples() -> dict[str, BaseModel]:
     """An example input for every prompt that has one, by prompt name."""
     return {
         **_ruminate_examples(),
-        "context.compose": ContextInput(stimulus=STIMULUS, sender="Nicolas", identity=IDENTITY,
-                                        memories=list(FELIX_MEMORIES)),
+        "context.compose": ContextInput(
+            stimulus=STIMULUS, sender="Nicolas", identity=IDENTITY, memories=list(FELIX_MEMORIES)
+        ),
         "dream.extract_pattern": PatternExtractionInput(experiences=list(EXPERIENCES)),
-        "dream.name_abstraction": AbstractionInput(level=2, members=[REPRODUCE, INSTRUMENT],
-                                                   domain="debugging"),
-        "dream.group_level": GroupingInput(level=2, items=[REPRODUCE, INSTRUMENT, SLEEP],
-                                           proposal=[[REPRODUCE.id, SLEEP.id], [INSTRUMENT.id]],
-                                           domain="debugging"),
+        "dream.name_abstraction": AbstractionInput(level=2, members=[REPRODUCE, INSTRUMENT], domain="debugging"),
+        "dream.group_level": GroupingInput(
+            level=2,
+            items=[REPRODUCE, INSTRUMENT, SLEEP],
+            proposal=[[REPRODUCE.id, SLEEP.id], [INSTRUMENT.id]],
+            domain="debugging",
+        ),
         "dream.connect": ConnectionInput(a=REPRODUCE, b=INSTRUMENT, similarity=0.7),
         "dream.subsumes": SubsumptionInput(level=2, higher=DEBUGGING, lower=[REPRODUCE, INSTRUMENT]),
         "dream.contradicts": ContradictionInput(a=REPRODUCE, b=SLEEP),
-        "wander.dwell": DwellInput(current=RACE_LOCUS, next=LAUNCH_LOCUS,
-                                   recent_themes=["timing", "debugging"],
-                                   active_resonances=["root cause, race (seen 3x)"],
-                                   memories=[RACE, SLEEP_PATCH, DEADLINE, STRATEGY]),
+        "wander.dwell": DwellInput(
+            current=RACE_LOCUS,
+            next=LAUNCH_LOCUS,
+            recent_themes=["timing", "debugging"],
+            active_resonances=["root cause, race (seen 3x)"],
+            memories=[RACE, SLEEP_PATCH, DEADLINE, STRATEGY],
+        ),
         "wander.dwell_rlm": RlmDwellInput(
             dwell=DwellInput(current=RACE_LOCUS, next=LAUNCH_LOCUS, memories=[RACE, SLEEP_PATCH]),
             counts={"hot_memory": 12, "warm_memory": 1, "resonances": 3, "trace": 11},
-            transcript=["```repl\nprint(current_locus['concept'])\n```\nOUTPUT:\nrace condition"]),
-        "wander.sub_query": SubQueryInput(prompt="What do these concepts share?",
-                                          context='["race condition in the worker", "race under load"]'),
+            transcript=["```repl\nprint(current_locus['concept'])\n```\nOUTPUT:\nrace condition"],
+        ),
+        "wander.sub_query": SubQueryInput(
+            prompt="What do these concepts share?", context='["race condition in the worker", "race under load"]'
+        ),
         "wander.resonance": ResonanceInput(residue=RESIDUES[1], candidates=[ROOT_CAUSE, VENICE]),
-        "wander.crystallize": CrystalInput(locus=RACE_LOCUS, resonances=[ROOT_CAUSE],
-                                           residues=list(RESIDUES), memories=[SLEEP_PATCH, RACE]),
+        "wander.crystallize": CrystalInput(
+            locus=RACE_LOCUS, resonances=[ROOT_CAUSE], residues=list(RESIDUES), memories=[SLEEP_PATCH, RACE]
+        ),
         "wander.validate_crystal": CrystalCheckInput(
-            insight="Sleep patches did not address the root cause of the race condition.",
-            evidence=[SLEEP_PATCH, RACE]),
+            insight="Sleep patches did not address the root cause of the race condition.", evidence=[SLEEP_PATCH, RACE]
+        ),
         "digest.cross_pollination": CrossPollinationInput(samples=list(DIGEST_SAMPLES)),
         "digest.convergence": ConvergenceInput(threads=list(THREADS)),
         "digest.forgotten": ForgottenInput(entries=list(FORGOTTEN), context=[MY_THOUGHTS]),
-        "recall.answer": RecallQuestion(question="Why did the sleep patch fail?",
-                                        memories=[SLEEP_PATCH, RACE, STRATEGY]),
+        "recall.answer": RecallQuestion(
+            question="Why did the sleep patch fail?", memories=[SLEEP_PATCH, RACE, STRATEGY]
+        ),
     }

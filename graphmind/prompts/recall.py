@@ -27,6 +27,7 @@ class RecallQuestion(PromptModel):
 
 class RecallAnswer(PromptModel):
     """``Mind.ask``'s answer: the text, the memory ids it cites, and whether memory held it."""
+
     answer: str = Field(min_length=1)
     cited_ids: list[str] = []
     found: bool
@@ -34,11 +35,18 @@ class RecallAnswer(PromptModel):
 
 def render_answer(inputs: RecallQuestion) -> str:
     known = f"\n\nMemories recalled so far:\n{format_memories(inputs.memories)}" if inputs.memories else ""
-    return (f"Question: {inputs.question}{known}\n\n"
-            f"Answer in at most {inputs.max_sentences} sentences, citing memory ids.")
+    return (
+        f"Question: {inputs.question}{known}\n\nAnswer in at most {inputs.max_sentences} sentences, citing memory ids."
+    )
 
 
-ANSWER = Prompt(name="recall.answer", version=1, input_type=RecallQuestion, output_type=RecallAnswer,
-                system=SYSTEM, render=render_answer)
+ANSWER = Prompt(
+    name="recall.answer",
+    version=1,
+    input_type=RecallQuestion,
+    output_type=RecallAnswer,
+    system=SYSTEM,
+    render=render_answer,
+)
 
 PROMPTS: tuple[Prompt, ...] = (ANSWER,)

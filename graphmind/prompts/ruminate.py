@@ -148,10 +148,7 @@ GAP_PROMPTS: dict[str, str] = {
 }
 """The one-line tension sentences of the seed's ``_build_gap_prompt``."""
 
-STUCK_PROMPT = (
-    "You said continue but didn't explore. What's pulling at you? "
-    "If nothing, it may be time to crystallize."
-)
+STUCK_PROMPT = "You said continue but didn't explore. What's pulling at you? If nothing, it may be time to crystallize."
 """The seed's stuck detection prompt ([CONTINUE] without a query)."""
 
 GUARD_MECHANICAL = """[GUARD RAIL ACTIVATION]
@@ -194,11 +191,14 @@ on that topic.
 
 Restate your finding using only actual query results."""
 
-SYSTEM = DREAMER_SYSTEM + "\n\n### Gap-Specific Prompts (Examples)\n\n" + (
-    "These are NOT fixed lenses. They're examples of what gap-following feels like for "
-    "different node types in the graph. The actual prompt emerges from what's MISSING.\n\n"
-) + "\n\n".join(
-    f"**When {node_type} gap is detected:**\n{text}" for node_type, text in GAP_EXAMPLES.items()
+SYSTEM = (
+    DREAMER_SYSTEM
+    + "\n\n### Gap-Specific Prompts (Examples)\n\n"
+    + (
+        "These are NOT fixed lenses. They're examples of what gap-following feels like for "
+        "different node types in the graph. The actual prompt emerges from what's MISSING.\n\n"
+    )
+    + "\n\n".join(f"**When {node_type} gap is detected:**\n{text}" for node_type, text in GAP_EXAMPLES.items())
 )
 
 
@@ -309,8 +309,8 @@ def render_continuation(inputs: RuminationStepInput) -> str:
     prompt += f"""**Gap Detection:**
 
 Coverage so far:
-- Node types with data: {', '.join(gap.covered_types) or 'None yet'}
-- Node types with NO data (gaps): {', '.join(gap.gap_types) or 'All covered'}
+- Node types with data: {", ".join(gap.covered_types) or "None yet"}
+- Node types with NO data (gaps): {", ".join(gap.gap_types) or "All covered"}
 - Composite gap score: {gap.composite_score:.2f}
 
 """
@@ -348,13 +348,12 @@ def _render_results(inputs: RuminationStepInput) -> str:
     if not inputs.query and not inputs.query_results:
         target = inputs.gap.priority_gap
         hint = f" ({GAP_QUERIES[target]} follows the {target} gap)" if target in GAP_QUERIES else ""
-        return (f"\n---\n\nNothing has been queried for this step yet. Use the graph tools{hint}; "
-                f"what they return is all you may claim.\n\n{step}")
+        return (
+            f"\n---\n\nNothing has been queried for this step yet. Use the graph tools{hint}; "
+            f"what they return is all you may claim.\n\n{step}"
+        )
     query = f" ({inputs.query})" if inputs.query else ""
-    return (
-        f"\n---\n\nQuery results{query}:\n"
-        f"{format_memories(inputs.query_results, empty='None')}\n\n{step}"
-    )
+    return f"\n---\n\nQuery results{query}:\n{format_memories(inputs.query_results, empty='None')}\n\n{step}"
 
 
 def _render_guard(text: str, step: RuminationStepInput) -> str:
@@ -383,21 +382,60 @@ def render_hallucination(inputs: HallucinationInput) -> str:
     return _render_guard(GUARD_HALLUCINATION.replace("{claimed_info}", inputs.claimed_info), inputs.step)
 
 
-CONTINUE = Prompt(name="ruminate.continue", version=1, input_type=RuminationStepInput,
-                  output_type=RuminationStepOutput, system=SYSTEM, render=render_continuation)
-STUCK = Prompt(name="ruminate.stuck", version=1, input_type=StuckInput,
-               output_type=RuminationStepOutput, system=SYSTEM, render=render_stuck)
-GUARD_MECHANICAL_PROMPT = Prompt(name="ruminate.guard_mechanical", version=1, input_type=MechanicalInput,
-                                 output_type=RuminationStepOutput, system=SYSTEM, render=render_mechanical)
-GUARD_PREMATURE_PROMPT = Prompt(name="ruminate.guard_premature", version=1, input_type=PrematureInput,
-                                output_type=RuminationStepOutput, system=SYSTEM, render=render_premature)
-GUARD_ENDLESS_PROMPT = Prompt(name="ruminate.guard_endless", version=1, input_type=EndlessInput,
-                              output_type=RuminationStepOutput, system=SYSTEM, render=render_endless)
-GUARD_HALLUCINATION_PROMPT = Prompt(name="ruminate.guard_hallucination", version=1,
-                                    input_type=HallucinationInput, output_type=RuminationStepOutput,
-                                    system=SYSTEM, render=render_hallucination)
+CONTINUE = Prompt(
+    name="ruminate.continue",
+    version=1,
+    input_type=RuminationStepInput,
+    output_type=RuminationStepOutput,
+    system=SYSTEM,
+    render=render_continuation,
+)
+STUCK = Prompt(
+    name="ruminate.stuck",
+    version=1,
+    input_type=StuckInput,
+    output_type=RuminationStepOutput,
+    system=SYSTEM,
+    render=render_stuck,
+)
+GUARD_MECHANICAL_PROMPT = Prompt(
+    name="ruminate.guard_mechanical",
+    version=1,
+    input_type=MechanicalInput,
+    output_type=RuminationStepOutput,
+    system=SYSTEM,
+    render=render_mechanical,
+)
+GUARD_PREMATURE_PROMPT = Prompt(
+    name="ruminate.guard_premature",
+    version=1,
+    input_type=PrematureInput,
+    output_type=RuminationStepOutput,
+    system=SYSTEM,
+    render=render_premature,
+)
+GUARD_ENDLESS_PROMPT = Prompt(
+    name="ruminate.guard_endless",
+    version=1,
+    input_type=EndlessInput,
+    output_type=RuminationStepOutput,
+    system=SYSTEM,
+    render=render_endless,
+)
+GUARD_HALLUCINATION_PROMPT = Prompt(
+    name="ruminate.guard_hallucination",
+    version=1,
+    input_type=HallucinationInput,
+    output_type=RuminationStepOutput,
+    system=SYSTEM,
+    render=render_hallucination,
+)
 
 PROMPTS: tuple[Prompt, ...] = (
-    CONTINUE, STUCK, GUARD_MECHANICAL_PROMPT, GUARD_PREMATURE_PROMPT, GUARD_ENDLESS_PROMPT,
+    CONTINUE,
+    STUCK,
+    GUARD_MECHANICAL_PROMPT,
+    GUARD_PREMATURE_PROMPT,
+    GUARD_ENDLESS_PROMPT,
     GUARD_HALLUCINATION_PROMPT,
 )

@@ -162,7 +162,8 @@ class DwellOutput(PromptModel):
 
 def render_dwell(inputs: DwellInput) -> str:
     values = {
-        "current_concept": inputs.current.concept, "next_concept": inputs.next.concept,
+        "current_concept": inputs.current.concept,
+        "next_concept": inputs.next.concept,
         "current_domains": ", ".join(inputs.current.domains) or "unknown",
         "next_domains": ", ".join(inputs.next.domains) or "unknown",
         "current_abstraction": _level(inputs.current.abstraction_level),
@@ -224,8 +225,17 @@ class ResonanceOutput(PromptModel):
 
 
 def _residue(r: ResidueItem) -> str:
-    parts = [f"{k}: {v}" for k, v in (("connection", r.connection), ("tension", r.tension),
-             ("bridge", r.bridge), ("surprise", r.surprise), ("possibility", r.possibility)) if v]
+    parts = [
+        f"{k}: {v}"
+        for k, v in (
+            ("connection", r.connection),
+            ("tension", r.tension),
+            ("bridge", r.bridge),
+            ("surprise", r.surprise),
+            ("possibility", r.possibility),
+        )
+        if v
+    ]
     return f"[{r.id}] themes: {', '.join(r.themes) or '-'}\n  " + "\n  ".join(parts)
 
 
@@ -293,18 +303,40 @@ def render_validate(inputs: CrystalCheckInput) -> str:
     return f"Does this insight hold? '{inputs.insight}'\n\nContext:\n{format_memories(inputs.evidence)}"
 
 
-DWELL = Prompt(name="wander.dwell", version=1, input_type=DwellInput, output_type=DwellOutput,
-               system=SYSTEM, render=render_dwell)
-RESONANCE = Prompt(name="wander.resonance", version=1, input_type=ResonanceInput,
-                   output_type=ResonanceOutput, system=SYSTEM, render=render_resonance)
-CRYSTALLIZE = Prompt(name="wander.crystallize", version=1, input_type=CrystalInput,
-                     output_type=CrystalOutput, system=SYSTEM, render=render_crystallize)
-VALIDATE_CRYSTAL = Prompt(name="wander.validate_crystal", version=1, input_type=CrystalCheckInput,
-                          output_type=CrystalCheckOutput, system=SYSTEM, render=render_validate)
+DWELL = Prompt(
+    name="wander.dwell", version=1, input_type=DwellInput, output_type=DwellOutput, system=SYSTEM, render=render_dwell
+)
+RESONANCE = Prompt(
+    name="wander.resonance",
+    version=1,
+    input_type=ResonanceInput,
+    output_type=ResonanceOutput,
+    system=SYSTEM,
+    render=render_resonance,
+)
+CRYSTALLIZE = Prompt(
+    name="wander.crystallize",
+    version=1,
+    input_type=CrystalInput,
+    output_type=CrystalOutput,
+    system=SYSTEM,
+    render=render_crystallize,
+)
+VALIDATE_CRYSTAL = Prompt(
+    name="wander.validate_crystal",
+    version=1,
+    input_type=CrystalCheckInput,
+    output_type=CrystalCheckOutput,
+    system=SYSTEM,
+    render=render_validate,
+)
 
-RLM_SYSTEM = (RLM_DWELLER_SYSTEM_PROMPT.replace("{hot_count} recent loci", "the recent loci")
-              .replace("{warm_count} compressed", "the compressed").replace("{resonance_count} detected", "the detected")
-              .replace("{trace_count} steps", "the steps"))
+RLM_SYSTEM = (
+    RLM_DWELLER_SYSTEM_PROMPT.replace("{hot_count} recent loci", "the recent loci")
+    .replace("{warm_count} compressed", "the compressed")
+    .replace("{resonance_count} detected", "the detected")
+    .replace("{trace_count} steps", "the steps")
+)
 
 
 class RlmDwellInput(PromptModel):
@@ -327,11 +359,13 @@ def render_rlm(inputs: RlmDwellInput) -> str:
     counts = ", ".join(f"{name}: {n}" for name, n in inputs.counts.items()) or "empty"
     kept = ", ".join(inputs.kept) or "none yet"
     runs = "\n\n".join(inputs.transcript) or "(no code run yet)"
-    return (f"{render_dwell(inputs.dwell)}\n\nREPL MEMORY ({counts}).\nYOUR VARIABLES FROM EARLIER CODE: {kept}."
-            f"\n\nCODE RUN SO FAR:\n{runs}\n\n"
-            "Write Python in ```repl blocks to explore; the variables you set stay for your next blocks "
-            "(functions do not). When you are ready, give the dwelling JSON above with FINAL({...}), "
-            "in a ```repl block or on a line of its own.")
+    return (
+        f"{render_dwell(inputs.dwell)}\n\nREPL MEMORY ({counts}).\nYOUR VARIABLES FROM EARLIER CODE: {kept}."
+        f"\n\nCODE RUN SO FAR:\n{runs}\n\n"
+        "Write Python in ```repl blocks to explore; the variables you set stay for your next blocks "
+        "(functions do not). When you are ready, give the dwelling JSON above with FINAL({...}), "
+        "in a ```repl block or on a line of its own."
+    )
 
 
 class SubQueryInput(PromptModel):
@@ -347,9 +381,22 @@ def render_sub_query(inputs: SubQueryInput) -> str:
     return f"{inputs.prompt}\n\nContext:\n{inputs.context}" if inputs.context else inputs.prompt
 
 
-DWELL_RLM = Prompt(name="wander.dwell_rlm", version=2, input_type=RlmDwellInput, output_type=RlmTurn,
-                   system=RLM_SYSTEM, render=render_rlm, text_field="text")
-SUB_QUERY = Prompt(name="wander.sub_query", version=1, input_type=SubQueryInput, output_type=SubQueryOutput,
-                   system="You are a helpful assistant analyzing a chunk of context.", render=render_sub_query)
+DWELL_RLM = Prompt(
+    name="wander.dwell_rlm",
+    version=2,
+    input_type=RlmDwellInput,
+    output_type=RlmTurn,
+    system=RLM_SYSTEM,
+    render=render_rlm,
+    text_field="text",
+)
+SUB_QUERY = Prompt(
+    name="wander.sub_query",
+    version=1,
+    input_type=SubQueryInput,
+    output_type=SubQueryOutput,
+    system="You are a helpful assistant analyzing a chunk of context.",
+    render=render_sub_query,
+)
 
 PROMPTS: tuple[Prompt, ...] = (DWELL, RESONANCE, CRYSTALLIZE, VALIDATE_CRYSTAL, DWELL_RLM, SUB_QUERY)

@@ -2,8 +2,21 @@
 
 from graphmind.recall.embed_pass import EmbeddingPass, EmbedReport
 from graphmind.recall.recaller import (
-    Candidates, Recaller, RecallHit, RecallResult, ReembeddedWarning, StaleEmbeddingsWarning,
+    Candidates,
+    Recaller,
+    RecallHit,
+    RecallResult,
+    ReembeddedWarning,
+    StaleEmbeddingsWarning,
 )
 
-__all__ = ["Candidates", "EmbedReport", "EmbeddingPass", "RecallHit", "RecallResult", "Recaller",
-           "ReembeddedWarning", "StaleEmbeddingsWarning"]
+__all__ = [
+    "Candidates",
+    "EmbedReport",
+    "EmbeddingPass",
+    "RecallHit",
+    "RecallResult",
+    "Recaller",
+    "ReembeddedWarning",
+    "StaleEmbeddingsWarning",
+]

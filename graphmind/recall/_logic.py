@@ -9,8 +9,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from graphmind.text import checked_text
 from graphmind.models import node_model
+from graphmind.text import checked_text
 
 MAX_QUERY_TERMS = 64
 """Full-text matching uses the first 64 distinct words of a recall text (Lucene's clause limit

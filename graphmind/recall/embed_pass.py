@@ -43,8 +43,14 @@ class EmbedReport:
 class EmbeddingPass:
     """Embeds one mind's memories that lack a current embedding."""
 
-    def __init__(self, store: GraphStore, embedder: Embedder, *, chunk: int = CHUNK,
-                 on_write: Callable[[VectorWrite], None] | None = None):
+    def __init__(
+        self,
+        store: GraphStore,
+        embedder: Embedder,
+        *,
+        chunk: int = CHUNK,
+        on_write: Callable[[VectorWrite], None] | None = None,
+    ):
         self._store = store
         self._embedder = embedder
         self._chunk = chunk
@@ -57,12 +63,12 @@ class EmbeddingPass:
         while rows := self._store.read("embed/list_pending", mind=mind, limit=self._chunk):
             self._apply(mind, rows, totals)
         if full:
-            rows = self._store.read("embed/list_unmatched", mind=mind,
-                                    model_id=self._embedder.model_id)
+            rows = self._store.read("embed/list_unmatched", mind=mind, model_id=self._embedder.model_id)
             for start in range(0, len(rows), self._chunk):
-                self._apply(mind, rows[start:start + self._chunk], totals)
-        return EmbedReport(mind=mind, model_id=self._embedder.model_id,
-                           seconds=round(time.perf_counter() - started, 3), **totals)
+                self._apply(mind, rows[start : start + self._chunk], totals)
+        return EmbedReport(
+            mind=mind, model_id=self._embedder.model_id, seconds=round(time.perf_counter() - started, 3), **totals
+        )
 
     def _apply(self, mind: str, rows: Sequence[Mapping[str, Any]], totals: dict[str, int]) -> None:
         plan = plan_embedding(rows, self._embedder.model_id)
@@ -78,20 +84,27 @@ class EmbeddingPass:
         stamps = None
         with self._store.transaction() as tx:
             if uids:
-                rows = [{"uid": uid, "embedding": vector.tolist(), "text_hash": digest}
-                        for (uid, _, digest), vector in zip(plan.to_embed, vectors, strict=True)]
-                stamps = tx.run("embed/mark_embedded", mind=mind, model_id=self._embedder.model_id,
-                                rows=rows)[0]
+                rows = [
+                    {"uid": uid, "embedding": vector.tolist(), "text_hash": digest}
+                    for (uid, _, digest), vector in zip(plan.to_embed, vectors, strict=True)
+                ]
+                stamps = tx.run("embed/mark_embedded", mind=mind, model_id=self._embedder.model_id, rows=rows)[0]
             tx.run("embed/mark_checked", mind=mind, uids=plan.current + plan.no_text)
         if stamps is not None and self._on_write is not None:
             self._on_write(_vector_write(read, uids, vectors, stamps, self._embedder.model_id))
 
 
-def _vector_write(read: Sequence[Mapping[str, Any]], uids: list[str], vectors: Any,
-                  stamps: Mapping[str, str | None], model_id: str) -> VectorWrite:
+def _vector_write(
+    read: Sequence[Mapping[str, Any]], uids: list[str], vectors: Any, stamps: Mapping[str, str | None], model_id: str
+) -> VectorWrite:
     """What one write of the pass changed, for recall's copy of the mind's vectors."""
     by_uid = {row["uid"]: row for row in read}
     previous_models = [by_uid[uid]["props"].get("embedding_model") for uid in uids]
-    return VectorWrite(uids=uids, labels=[by_uid[uid]["label"] for uid in uids], vectors=vectors,
-                       previous=stamps["previous"], stamp=str(stamps["stamp"]),
-                       replaced_stale=sum(m is not None and m != model_id for m in previous_models))
+    return VectorWrite(
+        uids=uids,
+        labels=[by_uid[uid]["label"] for uid in uids],
+        vectors=vectors,
+        previous=stamps["previous"],
+        stamp=str(stamps["stamp"]),
+        replaced_stale=sum(m is not None and m != model_id for m in previous_models),
+    )

@@ -14,7 +14,14 @@ from graphmind.embed import Embedder
 from graphmind.errors import UnknownLabelError, ValidationError
 from graphmind.models import NODE_TYPES, RECALLED_LABELS, GraphNode
 from graphmind.recall._logic import (
-    Fused, Ranked, check_query_text, fuse, lucene_query, matched_terms, next_fetch, overfetch_factor,
+    Fused,
+    Ranked,
+    check_query_text,
+    fuse,
+    lucene_query,
+    matched_terms,
+    next_fetch,
+    overfetch_factor,
     query_terms,
 )
 from graphmind.recall.embed_pass import EmbeddingPass, EmbedReport
@@ -64,13 +71,18 @@ class RecallHit:
         if self.vector_rank is not None:
             reasons["vector"] = {"rank": self.vector_rank, "similarity": round(self.similarity, 4)}
         if self.text_rank is not None:
-            reasons["text"] = {"rank": self.text_rank, "score": round(self.text_score, 4),
-                               "terms": self.matched_terms}
+            reasons["text"] = {"rank": self.text_rank, "score": round(self.text_score, 4), "terms": self.matched_terms}
         return reasons
 
     def as_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "label": self.label, "score": round(self.score, 6),
-                "text": self.text, "why": self.why(), "properties": shown_properties(self.node)}
+        return {
+            "id": self.id,
+            "label": self.label,
+            "score": round(self.score, 6),
+            "text": self.text,
+            "why": self.why(),
+            "properties": shown_properties(self.node),
+        }
 
 
 @dataclass(frozen=True)
@@ -94,10 +106,17 @@ class RecallResult:
     full-text search's own time."""
 
     def as_dict(self) -> dict[str, Any]:
-        return {"mind": self.mind, "query": self.query, "model_id": self.model_id,
-                "embedded": self.embedded, "reembedded": self.reembedded, "stale": self.stale,
-                "vector_search": self.vector_search, "timings_ms": self.timings_ms,
-                "hits": [hit.as_dict() for hit in self.hits]}
+        return {
+            "mind": self.mind,
+            "query": self.query,
+            "model_id": self.model_id,
+            "embedded": self.embedded,
+            "reembedded": self.reembedded,
+            "stale": self.stale,
+            "vector_search": self.vector_search,
+            "timings_ms": self.timings_ms,
+            "hits": [hit.as_dict() for hit in self.hits],
+        }
 
 
 @dataclass(frozen=True)
@@ -136,8 +155,15 @@ class Recaller:
     exactly in Cypher instead (see EXACT_LIMIT).
     """
 
-    def __init__(self, store: GraphStore, embedder: Embedder, *, overfetch: int = 10,
-                 exact_limit: int = EXACT_LIMIT, cache_bytes: int = 0):
+    def __init__(
+        self,
+        store: GraphStore,
+        embedder: Embedder,
+        *,
+        overfetch: int = 10,
+        exact_limit: int = EXACT_LIMIT,
+        cache_bytes: int = 0,
+    ):
         self._store = store
         self._embedder = embedder
         self._overfetch: dict[tuple[str, str, tuple[str, ...]], int] = {}
@@ -150,8 +176,7 @@ class Recaller:
 
     def embed(self, mind: str, *, full: bool = False) -> EmbedReport:
         """Run the embedding pass over ``mind``, keeping this recaller's copy of it current."""
-        return EmbeddingPass(self._store, self._embedder, on_write=self._on_write(mind)).run(
-            mind, full=full)
+        return EmbeddingPass(self._store, self._embedder, on_write=self._on_write(mind)).run(mind, full=full)
 
     def load_vectors(self, mind: str) -> int:
         """Load ``mind``'s vectors into memory now rather than on its first recall; returns how
@@ -159,8 +184,7 @@ class Recaller:
         copy = self._cache.load(mind, self._embedder.model_id)
         return 0 if copy is None else copy.size
 
-    def recall(self, mind: str, text: str, k: int = 10,
-               labels: Sequence[str] | None = None) -> RecallResult:
+    def recall(self, mind: str, text: str, k: int = 10, labels: Sequence[str] | None = None) -> RecallResult:
         """The ``k`` memories of ``mind`` that best match ``text``; counts a hit on each.
 
         Without ``labels``, the engines' working nodes (RECALLED_LABELS) are left out. A locus
@@ -176,17 +200,35 @@ class Recaller:
         hits = self._hits(mind, fused[:k], found.terms)
         laps.lap("hits")
         if found.stale:
-            warnings.warn(StaleEmbeddingsWarning(
-                f"{found.stale} memories of mind {mind!r} were embedded by another model than "
-                f"{self._embedder.model_id} and were skipped; run 'graphmind embed --mind {mind}'"),
-                stacklevel=3)
-        return RecallResult(mind=mind, query=text, model_id=self._embedder.model_id, hits=hits,
-                            embedded=found.embedded, reembedded=found.reembedded, stale=found.stale,
-                            vector_search=found.vector_search,
-                            timings_ms={**found.timings_ms, **laps.laps})
+            warnings.warn(
+                StaleEmbeddingsWarning(
+                    f"{found.stale} memories of mind {mind!r} were embedded by another model than "
+                    f"{self._embedder.model_id} and were skipped; run 'graphmind embed --mind {mind}'"
+                ),
+                stacklevel=3,
+            )
+        return RecallResult(
+            mind=mind,
+            query=text,
+            model_id=self._embedder.model_id,
+            hits=hits,
+            embedded=found.embedded,
+            reembedded=found.reembedded,
+            stale=found.stale,
+            vector_search=found.vector_search,
+            timings_ms={**found.timings_ms, **laps.laps},
+        )
 
-    def search(self, mind: str, text: str, depth: int, labels: Sequence[str] | None = None, *,
-               phrases: Sequence[str] = (), max_fetch: int = FETCH_CAP) -> Candidates:
+    def search(
+        self,
+        mind: str,
+        text: str,
+        depth: int,
+        labels: Sequence[str] | None = None,
+        *,
+        phrases: Sequence[str] = (),
+        max_fetch: int = FETCH_CAP,
+    ) -> Candidates:
         """The best ``depth`` candidates of each search, unfused, without counting hits: what
         recall fuses, and what rumination's gap detection starts from. ``phrases`` (file names,
         identifiers) are matched whole by the full-text search, besides the words of ``text``.
@@ -206,14 +248,13 @@ class Recaller:
         terms = query_terms(text)
         # The full-text search needs no embedding: it runs on the pool's thread while this one
         # embeds the query and searches the vector index (the driver is thread-safe).
-        text_search = self._pool().submit(self._text_search, mind,
-                                          lucene_query(terms, mind, phrases), wanted_labels, depth,
-                                          max_fetch)
+        text_search = self._pool().submit(
+            self._text_search, mind, lucene_query(terms, mind, phrases), wanted_labels, depth, max_fetch
+        )
         with one_blas_thread():
             embedding = self._embedder.embed([text])[0]
         laps.lap("embed_query")
-        vector, stale, source = self._vector_search(mind, state["stamp"], embedding,
-                                                    wanted_labels, depth, max_fetch)
+        vector, stale, source = self._vector_search(mind, state["stamp"], embedding, wanted_labels, depth, max_fetch)
         reembedded = 0
         # another model embedded some memories (a fallback, a model change): embed them again,
         # once per state of the mind (a memory without text keeps its old vector and stays stale)
@@ -221,22 +262,41 @@ class Recaller:
             reembedded = self.embed(mind, full=True).embedded
             state = self._store.read("recall/get_vector_state", mind=mind)[0]
             self._reembedded_at[mind] = state["stamp"]
-            vector, stale, source = self._vector_search(mind, state["stamp"], embedding,
-                                                        wanted_labels, depth, max_fetch)
+            vector, stale, source = self._vector_search(
+                mind, state["stamp"], embedding, wanted_labels, depth, max_fetch
+            )
             if reembedded:
-                warnings.warn(ReembeddedWarning(
-                    f"{reembedded} memories of mind {mind!r} had been embedded by another model "
-                    f"and were embedded again with {self._embedder.model_id}"), stacklevel=3)
+                warnings.warn(
+                    ReembeddedWarning(
+                        f"{reembedded} memories of mind {mind!r} had been embedded by another model "
+                        f"and were embedded again with {self._embedder.model_id}"
+                    ),
+                    stacklevel=3,
+                )
         laps.lap("vector")
         ranked_text, text_ms = text_search.result()
         laps.lap("text_wait")
         laps.laps["text"] = text_ms
-        return Candidates(vector=vector, text=ranked_text, terms=terms, embedded=embedded + reembedded,
-                          reembedded=reembedded, stale=stale, vector_search=source, timings_ms=laps.laps)
+        return Candidates(
+            vector=vector,
+            text=ranked_text,
+            terms=terms,
+            embedded=embedded + reembedded,
+            reembedded=reembedded,
+            stale=stale,
+            vector_search=source,
+            timings_ms=laps.laps,
+        )
 
-    def _vector_search(self, mind: str, stamp: str | None, embedding: np.ndarray,
-                       labels: list[str] | None, depth: int,
-                       max_fetch: int = FETCH_CAP) -> tuple[list[Ranked], int, str]:
+    def _vector_search(
+        self,
+        mind: str,
+        stamp: str | None,
+        embedding: np.ndarray,
+        labels: list[str] | None,
+        depth: int,
+        max_fetch: int = FETCH_CAP,
+    ) -> tuple[list[Ranked], int, str]:
         model_id = self._embedder.model_id
         copy = self._cache.lookup(mind, stamp, model_id)
         if copy is not None:
@@ -255,8 +315,7 @@ class Recaller:
         """How many of the mind's memories carry a current / stale embedding (kept per stamp)."""
         known = self._counts.get(mind)
         if known is None or known[0] != stamp:
-            counts = self._store.read("recall/count_embedded", mind=mind,
-                                      model_id=self._embedder.model_id)[0]
+            counts = self._store.read("recall/count_embedded", mind=mind, model_id=self._embedder.model_id)[0]
             self._counts[mind] = known = (stamp, counts)
         return known[1]
 
@@ -265,10 +324,12 @@ class Recaller:
 
         def applied(write: VectorWrite) -> None:
             self._cache.apply(mind, write, model_id)
+
         return applied
 
-    def _text_search(self, mind: str, query: str | None, labels: list[str] | None,
-                     depth: int, max_fetch: int = FETCH_CAP) -> tuple[list[Ranked], float]:
+    def _text_search(
+        self, mind: str, query: str | None, labels: list[str] | None, depth: int, max_fetch: int = FETCH_CAP
+    ) -> tuple[list[Ranked], float]:
         """The full-text candidates, and how many milliseconds the search took."""
         clock = Stopwatch(scale=1000, digits=2)
         ranked = []
@@ -332,10 +393,18 @@ class Recaller:
             if f.uid not in nodes:  # deleted between search and read
                 continue
             label, node = nodes[f.uid]
-            hits.append(RecallHit(node=node, label=label, score=f.score, vector_rank=f.vector_rank,
-                                  similarity=f.vector_score, text_rank=f.text_rank,
-                                  text_score=f.text_score,
-                                  matched_terms=matched_terms(terms, node.derived_text())))
+            hits.append(
+                RecallHit(
+                    node=node,
+                    label=label,
+                    score=f.score,
+                    vector_rank=f.vector_rank,
+                    similarity=f.vector_score,
+                    text_rank=f.text_rank,
+                    text_score=f.text_score,
+                    matched_terms=matched_terms(terms, node.derived_text()),
+                )
+            )
         return hits
 
 

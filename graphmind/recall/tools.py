@@ -25,26 +25,34 @@ class GetMemoryInput(BaseModel):
     id: str = Field(min_length=1, max_length=256, description="The id of a memory of this mind.")
 
 
-def memory_tools(recall: Callable[[str, int], RecallResult],
-                 get: Callable[[str], GraphNode]) -> list[Tool]:
+def memory_tools(recall: Callable[[str, int], RecallResult], get: Callable[[str], GraphNode]) -> list[Tool]:
     """``recall_memories`` (hybrid recall) and ``get_memory`` (one memory by id), given one
     mind's ``Mind.recall`` and ``Mind.get``: the tools never reach past that mind."""
 
     def recall_memories(args: RecallToolInput) -> list[dict[str, Any]]:
-        return [{"id": hit.id, "label": hit.label, "text": hit.text, "score": round(hit.score, 4)}
-                for hit in recall(args.query, args.k).hits]
+        return [
+            {"id": hit.id, "label": hit.label, "text": hit.text, "score": round(hit.score, 4)}
+            for hit in recall(args.query, args.k).hits
+        ]
 
     def get_memory(args: GetMemoryInput) -> dict[str, Any]:
         try:
             node = get(args.id)
         except NotFoundError:
             return {"error": f"no memory {args.id!r} in this mind"}
-        return {"id": node.id, "label": node.LABEL, "text": node.derived_text(),
-                "properties": shown_properties(node)}
+        return {"id": node.id, "label": node.LABEL, "text": node.derived_text(), "properties": shown_properties(node)}
 
     return [
-        Tool("recall_memories", "Recall the memories of this mind that best match a query "
-             "(semantic and keyword search).", RecallToolInput, recall_memories),
-        Tool("get_memory", "Fetch one memory of this mind by its id, with all its properties.",
-             GetMemoryInput, get_memory),
+        Tool(
+            "recall_memories",
+            "Recall the memories of this mind that best match a query (semantic and keyword search).",
+            RecallToolInput,
+            recall_memories,
+        ),
+        Tool(
+            "get_memory",
+            "Fetch one memory of this mind by its id, with all its properties.",
+            GetMemoryInput,
+            get_memory,
+        ),
     ]

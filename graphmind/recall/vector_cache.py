@@ -82,13 +82,16 @@ class VectorCache:
                 self._copies.move_to_end(mind)
                 return copy
             self._misses[mind] = misses = self._misses.get(mind, 0) + 1
-            if misses >= 2 and self._too_big.get(mind) != (stamp, model_id) \
-                    and mind not in self._loading and not self._stop.is_set():
+            if (
+                misses >= 2
+                and self._too_big.get(mind) != (stamp, model_id)
+                and mind not in self._loading
+                and not self._stop.is_set()
+            ):
                 self._loading[mind] = self._pool().submit(self._load_in_background, mind, model_id)
         return None
 
-    def search(self, copy: MindVectors, query: np.ndarray, labels: Sequence[str] | None,
-               depth: int) -> list[Ranked]:
+    def search(self, copy: MindVectors, query: np.ndarray, labels: Sequence[str] | None, depth: int) -> list[Ranked]:
         with self._lock, one_blas_thread():
             return nearest(copy, query, labels, depth)
 
@@ -138,9 +141,8 @@ class VectorCache:
     def _load_in_background(self, mind: str, model_id: str) -> MindVectors | None:
         try:
             return self._load(mind, model_id)
-        except Exception:  # noqa: BLE001 - a failed load only means recall keeps using the index
-            log.warning("loading the vectors of mind %r failed; recall keeps using the index", mind,
-                        exc_info=True)
+        except Exception:
+            log.warning("loading the vectors of mind %r failed; recall keeps using the index", mind, exc_info=True)
             return None
         finally:
             with self._lock:
@@ -157,8 +159,7 @@ class VectorCache:
             with self._lock:
                 self._too_big[mind] = (stamp, model_id)
             return None
-        copy = empty_vectors(stamp, model_id, self._dimensions, capacity=counts["current"],
-                             stale=counts["stale"])
+        copy = empty_vectors(stamp, model_id, self._dimensions, capacity=counts["current"], stale=counts["stale"])
         rows = self._store.stream_values("recall/list_vectors", mind=mind, model_id=model_id)
         with closing(rows):
             for index, (uid, label, embedding) in enumerate(rows):

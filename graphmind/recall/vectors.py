@@ -65,7 +65,7 @@ class MindVectors:
     def rows_of(self, codes: tuple[int, ...]) -> np.ndarray:
         """The rows holding one of the label ``codes`` (kept until the next ``add``)."""
         if codes not in self._label_rows:
-            self._label_rows[codes] = np.flatnonzero(np.isin(self.label_codes[:self.size], codes))
+            self._label_rows[codes] = np.flatnonzero(np.isin(self.label_codes[: self.size], codes))
         return self._label_rows[codes]
 
     def apply(self, write: VectorWrite) -> None:
@@ -80,9 +80,9 @@ class MindVectors:
             return
         capacity = max(rows, 2 * len(self.matrix), 16)
         matrix = np.zeros((capacity, self.matrix.shape[1]), dtype=np.float32)
-        matrix[:self.size] = self.matrix[:self.size]
+        matrix[: self.size] = self.matrix[: self.size]
         codes = np.zeros(capacity, dtype=np.int16)
-        codes[:self.size] = self.label_codes[:self.size]
+        codes[: self.size] = self.label_codes[: self.size]
         self.matrix, self.label_codes = matrix, codes
 
     def _label_code(self, label: str) -> int:
@@ -91,16 +91,18 @@ class MindVectors:
         return self.label_names.index(label)
 
 
-def empty_vectors(stamp: str, model_id: str, dimensions: int, *, capacity: int = 0,
-                  stale: int = 0) -> MindVectors:
+def empty_vectors(stamp: str, model_id: str, dimensions: int, *, capacity: int = 0, stale: int = 0) -> MindVectors:
     """A copy with room for ``capacity`` rows and none in use."""
-    return MindVectors(stamp=stamp, model_id=model_id, stale=stale,
-                       matrix=np.zeros((capacity, dimensions), dtype=np.float32),
-                       label_codes=np.zeros(capacity, dtype=np.int16))
+    return MindVectors(
+        stamp=stamp,
+        model_id=model_id,
+        stale=stale,
+        matrix=np.zeros((capacity, dimensions), dtype=np.float32),
+        label_codes=np.zeros(capacity, dtype=np.int16),
+    )
 
 
-def nearest(vectors: MindVectors, query: np.ndarray, labels: Sequence[str] | None,
-            depth: int) -> list[Ranked]:
+def nearest(vectors: MindVectors, query: np.ndarray, labels: Sequence[str] | None, depth: int) -> list[Ranked]:
     """The ``depth`` rows most similar to ``query`` (of ``labels``, if given), best first.
 
     Scores are on the vector index's scale, (1 + cosine) / 2, so both paths fuse alike.
@@ -108,21 +110,20 @@ def nearest(vectors: MindVectors, query: np.ndarray, labels: Sequence[str] | Non
     query = _unit(np.asarray(query, dtype=np.float32))
     if labels is None:
         rows = None
-        scores = vectors.matrix[:vectors.size] @ query
+        scores = vectors.matrix[: vectors.size] @ query
     else:
         codes = tuple(sorted(vectors.label_names.index(x) for x in set(labels) if x in vectors.label_names))
         rows = vectors.rows_of(codes)
         if 2 * len(rows) < vectors.size:  # a few labels: compare only their rows (a copy of them)
             scores = vectors.matrix[rows] @ query
         else:  # most rows: one product over all of them is cheaper than copying most of them
-            scores = (vectors.matrix[:vectors.size] @ query)[rows]
+            scores = (vectors.matrix[: vectors.size] @ query)[rows]
     if len(scores) == 0:
         return []
     depth = min(depth, len(scores))
     top = np.argpartition(-scores, depth - 1)[:depth]
     top = top[np.argsort(-scores[top], kind="stable")]
-    return [Ranked(vectors.uids[i if rows is None else rows[i]], float((1.0 + scores[i]) / 2.0))
-            for i in top]
+    return [Ranked(vectors.uids[i if rows is None else rows[i]], float((1.0 + scores[i]) / 2.0)) for i in top]
 
 
 def _unit(vector: np.ndarray) -> np.ndarray:

@@ -55,8 +55,12 @@ class TypeCoverage:
         return bool(self.matched or self.neighbours)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"relevant": self.relevant, "matched": self.matched, "neighbours": self.neighbours,
-                "similarity": None if self.similarity is None else round(self.similarity, 4)}
+        return {
+            "relevant": self.relevant,
+            "matched": self.matched,
+            "neighbours": self.neighbours,
+            "similarity": None if self.similarity is None else round(self.similarity, 4),
+        }
 
 
 @dataclass(frozen=True)
@@ -78,9 +82,11 @@ class Coverage:
         return {t: c.similarity for t, c in self.types.items() if c.similarity is not None}
 
     def as_dict(self) -> dict[str, Any]:
-        return {"types": {t: c.as_dict() for t, c in self.types.items()},
-                "best_similarity": None if self.best_cosine is None else round(self.best_cosine, 4),
-                "signals": self.signals.as_dict()}
+        return {
+            "types": {t: c.as_dict() for t, c in self.types.items()},
+            "best_similarity": None if self.best_cosine is None else round(self.best_cosine, 4),
+            "signals": self.signals.as_dict(),
+        }
 
 
 def phrases(stimulus: str) -> list[str]:
@@ -89,15 +95,16 @@ def phrases(stimulus: str) -> list[str]:
     return list(dict.fromkeys(m.group(0) for m in _PHRASE.finditer(stimulus)))
 
 
-def seeds(found: Candidates, *, min_cosine: float = MIN_COSINE, text_floor: float = TEXT_FLOOR,
-          limit: int = MAX_SEEDS) -> list[str]:
+def seeds(
+    found: Candidates, *, min_cosine: float = MIN_COSINE, text_floor: float = TEXT_FLOOR, limit: int = MAX_SEEDS
+) -> list[str]:
     """The uids of the relevant candidates (see the module docstring), at most ``limit``, taken
     from the two searches in turn, best first."""
     vector = [c.uid for c in found.vector if cosine(c.score) >= min_cosine]
     best = found.text[0].score if found.text else 0.0
     text = [c.uid for c in found.text if c.score >= text_floor * best]
     interleaved = [uid for pair in zip(vector, text) for uid in pair]
-    longer = vector[len(text):] if len(vector) > len(text) else text[len(vector):]
+    longer = vector[len(text) :] if len(vector) > len(text) else text[len(vector) :]
     return list(dict.fromkeys(interleaved + longer))[:limit]
 
 
@@ -106,16 +113,28 @@ def cosine(index_score: float) -> float:
     return 2.0 * index_score - 1.0
 
 
-def detect(store: GraphStore, recaller: Recaller, mind: str, stimulus: str, *,
-           sender: str | None = None, weights: GapWeights = GapWeights(),
-           min_cosine: float = MIN_COSINE) -> Coverage:
+def detect(
+    store: GraphStore,
+    recaller: Recaller,
+    mind: str,
+    stimulus: str,
+    *,
+    sender: str | None = None,
+    weights: GapWeights = GapWeights(),
+    min_cosine: float = MIN_COSINE,
+) -> Coverage:
     """The coverage map of ``stimulus`` (from ``sender``) in ``mind``."""
     query = f"{stimulus} {sender}" if sender else stimulus
     clock = time.perf_counter()
     found = recaller.search(mind, query, DEPTH, SEARCH_LABELS, phrases=phrases(stimulus))
-    row = store.read("ruminate/get_coverage", mind=mind, seeds=seeds(found, min_cosine=min_cosine),
-                     candidates=[{"uid": c.uid, "score": c.score} for c in found.vector],
-                     labels=list(SEARCH_LABELS), neighbours=NEIGHBOURS)[0]
+    row = store.read(
+        "ruminate/get_coverage",
+        mind=mind,
+        seeds=seeds(found, min_cosine=min_cosine),
+        candidates=[{"uid": c.uid, "score": c.score} for c in found.vector],
+        labels=list(SEARCH_LABELS),
+        neighbours=NEIGHBOURS,
+    )[0]
     graph_ms = (time.perf_counter() - clock) * 1000 - found.timings_ms.get("embed_query", 0.0)
     return dataclasses.replace(coverage_from_row(row, weights), graph_ms=round(graph_ms, 2))
 
@@ -127,12 +146,14 @@ def coverage_from_row(row: dict[str, Any], weights: GapWeights = GapWeights()) -
     for entry in row["coverage"]:
         target = "Strategy_Pattern" if entry["label"] in CONSOLIDATED else entry["label"]
         _merge(types, target, entry)
-    energised = [EnergisedNode(id=n["id"], label=n["label"], props=n["props"], orphan=n["orphan"])
-                 for n in row["energised"]]
+    energised = [
+        EnergisedNode(id=n["id"], label=n["label"], props=n["props"], orphan=n["orphan"]) for n in row["energised"]
+    ]
     similarities = [c.similarity for c in types.values() if c.similarity is not None]
     best = max(similarities, default=None)
-    return Coverage(types=types, best_cosine=best, signals=signals(best, energised, weights=weights),
-                    energised=energised)
+    return Coverage(
+        types=types, best_cosine=best, signals=signals(best, energised, weights=weights), energised=energised
+    )
 
 
 def _merge(types: dict[str, TypeCoverage], target: str, entry: dict[str, Any]) -> None:
@@ -141,6 +162,6 @@ def _merge(types: dict[str, TypeCoverage], target: str, entry: dict[str, Any]) -
     similarity = cosine(score) if score is not None else None
     if known.similarity is not None and (similarity is None or known.similarity > similarity):
         similarity = known.similarity
-    types[target] = TypeCoverage(target, known.matched + list(entry["matched"]),
-                                 known.neighbours + list(entry["neighbours"]), similarity)
-
+    types[target] = TypeCoverage(
+        target, known.matched + list(entry["matched"]), known.neighbours + list(entry["neighbours"]), similarity
+    )

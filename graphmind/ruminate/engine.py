@@ -39,7 +39,7 @@ def check_stimulus(stimulus: object) -> tuple[str, bool]:
     text = " ".join(stimulus.split()) if "\n" not in stimulus.strip() else stimulus.strip()
     if len(text) <= MAX_STIMULUS_CHARS:
         return text, False
-    cut = text[:MAX_STIMULUS_CHARS - 1]
+    cut = text[: MAX_STIMULUS_CHARS - 1]
     space = cut.rfind(" ")
     return (cut[:space] if space > MAX_STIMULUS_CHARS // 2 else cut).rstrip() + "…", True
 
@@ -48,13 +48,19 @@ def check_sender(sender: object) -> str | None:
     if sender is None:
         return None
     if not isinstance(sender, str) or not sender.strip() or len(sender) > MAX_SENDER_CHARS:
-        raise ValidationError(f"the sender must be a name of 1 to {MAX_SENDER_CHARS} characters",
-                              field="sender")
+        raise ValidationError(f"the sender must be a name of 1 to {MAX_SENDER_CHARS} characters", field="sender")
     return sender.strip()
 
 
-def ruminate(store: GraphStore, recaller: Recaller, llm: LLM, mind: str, stimulus: str,
-             sender: str | None = None, params: RuminationParams = RuminationParams()) -> RuminationResult:
+def ruminate(
+    store: GraphStore,
+    recaller: Recaller,
+    llm: LLM,
+    mind: str,
+    stimulus: str,
+    sender: str | None = None,
+    params: RuminationParams = RuminationParams(),
+) -> RuminationResult:
     """Ruminate on ``stimulus`` in ``mind``, record the run, return its Context Object."""
     text, truncated = check_stimulus(stimulus)
     sender = check_sender(sender)
@@ -66,24 +72,44 @@ def ruminate(store: GraphStore, recaller: Recaller, llm: LLM, mind: str, stimulu
     identity = _identity(store, mind)
     chosen = _relevant(store, mind, list(state.tools.returned.values()), text, sender, identity)
     memories = chosen.kept
-    context = compose_context(llm, stimulus=text, sender=sender, identity=identity, memories=memories,
-                              dependencies=_dependencies(store, mind, memories), weak_ids=chosen.weak,
-                              unknown_terms=chosen.topic_terms)
+    context = compose_context(
+        llm,
+        stimulus=text,
+        sender=sender,
+        identity=identity,
+        memories=memories,
+        dependencies=_dependencies(store, mind, memories),
+        weak_ids=chosen.weak,
+        unknown_terms=chosen.topic_terms,
+    )
     records = llm.usage.records[calls_before:]
     result = RuminationResult(
-        run_id=f"rumination-{datetime.now(UTC):%Y%m%dT%H%M%S}-{secrets.token_hex(3)}", mind=mind,
-        stimulus=text, sender=sender, context=context, steps=state.steps,
-        coverage={**_coverage(state), "relevance": chosen.reasons}, final_gap_score=state.score,
-        signals=state.coverage.signals.as_dict(), stopped_reason=state.stopped_reason,
-        guard_rails=dict(state.guard_counts), truncated=truncated,
-        llm={"provider": llm.provider, "calls": len(records),
-             "input_tokens": sum(r.input_tokens for r in records),
-             "output_tokens": sum(r.output_tokens for r in records),
-             "cost_cents": round(llm.usage.cost_cents - cost_before, 4)},
-        timings_ms={"explore": round(explored_s * 1000, 1),
-                    "graph": round(sum(s.graph_ms for s in state.steps), 1),
-                    "llm": round(sum(s.llm_ms for s in state.steps), 1),
-                    "context": round((time.perf_counter() - started - explored_s) * 1000, 1)})
+        run_id=f"rumination-{datetime.now(UTC):%Y%m%dT%H%M%S}-{secrets.token_hex(3)}",
+        mind=mind,
+        stimulus=text,
+        sender=sender,
+        context=context,
+        steps=state.steps,
+        coverage={**_coverage(state), "relevance": chosen.reasons},
+        final_gap_score=state.score,
+        signals=state.coverage.signals.as_dict(),
+        stopped_reason=state.stopped_reason,
+        guard_rails=dict(state.guard_counts),
+        truncated=truncated,
+        llm={
+            "provider": llm.provider,
+            "calls": len(records),
+            "input_tokens": sum(r.input_tokens for r in records),
+            "output_tokens": sum(r.output_tokens for r in records),
+            "cost_cents": round(llm.usage.cost_cents - cost_before, 4),
+        },
+        timings_ms={
+            "explore": round(explored_s * 1000, 1),
+            "graph": round(sum(s.graph_ms for s in state.steps), 1),
+            "llm": round(sum(s.llm_ms for s in state.steps), 1),
+            "context": round((time.perf_counter() - started - explored_s) * 1000, 1),
+        },
+    )
     _record(store, result)
     _count_hits(store, mind, result, state.tools.returned)
     return result
@@ -98,10 +124,15 @@ DEPENDENCY_RELS = ("DEPENDS_ON", "IMPORTS", "CALLS", "REQUIRES")
 """The relationships the Context Object's "Dependencies" follow (source depends on target)."""
 
 
-def _relevant(store: GraphStore, mind: str, memories: list[MemoryItem], stimulus: str,
-              sender: str | None, identity: MemoryItem | None) -> relevance.Selection:
-    rows = store.read("ruminate/list_links", mind=mind, uids=[f"{mind}:{m.id}" for m in memories]) \
-        if memories else []
+def _relevant(
+    store: GraphStore,
+    mind: str,
+    memories: list[MemoryItem],
+    stimulus: str,
+    sender: str | None,
+    identity: MemoryItem | None,
+) -> relevance.Selection:
+    rows = store.read("ruminate/list_links", mind=mind, uids=[f"{mind}:{m.id}" for m in memories]) if memories else []
     links = [relevance.Link(r["source"], r["rel"], r["target"]) for r in rows]
     names = [str(identity.prop("name"))] if identity is not None and identity.prop("name") else []
     return relevance.select(memories, links, stimulus=stimulus, sender=sender, names=names)
@@ -110,40 +141,69 @@ def _relevant(store: GraphStore, mind: str, memories: list[MemoryItem], stimulus
 def _dependencies(store: GraphStore, mind: str, memories: list[MemoryItem]) -> list[Dependency]:
     if not memories:
         return []
-    rows = store.read("ruminate/list_dependencies", mind=mind, rels=list(DEPENDENCY_RELS),
-                      uids=[f"{mind}:{m.id}" for m in memories])
+    rows = store.read(
+        "ruminate/list_dependencies", mind=mind, rels=list(DEPENDENCY_RELS), uids=[f"{mind}:{m.id}" for m in memories]
+    )
     return [Dependency(source=r["source"], rel=r["rel"], target=r["target"]) for r in rows]
 
 
 def _coverage(state: Exploration) -> dict[str, Any]:
-    types = {t: {**c.as_dict(), "explored": t in state.explored, "found": t in state.found_types}
-             for t, c in state.coverage.types.items()}
-    return {"types": types, "covered": [t for t in NODE_TYPES if t in state.found_types],
-            "gaps": [t for t in NODE_TYPES if t not in state.found_types],
-            "best_similarity": state.coverage.as_dict()["best_similarity"]}
+    types = {
+        t: {**c.as_dict(), "explored": t in state.explored, "found": t in state.found_types}
+        for t, c in state.coverage.types.items()
+    }
+    return {
+        "types": types,
+        "covered": [t for t in NODE_TYPES if t in state.found_types],
+        "gaps": [t for t in NODE_TYPES if t not in state.found_types],
+        "best_similarity": state.coverage.as_dict()["best_similarity"],
+    }
 
 
 def _record(store: GraphStore, result: RuminationResult) -> None:
     """The RuminationRun, a Finding per step and per section, and their CITES edges."""
     mind, run_id = result.mind, result.run_id
-    findings = [_finding(mind, f"{run_id}-step-{s.number}", s.synthesis or s.monologue or s.signal_reasoning,
-                         s.found_ids, step_number=s.number, node_type=s.node_type or s.kind,
-                         signal=s.signal, gap_score=s.coverage_score)
-                for s in result.steps if s.found_ids]
-    findings += [_finding(mind, f"{run_id}-{section.key}", section.text, section.node_ids,
-                          section=section.key)
-                 for section in result.context.sections if section.node_ids]
-    run = {"uid": f"{mind}:{run_id}", "id": run_id, "props": {
-        "message": result.stimulus, "sender": result.sender, "steps": len(result.steps),
-        "final_gap_score": round(result.final_gap_score, 4), "stopped_reason": result.stopped_reason,
-        "context_markdown": result.context_markdown, "token_count": result.context.token_count,
-        "composer": result.context.validation.composer, "llm_calls": result.llm["calls"],
-        "cost_cents": result.llm["cost_cents"], "truncated": result.truncated,
-        "trace": json.dumps([s.as_dict() for s in result.steps], ensure_ascii=False),
-        "coverage": json.dumps(result.coverage, ensure_ascii=False),
-        "guard_rails": json.dumps(result.guard_rails), "timings_ms": json.dumps(result.timings_ms),
-        **{f"gap_{name}": value for name, value in result.signals.items() if isinstance(value, float)},
-    }}
+    findings = [
+        _finding(
+            mind,
+            f"{run_id}-step-{s.number}",
+            s.synthesis or s.monologue or s.signal_reasoning,
+            s.found_ids,
+            step_number=s.number,
+            node_type=s.node_type or s.kind,
+            signal=s.signal,
+            gap_score=s.coverage_score,
+        )
+        for s in result.steps
+        if s.found_ids
+    ]
+    findings += [
+        _finding(mind, f"{run_id}-{section.key}", section.text, section.node_ids, section=section.key)
+        for section in result.context.sections
+        if section.node_ids
+    ]
+    run = {
+        "uid": f"{mind}:{run_id}",
+        "id": run_id,
+        "props": {
+            "message": result.stimulus,
+            "sender": result.sender,
+            "steps": len(result.steps),
+            "final_gap_score": round(result.final_gap_score, 4),
+            "stopped_reason": result.stopped_reason,
+            "context_markdown": result.context_markdown,
+            "token_count": result.context.token_count,
+            "composer": result.context.validation.composer,
+            "llm_calls": result.llm["calls"],
+            "cost_cents": result.llm["cost_cents"],
+            "truncated": result.truncated,
+            "trace": json.dumps([s.as_dict() for s in result.steps], ensure_ascii=False),
+            "coverage": json.dumps(result.coverage, ensure_ascii=False),
+            "guard_rails": json.dumps(result.guard_rails),
+            "timings_ms": json.dumps(result.timings_ms),
+            **{f"gap_{name}": value for name, value in result.signals.items() if isinstance(value, float)},
+        },
+    }
     store.write("ruminate/upsert_run", mind=mind, run=run, findings=findings)
 
 
@@ -158,6 +218,9 @@ def _count_hits(store: GraphStore, mind: str, result: RuminationResult, returned
 
 def _finding(mind: str, finding_id: str, summary: str, cites: list[str], **props: Any) -> dict[str, Any]:
     clean = {k: v for k, v in props.items() if v is not None}
-    return {"uid": f"{mind}:{finding_id}", "id": finding_id,
-            "props": {"summary": summary[:4000] or "(empty)", **clean},
-            "cites": [f"{mind}:{i}" for i in dict.fromkeys(cites)]}
+    return {
+        "uid": f"{mind}:{finding_id}",
+        "id": finding_id,
+        "props": {"summary": summary[:4000] or "(empty)", **clean},
+        "cites": [f"{mind}:{i}" for i in dict.fromkeys(cites)],
+    }

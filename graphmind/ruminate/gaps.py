@@ -54,15 +54,19 @@ class GapSignals:
 
     @property
     def semantic_level(self) -> str:
-        """"high" (>= 0.6: no structure fits), "low" (< 0.4: good structure), else "medium"."""
+        """ "high" (>= 0.6: no structure fits), "low" (< 0.4: good structure), else "medium"."""
         if self.semantic >= HIGH_SEMANTIC_GAP:
             return "high"
         return "low" if self.semantic < LOW_SEMANTIC_GAP else "medium"
 
     def as_dict(self) -> dict[str, Any]:
-        return {"semantic": round(self.semantic, 4), "quality": round(self.quality, 4),
-                "structural": round(self.structural, 4), "composite": round(self.composite, 4),
-                "semantic_level": self.semantic_level}
+        return {
+            "semantic": round(self.semantic, 4),
+            "quality": round(self.quality, 4),
+            "structural": round(self.structural, 4),
+            "composite": round(self.composite, 4),
+            "semantic_level": self.semantic_level,
+        }
 
 
 @dataclass(frozen=True)
@@ -75,8 +79,13 @@ class EnergisedNode:
     orphan: bool
 
 
-def signals(best_cosine: float | None, nodes: Sequence[EnergisedNode], *, now: datetime | None = None,
-            weights: GapWeights = GapWeights()) -> GapSignals:
+def signals(
+    best_cosine: float | None,
+    nodes: Sequence[EnergisedNode],
+    *,
+    now: datetime | None = None,
+    weights: GapWeights = GapWeights(),
+) -> GapSignals:
     """The V2 signals of a stimulus given the best cosine similarity of any of the mind's nodes
     to it and the energised nodes."""
     semantic = semantic_gap(best_cosine)
@@ -138,9 +147,15 @@ _KEYWORD_RULES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 )
 
 
-def prioritize(gaps: Iterable[str], stimulus: str, *, sender: str | None = None,
-               people: Iterable[str] = (), similarity: Mapping[str, float] | None = None,
-               relevant: Iterable[str] = ()) -> list[str]:
+def prioritize(
+    gaps: Iterable[str],
+    stimulus: str,
+    *,
+    sender: str | None = None,
+    people: Iterable[str] = (),
+    similarity: Mapping[str, float] | None = None,
+    relevant: Iterable[str] = (),
+) -> list[str]:
     """``gaps`` ranked, most pressing first: the seed's keyword heuristics, then the rest: the
     types the coverage map found relevant first, each group by the similarity of the stimulus
     to the type's best node (most similar first).
@@ -161,8 +176,7 @@ def prioritize(gaps: Iterable[str], stimulus: str, *, sender: str | None = None,
     ranked = [g for g in dict.fromkeys(order) if g in gaps]
     similarity = similarity or {}
     relevant = set(relevant)
-    rest = sorted((g for g in gaps if g not in ranked),
-                  key=lambda g: (g not in relevant, -similarity.get(g, -1.0)))
+    rest = sorted((g for g in gaps if g not in ranked), key=lambda g: (g not in relevant, -similarity.get(g, -1.0)))
     return ranked + rest
 
 

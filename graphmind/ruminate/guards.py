@@ -25,9 +25,13 @@ from graphmind.text import content_terms
 
 MIN_MONOLOGUE_WORDS = 20
 PREMATURE_BELOW = 0.5
-_ALLOWED = (CONTEXT_WORDS | STEP_WORDS | {t.lower() for t in NODE_TYPES}
-            | {w.lower() for t in NODE_TYPES for w in t.split("_")}
-            | {"continue", "crystallize", "dreamer", "gap", "gaps", "lens", "lenses"})
+_ALLOWED = (
+    CONTEXT_WORDS
+    | STEP_WORDS
+    | {t.lower() for t in NODE_TYPES}
+    | {w.lower() for t in NODE_TYPES for w in t.split("_")}
+    | {"continue", "crystallize", "dreamer", "gap", "gaps", "lens", "lenses"}
+)
 
 
 def is_mechanical(output: RuminationStepOutput, earlier: Sequence[FindingSummary]) -> bool:
@@ -38,8 +42,7 @@ def is_mechanical(output: RuminationStepOutput, earlier: Sequence[FindingSummary
     if not found:
         return False
     lowered = monologue.lower()
-    if any(f.node_type.lower() in lowered or f.node_type.replace("_", " ").lower() in lowered
-           for f in found):
+    if any(f.node_type.lower() in lowered or f.node_type.replace("_", " ").lower() in lowered for f in found):
         return False
     if any(i.lower() in lowered for f in found for i in f.memory_ids):
         return False
@@ -55,14 +58,17 @@ def is_stuck(output: RuminationStepOutput, queried: bool) -> bool:
     return output.signal == "CONTINUE" and not queried
 
 
-def hallucinated(output: RuminationStepOutput, returned: Iterable[MemoryItem], stimulus: str,
-                 sender: str | None) -> list[str]:
+def hallucinated(
+    output: RuminationStepOutput, returned: Iterable[MemoryItem], stimulus: str, sender: str | None
+) -> list[str]:
     """What the step claims that no source holds: unsupported atoms and unknown memory ids."""
     items = list(returned)
-    sources = Sources([stimulus, sender, *[m.properties or m.text for m in items], *[m.id for m in items]],
-                      allowed_words=_ALLOWED)
-    claims = [a.text for text in (output.finding.synthesis, output.internal_monologue)
-              for a in unsupported(text, sources)]
+    sources = Sources(
+        [stimulus, sender, *[m.properties or m.text for m in items], *[m.id for m in items]], allowed_words=_ALLOWED
+    )
+    claims = [
+        a.text for text in (output.finding.synthesis, output.internal_monologue) for a in unsupported(text, sources)
+    ]
     known = {m.id for m in items}
     claims += [f"[{i}]" for i in output.finding.memory_ids if i not in known]
     return list(dict.fromkeys(claims))

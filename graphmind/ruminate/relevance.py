@@ -50,8 +50,14 @@ class Selection:
     """The stimulus's content words that no kept memory shares (what memory knows nothing about)."""
 
 
-def select(memories: Sequence[MemoryItem], links: Iterable[Link], *, stimulus: str, sender: str | None,
-           names: Iterable[str] = ()) -> Selection:
+def select(
+    memories: Sequence[MemoryItem],
+    links: Iterable[Link],
+    *,
+    stimulus: str,
+    sender: str | None,
+    names: Iterable[str] = (),
+) -> Selection:
     """The memories to build the Context Object from, each with its reason."""
     people = {sender or "", *names} | {str(m.prop("partner_name") or "") for m in memories}
     name_stems = set().union(*(stems(p) for p in people if p)) if any(people) else set()
@@ -84,8 +90,9 @@ def select(memories: Sequence[MemoryItem], links: Iterable[Link], *, stimulus: s
             continue
         chosen.kept.append(m)
     known = set().union(*(shared[m.id] for m in chosen.kept)) if chosen.kept else set()
-    chosen.topic_terms = [w for w in dict.fromkeys(content_terms(stimulus))
-                          if stem(w) in wanted and stem(w) not in known][:4]
+    chosen.topic_terms = [
+        w for w in dict.fromkeys(content_terms(stimulus)) if stem(w) in wanted and stem(w) not in known
+    ][:4]
     return chosen
 
 
@@ -97,12 +104,19 @@ def _text(m: MemoryItem) -> str:
 def _partner(memories: Sequence[MemoryItem], sender: str | None) -> MemoryItem | None:
     if not sender:
         return None
-    return next((m for m in memories if m.label == "Partnership"
-                 and str(m.prop("partner_name") or "").lower() == sender.lower()), None)
+    return next(
+        (
+            m
+            for m in memories
+            if m.label == "Partnership" and str(m.prop("partner_name") or "").lower() == sender.lower()
+        ),
+        None,
+    )
 
 
-def _latest_conversation(memories: Sequence[MemoryItem], partner: MemoryItem,
-                         links: Iterable[Link]) -> MemoryItem | None:
+def _latest_conversation(
+    memories: Sequence[MemoryItem], partner: MemoryItem, links: Iterable[Link]
+) -> MemoryItem | None:
     linked = {l.source for l in links if l.target == partner.id} | {l.target for l in links if l.source == partner.id}
     talks = [m for m in memories if m.label == "Conversation_Memory" and m.id in linked]
     return max(talks, key=lambda m: str(m.prop("timestamp") or ""), default=None)

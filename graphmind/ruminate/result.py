@@ -40,8 +40,10 @@ class StepRecord:
         """One line for the CLI's step trace."""
         target = self.node_type or self.kind
         guards = f"  guards: {', '.join(self.guard_rails)}" if self.guard_rails else ""
-        return (f"{self.number:>2}. {self.kind:<7} {target:<20} found {len(self.found_ids):>2} "
-                f"(new {len(self.new_ids):>2})  gap {self.coverage_score:.2f}  [{self.signal}]{guards}")
+        return (
+            f"{self.number:>2}. {self.kind:<7} {target:<20} found {len(self.found_ids):>2} "
+            f"(new {len(self.new_ids):>2})  gap {self.coverage_score:.2f}  [{self.signal}]{guards}"
+        )
 
 
 @dataclass
@@ -77,8 +79,14 @@ class RuminationResult:
             "coverage": self.coverage,
             "final_gap_score": round(self.final_gap_score, 4),
             "validation": self.context.validation.model_dump(mode="json"),
-            "run_id": self.run_id, "mind": self.mind, "stimulus": self.stimulus,
-            "sender": self.sender, "truncated": self.truncated, "signals": self.signals,
-            "stopped_reason": self.stopped_reason, "guard_rails": self.guard_rails,
-            "llm": self.llm, "timings_ms": self.timings_ms,
+            "run_id": self.run_id,
+            "mind": self.mind,
+            "stimulus": self.stimulus,
+            "sender": self.sender,
+            "truncated": self.truncated,
+            "signals": self.signals,
+            "stopped_reason": self.stopped_reason,
+            "guard_rails": self.guard_rails,
+            "llm": self.llm,
+            "timings_ms": self.timings_ms,
         }

@@ -27,10 +27,24 @@ from graphmind.errors import LLMOutputError
 from graphmind.llm import LLM, Prompt
 from graphmind.prompts._models import NODE_TYPES, MemoryItem
 from graphmind.prompts.ruminate import (
-    CONTINUE, GAP_QUERIES, GUARD_ENDLESS_PROMPT, GUARD_HALLUCINATION_PROMPT, GUARD_MECHANICAL_PROMPT,
-    GUARD_PREMATURE_PROMPT, STUCK, EndlessInput, FindingSummary, GapAnalysis, GapUpdate,
-    HallucinationInput, MechanicalInput, PrematureInput, RuminationStepInput, RuminationStepOutput,
-    StepFinding, StuckInput,
+    CONTINUE,
+    GAP_QUERIES,
+    GUARD_ENDLESS_PROMPT,
+    GUARD_HALLUCINATION_PROMPT,
+    GUARD_MECHANICAL_PROMPT,
+    GUARD_PREMATURE_PROMPT,
+    STUCK,
+    EndlessInput,
+    FindingSummary,
+    GapAnalysis,
+    GapUpdate,
+    HallucinationInput,
+    MechanicalInput,
+    PrematureInput,
+    RuminationStepInput,
+    RuminationStepOutput,
+    StepFinding,
+    StuckInput,
 )
 from graphmind.recall import Recaller
 from graphmind.ruminate import guards
@@ -62,8 +76,11 @@ class Exploration:
     explored: set[str] = field(default_factory=set)
     found_types: set[str] = field(default_factory=set)
     followed: set[str] = field(default_factory=set)
-    guard_counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(
-        ("mechanical", "premature", "stuck", "endless", "hallucination", "llm_output"), 0))
+    guard_counts: dict[str, int] = field(
+        default_factory=lambda: dict.fromkeys(
+            ("mechanical", "premature", "stuck", "endless", "hallucination", "llm_output"), 0
+        )
+    )
     stopped_reason: str = ""
 
     @property
@@ -74,16 +91,14 @@ class Exploration:
 class Ruminator:
     """Runs one rumination over one mind (read -> pure -> LLM -> pure, step by step)."""
 
-    def __init__(self, store: GraphStore, recaller: Recaller, llm: LLM,
-                 params: RuminationParams = RuminationParams()):
+    def __init__(self, store: GraphStore, recaller: Recaller, llm: LLM, params: RuminationParams = RuminationParams()):
         self._store = store
         self._recaller = recaller
         self._llm = llm
         self._params = params
 
     def explore(self, mind: str, stimulus: str, sender: str | None) -> Exploration:
-        coverage = detect(self._store, self._recaller, mind, stimulus, sender=sender,
-                          weights=self._params.weights)
+        coverage = detect(self._store, self._recaller, mind, stimulus, sender=sender, weights=self._params.weights)
         tools = DreamerTools(self._store, self._recaller, mind, stimulus, sender, coverage)
         state = Exploration(coverage=coverage, tools=tools)
         self._initial(state, coverage.graph_ms)
@@ -98,23 +113,44 @@ class Ruminator:
         energised = {n.id: n for n in state.coverage.energised}
         found: list[str] = []
         for node_type, covered in state.coverage.types.items():
-            ids = [state.tools.keep(energised[i].label, i, energised[i].props)["id"]
-                   for i in covered.matched if i in energised]
+            ids = [
+                state.tools.keep(energised[i].label, i, energised[i].props)["id"]
+                for i in covered.matched
+                if i in energised
+            ]
             found += ids
             if node_type in NODE_TYPES and ids:
-                state.findings.append(FindingSummary(
-                    node_type=node_type, found=True, memory_ids=ids,
-                    synthesis=f"The stimulus touches {node_type} directly: "
-                              + "; ".join(_gist(state.tools.returned[i]) for i in ids)))
+                state.findings.append(
+                    FindingSummary(
+                        node_type=node_type,
+                        found=True,
+                        memory_ids=ids,
+                        synthesis=f"The stimulus touches {node_type} directly: "
+                        + "; ".join(_gist(state.tools.returned[i]) for i in ids),
+                    )
+                )
         self._absorb(state, found)
         state.explored |= set(state.found_types)
-        synthesis = (f"The stimulus touches {len(found)} memories directly: {', '.join(found)}."
-                     if found else "Nothing in the graph matches the stimulus directly.")
-        state.steps.append(StepRecord(
-            number=0, kind="initial", node_type=None, query="coverage search", found_ids=found,
-            new_ids=found, coverage_score=state.score, signals=state.coverage.signals.as_dict(),
-            signal="CONTINUE", synthesis=synthesis,
-            graph_ms=round(coverage_ms + state.tools.graph_ms, 2)))
+        synthesis = (
+            f"The stimulus touches {len(found)} memories directly: {', '.join(found)}."
+            if found
+            else "Nothing in the graph matches the stimulus directly."
+        )
+        state.steps.append(
+            StepRecord(
+                number=0,
+                kind="initial",
+                node_type=None,
+                query="coverage search",
+                found_ids=found,
+                new_ids=found,
+                coverage_score=state.score,
+                signals=state.coverage.signals.as_dict(),
+                signal="CONTINUE",
+                synthesis=synthesis,
+                graph_ms=round(coverage_ms + state.tools.graph_ms, 2),
+            )
+        )
 
     def _step(self, state: Exploration, stimulus: str, sender: str | None, people: list[str]) -> None:
         params = self._params
@@ -122,8 +158,14 @@ class Ruminator:
         if state.score < params.gap_threshold and all(t in state.explored for t in relevant):
             state.stopped_reason = "gaps_closed"
             return
-        gaps = prioritize([t for t in NODE_TYPES if t not in state.explored], stimulus, sender=sender,
-                          people=people, similarity=state.coverage.similarity(), relevant=relevant)
+        gaps = prioritize(
+            [t for t in NODE_TYPES if t not in state.explored],
+            stimulus,
+            sender=sender,
+            people=people,
+            similarity=state.coverage.similarity(),
+            relevant=relevant,
+        )
         graph_before = state.tools.graph_ms
         thread = None if gaps else self._thread(state)
         if not gaps and thread is None:
@@ -140,10 +182,12 @@ class Ruminator:
         graph_ms = state.tools.graph_ms - graph_before
         llm_ms = (time.perf_counter() - clock) * 1000 - graph_ms
         new_ids = [i for i in state.tools.returned if i not in before]
-        explored = explored_types(gaps[0] if gaps else None, [name for name, _ in calls],
-                                  {_as_type(state.tools.returned[i].label) for i in new_ids})
-        self._record(state, output, inputs, explored, thread, new_ids, guards_fired, claims, graph_ms,
-                     llm_ms)
+        explored = explored_types(
+            gaps[0] if gaps else None,
+            [name for name, _ in calls],
+            {_as_type(state.tools.returned[i].label) for i in new_ids},
+        )
+        self._record(state, output, inputs, explored, thread, new_ids, guards_fired, claims, graph_ms, llm_ms)
         state.steps[-1].queried = bool(calls) or bool(inputs.query_results)
         state.steps[-1].tools = [name for name, _ in calls]
         if output.signal == "CRYSTALLIZE" and state.score < guards.PREMATURE_BELOW:
@@ -152,24 +196,42 @@ class Ruminator:
             state.stopped_reason = "stuck"
             self._finish_endless(state, inputs, number + 1)
 
-    def _inputs(self, state: Exploration, stimulus: str, sender: str | None, gaps: list[str],
-                thread: tuple[str, list[str]] | None, number: int) -> RuminationStepInput:
+    def _inputs(
+        self,
+        state: Exploration,
+        stimulus: str,
+        sender: str | None,
+        gaps: list[str],
+        thread: tuple[str, list[str]] | None,
+        number: int,
+    ) -> RuminationStepInput:
         covered = [t for t in NODE_TYPES if t in state.found_types]
         results: list[MemoryItem] = []
         query = ""
         if thread is not None:
             query = f"follow_edges({thread[0]})"
             results = [state.tools.returned[i] for i in thread[1]]
-        gap = GapAnalysis(covered_types=covered, gap_types=gaps,
-                          composite_score=round(state.score, 4), priority_gap=gaps[0] if gaps else None)
-        return RuminationStepInput(stimulus=stimulus, sender=sender, findings=state.findings,
-                                   internal_monologue=state.monologue, gap=gap, query=query,
-                                   query_results=results, step_number=number - 1,
-                                   max_steps=self._params.max_steps)
+        gap = GapAnalysis(
+            covered_types=covered,
+            gap_types=gaps,
+            composite_score=round(state.score, 4),
+            priority_gap=gaps[0] if gaps else None,
+        )
+        return RuminationStepInput(
+            stimulus=stimulus,
+            sender=sender,
+            findings=state.findings,
+            internal_monologue=state.monologue,
+            gap=gap,
+            query=query,
+            query_results=results,
+            step_number=number - 1,
+            max_steps=self._params.max_steps,
+        )
 
-    def _ask_step(self, state: Exploration, inputs: RuminationStepInput, gaps: list[str],
-                  stimulus: str, sender: str | None
-                  ) -> tuple[RuminationStepOutput, list[str], list[Call], list[str]]:
+    def _ask_step(
+        self, state: Exploration, inputs: RuminationStepInput, gaps: list[str], stimulus: str, sender: str | None
+    ) -> tuple[RuminationStepOutput, list[str], list[Call], list[str]]:
         """The Dreamer's answer to one step, after at most one re-ask per guard rail; the tool
         calls made (by every ask of the step); and what the final answer still claims without
         a source. A re-ask shows what the step's earlier calls returned."""
@@ -182,22 +244,33 @@ class Ruminator:
         shown = self._shown(state, inputs, calls)
         if guards.is_mechanical(output, state.findings):
             fired.append("mechanical")
-            output, again = self._ask(state, GUARD_MECHANICAL_PROMPT,
-                                      MechanicalInput(step=shown, previous=output), shown, gaps)
+            output, again = self._ask(
+                state, GUARD_MECHANICAL_PROMPT, MechanicalInput(step=shown, previous=output), shown, gaps
+            )
             calls += again
             shown = self._shown(state, inputs, calls)
         claims = guards.hallucinated(output, state.tools.returned.values(), stimulus, sender)
         if claims:
             fired.append("hallucination")
-            output, again = self._ask(state, GUARD_HALLUCINATION_PROMPT, HallucinationInput(
-                step=shown, previous=output, claimed_info=claims[0]), shown, gaps)
+            output, again = self._ask(
+                state,
+                GUARD_HALLUCINATION_PROMPT,
+                HallucinationInput(step=shown, previous=output, claimed_info=claims[0]),
+                shown,
+                gaps,
+            )
             calls += again
             shown = self._shown(state, inputs, calls)
         if guards.is_premature(output, self._score_after(state, output)):
             fired.append("premature")
             unexplored = [t for t in NODE_TYPES if t not in state.explored] or list(NODE_TYPES)
-            output, again = self._ask(state, GUARD_PREMATURE_PROMPT, PrematureInput(
-                step=shown, explored_count=len(state.explored), unexplored=unexplored), shown, gaps)
+            output, again = self._ask(
+                state,
+                GUARD_PREMATURE_PROMPT,
+                PrematureInput(step=shown, explored_count=len(state.explored), unexplored=unexplored),
+                shown,
+                gaps,
+            )
             calls += again
         for name in fired:
             state.guard_counts[name] += 1
@@ -205,19 +278,27 @@ class Ruminator:
             claims = guards.hallucinated(output, state.tools.returned.values(), stimulus, sender)
         return output, fired, calls, claims
 
-    def _shown(self, state: Exploration, inputs: RuminationStepInput,
-               calls: list[Call]) -> RuminationStepInput:
+    def _shown(self, state: Exploration, inputs: RuminationStepInput, calls: list[Call]) -> RuminationStepInput:
         """The step as a re-ask shows it: with what this step's tool calls returned."""
         if not calls or inputs.query:
             return inputs
         ids = list(dict.fromkeys(i for _, found in calls for i in found))
         returned = state.tools.returned
-        return inputs.model_copy(update={
-            "query": ", ".join(dict.fromkeys(f"{name}()" for name, _ in calls)),
-            "query_results": [returned[i] for i in ids if i in returned]})
+        return inputs.model_copy(
+            update={
+                "query": ", ".join(dict.fromkeys(f"{name}()" for name, _ in calls)),
+                "query_results": [returned[i] for i in ids if i in returned],
+            }
+        )
 
-    def _ask(self, state: Exploration, prompt: Prompt[Any, RuminationStepOutput], inputs: Any,
-             step: RuminationStepInput, gaps: list[str]) -> tuple[RuminationStepOutput, list[Call]]:
+    def _ask(
+        self,
+        state: Exploration,
+        prompt: Prompt[Any, RuminationStepOutput],
+        inputs: Any,
+        step: RuminationStepInput,
+        gaps: list[str],
+    ) -> tuple[RuminationStepOutput, list[Call]]:
         """One LLM call with the nine tools, and the calls it made (tool name, ids returned);
         an unusable answer becomes [CONTINUE] once, with the engine's own query of the gap."""
         try:
@@ -230,31 +311,47 @@ class Ruminator:
             return output, ([(GAP_QUERIES[gaps[0]], output.finding.memory_ids)] if gaps else [])
         return run.output, [(c.tool, _ids(c.output)) for c in run.calls]
 
-    def _engine_step(self, state: Exploration, step: RuminationStepInput,
-                     gaps: list[str]) -> RuminationStepOutput:
+    def _engine_step(self, state: Exploration, step: RuminationStepInput, gaps: list[str]) -> RuminationStepOutput:
         """What the engine records when the Dreamer's answer was unusable: it runs the gap's
         query itself, and the step says what came back, without interpretation."""
         target = gaps[0] if gaps else None
         rows = state.tools.query(target) if target else []
         ids = [r["id"] for r in rows]
-        synthesis = (f"{target}: {', '.join(ids)}." if ids else f"No {target or 'thread'} data found.")
+        synthesis = f"{target}: {', '.join(ids)}." if ids else f"No {target or 'thread'} data found."
         return RuminationStepOutput(
-            finding=StepFinding(node_type=target, gap_explored=target or "thread",
-                                query=GAP_QUERIES.get(target or "", "") + "()" if target else step.query,
-                                result=", ".join(ids) or "None", synthesis=synthesis, memory_ids=ids,
-                                confidence=0.0),
+            finding=StepFinding(
+                node_type=target,
+                gap_explored=target or "thread",
+                query=GAP_QUERIES.get(target or "", "") + "()" if target else step.query,
+                result=", ".join(ids) or "None",
+                synthesis=synthesis,
+                memory_ids=ids,
+                confidence=0.0,
+            ),
             gap_update=GapUpdate(composite_gap_score=round(state.score, 4)),
             internal_monologue="The Dreamer's answer could not be read; the engine ran the query.",
-            signal="CONTINUE", signal_reasoning="Unreadable answer: treated as [CONTINUE] once.")
+            signal="CONTINUE",
+            signal_reasoning="Unreadable answer: treated as [CONTINUE] once.",
+        )
 
     def _score_after(self, state: Exploration, output: RuminationStepOutput) -> float:
         returned = state.tools.returned
         labels = {returned[i].label for i in output.finding.memory_ids if i in returned}
         return coverage_score(state.found_types | {_as_type(label) for label in labels})
 
-    def _record(self, state: Exploration, output: RuminationStepOutput, inputs: RuminationStepInput,
-                explored: list[str], thread: tuple[str, list[str]] | None, new_ids: list[str],
-                fired: list[str], claims: list[str], graph_ms: float, llm_ms: float) -> None:
+    def _record(
+        self,
+        state: Exploration,
+        output: RuminationStepOutput,
+        inputs: RuminationStepInput,
+        explored: list[str],
+        thread: tuple[str, list[str]] | None,
+        new_ids: list[str],
+        fired: list[str],
+        claims: list[str],
+        graph_ms: float,
+        llm_ms: float,
+    ) -> None:
         state.explored.update(explored)
         target = explored[0] if explored else None
         if thread is not None:
@@ -262,21 +359,37 @@ class Ruminator:
         self._absorb(state, new_ids)
         returned = state.tools.returned
         cited = [i for i in output.finding.memory_ids if i in returned] or new_ids[:5]
-        synthesis = output.finding.synthesis if not claims else (
-            f"{target or 'thread'}: {', '.join(cited) or 'nothing found'} (restated from query results).")
+        synthesis = (
+            output.finding.synthesis
+            if not claims
+            else (f"{target or 'thread'}: {', '.join(cited) or 'nothing found'} (restated from query results).")
+        )
         node_type = target or (_as_type(returned[cited[0]].label) if cited else None)
         if node_type in NODE_TYPES:
-            state.findings.append(FindingSummary(node_type=node_type, found=bool(cited),
-                                                 synthesis=synthesis, memory_ids=cited))
+            state.findings.append(
+                FindingSummary(node_type=node_type, found=bool(cited), synthesis=synthesis, memory_ids=cited)
+            )
         state.monologue = (state.monologue + "\n\n" + output.internal_monologue).strip()
-        state.steps.append(StepRecord(
-            number=len(state.steps), kind="thread" if thread is not None else "gap", node_type=target,
-            query=inputs.query or output.finding.query or (GAP_QUERIES.get(target or "", "") + "()"),
-            found_ids=cited, new_ids=new_ids, coverage_score=round(state.score, 4),
-            signals=state.coverage.signals.as_dict(), signal=output.signal,
-            signal_reasoning=output.signal_reasoning, synthesis=synthesis,
-            monologue=output.internal_monologue, guard_rails=fired, hallucinated=claims,
-            graph_ms=round(graph_ms, 2), llm_ms=round(max(llm_ms, 0.0), 2)))
+        state.steps.append(
+            StepRecord(
+                number=len(state.steps),
+                kind="thread" if thread is not None else "gap",
+                node_type=target,
+                query=inputs.query or output.finding.query or (GAP_QUERIES.get(target or "", "") + "()"),
+                found_ids=cited,
+                new_ids=new_ids,
+                coverage_score=round(state.score, 4),
+                signals=state.coverage.signals.as_dict(),
+                signal=output.signal,
+                signal_reasoning=output.signal_reasoning,
+                synthesis=synthesis,
+                monologue=output.internal_monologue,
+                guard_rails=fired,
+                hallucinated=claims,
+                graph_ms=round(graph_ms, 2),
+                llm_ms=round(max(llm_ms, 0.0), 2),
+            )
+        )
 
     def _absorb(self, state: Exploration, ids: list[str]) -> None:
         returned = state.tools.returned
@@ -304,16 +417,27 @@ class Ruminator:
         state.guard_counts["endless"] += 1
         clock = time.perf_counter()
         try:
-            output = self._llm.generate(GUARD_ENDLESS_PROMPT,
-                                        EndlessInput(step=inputs, steps_taken=number - 1))
+            output = self._llm.generate(GUARD_ENDLESS_PROMPT, EndlessInput(step=inputs, steps_taken=number - 1))
             monologue, reasoning = output.internal_monologue, output.signal_reasoning
         except LLMOutputError:
             monologue, reasoning = "", "The step budget is spent."
-        state.steps.append(StepRecord(
-            number=len(state.steps), kind="guard", node_type=None, query="", found_ids=[], new_ids=[],
-            coverage_score=round(state.score, 4), signals=state.coverage.signals.as_dict(),
-            signal="CRYSTALLIZE", signal_reasoning=reasoning, monologue=monologue,
-            guard_rails=["endless"], llm_ms=round((time.perf_counter() - clock) * 1000, 2)))
+        state.steps.append(
+            StepRecord(
+                number=len(state.steps),
+                kind="guard",
+                node_type=None,
+                query="",
+                found_ids=[],
+                new_ids=[],
+                coverage_score=round(state.score, 4),
+                signals=state.coverage.signals.as_dict(),
+                signal="CRYSTALLIZE",
+                signal_reasoning=reasoning,
+                monologue=monologue,
+                guard_rails=["endless"],
+                llm_ms=round((time.perf_counter() - clock) * 1000, 2),
+            )
+        )
         state.stopped_reason = state.stopped_reason or "max_steps"
 
 
@@ -344,4 +468,3 @@ def _gist(item: MemoryItem) -> str:
 
 def _as_type(label: str) -> str:
     return "Strategy_Pattern" if label in CONSOLIDATED else label
-

@@ -55,8 +55,11 @@ _DESCRIBES = {
 
 class GapQueryInput(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-    query: str | None = Field(default=None, max_length=500, description=(
-        "What to look for, in plain words; omit to get what the stimulus touches."))
+    query: str | None = Field(
+        default=None,
+        max_length=500,
+        description=("What to look for, in plain words; omit to get what the stimulus touches."),
+    )
 
 
 class FollowEdgesInput(BaseModel):
@@ -67,8 +70,17 @@ class FollowEdgesInput(BaseModel):
 class DreamerTools:
     """The nine tools over one mind, for one rumination."""
 
-    def __init__(self, store: GraphStore, recaller: Recaller, mind: str, stimulus: str,
-                 sender: str | None, coverage: Coverage, *, limit: int = LIMIT):
+    def __init__(
+        self,
+        store: GraphStore,
+        recaller: Recaller,
+        mind: str,
+        stimulus: str,
+        sender: str | None,
+        coverage: Coverage,
+        *,
+        limit: int = LIMIT,
+    ):
         self._store = store
         self._recaller = recaller
         self._mind = mind
@@ -81,11 +93,23 @@ class DreamerTools:
         """Milliseconds spent in the graph (searches and queries) by this rumination's tools."""
 
     def tools(self) -> list[Tool]:
-        made = [Tool(GAP_QUERIES[t], f"Query this mind's {t} memories: {_DESCRIBES[t]}.",
-                     GapQueryInput, lambda args, t=t: self.query(t, args.query)) for t in _QUERIES]
-        made.append(Tool("follow_edges", "Follow the graph's edges from one memory found earlier: "
-                         "the memories linked to it and how.", FollowEdgesInput,
-                         lambda args: self.follow(args.node_id)))
+        made = [
+            Tool(
+                GAP_QUERIES[t],
+                f"Query this mind's {t} memories: {_DESCRIBES[t]}.",
+                GapQueryInput,
+                lambda args, t=t: self.query(t, args.query),
+            )
+            for t in _QUERIES
+        ]
+        made.append(
+            Tool(
+                "follow_edges",
+                "Follow the graph's edges from one memory found earlier: the memories linked to it and how.",
+                FollowEdgesInput,
+                lambda args: self.follow(args.node_id),
+            )
+        )
         return made
 
     def keep(self, label: str, node_id: str, props: dict[str, Any]) -> dict[str, Any]:
@@ -98,11 +122,21 @@ class DreamerTools:
         ids = covered.matched + covered.neighbours
         labels = [node_type, *CONSOLIDATED] if node_type == "Strategy_Pattern" else [node_type]
         clock = time.perf_counter()
-        found = self._recaller.search(self._mind, text or self._stimulus, self._limit, labels,
-                                      max_fetch=SEARCH_FETCH)
-        linked = [row["uid"] for row in self._store.read(
-            "ruminate/find_linked", mind=self._mind, labels=labels, limit=self._limit * 4,
-            uids=[f"{self._mind}:{i}" for i in self.returned])] if self.returned else []
+        found = self._recaller.search(self._mind, text or self._stimulus, self._limit, labels, max_fetch=SEARCH_FETCH)
+        linked = (
+            [
+                row["uid"]
+                for row in self._store.read(
+                    "ruminate/find_linked",
+                    mind=self._mind,
+                    labels=labels,
+                    limit=self._limit * 4,
+                    uids=[f"{self._mind}:{i}" for i in self.returned],
+                )
+            ]
+            if self.returned
+            else []
+        )
         # graph time: the searches' and queries' own time, without embedding the query text
         self.graph_ms += (time.perf_counter() - clock) * 1000 - found.timings_ms.get("embed_query", 0.0)
         uids = [*(f"{self._mind}:{i}" for i in ids), *linked, *seeds(found)]
@@ -118,8 +152,9 @@ class DreamerTools:
     def follow(self, node_id: str) -> list[dict[str, Any]]:
         """The memories linked to ``node_id`` (with the relationship and its direction)."""
         clock = time.perf_counter()
-        rows = self._store.read("ruminate/find_edges", mind=self._mind, uid=f"{self._mind}:{node_id}",
-                                limit=self._limit * 4)
+        rows = self._store.read(
+            "ruminate/find_edges", mind=self._mind, uid=f"{self._mind}:{node_id}", limit=self._limit * 4
+        )
         self.graph_ms += (time.perf_counter() - clock) * 1000
         return [{**self._keep(row), "rel": row["rel"], "direction": row["direction"]} for row in rows]
 
@@ -134,8 +169,12 @@ def memory_item(label: str, node_id: str, props: dict[str, Any]) -> MemoryItem:
     (date-times as ISO-8601 text)."""
     node = node_to_model(label, {"id": node_id, **props})
     shown = {k: v.isoformat() if hasattr(v, "isoformat") else v for k, v in shown_properties(node).items()}
-    return MemoryItem(id=node_id, label=label, text=node.derived_text() or "",
-                      properties={k: v for k, v in shown.items() if _plain(v)})
+    return MemoryItem(
+        id=node_id,
+        label=label,
+        text=node.derived_text() or "",
+        properties={k: v for k, v in shown.items() if _plain(v)},
+    )
 
 
 def _plain(value: Any) -> bool:

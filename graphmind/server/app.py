@@ -42,9 +42,12 @@ from graphmind.store import GraphStore
 log = logging.getLogger(__name__)
 API = "/api/v1/minds/{mind}"
 PROBLEMS: dict[int | str, dict[str, Any]] = {
-    status: {"description": http.HTTPStatus(status).phrase,
-             "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
-    for status in (400, 401, 403, 404, 422, 500, 503)}
+    status: {
+        "description": http.HTTPStatus(status).phrase,
+        "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}},
+    }
+    for status in (400, 401, 403, 404, 422, 500, 503)
+}
 """Every operation may answer these, each an RFC 9457 problem."""
 MAX_FIELD_ERRORS = 20
 """A 422 lists at most this many bad fields (the answer stays small whatever was sent)."""
@@ -58,8 +61,15 @@ class ApiError(Exception):
         self.status = status
 
 
-MemoryLabel = Enum("MemoryLabel", {label: label for label, m in NODE_TYPES.items()  # type: ignore[misc]
-                                    if m.KIND == "memory"}, type=str)
+MemoryLabel = Enum(
+    "MemoryLabel",
+    {
+        label: label
+        for label, m in NODE_TYPES.items()  # type: ignore[misc]
+        if m.KIND == "memory"
+    },
+    type=str,
+)
 """The labels recall can be asked for (the whitelist; anything else is a 422)."""
 
 
@@ -159,13 +169,17 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
         jobs.close()
         minds.close()
 
-    app = FastAPI(title="graphmind", version="0.1.0", lifespan=lifespan, responses=PROBLEMS,
-                  description="A Neo4j-backed knowledge-graph memory engine for LLM agents.")
+    app = FastAPI(
+        title="graphmind",
+        version="0.1.0",
+        lifespan=lifespan,
+        responses=PROBLEMS,
+        description="A Neo4j-backed knowledge-graph memory engine for LLM agents.",
+    )
 
     def contract() -> dict[str, Any]:
         if app.openapi_schema is None:
-            schema = get_openapi(title=app.title, version=app.version, description=app.description,
-                                 routes=app.routes)
+            schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
             schema.setdefault("components", {}).setdefault("schemas", {})["Problem"] = Problem.model_json_schema()
             app.openapi_schema = schema
         return app.openapi_schema
@@ -183,8 +197,10 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def invalid_body(_: Request, exc: RequestValidationError) -> JSONResponse:
-        fields = [{"path": ".".join(str(p) for p in e.get("loc", ())), "error": str(e.get("msg", ""))[:200]}
-                  for e in exc.errors()[:MAX_FIELD_ERRORS]]
+        fields = [
+            {"path": ".".join(str(p) for p in e.get("loc", ())), "error": str(e.get("msg", ""))[:200]}
+            for e in exc.errors()[:MAX_FIELD_ERRORS]
+        ]
         first = f"{fields[0]['path']}: {fields[0]['error']}" if fields else "the request does not fit its model"
         return problem(422, first, errors=fields)
 
@@ -197,6 +213,7 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
                 raise ApiError(403, f"this key may {key.scope}, and this call needs {scope}")
             check_mind_name(mind)
             return minds.get(mind)
+
         return check
 
     app.include_router(wander_router(allowed, jobs))
@@ -217,9 +234,17 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
         """The mind's nodes by label and relationships by type."""
         return mind.stats().as_dict()
 
-    @app.get(f"{API}/export", tags=["mind"], response_class=StreamingResponse,
-             responses={200: {"description": "JSON Lines, one node or edge per line",
-                              "content": {"application/x-ndjson": {"schema": {"type": "string"}}}}})
+    @app.get(
+        f"{API}/export",
+        tags=["mind"],
+        response_class=StreamingResponse,
+        responses={
+            200: {
+                "description": "JSON Lines, one node or edge per line",
+                "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
+            }
+        },
+    )
     def export(mind: Mind = Depends(allowed("read"))) -> StreamingResponse:
         """The mind as JSON Lines, the import format, streamed."""
         lines = mind.export_jsonl()
@@ -237,8 +262,13 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
         return mind.ruminate(body.text, sender=body.sender).as_dict()
 
     @app.get(f"{API}/digest", tags=["engines"])
-    def digest(n: int = Query(2, ge=1, le=50), rng_seed: int | None = None, min_age: int = Query(7, ge=0),
-               limit: int = Query(5, ge=1, le=100), mind: Mind = Depends(allowed("read"))) -> dict[str, Any]:
+    def digest(
+        n: int = Query(2, ge=1, le=50),
+        rng_seed: int | None = None,
+        min_age: int = Query(7, ge=0),
+        limit: int = Query(5, ge=1, le=100),
+        mind: Mind = Depends(allowed("read")),
+    ) -> dict[str, Any]:
         """The three digests (shown entries count a hit)."""
         params = DigestParams(n=n, min_age_days=min_age, limit=limit)
         return mind.digest(params, rng_seed=rng_seed).as_dict()
@@ -255,8 +285,11 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
         return mind.verify().as_dict()
 
     @app.post(f"{API}/import", tags=["mind"])
-    def import_(body: bytes = Body(media_type="application/x-ndjson"), strict: bool = True,
-                mind: Mind = Depends(allowed("write"))) -> dict[str, Any]:
+    def import_(
+        body: bytes = Body(media_type="application/x-ndjson"),
+        strict: bool = True,
+        mind: Mind = Depends(allowed("write")),
+    ) -> dict[str, Any]:
         """Import JSON Lines (the body); under ``strict`` one bad line writes nothing."""
         with tempfile.TemporaryDirectory(prefix="graphmind-import-") as folder:
             path = Path(folder) / "body.jsonl"
@@ -268,8 +301,9 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
         """Start a dream run as a job: 202, and the job's address in ``Location``."""
         params = DreamParams(**(body or DreamRequest.model_validate({})).model_dump())
         job_id = jobs.submit(mind.name, "dream", lambda progress: mind.dream(params, progress=progress).as_dict())
-        return JSONResponse({"job": job_id, "status": "queued"}, status_code=202,
-                            headers={"Location": f"/api/v1/jobs/{job_id}"})
+        return JSONResponse(
+            {"job": job_id, "status": "queued"}, status_code=202, headers={"Location": f"/api/v1/jobs/{job_id}"}
+        )
 
     def job_of_key(job_id: str, authorization: str | None, scope: Scope) -> dict[str, Any]:
         key = _key(store, authorization)
@@ -297,16 +331,20 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
 
 def problem(status: int, detail: str, *, headers: dict[str, str] | None = None, **extra: Any) -> JSONResponse:
     """An RFC 9457 problem: ``{type, title, status, detail}`` (detail: one sentence, bounded)."""
-    body = {"type": "about:blank", "title": http.HTTPStatus(status).phrase, "status": status,
-            "detail": " ".join(detail.split())[:2000], **extra}
+    body = {
+        "type": "about:blank",
+        "title": http.HTTPStatus(status).phrase,
+        "status": status,
+        "detail": " ".join(detail.split())[:2000],
+        **extra,
+    }
     return JSONResponse(body, status_code=status, headers=headers, media_type="application/problem+json")
 
 
 def _key(store: GraphStore, authorization: str | None) -> ApiKey:
     scheme, _, token = (authorization or "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "an API key is needed: send 'Authorization: Bearer <key>' "
-                            "(graphmind keys create --mind M)")
+        raise ApiError(401, "an API key is needed: send 'Authorization: Bearer <key>' (graphmind keys create --mind M)")
     key = find_key(store, token.strip())
     if key is None:
         raise ApiError(401, "this API key is not valid (revoked, or never made)")

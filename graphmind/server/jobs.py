@@ -99,8 +99,24 @@ class Jobs:
         else:
             self._save(job_id, mind, kind, "completed", progress="done", result=result)
 
-    def _save(self, job_id: str, mind: str, kind: str, status: str, *, progress: str | None = None,
-              result: dict[str, Any] | None = None, error: str | None = None) -> None:
-        self._store.write("keys/upsert_job", id=job_id, mind=mind, kind=kind, status=status,
-                          progress=progress, result=json.dumps(result, default=str) if result is not None else None,
-                          error=error)
+    def _save(
+        self,
+        job_id: str,
+        mind: str,
+        kind: str,
+        status: str,
+        *,
+        progress: str | None = None,
+        result: dict[str, Any] | None = None,
+        error: str | None = None,
+    ) -> None:
+        self._store.write(
+            "keys/upsert_job",
+            id=job_id,
+            mind=mind,
+            kind=kind,
+            status=status,
+            progress=progress,
+            result=json.dumps(result, default=str) if result is not None else None,
+            error=error,
+        )

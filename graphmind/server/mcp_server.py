@@ -24,83 +24,129 @@ log = logging.getLogger(__name__)
 
 def build_server(mind: Mind) -> MCPServer:
     """The MCP server for ``mind`` (the caller keeps the mind open while it serves)."""
-    server = MCPServer(name="graphmind", instructions=(
-        f"Long-term memory of the mind {mind.name!r}: recall what it holds, ruminate on a message "
-        "to get a grounded context, capture what happens, and explore idea space with wander."))
+    server = MCPServer(
+        name="graphmind",
+        instructions=(
+            f"Long-term memory of the mind {mind.name!r}: recall what it holds, ruminate on a message "
+            "to get a grounded context, capture what happens, and explore idea space with wander."
+        ),
+    )
     jobs = Jobs(mind.store, workers=1)
     last: dict[str, Any] = {}
 
-    @server.tool(description="Find the memories that best match a question or topic (vector and full-text "
-                             "search, fused). Returns hits with id, label, text, score and why each matched.")
+    @server.tool(
+        description="Find the memories that best match a question or topic (vector and full-text "
+        "search, fused). Returns hits with id, label, text, score and why each matched."
+    )
     def recall(query: str, k: int = 10, label: str | None = None) -> dict[str, Any]:
         return mind.recall(query, k=k, labels=[label] if label else None).as_dict()
 
-    @server.tool(description="Think about an incoming message before answering it: explores the memory "
-                             "graph and returns a grounded 7-section Context Object (markdown and sections).")
+    @server.tool(
+        description="Think about an incoming message before answering it: explores the memory "
+        "graph and returns a grounded 7-section Context Object (markdown and sections)."
+    )
     def ruminate(text: str, sender: str | None = None) -> dict[str, Any]:
         result = mind.ruminate(text, sender=sender).as_dict()
         last["context"] = result["context_markdown"]
         return result
 
-    @server.tool(description="Record one experience as it happens (description and outcome: success, "
-                             "failure or progress; optionally kind, strategy_used, confidence). Returns its id.")
-    def capture(description: str, outcome: str, kind: str | None = None, strategy_used: str | None = None,
-                session_id: str | None = None) -> dict[str, Any]:
-        experience = {k: v for k, v in {"description": description, "outcome": outcome, "kind": kind,
-                                        "strategy_used": strategy_used}.items() if v is not None}
+    @server.tool(
+        description="Record one experience as it happens (description and outcome: success, "
+        "failure or progress; optionally kind, strategy_used, confidence). Returns its id."
+    )
+    def capture(
+        description: str,
+        outcome: str,
+        kind: str | None = None,
+        strategy_used: str | None = None,
+        session_id: str | None = None,
+    ) -> dict[str, Any]:
+        experience = {
+            k: v
+            for k, v in {
+                "description": description,
+                "outcome": outcome,
+                "kind": kind,
+                "strategy_used": strategy_used,
+            }.items()
+            if v is not None
+        }
         return {"id": mind.capture(experience, session_id=session_id, wait=True)}
 
-    @server.tool(description="Consolidated knowledge (patterns from past dreams) that matches a question, "
-                             "with the abstraction ladder above each and examples; failures for 'does X help'.")
+    @server.tool(
+        description="Consolidated knowledge (patterns from past dreams) that matches a question, "
+        "with the abstraction ladder above each and examples; failures for 'does X help'."
+    )
     def knowledge(query: str, k: int = 5) -> dict[str, Any]:
         return {"matches": [m.as_dict() for m in mind.query_knowledge(query, k)]}
 
-    @server.tool(description="Three digests of the mind's topic entries: random samples across topics, "
-                             "threads that converge, and entries never read for a week (oldest first).")
+    @server.tool(
+        description="Three digests of the mind's topic entries: random samples across topics, "
+        "threads that converge, and entries never read for a week (oldest first)."
+    )
     def digest(n: int = 2, rng_seed: int | None = None) -> dict[str, Any]:
         return mind.digest(DigestParams(n=n), rng_seed=rng_seed).as_dict()
 
-    @server.tool(description="Check the abstraction ladder the mind holds now (five checks). Returns status "
-                             "verified | flagged | failed | empty, a score, and flagged parent/child edges.")
+    @server.tool(
+        description="Check the abstraction ladder the mind holds now (five checks). Returns status "
+        "verified | flagged | failed | empty, a score, and flagged parent/child edges."
+    )
     def verify() -> dict[str, Any]:
         return mind.verify().as_dict()
 
-    @server.tool(description="Start consolidating new experiences into patterns and a ladder (the night "
-                             "cycle). Returns a job id immediately; poll it with job_status.")
+    @server.tool(
+        description="Start consolidating new experiences into patterns and a ladder (the night "
+        "cycle). Returns a job id immediately; poll it with job_status."
+    )
     def dream(session: str | None = None) -> dict[str, Any]:
         params = DreamParams(session=session)
         job_id = jobs.submit(mind.name, "dream", lambda progress: mind.dream(params, progress=progress).as_dict())
         return {"job": job_id, "status": "queued"}
 
-    @server.tool(description="The status (queued, running, completed, failed, cancelled, interrupted), "
-                             "progress and result of a job started by dream.")
+    @server.tool(
+        description="The status (queued, running, completed, failed, cancelled, interrupted), "
+        "progress and result of a job started by dream."
+    )
     def job_status(job_id: str) -> dict[str, Any]:
         job = jobs.get(job_id)
         if job["mind"] != mind.name:
             raise ValueError(f"no job {job_id!r} in mind {mind.name!r}")
         return job
 
-    @server.tool(description="Start a new wander exploration session through the mind's idea space from "
-                             "a seed concept. Returns the session's id and state.")
-    def wander_create_session(seed_concept: str, name: str | None = None, attractor: str | None = None,
-                              allowed_domains: list[str] | None = None) -> dict[str, Any]:
-        config: dict[str, Any] = {k: v for k, v in {"name": name, "attractor": attractor,
-                                    "allowed_domains": allowed_domains}.items() if v}
+    @server.tool(
+        description="Start a new wander exploration session through the mind's idea space from "
+        "a seed concept. Returns the session's id and state."
+    )
+    def wander_create_session(
+        seed_concept: str,
+        name: str | None = None,
+        attractor: str | None = None,
+        allowed_domains: list[str] | None = None,
+    ) -> dict[str, Any]:
+        config: dict[str, Any] = {
+            k: v for k, v in {"name": name, "attractor": attractor, "allowed_domains": allowed_domains}.items() if v
+        }
         return mind.wander(seed_concept, **config).status()
 
-    @server.tool(description="Take one exploration step in a wander session. Returns where it went and "
-                             "what it found, or null when the session cannot step (paused or ended).")
+    @server.tool(
+        description="Take one exploration step in a wander session. Returns where it went and "
+        "what it found, or null when the session cannot step (paused or ended)."
+    )
     def wander_step(session_id: str) -> dict[str, Any]:
         result = mind.wander(session_id=session_id).step()
         return {"step": result.as_dict() if result is not None else None}
 
-    @server.tool(description="Run several wander steps (default 10). Returns how many ran, crystals "
-                             "formed and why it stopped (budget, checkpoint, stall).")
+    @server.tool(
+        description="Run several wander steps (default 10). Returns how many ran, crystals "
+        "formed and why it stopped (budget, checkpoint, stall)."
+    )
     def wander_run(session_id: str, n_steps: int = 10) -> dict[str, Any]:
         return mind.wander(session_id=session_id).run(n_steps).as_dict()
 
-    @server.tool(description="The insights of a wander session: its crystals at or above a confidence "
-                             "(default 0.7) and the session's state.")
+    @server.tool(
+        description="The insights of a wander session: its crystals at or above a confidence "
+        "(default 0.7) and the session's state."
+    )
     def wander_get_insights(session_id: str, min_confidence: float = 0.7) -> dict[str, Any]:
         handle = mind.wander(session_id=session_id)
         crystals = [c for c in handle.crystals() if (c.get("confidence") or 0.0) >= min_confidence]
@@ -110,13 +156,19 @@ def build_server(mind: Mind) -> MCPServer:
     def wander_inject(session_id: str, concept: str) -> dict[str, Any]:
         return {"locus": mind.wander(session_id=session_id).inject(concept)}
 
-    @server.resource("graphmind://mind/stats", description="The mind's node counts by label and relationship type.",
-                     mime_type="application/json")
+    @server.resource(
+        "graphmind://mind/stats",
+        description="The mind's node counts by label and relationship type.",
+        mime_type="application/json",
+    )
     def stats() -> dict[str, Any]:
         return mind.stats().as_dict()
 
-    @server.resource("graphmind://mind/context/last", mime_type="text/markdown",
-                     description="The last Context Object this server's ruminate produced.")
+    @server.resource(
+        "graphmind://mind/context/last",
+        mime_type="text/markdown",
+        description="The last Context Object this server's ruminate produced.",
+    )
     def last_context() -> str:
         return last.get("context", "(no rumination yet)")
 

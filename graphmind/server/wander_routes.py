@@ -83,8 +83,12 @@ def wander_router(allowed: Callable[[Scope], Callable[..., Mind]], jobs: Jobs) -
         return mind.wander(config.pop("seed_concept"), **config).status()
 
     @router.get("/sessions")
-    def list_sessions(status: str | None = None, limit: int = Query(20, ge=1, le=500), offset: int = Query(0, ge=0),
-                      mind: Mind = reader) -> dict[str, Any]:
+    def list_sessions(
+        status: str | None = None,
+        limit: int = Query(20, ge=1, le=500),
+        offset: int = Query(0, ge=0),
+        mind: Mind = reader,
+    ) -> dict[str, Any]:
         return mind.wander_sessions.page(status, limit=limit, offset=offset).as_dict()
 
     @router.get("/sessions/{session_id}")
@@ -123,8 +127,9 @@ def wander_router(allowed: Callable[[Scope], Callable[..., Mind]], jobs: Jobs) -
             return handle.run(n_steps).as_dict()
 
         job_id = jobs.submit(mind.name, "wander", run_steps)
-        return JSONResponse({"job": job_id, "status": "queued"}, status_code=202,
-                            headers={"Location": f"/api/v1/jobs/{job_id}"})
+        return JSONResponse(
+            {"job": job_id, "status": "queued"}, status_code=202, headers={"Location": f"/api/v1/jobs/{job_id}"}
+        )
 
     @router.post("/sessions/{session_id}/pause")
     def pause(session_id: str, mind: Mind = writer) -> dict[str, Any]:
@@ -139,8 +144,9 @@ def wander_router(allowed: Callable[[Scope], Callable[..., Mind]], jobs: Jobs) -
         return mind.wander(session_id=session_id).stop().model_dump(mode="json", exclude_none=True)
 
     @router.get("/sessions/{session_id}/loci")
-    def loci(session_id: str, limit: int = Query(50, ge=1, le=500), offset: int = Query(0, ge=0),
-             mind: Mind = reader) -> dict[str, Any]:
+    def loci(
+        session_id: str, limit: int = Query(50, ge=1, le=500), offset: int = Query(0, ge=0), mind: Mind = reader
+    ) -> dict[str, Any]:
         return mind.wander_sessions.loci(session_id, limit=limit, offset=offset).as_dict()
 
     @router.get("/sessions/{session_id}/loci/{locus_id}")
@@ -158,18 +164,24 @@ def wander_router(allowed: Callable[[Scope], Callable[..., Mind]], jobs: Jobs) -
     @router.get("/sessions/{session_id}/resonances")
     def session_resonances(session_id: str, mind: Mind = reader) -> dict[str, Any]:
         mind.wander_sessions.get(session_id)
-        return {"session_id": session_id,
-                "resonances": [r for r in _resonances(mind) if r.get("session_id") == session_id]}
+        return {
+            "session_id": session_id,
+            "resonances": [r for r in _resonances(mind) if r.get("session_id") == session_id],
+        }
 
     @router.get("/sessions/{session_id}/crystals")
     def session_crystals(session_id: str, mind: Mind = reader) -> dict[str, Any]:
         return {"session_id": session_id, "crystals": mind.wander_sessions.crystals(session_id)}
 
     @router.get("/crystals")
-    def crystals(status: str | None = None, min_confidence: float = Query(0.0, ge=0, le=1),
-                 mind: Mind = reader) -> dict[str, Any]:
-        found = [c for c in mind.wander_sessions.crystals(None)
-                 if (status is None or c.get("status") == status) and (c.get("confidence") or 0.0) >= min_confidence]
+    def crystals(
+        status: str | None = None, min_confidence: float = Query(0.0, ge=0, le=1), mind: Mind = reader
+    ) -> dict[str, Any]:
+        found = [
+            c
+            for c in mind.wander_sessions.crystals(None)
+            if (status is None or c.get("status") == status) and (c.get("confidence") or 0.0) >= min_confidence
+        ]
         return {"crystals": found}
 
     @router.get("/resonances")
@@ -188,8 +200,11 @@ def wander_router(allowed: Callable[[Scope], Callable[..., Mind]], jobs: Jobs) -
 
     @router.post("/sessions/{session_id}/fence")
     def fence(session_id: str, body: Fence, mind: Mind = writer) -> dict[str, Any]:
-        return mind.wander(session_id=session_id).fence(body.concept, body.action).model_dump(
-            mode="json", exclude_none=True)
+        return (
+            mind.wander(session_id=session_id)
+            .fence(body.concept, body.action)
+            .model_dump(mode="json", exclude_none=True)
+        )
 
     @router.post("/sessions/{session_id}/crystallize")
     def crystallize(session_id: str, mind: Mind = writer) -> dict[str, Any]:

@@ -39,8 +39,7 @@ class NamedQuery:
             missing = sorted(self.params - set(given))
             extra = sorted(set(given) - self.params)
             raise CatalogError(
-                f"query {self.name} takes {sorted(self.params)}; missing {missing}, unexpected {extra}",
-                query=self.name,
+                f"query {self.name} takes {sorted(self.params)}; missing {missing}, unexpected {extra}", query=self.name
             )
 
 
@@ -63,9 +62,7 @@ def parse_query(name: str, source: str) -> NamedQuery:
     declared = frozenset(p.strip() for p in header["params"].split(",") if p.strip())
     used = frozenset(PARAM.findall(text))
     if declared != used:
-        raise CatalogError(
-            f"query {name} declares params {sorted(declared)} but uses {sorted(used)}", query=name
-        )
+        raise CatalogError(f"query {name} declares params {sorted(declared)} but uses {sorted(used)}", query=name)
     if not text or ";" in text.rstrip().rstrip(";"):
         raise CatalogError(f"query {name} must hold exactly one statement", query=name)
     return NamedQuery(name=name, mode=mode, params=declared, text=text.rstrip(";").strip())

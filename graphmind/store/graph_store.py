@@ -21,7 +21,11 @@ import neo4j
 from neo4j import exceptions as neo4j_errors
 
 from graphmind.errors import (
-    CatalogError, ConstraintViolationError, StoreError, StoreRejectedError, StoreUnavailableError,
+    CatalogError,
+    ConstraintViolationError,
+    StoreError,
+    StoreRejectedError,
+    StoreUnavailableError,
 )
 from graphmind.store.catalog import Catalog, NamedQuery
 from graphmind.store.records import to_python
@@ -31,9 +35,13 @@ BATCH_MIN = 16  # lists longer than this travel as _Batch (see _sent)
 # Client errors caused by the data a query was given, not by the query: a value of a type
 # Neo4j cannot store, an empty property name (TokenNameError), a null where a MERGE needs one.
 # Other client errors (syntax, a missing parameter, security) are the query's or the setup's.
-REJECTED_DATA = ("Neo.ClientError.Statement.TypeError", "Neo.ClientError.Statement.ArgumentError",
-                 "Neo.ClientError.Statement.SemanticError", "Neo.ClientError.Statement.EntityNotFound",
-                 "Neo.ClientError.Schema.TokenNameError")
+REJECTED_DATA = (
+    "Neo.ClientError.Statement.TypeError",
+    "Neo.ClientError.Statement.ArgumentError",
+    "Neo.ClientError.Statement.SemanticError",
+    "Neo.ClientError.Statement.EntityNotFound",
+    "Neo.ClientError.Schema.TokenNameError",
+)
 FAIL_AFTER_S = 20.0  # the default of GRAPHMIND_NEO4J_FAIL_AFTER
 log = logging.getLogger("graphmind.store")
 
@@ -44,8 +52,7 @@ def connect(uri: str, user: str, password: str | None, *, fail_after_s: float = 
     auth = (user, password) if password is not None else None
     try:
         return neo4j.GraphDatabase.driver(
-            uri, auth=auth, user_agent="graphmind", notifications_min_severity="OFF",
-            **driver_timeouts(fail_after_s),
+            uri, auth=auth, user_agent="graphmind", notifications_min_severity="OFF", **driver_timeouts(fail_after_s)
         )
     except (ValueError, neo4j_errors.ConfigurationError) as exc:
         raise StoreUnavailableError(f"cannot use Neo4j URI {uri!r}: {exc}") from exc
@@ -58,16 +65,19 @@ def driver_timeouts(fail_after_s: float) -> dict[str, float]:
     passed since the first failure, sleeping 1, 2, 4, ... s (±20 %) in between, and checks the
     time only before each sleep: the last sleep can take it to about twice its retry time. So
     it gets half of ``fail_after_s``; one connection attempt gets a quarter (at least 1 s)."""
-    return {"max_transaction_retry_time": fail_after_s / 2,
-            "connection_timeout": max(1.0, fail_after_s / 4),
-            "connection_acquisition_timeout": max(1.0, fail_after_s)}
+    return {
+        "max_transaction_retry_time": fail_after_s / 2,
+        "connection_timeout": max(1.0, fail_after_s / 4),
+        "connection_acquisition_timeout": max(1.0, fail_after_s),
+    }
 
 
 class GraphStore:
     """Runs named catalog queries with parameters; maps driver errors once."""
 
-    def __init__(self, driver: neo4j.Driver, catalog: Catalog, *, database: str = "neo4j",
-                 fail_after_s: float = FAIL_AFTER_S):
+    def __init__(
+        self, driver: neo4j.Driver, catalog: Catalog, *, database: str = "neo4j", fail_after_s: float = FAIL_AFTER_S
+    ):
         self._driver = driver
         self._catalog = catalog
         self._database = database
@@ -191,8 +201,9 @@ class GraphStore:
             raise StoreUnavailableError(message, query=name) from exc
         except neo4j_errors.ClientError as exc:
             if (exc.code or "").startswith(REJECTED_DATA):
-                raise StoreRejectedError(f"{name}: Neo4j refused the data: {exc.message}", query=name,
-                                         reason=exc.message) from exc
+                raise StoreRejectedError(
+                    f"{name}: Neo4j refused the data: {exc.message}", query=name, reason=exc.message
+                ) from exc
             raise StoreError(f"{name} failed: {exc.message or exc}", query=name) from exc
         except neo4j_errors.Neo4jError as exc:
             raise StoreError(f"{name} failed: {exc.message or exc}", query=name) from exc
@@ -282,8 +293,10 @@ def _sent(params: dict[str, Any]) -> Iterator[dict[str, Any]]:
     or not (for a 5,000-row import batch, 1.7 µs a row: half of what packing it costs), and
     it keeps a transaction's parameters in reference cycles, alive until Python's cyclic
     collector runs (which an import pauses). The packed bytes are the same as for a list."""
-    sent = {key: _Batch(value) if isinstance(value, list) and len(value) > BATCH_MIN else value
-            for key, value in params.items()}
+    sent = {
+        key: _Batch(value) if isinstance(value, list) and len(value) > BATCH_MIN else value
+        for key, value in params.items()
+    }
     try:
         yield sent
     finally:

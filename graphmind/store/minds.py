@@ -35,5 +35,7 @@ def mind_exists(store: GraphStore, mind: str) -> bool:
 def require_mind(store: GraphStore, mind: str, holdings: str) -> None:
     """NotFoundError unless ``mind`` holds a node; ``holdings`` names what to import first."""
     if not mind_exists(store, mind):
-        raise NotFoundError(f"mind {mind!r} does not exist: import its {holdings} first "
-                            f"(graphmind import FILE --mind {mind}); 'graphmind minds list' shows the minds")
+        raise NotFoundError(
+            f"mind {mind!r} does not exist: import its {holdings} first "
+            f"(graphmind import FILE --mind {mind}); 'graphmind minds list' shows the minds"
+        )

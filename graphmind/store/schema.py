@@ -72,5 +72,4 @@ def apply_schema(store: GraphStore, params: dict[str, object], timeout_s: int = 
     files = sorted({s.file for s in statements})
     version = schema_version(statements)
     store.write("admin/mark_schema_version", version=version, files=files)
-    return SchemaReport(version=version, applied=files, statements=len(statements),
-                        indexes_online=len(indexes))
+    return SchemaReport(version=version, applied=files, statements=len(statements), indexes_online=len(indexes))

@@ -22,10 +22,11 @@ import sys
 import time  # noqa: F401
 import types  # noqa: F401
 
-import RestrictedPython  # noqa: F401
+# Imported here, before the privileges drop, so the sandbox can load them afterwards.
+import RestrictedPython
 import RestrictedPython.Guards
 import RestrictedPython.PrintCollector
-import RestrictedPython.transformer
+import RestrictedPython.transformer  # noqa: F401
 
 NOBODY = 65534
 
@@ -52,8 +53,7 @@ def main() -> None:
         source = script.read()
     drop_privileges()
     del sys.argv[0]
-    exec(compile(source, path, "exec"),  # noqa: S102 - the sandbox script, as python would run it
-         {"__name__": "__main__", "__file__": path, "__builtins__": __builtins__})
+    exec(compile(source, path, "exec"), {"__name__": "__main__", "__file__": path, "__builtins__": __builtins__})
 
 
 if __name__ == "__main__":

@@ -73,8 +73,7 @@ def transition(current: str, target: str) -> str:
     """``target`` if a session may go there from ``current``, else ValidationError."""
     if target not in TRANSITIONS.get(current, frozenset()):
         allowed = ", ".join(sorted(TRANSITIONS.get(current, ()))) or "nothing (it is final)"
-        raise ValidationError(f"a {current} session cannot become {target}; it can become {allowed}",
-                              field="status")
+        raise ValidationError(f"a {current} session cannot become {target}; it can become {allowed}", field="status")
     return target
 
 
@@ -100,8 +99,13 @@ def drift(vector: np.ndarray, anchors: np.ndarray) -> float:
     return round(1.0 - float(np.max(anchors @ vector)), 6) if len(anchors) else 0.0
 
 
-def within_scope(domains: Sequence[str], drift_distance: float, config: SessionConfig,
-                 allowed: Sequence[str] = (), forbidden: Sequence[str] = ()) -> tuple[bool, str | None]:
+def within_scope(
+    domains: Sequence[str],
+    drift_distance: float,
+    config: SessionConfig,
+    allowed: Sequence[str] = (),
+    forbidden: Sequence[str] = (),
+) -> tuple[bool, str | None]:
     """(passes, why not)."""
     if forbidden and set(domains) & set(forbidden):
         return False, f"forbidden domain {sorted(set(domains) & set(forbidden))[0]}"
@@ -141,8 +145,14 @@ def budget_low(spent_cents: float, budget_cents: float, warn_at: float = 0.8) ->
     return budget_cents > 0 and spent_cents >= warn_at * budget_cents
 
 
-def should_use_cloud(current_domains: Sequence[str], next_domains: Sequence[str], interestingness: float,
-                     spent_cents: float, cost_cents: float, budget_cents: float) -> bool:
+def should_use_cloud(
+    current_domains: Sequence[str],
+    next_domains: Sequence[str],
+    interestingness: float,
+    spent_cents: float,
+    cost_cents: float,
+    budget_cents: float,
+) -> bool:
     crosses = bool(set(current_domains) ^ set(next_domains))
     return (crosses or interestingness >= 0.7) and not would_exceed(spent_cents, cost_cents, budget_cents)
 
@@ -193,9 +203,18 @@ UNCERTAINTY_BY_STRATEGY = {"tension": 0.9, "analogy": 0.7, "cross_domain_bridge"
 BRIDGE_BY_STRATEGY = {"cross_domain_bridge": 1.0, "analogy": 0.7}
 
 
-def adjacency(concept: str, strategy: str, cosine: float, *, current_domains: Sequence[str],
-              domains: Sequence[str], interestingness: float | None, uncertainty: float | None,
-              visits: int, attractor_cosine: float | None = None) -> Adjacency:
+def adjacency(
+    concept: str,
+    strategy: str,
+    cosine: float,
+    *,
+    current_domains: Sequence[str],
+    domains: Sequence[str],
+    interestingness: float | None,
+    uncertainty: float | None,
+    visits: int,
+    attractor_cosine: float | None = None,
+) -> Adjacency:
     """The four scores of one candidate (graphmind's definitions where the spec names a score):
     - interestingness: what dwelling there last said, else 0.5; with an attractor, half of it
       is the candidate's cosine to the attractor (the pull);
@@ -210,9 +229,14 @@ def adjacency(concept: str, strategy: str, cosine: float, *, current_domains: Se
     fresh = [d for d in domains if d not in set(current_domains)]
     bridge = BRIDGE_BY_STRATEGY.get(strategy, len(fresh) / len(domains) if domains else 0.0)
     unsure = uncertainty if uncertainty is not None else UNCERTAINTY_BY_STRATEGY.get(strategy, 1.0 - cosine)
-    return Adjacency(concept, interestingness=round(min(1.0, base), 6), novelty=round(1.0 / (1 + visits), 6),
-                     bridge_potential=round(bridge, 6), uncertainty=round(min(1.0, max(0.0, unsure)), 6),
-                     strategy=strategy)
+    return Adjacency(
+        concept,
+        interestingness=round(min(1.0, base), 6),
+        novelty=round(1.0 / (1 + visits), 6),
+        bridge_potential=round(bridge, 6),
+        uncertainty=round(min(1.0, max(0.0, unsure)), 6),
+        strategy=strategy,
+    )
 
 
 def fenced_out(vector: np.ndarray, excluded: np.ndarray, domains: np.ndarray | None = None) -> bool:

@@ -25,8 +25,13 @@ import resource
 import types
 
 from RestrictedPython import compile_restricted_exec, safe_builtins
-from RestrictedPython.Guards import (full_write_guard, guarded_iter_unpack_sequence,
-                                     guarded_unpack_sequence, raise_, safer_getattr)
+from RestrictedPython.Guards import (
+    full_write_guard,
+    guarded_iter_unpack_sequence,
+    guarded_unpack_sequence,
+    raise_,
+    safer_getattr,
+)
 from RestrictedPython.PrintCollector import PrintCollector
 from RestrictedPython.transformer import INSPECT_ATTRIBUTES
 
@@ -36,19 +41,63 @@ NOFILE = 8  # stdin, stdout, stderr, the two channel descriptors and a little ro
 BALLAST = 4 << 20  # freed on MemoryError so the answer can still be written
 MARKER = "…[truncated]"
 MODULE_NAMES = {
-    re: tuple("compile search match fullmatch findall finditer sub subn split escape purge error I "
-          "IGNORECASE M MULTILINE S DOTALL X VERBOSE A ASCII U UNICODE NOFLAG".split()),
+    re: tuple(
+        "compile search match fullmatch findall finditer sub subn split escape purge error I "
+        "IGNORECASE M MULTILINE S DOTALL X VERBOSE A ASCII U UNICODE NOFLAG".split()
+    ),
     json: ("dumps", "loads", "JSONDecodeError"),
     math: tuple(n for n in dir(math) if not n.startswith("_")),
 }
-DENIED_BUILTINS = ("open", "eval", "exec", "compile", "globals", "locals", "vars", "dir", "input",
-                   "breakpoint", "help", "exit", "quit", "type", "object", "super", "memoryview")
-EXTRA_BUILTINS = (list, dict, set, frozenset, tuple, sorted, reversed, zip, enumerate, sum, min, max,
-                  any, all, map, filter, iter, next, format, bytes, bytearray)
+DENIED_BUILTINS = (
+    "open",
+    "eval",
+    "exec",
+    "compile",
+    "globals",
+    "locals",
+    "vars",
+    "dir",
+    "input",
+    "breakpoint",
+    "help",
+    "exit",
+    "quit",
+    "type",
+    "object",
+    "super",
+    "memoryview",
+)
+EXTRA_BUILTINS = (
+    list,
+    dict,
+    set,
+    frozenset,
+    tuple,
+    sorted,
+    reversed,
+    zip,
+    enumerate,
+    sum,
+    min,
+    max,
+    any,
+    all,
+    map,
+    filter,
+    iter,
+    next,
+    format,
+    bytes,
+    bytearray,
+)
 INTERNALS = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType)
-INPLACE = {f"{symbol}=": getattr(operator, f"i{name}") for symbol, name in zip(
-    "+ - * / // % ** << >> & | ^ @".split(),
-    "add sub mul truediv floordiv mod pow lshift rshift and or xor matmul".split())}
+INPLACE = {
+    f"{symbol}=": getattr(operator, f"i{name}")
+    for symbol, name in zip(
+        "+ - * / // % ** << >> & | ^ @".split(),
+        "add sub mul truediv floordiv mod pow lshift rshift and or xor matmul".split(),
+    )
+}
 MEMORY = "memory limit exceeded"
 MAX_STATE = 256 << 10  # bytes of JSON the kept variables may take, in all
 
@@ -87,7 +136,7 @@ class Run:
     def write(self, text: str) -> None:
         room = self.limit - self.size
         if len(text) > room:
-            text, self.truncated = text[:max(room, 0)], True
+            text, self.truncated = text[: max(room, 0)], True
         self.parts.append(text)
         self.size += len(text)
 
@@ -110,6 +159,7 @@ class Run:
 
     def function(self, name: str):
         """A stand-in for the parent's function ``name``: one request, one answer."""
+
         def call(*args, **kwargs):
             try:
                 line = json.dumps({"call": name, "args": list(args), "kwargs": kwargs})
@@ -130,6 +180,7 @@ class Run:
                     self.block(str(reply["error"]).removeprefix("blocked: "))
                 raise RuntimeError(str(reply["error"]))
             return reply.get("result")
+
         return call
 
 
@@ -151,16 +202,21 @@ class SafeModule:
 
 def make_builtins(run: Run, modules: dict) -> dict:
     """``safe_builtins`` plus common harmless ones; dangerous names raise ``Blocked``."""
+
     def importer(name, globals=None, locals=None, fromlist=(), level=0):
         if level == 0 and name in modules:
             return modules[name]
         run.block(f"import of '{name}' is not allowed")
 
     names = dict(safe_builtins, **{f.__name__: f for f in EXTRA_BUILTINS})
-    names.update({name: lambda *args, _name=name, **kwargs: run.block(f"{_name}() is not allowed")
-                  for name in DENIED_BUILTINS})
-    names.update(__import__=importer, getattr=run.getattr,
-                 hasattr=lambda obj, name: run.getattr(obj, name, Blocked) is not Blocked)
+    names.update(
+        {name: lambda *args, _name=name, **kwargs: run.block(f"{_name}() is not allowed") for name in DENIED_BUILTINS}
+    )
+    names.update(
+        __import__=importer,
+        getattr=run.getattr,
+        hasattr=lambda obj, name: run.getattr(obj, name, Blocked) is not Blocked,
+    )
     return names
 
 
@@ -184,13 +240,22 @@ def make_globals(request: dict, run: Run) -> dict:
     given = dict(request.get("state") or {}, **request["variables"])
     variables = {k: v for k, v in given.items() if k.isidentifier() and k[0] != "_"}
     return {
-        "__builtins__": make_builtins(run, modules), "__name__": "repl", "__metaclass__": type,
-        "_getattr_": run.getattr, "_getitem_": operator.getitem, "_getiter_": iter,
-        "_write_": full_write_guard, "_print_": Printer, "_unpack_sequence_": guarded_unpack_sequence,
+        "__builtins__": make_builtins(run, modules),
+        "__name__": "repl",
+        "__metaclass__": type,
+        "_getattr_": run.getattr,
+        "_getitem_": operator.getitem,
+        "_getiter_": iter,
+        "_write_": full_write_guard,
+        "_print_": Printer,
+        "_unpack_sequence_": guarded_unpack_sequence,
         "_iter_unpack_sequence_": guarded_iter_unpack_sequence,
         "_inplacevar_": lambda op, x, y: INPLACE[op](x, y),
         "_apply_": lambda f, *args, **kwargs: f(*args, **kwargs),
-        **variables, **modules, "FINAL": final, **{name: run.function(name) for name in request["functions"]},
+        **variables,
+        **modules,
+        "FINAL": final,
+        **{name: run.function(name) for name in request["functions"]},
     }
 
 
@@ -199,9 +264,14 @@ def apply_limits(limits: dict) -> None:
     used = resource.getrusage(resource.RUSAGE_SELF)
     cpu = int(used.ru_utime + used.ru_stime) + int(limits["cpu_seconds"])
     memory = int(limits["memory_mb"]) << 20  # address space, in bytes
-    for kind, soft, hard in ((resource.RLIMIT_FSIZE, 0, 0), (resource.RLIMIT_CORE, 0, 0),
-                             (resource.RLIMIT_NOFILE, NOFILE, NOFILE), (resource.RLIMIT_NPROC, 0, 0),
-                             (resource.RLIMIT_AS, memory, memory), (resource.RLIMIT_CPU, cpu, cpu + 1)):
+    for kind, soft, hard in (
+        (resource.RLIMIT_FSIZE, 0, 0),
+        (resource.RLIMIT_CORE, 0, 0),
+        (resource.RLIMIT_NOFILE, NOFILE, NOFILE),
+        (resource.RLIMIT_NPROC, 0, 0),
+        (resource.RLIMIT_AS, memory, memory),
+        (resource.RLIMIT_CPU, cpu, cpu + 1),
+    ):
         current = resource.getrlimit(kind)[1]
         hard = hard if current == resource.RLIM_INFINITY else min(hard, current)
         resource.setrlimit(kind, (min(soft, hard), hard))
@@ -239,7 +309,7 @@ def collect_state(namespace: dict, fixed: frozenset) -> tuple[dict, list[str]]:
             continue
         try:  # encoding may run the code's own methods (a dict subclass): still sandboxed here
             encoded = json.dumps(value)
-        except BaseException:  # noqa: BLE001 - a function, a class, a cycle: not kept
+        except BaseException:
             dropped.append(name)
             continue
         if size + len(encoded) > MAX_STATE:
@@ -253,9 +323,17 @@ def answer(run: Run, error: str | None, state: dict | None, dropped: list[str]) 
     """The ``done`` line; a refusal the code caught still counts, and then no state goes back."""
     error = run.refusal or error
     blocked = bool(error) and (error.startswith("blocked: ") or error == MEMORY)
-    done = {"done": True, "stdout": run.stdout(), "final": run.final, "has_final": run.has_final,
-            "error": error, "blocked": blocked, "state": None if blocked else state,
-            "dropped": dropped, "uid": os.getuid()}
+    done = {
+        "done": True,
+        "stdout": run.stdout(),
+        "final": run.final,
+        "has_final": run.has_final,
+        "error": error,
+        "blocked": blocked,
+        "state": None if blocked else state,
+        "dropped": dropped,
+        "uid": os.getuid(),
+    }
     line = json.dumps(done)  # over 1 MB only with a huge output_chars: then the output is dropped
     return line if len(line) < MAX_LINE else json.dumps(dict(done, stdout=MARKER, state=None))
 

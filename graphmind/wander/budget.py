@@ -58,5 +58,7 @@ def route(want_strong: bool, strong_bound: float, cheap_bound: float, budget: Bu
         return "strong"
     if budget.allows(cheap_bound):
         return "cheap"
-    raise BudgetExhausted(f"the next call (up to {cheap_bound:.2f} cents) would pass the budget "
-                          f"({budget.spent_cents:.2f} of {budget.limit_cents:g} cents spent)")
+    raise BudgetExhausted(
+        f"the next call (up to {cheap_bound:.2f} cents) would pass the budget "
+        f"({budget.spent_cents:.2f} of {budget.limit_cents:g} cents spent)"
+    )

@@ -36,7 +36,9 @@ plateau 0.41-0.50 (paraphrases of one finding score 0.5-1.0, different findings 
 subject 0-0.4); exact text equality, the baseline, finds none of the 10 paraphrases."""
 _TEMPLATE = re.compile(
     r"^(?:both\b|no shared terms\b|no tension found\b|nothing unexpected\b|new here:|within\b.*:|"
-    r"the evidence\b|these memories\b)|\bappear in\b|\bapplied to\b|↔", re.IGNORECASE)
+    r"the evidence\b|these memories\b)|\bappear in\b|\bapplied to\b|↔",
+    re.IGNORECASE,
+)
 _DOUBLED = re.compile(r"\b(\w{3,})\s+\1\b", re.IGNORECASE)
 MEMORY_LABELS = frozenset(RECALLED_LABELS)
 
@@ -58,8 +60,9 @@ class Connection:
 
     @property
     def ids(self) -> set[str]:
-        return {i for ids in self.shared.values() for i in ids} | {e[0] for e in self.edges} | {
-            e[2] for e in self.edges}
+        return (
+            {i for ids in self.shared.values() for i in ids} | {e[0] for e in self.edges} | {e[2] for e in self.edges}
+        )
 
     def __bool__(self) -> bool:
         return bool(self.shared or self.edges)
@@ -99,8 +102,9 @@ def is_template(text: str) -> bool:
     return not t or bool(_TEMPLATE.search(t)) or bool(_DOUBLED.search(t))
 
 
-def check(insight: str, evidence: Sequence[Evidence], edges: Iterable[tuple[str, str, str]] = (),
-          support: float = SUPPORT) -> Check:
+def check(
+    insight: str, evidence: Sequence[Evidence], edges: Iterable[tuple[str, str, str]] = (), support: float = SUPPORT
+) -> Check:
     """Whether ``insight`` holds on ``evidence`` (memories only); the confidence is the share
     of its terms found, times the share of the evidence that the connection it names joins."""
     memories = memory_evidence(evidence)
@@ -122,12 +126,17 @@ def check(insight: str, evidence: Sequence[Evidence], edges: Iterable[tuple[str,
         return Check(False, round(ratio, 2), unsupported, "most of its terms are not in the evidence")
     if len(named) < MIN_SHARED - bool(joined.edges):
         return Check(False, 0.0, unsupported, "it names nothing that connects two of its memories")
-    return Check(True, round(ratio * len(reach) / len(memories), 2), unsupported,
-                 f"{len(reach)} of {len(memories)} memories share {', '.join(sorted(words[s] for s in named)[:4])}")
+    return Check(
+        True,
+        round(ratio * len(reach) / len(memories), 2),
+        unsupported,
+        f"{len(reach)} of {len(memories)} memories share {', '.join(sorted(words[s] for s in named)[:4])}",
+    )
 
 
-def duplicate_of(insight: str, evidence: Iterable[str], kept: Sequence[Mapping],
-                 threshold: float = DUPLICATE_JACCARD) -> str | None:
+def duplicate_of(
+    insight: str, evidence: Iterable[str], kept: Sequence[Mapping], threshold: float = DUPLICATE_JACCARD
+) -> str | None:
     """The id of a kept crystal (``{id, insight, evidence}``) that ``insight`` repeats."""
     ids, mine = set(evidence), _stems(insight)
     for k in kept:

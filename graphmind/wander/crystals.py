@@ -34,8 +34,12 @@ from graphmind.wander import crystal_rules as rules
 from graphmind.wander.events import EventBus
 
 log = logging.getLogger(__name__)
-LIFECYCLE = {"active": {"acted_upon", "invalidated", "archived"}, "acted_upon": {"archived"},
-             "invalidated": {"archived"}, "archived": set()}
+LIFECYCLE = {
+    "active": {"acted_upon", "invalidated", "archived"},
+    "acted_upon": {"archived"},
+    "invalidated": {"archived"},
+    "archived": set(),
+}
 
 
 @dataclass(frozen=True)
@@ -56,11 +60,19 @@ def residue_item(row: dict) -> ResidueItem:
 
 class Crystals:
     """Crystallize, validate, approve and move one mind's crystals through their lifecycle."""
+
     def __init__(self, store: GraphStore, llm: LLM, mind: str, bus: EventBus | None = None):
         self._store, self._llm, self._mind, self._bus = store, llm, mind, bus
 
-    def attempt(self, locus: LocusItem, resonances: list[ResonanceItem], residues: list[ResidueItem],
-                memories: list[MemoryItem] | None = None, *, session_id: str | None = None) -> CrystalResult:
+    def attempt(
+        self,
+        locus: LocusItem,
+        resonances: list[ResonanceItem],
+        residues: list[ResidueItem],
+        memories: list[MemoryItem] | None = None,
+        *,
+        session_id: str | None = None,
+    ) -> CrystalResult:
         """Crystallize, validate and store (``propose`` then write and announce)."""
         result, write = self.propose(locus, resonances, residues, memories, session_id=session_id)
         if write is not None:
@@ -68,9 +80,16 @@ class Crystals:
             self.announce(result, self._bus)
         return result
 
-    def propose(self, locus: LocusItem, resonances: list[ResonanceItem], residues: list[ResidueItem],
-                memories: list[MemoryItem] | None = None, *, session_id: str | None = None,
-                llm: LLM | None = None) -> tuple[CrystalResult, dict | None]:
+    def propose(
+        self,
+        locus: LocusItem,
+        resonances: list[ResonanceItem],
+        residues: list[ResidueItem],
+        memories: list[MemoryItem] | None = None,
+        *,
+        session_id: str | None = None,
+        llm: LLM | None = None,
+    ) -> tuple[CrystalResult, dict | None]:
         """The crystal the evidence carries and the ``crystal`` parameter of
         wander/upsert_crystal, or (not formed, None). The LLM crystallizes (``wander.crystallize``);
         its insight must then pass ``crystal_rules.check`` against the memories it cites (the
@@ -78,8 +97,9 @@ class Crystals:
         (``wander.validate_crystal``); a crystal that repeats one the mind keeps merges into it."""
         llm = llm or self._llm
         memories = [m for m in memories or [] if m.label in rules.MEMORY_LABELS]
-        out = llm.generate(CRYSTALLIZE, CrystalInput(locus=locus, resonances=resonances, residues=residues,
-                                                      memories=memories))
+        out = llm.generate(
+            CRYSTALLIZE, CrystalInput(locus=locus, resonances=resonances, residues=residues, memories=memories)
+        )
         if not out.formed:
             return CrystalResult(False, notes="the evidence does not carry an insight yet"), None
         known = {m.id: m for m in memories}
@@ -87,34 +107,61 @@ class Crystals:
         if len(evidence) < 2:
             return CrystalResult(False, notes="the insight cites fewer than two memories it was given"), None
         items = [rules.Evidence(i, known[i].label, known[i].text) for i in evidence]
-        edges = [(r["source"], r["type"], r["target"])
-                 for r in self._store.read("wander/list_evidence_edges", mind=self._mind, ids=evidence)]
+        edges = [
+            (r["source"], r["type"], r["target"])
+            for r in self._store.read("wander/list_evidence_edges", mind=self._mind, ids=evidence)
+        ]
         verdict = rules.check(out.insight, items, edges)
         if not verdict.holds:
             log.info("crystal at %s dropped: %s", locus.id, verdict.reason)
             return CrystalResult(False, insight=out.insight, notes=verdict.reason), None
         kept = self._store.read("wander/list_crystals", mind=self._mind, session_id=None)
-        same = rules.duplicate_of(out.insight, evidence, [
-            {"id": k["id"], "insight": k["props"].get("insight"), "evidence": k["evidence"]} for k in kept
-            if k["props"].get("status") != "invalidated"])
+        same = rules.duplicate_of(
+            out.insight,
+            evidence,
+            [
+                {"id": k["id"], "insight": k["props"].get("insight"), "evidence": k["evidence"]}
+                for k in kept
+                if k["props"].get("status") != "invalidated"
+            ],
+        )
         if same is not None:
             old = next(k for k in kept if k["id"] == same)["props"]
-            write = {"uid": f"{self._mind}:{same}", "id": same, "evidence": [f"{self._mind}:{i}" for i in evidence],
-                     "props": {"occurrences": int(old.get("occurrences") or 1) + 1}}
-            return CrystalResult(True, same, "merged", old.get("insight") or "", f"repeats crystal {same}",
-                                 tuple(evidence)), write
-        check = llm.generate(VALIDATE_CRYSTAL, CrystalCheckInput(insight=out.insight,
-                                                                 evidence=[known[i] for i in evidence]))
+            write = {
+                "uid": f"{self._mind}:{same}",
+                "id": same,
+                "evidence": [f"{self._mind}:{i}" for i in evidence],
+                "props": {"occurrences": int(old.get("occurrences") or 1) + 1},
+            }
+            return CrystalResult(
+                True, same, "merged", old.get("insight") or "", f"repeats crystal {same}", tuple(evidence)
+            ), write
+        check = llm.generate(
+            VALIDATE_CRYSTAL, CrystalCheckInput(insight=out.insight, evidence=[known[i] for i in evidence])
+        )
         status = "active" if check.holds else "invalidated"
         crystal_id = f"crystal-{secrets.token_hex(4)}"
-        props = {"insight": out.insight, "confidence": min(out.confidence, check.confidence, verdict.confidence),
-                 "actionability": out.actionability, "domains": out.domains, "status": status,
-                 "validated_by": "rules (offline)" if llm.provider == "offline" else llm.provider,
-                 "validation_notes": check.notes, "human_approved": False, "source_locus_id": locus.id,
-                 "resonance_ids": [r.id for r in resonances], "residue_ids": [r.id for r in residues],
-                 "occurrences": 1, **({"session_id": session_id} if session_id else {})}
-        write = {"uid": f"{self._mind}:{crystal_id}", "id": crystal_id, "props": props,
-                 "evidence": [f"{self._mind}:{i}" for i in evidence]}
+        props = {
+            "insight": out.insight,
+            "confidence": min(out.confidence, check.confidence, verdict.confidence),
+            "actionability": out.actionability,
+            "domains": out.domains,
+            "status": status,
+            "validated_by": "rules (offline)" if llm.provider == "offline" else llm.provider,
+            "validation_notes": check.notes,
+            "human_approved": False,
+            "source_locus_id": locus.id,
+            "resonance_ids": [r.id for r in resonances],
+            "residue_ids": [r.id for r in residues],
+            "occurrences": 1,
+            **({"session_id": session_id} if session_id else {}),
+        }
+        write = {
+            "uid": f"{self._mind}:{crystal_id}",
+            "id": crystal_id,
+            "props": props,
+            "evidence": [f"{self._mind}:{i}" for i in evidence],
+        }
         return CrystalResult(True, crystal_id, status, out.insight, check.notes, tuple(evidence)), write
 
     @staticmethod
@@ -144,6 +191,7 @@ class Crystals:
         return rows[0]["props"].get("status") or "active"
 
     def _mark(self, crystal_id: str, expected: str, status: str, by: str | None) -> None:
-        if not self._store.write("wander/mark_crystal", mind=self._mind, id=crystal_id, expected=expected,
-                                 status=status, approved_by=by):
+        if not self._store.write(
+            "wander/mark_crystal", mind=self._mind, id=crystal_id, expected=expected, status=status, approved_by=by
+        ):
             raise NotFoundError(f"mind {self._mind!r} has no {expected} crystal {crystal_id!r}")

@@ -9,8 +9,8 @@ the others or the wander; its error is kept in ``errors``.
 
 from __future__ import annotations
 
-import logging
 import json
+import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,13 +22,15 @@ from graphmind.errors import ValidationError
 
 logger = logging.getLogger(__name__)
 
-SUBJECTS = frozenset("""
+SUBJECTS = frozenset(
+    """
 wander.session.created wander.session.paused wander.session.resumed wander.session.completed
 wander.step.started wander.step.completed wander.adjacencies.found wander.locus.visited
 wander.resonance.detected wander.resonance.strengthened wander.resonance.confirmed
 wander.crystal.formed wander.crystal.validated wander.fence.approached wander.circuit.tripped
 wander.budget.low
-""".split())
+""".split()
+)
 
 Handler = Callable[["Event"], None]
 
@@ -40,8 +42,9 @@ class Event:
     at: str = field(default_factory=lambda: datetime.now(UTC).isoformat())
 
     def as_json(self) -> str:
-        return json.dumps({"subject": self.subject, "at": self.at, "payload": self.payload},
-                          ensure_ascii=False, default=str)
+        return json.dumps(
+            {"subject": self.subject, "at": self.at, "payload": self.payload}, ensure_ascii=False, default=str
+        )
 
 
 def matches(pattern: str, subject: str) -> bool:
@@ -57,6 +60,7 @@ def matches(pattern: str, subject: str) -> bool:
 
 class EventBus:
     """Wander's events: handlers subscribed by subject pattern, a JSONL log, and NATS when set."""
+
     def __init__(self, log_path: Path | None = None, publisher: Callable[[str, bytes], None] | None = None):
         self._subscribers: list[tuple[str, Handler]] = []
         self._log_path = log_path
@@ -82,7 +86,7 @@ class EventBus:
             if matches(pattern, subject):
                 try:
                     handler(event)
-                except Exception as exc:  # noqa: BLE001 - a subscriber's bug must not stop the wander
+                except Exception as exc:
                     logger.warning("wander event subscriber %r failed on %s", pattern, subject, exc_info=True)
                     self.errors.append(f"{pattern}: {type(exc).__name__}: {exc}")
         if self._publisher is not None:
@@ -119,8 +123,9 @@ class NatsPublisher:
         thread.start()
         try:
             client = asyncio.run_coroutine_threadsafe(
-                nats.connect(url, connect_timeout=timeout_s, max_reconnect_attempts=1), loop).result(timeout_s * 2)
-        except Exception as exc:  # noqa: BLE001 - any connection failure is one clear sentence
+                nats.connect(url, connect_timeout=timeout_s, max_reconnect_attempts=1), loop
+            ).result(timeout_s * 2)
+        except Exception as exc:
             loop.call_soon_threadsafe(loop.stop)
             from graphmind.errors import ProviderUnavailableError
 
@@ -141,7 +146,7 @@ class NatsPublisher:
         self._closed = True
         try:
             asyncio.run_coroutine_threadsafe(self._client.drain(), self._loop).result(5)
-        except Exception:  # noqa: BLE001 - a NATS server gone at close loses nothing of ours
+        except Exception:
             logger.warning("could not drain the NATS connection at close", exc_info=True)
         finally:
             self._loop.call_soon_threadsafe(self._loop.stop)

@@ -37,9 +37,26 @@ HALO = {"confirmed": "#37474f", "candidate": "#78909c"}
 POINT_OFFSETS = ((8, 8), (8, -8), (-8, 8), (-8, -8), (0, 16), (0, -16), (14, 0), (-14, 0))
 HALO_OFFSETS = ((0, 5), (0, -5), (30, 5), (-30, 5), (0, 15))
 # tab10 without its grey, then the light tab20 shades of the same hues.
-PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#bcbd22",
-           "#17becf", "#aec7e8", "#ffbb78", "#98df8a", "#ff9896", "#c5b0d5", "#c49c94", "#f7b6d2",
-           "#dbdb8d", "#9edae5")
+PALETTE = (
+    "#1f77b4",
+    "#ff7f0e",
+    "#2ca02c",
+    "#d62728",
+    "#9467bd",
+    "#8c564b",
+    "#e377c2",
+    "#bcbd22",
+    "#17becf",
+    "#aec7e8",
+    "#ffbb78",
+    "#98df8a",
+    "#ff9896",
+    "#c5b0d5",
+    "#c49c94",
+    "#f7b6d2",
+    "#dbdb8d",
+    "#9edae5",
+)
 GREYS = {NO_DOMAIN: "#9e9e9e", OTHER: "#616161"}
 MATPLOTLIB_MISSING = "graphmind wander map needs matplotlib: pip install 'graphmind[map]'"
 
@@ -127,8 +144,10 @@ def draw_map(loci: list[dict], marks: dict, out: Path, title: str) -> MapReport:
 
     steps = [(index[a], index[b]) for a, b in marks.get("steps") or [] if a in index and b in index]
     crystal_ids = [c for c in dict.fromkeys(marks.get("crystal_loci") or []) if c in index]
-    clusters = [dict(c, idx=[index[i] for i in c.get("loci") or [] if i in index])
-                for c in marks.get("resonance_clusters") or []]
+    clusters = [
+        dict(c, idx=[index[i] for i in c.get("loci") or [] if i in index])
+        for c in marks.get("resonance_clusters") or []
+    ]
     clusters = sorted((c for c in clusters if c["idx"]), key=lambda c: (-(c.get("strength") or 0), c["id"]))
 
     fig = Figure(figsize=(11, 8.5), dpi=150, layout="constrained")
@@ -145,59 +164,119 @@ def draw_map(loci: list[dict], marks: dict, out: Path, title: str) -> MapReport:
         alpha = 0.04 + 0.16 * (c.get("strength") or 0) / top
         colour = HALO.get(c.get("status"), HALO["candidate"])
         ax.add_patch(Circle(centre, radius, facecolor=colour, alpha=alpha, edgecolor="none", zorder=0))
-        ax.add_patch(Circle(centre, radius, fill=False, edgecolor=colour, alpha=min(1, 2 * alpha + 0.1),
-                            linestyle="--", linewidth=0.7, zorder=0))
+        ax.add_patch(
+            Circle(
+                centre,
+                radius,
+                fill=False,
+                edgecolor=colour,
+                alpha=min(1, 2 * alpha + 0.1),
+                linestyle="--",
+                linewidth=0.7,
+                zorder=0,
+            )
+        )
         if rank < MAX_HALO_LABELS and c.get("themes"):
             notes.append(((centre[0], centre[1] + radius), " · ".join(c["themes"][:2]), True, False))
 
     if steps:
-        lines = LineCollection(np.array([[xy[a], xy[b]] for a, b in steps]), array=np.arange(len(steps)),
-                               linewidths=0.8, alpha=0.55, zorder=1,  # light grey (not white) to black:
-                               cmap=ListedColormap(colormaps["Greys"](np.linspace(0.3, 1, 256))))
+        lines = LineCollection(
+            np.array([[xy[a], xy[b]] for a, b in steps]),
+            array=np.arange(len(steps)),
+            linewidths=0.8,
+            alpha=0.55,
+            zorder=1,  # light grey (not white) to black:
+            cmap=ListedColormap(colormaps["Greys"](np.linspace(0.3, 1, 256))),
+        )
         lines.set_clim(min(0, len(steps) - 2), len(steps) - 1)  # a lone step is drawn dark
         ax.add_collection(lines)
         if len(steps) <= MAX_ARROWS:
             for a, b in ((a, b) for a, b in steps if a != b):
                 mid = (xy[a] + xy[b]) / 2
-                ax.annotate("", xy=mid + (xy[b] - xy[a]) * 0.05, xytext=mid, zorder=1,
-                            arrowprops=dict(arrowstyle="-|>", color="#424242", lw=0.8, mutation_scale=9))
+                ax.annotate(
+                    "",
+                    xy=mid + (xy[b] - xy[a]) * 0.05,
+                    xytext=mid,
+                    zorder=1,
+                    arrowprops=dict(arrowstyle="-|>", color="#424242", lw=0.8, mutation_scale=9),
+                )
         if len(steps) > 1:
             bar = fig.colorbar(lines, ax=ax, shrink=0.3, aspect=25, pad=0.01, location="bottom")
             bar.set_label("trace: step", fontsize=7)
             bar.ax.tick_params(labelsize=7)
             bar.ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 
-    ax.scatter(xy[:, 0], xy[:, 1], s=sizes(visits), c=[colours[d] for d in firsts], edgecolors="white",
-               linewidths=0.6, zorder=2)
+    ax.scatter(
+        xy[:, 0],
+        xy[:, 1],
+        s=sizes(visits),
+        c=[colours[d] for d in firsts],
+        edgecolors="white",
+        linewidths=0.6,
+        zorder=2,
+    )
     if crystal_ids:
         stars = xy[[index[c] for c in crystal_ids]]
-        ax.scatter(stars[:, 0], stars[:, 1], marker="*", s=170, c="gold", edgecolors="black",
-                   linewidths=0.8, zorder=3)
+        ax.scatter(stars[:, 0], stars[:, 1], marker="*", s=170, c="gold", edgecolors="black", linewidths=0.8, zorder=3)
 
-    handles = [Line2D([], [], marker="o", linestyle="", color=colours[d], markersize=7, label=d)
-               for d in [*shown, *[d for d in (OTHER, NO_DOMAIN) if d in colours]]]
-    handles += [Line2D([], [], marker="*", linestyle="", markerfacecolor="gold", markeredgecolor="black",
-                       markersize=12, label="crystal")] if crystal_ids else []
-    handles += [Circle((0, 0), 1, facecolor=HALO[k], alpha=0.3, label=f"resonance, {k}") for k in HALO
-                if any(HALO.get(c.get("status"), HALO["candidate"]) == HALO[k] for c in clusters[:MAX_HALOS])]
-    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, frameon=False,
-              title="first domain", title_fontsize=8)
+    handles = [
+        Line2D([], [], marker="o", linestyle="", color=colours[d], markersize=7, label=d)
+        for d in [*shown, *[d for d in (OTHER, NO_DOMAIN) if d in colours]]
+    ]
+    handles += (
+        [
+            Line2D(
+                [],
+                [],
+                marker="*",
+                linestyle="",
+                markerfacecolor="gold",
+                markeredgecolor="black",
+                markersize=12,
+                label="crystal",
+            )
+        ]
+        if crystal_ids
+        else []
+    )
+    handles += [
+        Circle((0, 0), 1, facecolor=HALO[k], alpha=0.3, label=f"resonance, {k}")
+        for k in HALO
+        if any(HALO.get(c.get("status"), HALO["candidate"]) == HALO[k] for c in clusters[:MAX_HALOS])
+    ]
+    ax.legend(
+        handles=handles,
+        loc="upper left",
+        bbox_to_anchor=(1.01, 1),
+        fontsize=8,
+        frameon=False,
+        title="first domain",
+        title_fontsize=8,
+    )
     ax.set(xticks=[], yticks=[])
     ax.set_xlabel(f"{projection.upper()} 1 (semantic)", fontsize=8)
     ax.set_ylabel(f"{projection.upper()} 2 (semantic)", fontsize=8)
     report = MapReport(str(out), len(loci), len(steps), len(crystal_ids), len(clusters), projection)
-    ax.set_title(f"{title}\n{report.loci} loci · {report.steps} steps · {report.crystals} crystal loci · "
-                 f"{report.resonance_clusters} resonance clusters"
-                 f"{f' ({MAX_HALOS} strongest drawn)' if len(clusters) > MAX_HALOS else ''} · "
-                 f"{projection.upper()} projection", fontsize=10)
-    seed = loci[steps[0][0]]["id"] if steps else next(
-        (row["id"] for row in loci if row.get("source_type") == "SEED"), loci[0]["id"])
+    ax.set_title(
+        f"{title}\n{report.loci} loci · {report.steps} steps · {report.crystals} crystal loci · "
+        f"{report.resonance_clusters} resonance clusters"
+        f"{f' ({MAX_HALOS} strongest drawn)' if len(clusters) > MAX_HALOS else ''} · "
+        f"{projection.upper()} projection",
+        fontsize=10,
+    )
+    seed = (
+        loci[steps[0][0]]["id"]
+        if steps
+        else next((row["id"] for row in loci if row.get("source_type") == "SEED"), loci[0]["id"])
+    )
     last = loci[steps[-1][1]]["id"] if steps else None
     labelled = {seed: "seed: ", **({last: "last: "} if last and last != seed else {})}
     for c in sorted(crystal_ids, key=lambda c: -visits[index[c]])[:MAX_CRYSTAL_LABELS]:
         labelled.setdefault(c, "")
-    notes = [(xy[index[i]], prefix + str(loci[index[i]].get("concept") or i)[:30], False, bool(prefix))
-             for i, prefix in labelled.items()] + notes
+    notes = [
+        (xy[index[i]], prefix + str(loci[index[i]].get("concept") or i)[:30], False, bool(prefix))
+        for i, prefix in labelled.items()
+    ] + notes
     _place_labels(fig, ax, notes)
 
     Path(out).parent.mkdir(parents=True, exist_ok=True)
@@ -228,12 +307,20 @@ def _place_labels(fig, ax, notes: list[tuple[Any, str, bool, bool]]) -> None:
         best = None
         for dx, dy in offsets:
             note = ax.annotate(
-                text, point, xytext=(dx, dy), textcoords="offset points", fontsize=7,
-                ha="center" if halo else "left" if dx >= 0 else "right", va="center",
-                weight="bold" if bold else "normal", style="italic" if halo else "normal",
-                color="#263238", zorder=1 if halo else 4,
+                text,
+                point,
+                xytext=(dx, dy),
+                textcoords="offset points",
+                fontsize=7,
+                ha="center" if halo else "left" if dx >= 0 else "right",
+                va="center",
+                weight="bold" if bold else "normal",
+                style="italic" if halo else "normal",
+                color="#263238",
+                zorder=1 if halo else 4,
                 bbox=None if halo else dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.75),
-                arrowprops=None if halo else dict(arrowstyle="-", color="#757575", lw=0.4))
+                arrowprops=None if halo else dict(arrowstyle="-", color="#757575", lw=0.4),
+            )
             box = note.get_window_extent(renderer)
             inside = frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0 and box.y1 <= frame.y1
             clash = sum(box.overlaps(other) for other in placed) + (0 if inside else 2)

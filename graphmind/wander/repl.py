@@ -138,8 +138,9 @@ def _network_namespace() -> bool:
     if shutil.which("unshare") is None:
         return False
     try:
-        return subprocess.run(["unshare", "--net", "true"], capture_output=True, timeout=10,
-                              check=False).returncode == 0
+        return (
+            subprocess.run(["unshare", "--net", "true"], capture_output=True, timeout=10, check=False).returncode == 0
+        )
     except (OSError, subprocess.SubprocessError) as exc:
         log.info("unshare --net could not be tried: %s", exc)
         return False
@@ -158,11 +159,13 @@ def sandbox_layers() -> dict[str, str]:
     return {
         "language": "RestrictedPython, curated builtins, read-only re/json/math",
         "process": "empty environment, private temporary directory, own process group, wall clock",
-        "limits": "RLIMIT_CPU, RLIMIT_AS, RLIMIT_FSIZE 0, RLIMIT_NOFILE 8, RLIMIT_NPROC 0" if limits
-                  else "unavailable: no resource limits on this platform",
+        "limits": "RLIMIT_CPU, RLIMIT_AS, RLIMIT_FSIZE 0, RLIMIT_NOFILE 8, RLIMIT_NPROC 0"
+        if limits
+        else "unavailable: no resource limits on this platform",
         "user": "drops to nobody" if root else f"runs as uid {os.geteuid()} (not root)",
-        "network": "empty network namespace (unshare --net)" if _network_namespace()
-                   else "unavailable: unshare --net does not work here",
+        "network": "empty network namespace (unshare --net)"
+        if _network_namespace()
+        else "unavailable: unshare --net does not work here",
         "channel": "one JSON line per message, checked by the parent",
     }
 
@@ -170,8 +173,9 @@ def sandbox_layers() -> dict[str, str]:
 class WanderRepl:
     """Runs model-written code against the session's memory, one sandboxed process per run."""
 
-    def __init__(self, handler: Callable[[str, list, dict], Any], variables: dict[str, Any],
-                 limits: ReplLimits = ReplLimits()):
+    def __init__(
+        self, handler: Callable[[str, list, dict], Any], variables: dict[str, Any], limits: ReplLimits = ReplLimits()
+    ):
         bad = [k for k in variables if not _allowed_name(k)]
         if bad:
             raise ValidationError(f"REPL variable names not allowed: {', '.join(map(str, bad))}")
@@ -200,8 +204,15 @@ class WanderRepl:
 
     def _request_line(self, code: str | None) -> bytes:
         try:
-            line = json.dumps({"code": code, "variables": self.variables, "state": self.state,
-                               "limits": asdict(self.limits), "functions": list(REPL_FUNCTIONS)})
+            line = json.dumps(
+                {
+                    "code": code,
+                    "variables": self.variables,
+                    "state": self.state,
+                    "limits": asdict(self.limits),
+                    "functions": list(REPL_FUNCTIONS),
+                }
+            )
         except (TypeError, ValueError) as exc:
             raise ValidationError(f"REPL variables must be JSON-serialisable ({exc})") from None
         return line.encode() + b"\n"
@@ -226,8 +237,16 @@ class _Session:
 
     def run(self, request: bytes, workdir: str) -> ReplResult:
         try:
-            proc = subprocess.Popen(_child_command(), stdin=PIPE, stdout=PIPE, stderr=PIPE, cwd=workdir,
-                                    env={}, close_fds=True, start_new_session=True)
+            proc = subprocess.Popen(
+                _child_command(),
+                stdin=PIPE,
+                stdout=PIPE,
+                stderr=PIPE,
+                cwd=workdir,
+                env={},
+                close_fds=True,
+                start_new_session=True,
+            )
         except OSError as exc:
             return self._result(False, error=f"the sandbox could not be started ({exc.strerror})")
         with proc:  # on leaving: close the pipes, reap the child
@@ -252,7 +271,7 @@ class _Session:
                 for key, _ in selector.select(remaining):
                     chunk = os.read(key.fd, 1 << 16)
                     if key.fileobj is proc.stderr:
-                        self.stderr = (self.stderr + chunk)[-(1 << 16):]
+                        self.stderr = (self.stderr + chunk)[-(1 << 16) :]
                         if not chunk:
                             selector.unregister(proc.stderr)
                         continue
@@ -292,7 +311,7 @@ class _Session:
         started = time.monotonic()
         try:
             value = self.handler(name, args, kwargs)
-        except Exception as exc:  # noqa: BLE001 - the code sees the handler's failure
+        except Exception as exc:
             return {"error": (str(exc) or type(exc).__name__)[:500]}
         finally:
             self.deadline += time.monotonic() - started
@@ -312,14 +331,19 @@ class _Session:
             return self._result(True, error="blocked: the sandbox sent a malformed message")
         final = message.get("final") if message.get("has_final") is True else None
         state, dropped, uid = message.get("state"), message.get("dropped", []), message.get("uid")
-        if state is not None and not _valid_state(state) or not isinstance(dropped, list) \
-                or not isinstance(uid, (int, type(None))):
+        if (
+            state is not None
+            and not _valid_state(state)
+            or not isinstance(dropped, list)
+            or not isinstance(uid, (int, type(None)))
+        ):
             return self._result(True, error="blocked: the sandbox sent a malformed state")
         self.uid, blocked = uid, message.get("blocked") is True
         if not blocked and not self.refusal:
             self.state = state
-        return self._result(blocked, error=error, stdout=stdout, final=final,
-                            dropped=tuple(str(d)[:80] for d in dropped[:50]))
+        return self._result(
+            blocked, error=error, stdout=stdout, final=final, dropped=tuple(str(d)[:80] for d in dropped[:50])
+        )
 
     def _ended(self, proc: subprocess.Popen) -> ReplResult:
         """The child closed its pipes without an answer: say which limit or crash ended it."""
@@ -342,14 +366,23 @@ class _Session:
         wall = f"wall-clock limit ({self.limits.wall_seconds:g} s) exceeded"
         return self._result(True, error=f"blocked: {what}" if what else wall)
 
-    def _result(self, blocked: bool, *, error: str | None, stdout: str = "", final: Any = None,
-                dropped: tuple[str, ...] = ()) -> ReplResult:
+    def _result(
+        self, blocked: bool, *, error: str | None, stdout: str = "", final: Any = None, dropped: tuple[str, ...] = ()
+    ) -> ReplResult:
         if self.refusal:  # the parent's own refusal wins over whatever the child said
             blocked, error = True, self.refusal
         if len(stdout) > self.limits.output_chars + len(TRUNCATED):
-            stdout = stdout[:self.limits.output_chars] + TRUNCATED
-        return ReplResult(success=error is None, stdout=stdout, error=error, final=final,
-                          calls=tuple(self.calls), blocked=blocked, dropped=dropped, layers=self._layers())
+            stdout = stdout[: self.limits.output_chars] + TRUNCATED
+        return ReplResult(
+            success=error is None,
+            stdout=stdout,
+            error=error,
+            final=final,
+            calls=tuple(self.calls),
+            blocked=blocked,
+            dropped=dropped,
+            layers=self._layers(),
+        )
 
     def _layers(self) -> tuple[str, ...]:
         held = sandbox_layers()
@@ -360,8 +393,9 @@ class _Session:
 
 def _valid_state(state: Any) -> bool:
     """A dict of allowed names to JSON data within :data:`MAX_STATE` (the child could lie)."""
-    return isinstance(state, dict) and all(map(_allowed_name, state)) \
-        and len(json.dumps(state)) <= 2 * MAX_STATE  # keys and separators on top of the values
+    return (
+        isinstance(state, dict) and all(map(_allowed_name, state)) and len(json.dumps(state)) <= 2 * MAX_STATE
+    )  # keys and separators on top of the values
 
 
 def _write(fd: int, data: bytes, deadline: float) -> bool:
@@ -374,7 +408,7 @@ def _write(fd: int, data: bytes, deadline: float) -> bool:
             if remaining <= 0 or not selector.select(remaining):
                 return False
             try:
-                view = view[os.write(fd, view):]
+                view = view[os.write(fd, view) :]
             except BlockingIOError:
                 pass
             except OSError:  # the child is gone
@@ -385,10 +419,14 @@ def _write(fd: int, data: bytes, deadline: float) -> bool:
 def _limit(pid: int, limits: ReplLimits) -> None:
     """The child's OS limits, from outside (Linux ``prlimit``; elsewhere the child sets them)."""
     cpu = limits.cpu_seconds + 1  # + start-up; the child tightens it before the code runs
-    for kind, value in ((resource.RLIMIT_CPU, (cpu, cpu + 1)),
-                        (resource.RLIMIT_AS, (limits.memory_mb << 20,) * 2),
-                        (resource.RLIMIT_FSIZE, (0, 0)), (resource.RLIMIT_CORE, (0, 0)),
-                        (resource.RLIMIT_NOFILE, (NOFILE, NOFILE)), (resource.RLIMIT_NPROC, (0, 0))):
+    for kind, value in (
+        (resource.RLIMIT_CPU, (cpu, cpu + 1)),
+        (resource.RLIMIT_AS, (limits.memory_mb << 20,) * 2),
+        (resource.RLIMIT_FSIZE, (0, 0)),
+        (resource.RLIMIT_CORE, (0, 0)),
+        (resource.RLIMIT_NOFILE, (NOFILE, NOFILE)),
+        (resource.RLIMIT_NPROC, (0, 0)),
+    ):
         # not Linux, the child gone, or above our own hard limit (the child lowers what it can)
         with contextlib.suppress(AttributeError, ValueError, OSError):
             resource.prlimit(pid, kind, value)

@@ -14,8 +14,8 @@ from typing import Any
 import numpy as np
 
 from graphmind.embed import Embedder
-from graphmind.store import GraphStore
 from graphmind.models.base import as_datetime
+from graphmind.store import GraphStore
 from graphmind.wander._logic import current_status, reinforce
 from graphmind.wander.events import EventBus
 
@@ -55,20 +55,34 @@ class ResonancePlan:
 
 class Resonances:
     """One mind's resonances: themes matched across all its wander sessions, decaying unless reinforced."""
+
     def __init__(self, store: GraphStore, embedder: Embedder, mind: str, bus: EventBus | None = None):
         self._store, self._embedder, self._mind, self._bus = store, embedder, mind, bus
         self._vectors: dict[str, np.ndarray] = {}  # theme vectors by resonance id (they never change)
 
-    def observe(self, themes: list[str], *, session_id: str | None = None, residue_id: str | None = None,
-                now: datetime | None = None) -> Observed:
+    def observe(
+        self,
+        themes: list[str],
+        *,
+        session_id: str | None = None,
+        residue_id: str | None = None,
+        now: datetime | None = None,
+    ) -> Observed:
         """Match ``themes`` to a live resonance and reinforce it, else start a candidate."""
         plan = self.plan(themes, session_id=session_id, residue_id=residue_id, now=now)
         self._store.write("wander/upsert_resonances", mind=self._mind, rows=plan.rows)
         plan.announce(self._bus)
         return plan.observed
 
-    def plan(self, themes: list[str], *, session_id: str | None = None, residue_id: str | None = None,
-             now: datetime | None = None, known: tuple[list, list] | None = None) -> ResonancePlan:
+    def plan(
+        self,
+        themes: list[str],
+        *,
+        session_id: str | None = None,
+        residue_id: str | None = None,
+        now: datetime | None = None,
+        known: tuple[list, list] | None = None,
+    ) -> ResonancePlan:
         """What ``observe`` would write (``rows`` for wander/upsert_resonances) and announce;
         ``known``: ``live(now)`` when the caller read it already."""
         now = now or datetime.now(UTC)
@@ -77,19 +91,38 @@ class Resonances:
         best = max(live, key=lambda r: float(np.dot(r["vector"], vector)), default=None)
         rows = [self._row(r["id"], {"status": "invalidated"}) for r in faded]
         if best is not None and float(np.dot(best["vector"], vector)) >= MATCH_COSINE:
-            strength, count, status = reinforce(best["strength"], best["occurrences"], best["decay_rate"],
-                                                best["days"], best["status"])
+            strength, count, status = reinforce(
+                best["strength"], best["occurrences"], best["decay_rate"], best["days"], best["status"]
+            )
             observed = Observed(best["id"], best["themes"], strength, count, status, False)
-            rows.append(self._row(best["id"], {"strength": strength, "occurrences": count, "status": status},
-                                  now, residue_id))
+            rows.append(
+                self._row(best["id"], {"strength": strength, "occurrences": count, "status": status}, now, residue_id)
+            )
         else:
             new_id = f"resonance-{secrets.token_hex(4)}"
             observed = Observed(new_id, list(themes), 1.0, 1, "candidate", True)
-            rows.append(self._row(new_id, {"themes": list(themes), "strength": 1.0, "occurrences": 1,
-                                           "status": "candidate", "decay_rate": 0.1, "session_id": session_id,
-                                           "theme_vector": [round(float(x), 6) for x in vector]}, now, residue_id))
-        return ResonancePlan(observed, rows, best is not None and best["status"] == "candidate",
-                             [r for r in live if r["id"] != observed.id])
+            rows.append(
+                self._row(
+                    new_id,
+                    {
+                        "themes": list(themes),
+                        "strength": 1.0,
+                        "occurrences": 1,
+                        "status": "candidate",
+                        "decay_rate": 0.1,
+                        "session_id": session_id,
+                        "theme_vector": [round(float(x), 6) for x in vector],
+                    },
+                    now,
+                    residue_id,
+                )
+            )
+        return ResonancePlan(
+            observed,
+            rows,
+            best is not None and best["status"] == "candidate",
+            [r for r in live if r["id"] != observed.id],
+        )
 
     def live(self, now: datetime) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """(live, faded) resonances of the mind, with ``days`` since last reinforced and ``vector``."""
@@ -106,9 +139,13 @@ class Resonances:
                 live.append(item)
         return live, faded
 
-    def _row(self, rid: str, props: dict[str, Any], reinforced: datetime | None = None,
-             residue: str | None = None) -> dict[str, Any]:
-        return {"uid": f"{self._mind}:{rid}", "id": rid, "props": {k: v for k, v in props.items() if v is not None},
-                "reinforced_at": reinforced.isoformat() if reinforced else None,
-                "residue": f"{self._mind}:{residue}" if residue else None}
-
+    def _row(
+        self, rid: str, props: dict[str, Any], reinforced: datetime | None = None, residue: str | None = None
+    ) -> dict[str, Any]:
+        return {
+            "uid": f"{self._mind}:{rid}",
+            "id": rid,
+            "props": {k: v for k, v in props.items() if v is not None},
+            "reinforced_at": reinforced.isoformat() if reinforced else None,
+            "residue": f"{self._mind}:{residue}" if residue else None,
+        }

@@ -35,9 +35,7 @@ from typing import Any
 import pydantic
 
 from graphmind.llm import LLM
-from graphmind.prompts.wander import (
-    DWELL, DWELL_RLM, SUB_QUERY, DwellInput, DwellOutput, RlmDwellInput, SubQueryInput,
-)
+from graphmind.prompts.wander import DWELL, DWELL_RLM, SUB_QUERY, DwellInput, DwellOutput, RlmDwellInput, SubQueryInput
 from graphmind.store import GraphStore
 from graphmind.wander.repl import ReplLimits, ReplResult, WanderRepl, extract_code
 from graphmind.wander.space import IdeaSpace
@@ -60,8 +58,9 @@ class RlmDweller:
         """The session's REPL, once it has dwelt here."""
         return self._repls.get(session_id)
 
-    def dwell(self, inputs: DwellInput, variables: dict[str, Any], session_id: str, want_strong: bool,
-              call: Call) -> tuple[DwellOutput, str, float]:
+    def dwell(
+        self, inputs: DwellInput, variables: dict[str, Any], session_id: str, want_strong: bool, call: Call
+    ) -> tuple[DwellOutput, str, float]:
         """The dwelling, through at most ``MAX_TURNS`` REPL turns; (output, model used, cost)."""
         repl = self._session_repl(session_id, variables, call)
         counts = {k: len(v) for k, v in variables.items() if isinstance(v, (list, dict)) and k != "current_locus"}
@@ -69,8 +68,11 @@ class RlmDweller:
         cost, model = 0.0, ""
         for _ in range(MAX_TURNS):
             turn_in = RlmDwellInput(dwell=inputs, counts=counts, transcript=transcript, kept=sorted(repl.state))
-            turn, model, spent = call(want_strong, DWELL_RLM.system + DWELL_RLM.render(turn_in),
-                                      lambda llm: llm.generate(DWELL_RLM, turn_in))
+            turn, model, spent = call(
+                want_strong,
+                DWELL_RLM.system + DWELL_RLM.render(turn_in),
+                lambda llm, turn_in=turn_in: llm.generate(DWELL_RLM, turn_in),
+            )
             cost += spent
             blocks, final = read_turn(turn.text)
             for code in blocks:
@@ -85,7 +87,9 @@ class RlmDweller:
                 transcript.append("FINAL(...) was given something that is not the dwelling JSON")
             elif not blocks:
                 break
-        out, model, spent = call(want_strong, DWELL.system + DWELL.render(inputs), lambda llm: llm.generate(DWELL, inputs))
+        out, model, spent = call(
+            want_strong, DWELL.system + DWELL.render(inputs), lambda llm: llm.generate(DWELL, inputs)
+        )
         return out, model, cost + spent
 
     def _session_repl(self, session_id: str, variables: dict[str, Any], call: Call) -> WanderRepl:
@@ -107,13 +111,20 @@ class RlmDweller:
             return [round(float(x), 6) for x in self._space.embed([_text(text, "text")])[0]]
 
         def query_similar(embedding: list[float], k: int = 10) -> list[dict]:
-            rows = self._store.read("wander/find_band_candidates", mind=self._mind, session_id=session_id, current="",
-                                    embedding=[float(x) for x in embedding], low=-1.0, high=1.0,
-                                    limit=max(1, min(int(k), SIMILAR_MAX)))
+            rows = self._store.read(
+                "wander/find_band_candidates",
+                mind=self._mind,
+                session_id=session_id,
+                current="",
+                embedding=[float(x) for x in embedding],
+                low=-1.0,
+                high=1.0,
+                limit=max(1, min(int(k), SIMILAR_MAX)),
+            )
             return [_locus(r) | {"similarity": round(float(r["cosine"]), 4)} for r in rows]
 
         def query_by_domain(domain: str, limit: int = 20) -> list[dict]:
-            return [l for l in variables["hot_memory"] if domain in l.get("domains", [])][:max(0, int(limit))]
+            return [l for l in variables["hot_memory"] if domain in l.get("domains", [])][: max(0, int(limit))]
 
         def get_locus(locus_id: str) -> dict | None:
             found = self._space.get(_text(locus_id, "id"))
@@ -123,29 +134,60 @@ class RlmDweller:
             return view.item() | {"embedding": [round(float(x), 6) for x in view.vector], "refers_to": refers_to}
 
         def get_neighbors(locus_id: str) -> list[dict]:
-            rows = self._store.read("wander/find_graph_candidates", mind=self._mind, session_id=session_id,
-                                    current=_text(locus_id, "id"), limit=5)
+            rows = self._store.read(
+                "wander/find_graph_candidates",
+                mind=self._mind,
+                session_id=session_id,
+                current=_text(locus_id, "id"),
+                limit=5,
+            )
             return [_locus(r) | {"strategy": r["strategy"], "via": r["via"]} for r in rows]
 
         def llm_query(prompt: str, context: str = "") -> str:
             inputs = SubQueryInput(prompt=_text(prompt, "prompt"), context=str(context)[:20_000])
-            out, _, _ = call(False, SUB_QUERY.system + SUB_QUERY.render(inputs), lambda llm: llm.generate(SUB_QUERY, inputs))
+            out, _, _ = call(
+                False, SUB_QUERY.system + SUB_QUERY.render(inputs), lambda llm: llm.generate(SUB_QUERY, inputs)
+            )
             return out.answer
 
-        functions = {"embed": embed, "query_similar": query_similar, "query_by_domain": query_by_domain,
-                     "get_locus": get_locus, "get_neighbors": get_neighbors, "llm_query": llm_query}
+        functions = {
+            "embed": embed,
+            "query_similar": query_similar,
+            "query_by_domain": query_by_domain,
+            "get_locus": get_locus,
+            "get_neighbors": get_neighbors,
+            "llm_query": llm_query,
+        }
         return lambda name, args, kwargs: functions[name](*args, **kwargs)
 
 
-def repl_variables(hot: list[dict], warm: list[dict], resonances: list[dict], trace: list[dict],
-                   current: dict) -> dict[str, Any]:
+def repl_variables(
+    hot: list[dict], warm: list[dict], resonances: list[dict], trace: list[dict], current: dict
+) -> dict[str, Any]:
     """The REPL's memory variables, as plain JSON (hot loci without their embeddings)."""
-    return {"hot_memory": [{"id": l["id"], "concept": l["concept"], "domains": l["domains"],
-                            "interestingness": l.get("interestingness")} for l in hot],
-            "warm_memory": warm,
-            "resonances": {r["id"]: {"themes": r["themes"], "strength": round(float(r["strength"]), 4),
-                                     "status": r["status"], "occurrences": r["occurrences"]} for r in resonances},
-            "trace": trace[-TRACE_SHOWN:], "current_locus": current}
+    return {
+        "hot_memory": [
+            {
+                "id": l["id"],
+                "concept": l["concept"],
+                "domains": l["domains"],
+                "interestingness": l.get("interestingness"),
+            }
+            for l in hot
+        ],
+        "warm_memory": warm,
+        "resonances": {
+            r["id"]: {
+                "themes": r["themes"],
+                "strength": round(float(r["strength"]), 4),
+                "status": r["status"],
+                "occurrences": r["occurrences"],
+            }
+            for r in resonances
+        },
+        "trace": trace[-TRACE_SHOWN:],
+        "current_locus": current,
+    }
 
 
 def read_turn(text: str) -> tuple[list[str], Any | None]:
@@ -155,7 +197,7 @@ def read_turn(text: str) -> tuple[list[str], Any | None]:
     final = None
     for match in _FINAL.finditer(prose):
         try:
-            final, _ = json.JSONDecoder().raw_decode(prose[match.end():].lstrip())
+            final, _ = json.JSONDecoder().raw_decode(prose[match.end() :].lstrip())
         except ValueError:
             continue
     return extract_code(text), final

@@ -21,15 +21,29 @@ import pydantic
 
 from graphmind.errors import NotFoundError, ValidationError
 from graphmind.models import WanderSession
-from graphmind.store import GraphStore
 from graphmind.models.base import first_error, split_dates
+from graphmind.store import GraphStore
 from graphmind.store.records import node_to_model
 from graphmind.wander._logic import transition
 
-SETTABLE = frozenset({"name", "attractor", "allowed_domains", "forbidden_domains", "fence_concepts",
-                      "fence_excluded", "rng_seed", "hot_memory_limit", "dweller", "max_drift_distance", "max_steps",
-                      "temperature", "cloud_budget_cents",
-                      "human_checkpoint_frequency"})
+SETTABLE = frozenset(
+    {
+        "name",
+        "attractor",
+        "allowed_domains",
+        "forbidden_domains",
+        "fence_concepts",
+        "fence_excluded",
+        "rng_seed",
+        "hot_memory_limit",
+        "dweller",
+        "max_drift_distance",
+        "max_steps",
+        "temperature",
+        "cloud_budget_cents",
+        "human_checkpoint_frequency",
+    }
+)
 
 MAX_PAGE = 1000
 """The most rows one page holds (and a page's size when no limit is given)."""
@@ -45,8 +59,12 @@ class SessionPage:
     next_offset: int | None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"sessions": [s.model_dump(mode="json", exclude_none=True) for s in self.sessions],
-                "total": self.total, "offset": self.offset, "next_offset": self.next_offset}
+        return {
+            "sessions": [s.model_dump(mode="json", exclude_none=True) for s in self.sessions],
+            "total": self.total,
+            "offset": self.offset,
+            "next_offset": self.next_offset,
+        }
 
 
 @dataclass(frozen=True)
@@ -60,12 +78,18 @@ class LociPage:
     next_offset: int | None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"session_id": self.session_id, "loci": self.loci, "total": self.total, "offset": self.offset,
-                "next_offset": self.next_offset}
+        return {
+            "session_id": self.session_id,
+            "loci": self.loci,
+            "total": self.total,
+            "offset": self.offset,
+            "next_offset": self.next_offset,
+        }
 
 
-ENGINE_STATE = frozenset({"seed_locus_id", "current_locus_id", "forced_locus_id", "crystals_formed",
-                          "cloud_spent_cents"})
+ENGINE_STATE = frozenset(
+    {"seed_locus_id", "current_locus_id", "forced_locus_id", "crystals_formed", "cloud_spent_cents"}
+)
 
 
 class WanderSessions:
@@ -77,8 +101,16 @@ class WanderSessions:
     def create(self, seed_concept: str, **config: Any) -> WanderSession:
         _check_settable(config)
         session_id = f"wander-{datetime.now(UTC):%Y%m%dT%H%M%S}-{secrets.token_hex(3)}"
-        session = _validated({"id": session_id, "seed_concept": seed_concept, "status": "active",
-                              "steps_completed": 0, "cloud_spent_cents": 0.0, **config})
+        session = _validated(
+            {
+                "id": session_id,
+                "seed_concept": seed_concept,
+                "status": "active",
+                "steps_completed": 0,
+                "cloud_spent_cents": 0.0,
+                **config,
+            }
+        )
         return self._write(session)
 
     def get(self, session_id: str) -> WanderSession:
@@ -127,8 +159,14 @@ class WanderSessions:
         if session_id is not None:
             self.get(session_id)
         rows = self._store.read("wander/list_crystals", mind=self._mind, session_id=session_id)
-        return [{"id": r["id"], **{k: v for k, v in r["props"].items() if k not in ("mind", "uid", "embedding")},
-                 "evidence": r["evidence"]} for r in rows]
+        return [
+            {
+                "id": r["id"],
+                **{k: v for k, v in r["props"].items() if k not in ("mind", "uid", "embedding")},
+                "evidence": r["evidence"],
+            }
+            for r in rows
+        ]
 
     def update(self, session_id: str, **changes: Any) -> WanderSession:
         """Change a session's configuration (not its status: see ``set_status``)."""
@@ -149,8 +187,14 @@ class WanderSessions:
         """pause / resume / complete / abandon; an invalid transition is a ValidationError."""
         current = self.get(session_id)
         transition(current.status, status)
-        rows = self._store.write("wander/mark_session_status", mind=self._mind, id=session_id,
-                                 expected=current.status, status=status, reason=reason)
+        rows = self._store.write(
+            "wander/mark_session_status",
+            mind=self._mind,
+            id=session_id,
+            expected=current.status,
+            status=status,
+            reason=reason,
+        )
         if not rows:
             raise ValidationError(f"wander session {session_id!r} changed status meanwhile; try again", field="status")
         return _model(rows[0])
@@ -166,8 +210,11 @@ class WanderSessions:
 
     def _write(self, session: WanderSession) -> WanderSession:
         plain, _ = split_dates(session.properties())  # the dates it carries are set by its queries
-        rows = self._store.write("wander/upsert_session", mind=self._mind,
-                                 session={"uid": f"{self._mind}:{session.id}", "id": session.id, "props": plain})
+        rows = self._store.write(
+            "wander/upsert_session",
+            mind=self._mind,
+            session={"uid": f"{self._mind}:{session.id}", "id": session.id, "props": plain},
+        )
         return _model(rows[0])
 
 
@@ -175,9 +222,17 @@ def _paging(limit: int | None, offset: int) -> tuple[int, int]:
     """(limit, offset), checked: a limit of 1 to MAX_PAGE (default MAX_PAGE), an offset ≥ 0."""
     limit = MAX_PAGE if limit is None else limit
     for name, value, low in (("limit", limit, 1), ("offset", offset, 0)):
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= (MAX_PAGE if name == "limit" else 2**31):
-            raise ValidationError(f"{name} must be a whole number from {low}"
-                                  + (f" to {MAX_PAGE}" if name == "limit" else "") + f", not {value!r}", field=name)
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not low <= value <= (MAX_PAGE if name == "limit" else 2**31)
+        ):
+            raise ValidationError(
+                f"{name} must be a whole number from {low}"
+                + (f" to {MAX_PAGE}" if name == "limit" else "")
+                + f", not {value!r}",
+                field=name,
+            )
     return limit, offset
 
 
@@ -188,8 +243,9 @@ def _next(offset: int, shown: int, total: int) -> int | None:
 def _check_settable(settings: dict[str, Any]) -> None:
     unknown = sorted(set(settings) - SETTABLE)
     if unknown:
-        raise ValidationError(f"{unknown[0]!r} is not a session setting (status changes go through "
-                              "set_status)", field=unknown[0])
+        raise ValidationError(
+            f"{unknown[0]!r} is not a session setting (status changes go through set_status)", field=unknown[0]
+        )
 
 
 def _validated(data: dict[str, Any]) -> WanderSession:
@@ -197,8 +253,9 @@ def _validated(data: dict[str, Any]) -> WanderSession:
         return WanderSession.model_validate(data)
     except pydantic.ValidationError as exc:
         where, message = first_error(exc)
-        raise ValidationError(f"the wander session is invalid: {where or 'session'}: {message}",
-                              field=where or "session") from None
+        raise ValidationError(
+            f"the wander session is invalid: {where or 'session'}: {message}", field=where or "session"
+        ) from None
 
 
 def _model(row: dict[str, Any]) -> WanderSession:

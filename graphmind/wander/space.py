@@ -57,8 +57,12 @@ class LocusView:
     role: str | None = None
 
     def item(self) -> dict[str, Any]:
-        return {"id": self.id, "concept": self.concept, "domains": list(self.domains),
-                "abstraction_level": self.abstraction_level}
+        return {
+            "id": self.id,
+            "concept": self.concept,
+            "domains": list(self.domains),
+            "abstraction_level": self.abstraction_level,
+        }
 
 
 @dataclass(frozen=True)
@@ -118,11 +122,23 @@ def memory_locus_rows(mind: str, sources: Sequence[Mapping[str, Any]]) -> list[d
         if src["locus_id"] is not None and src["locus_hash"] == digest and src.get("locus_tier") in (None, "hot"):
             continue
         locus_id = locus_id_for(src["id"])
-        rows.append({"uid": f"{mind}:{locus_id}", "id": locus_id, "text_hash": digest, "refresh": True,
-                     "refers_to": [f"{mind}:{src['id']}"],
-                     "props": {"concept": concept, "source_type": "MEMORY", "tier": "hot", "role": src["label"],
-                               "domains": memory_domains(src["label"], src["props"], src["categories"]),
-                               "abstraction_level": memory_level(src["label"], src["props"])}})
+        rows.append(
+            {
+                "uid": f"{mind}:{locus_id}",
+                "id": locus_id,
+                "text_hash": digest,
+                "refresh": True,
+                "refers_to": [f"{mind}:{src['id']}"],
+                "props": {
+                    "concept": concept,
+                    "source_type": "MEMORY",
+                    "tier": "hot",
+                    "role": src["label"],
+                    "domains": memory_domains(src["label"], src["props"], src["categories"]),
+                    "abstraction_level": memory_level(src["label"], src["props"]),
+                },
+            }
+        )
     return rows
 
 
@@ -141,8 +157,16 @@ class IdeaSpace:
 
     def nearest(self, session_id: str, vector: np.ndarray, at_least: float = 0.3) -> tuple[LocusView, list[str]] | None:
         """The locus of the session's idea space closest to ``vector``, if its cosine ≥ ``at_least``."""
-        rows = self._store.read("wander/find_band_candidates", mind=self._mind, session_id=session_id, current="",
-                                embedding=[float(x) for x in vector], low=at_least, high=1.0, limit=1)
+        rows = self._store.read(
+            "wander/find_band_candidates",
+            mind=self._mind,
+            session_id=session_id,
+            current="",
+            embedding=[float(x) for x in vector],
+            low=at_least,
+            high=1.0,
+            limit=1,
+        )
         return self.get(rows[0]["id"]) if rows else None
 
     def add_session_locus(self, session_id: str, concept: str, source_type: str, *, grounded: bool) -> str:
@@ -152,13 +176,28 @@ class IdeaSpace:
         locus_id = concept_locus_id(session_id, concept)
         vector = self.embed([concept])[0]
         near = self.nearest(session_id, vector)
-        props = {"concept": concept, "session_id": session_id, "tier": "hot", "source_type": source_type,
-                 "domains": list(near[0].domains) if near else [], "role": near[0].role if near else None}
+        props = {
+            "concept": concept,
+            "session_id": session_id,
+            "tier": "hot",
+            "source_type": source_type,
+            "domains": list(near[0].domains) if near else [],
+            "role": near[0].role if near else None,
+        }
         if grounded:
             props["abstraction_level"] = near[0].abstraction_level if near else None
         refers = [f"{self._mind}:{m}" for m in near[1]] if grounded and near else []
-        self.write_loci([{"uid": f"{self._mind}:{locus_id}", "id": locus_id, "props": props,
-                          "embedding": [float(x) for x in vector], "refers_to": refers}])
+        self.write_loci(
+            [
+                {
+                    "uid": f"{self._mind}:{locus_id}",
+                    "id": locus_id,
+                    "props": props,
+                    "embedding": [float(x) for x in vector],
+                    "refers_to": refers,
+                }
+            ]
+        )
         return locus_id
 
     def sync(self) -> int:
@@ -199,28 +238,43 @@ class IdeaSpace:
         rows = self._store.read("wander/get_locus", mind=self._mind, id=locus_id)
         return (view(rows[0]), rows[0]["refers_to"]) if rows else None
 
-    def candidates(self, session_id: str, current: LocusView, *, low: float, high: float,
-                   pool: Executor) -> list[Candidate]:
+    def candidates(
+        self, session_id: str, current: LocusView, *, low: float, high: float, pool: Executor
+    ) -> list[Candidate]:
         """The four strategies' adjacencies (distance band, bridges, analogies, tensions); the
         two queries run side by side on ``pool``."""
         graph = pool.submit(
-            self._store.read, "wander/find_graph_candidates", mind=self._mind, session_id=session_id,
-            current=current.id, limit=GRAPH_LIMIT)
+            self._store.read,
+            "wander/find_graph_candidates",
+            mind=self._mind,
+            session_id=session_id,
+            current=current.id,
+            limit=GRAPH_LIMIT,
+        )
         band = self._band(session_id, current, low, high)
         rows = [*band, *graph.result()]
         return [Candidate(view(r), r["strategy"], float(r["cosine"]), r["via"]) for r in rows]
 
-    def band(self, session_id: str, current: LocusView, low: float, high: float,
-             strategy: str = "distance_band") -> list[Candidate]:
+    def band(
+        self, session_id: str, current: LocusView, low: float, high: float, strategy: str = "distance_band"
+    ) -> list[Candidate]:
         """The band's candidates alone, under ``strategy``."""
-        return [Candidate(view(r), strategy, float(r["cosine"]), None)
-                for r in self._band(session_id, current, low, high)]
+        return [
+            Candidate(view(r), strategy, float(r["cosine"]), None) for r in self._band(session_id, current, low, high)
+        ]
 
     def _band(self, session_id: str, current: LocusView, low: float, high: float) -> list[dict[str, Any]]:
         if self._loci is None:
             self._loci = self._store.read("wander/count_hot_loci", mind=self._mind)[0]["loci"]
-        params = {"mind": self._mind, "session_id": session_id, "current": current.id, "low": low, "high": high,
-                  "embedding": [float(x) for x in current.vector], "limit": BAND_LIMIT}
+        params = {
+            "mind": self._mind,
+            "session_id": session_id,
+            "current": current.id,
+            "low": low,
+            "high": high,
+            "embedding": [float(x) for x in current.vector],
+            "limit": BAND_LIMIT,
+        }
         if self._loci <= EXACT_LIMIT:
             return self._store.read("wander/find_band_candidates", **params)
         return self._store.read("wander/find_band_candidates_indexed", fetch=INDEX_FETCH, **params)
@@ -232,8 +286,9 @@ class IdeaSpace:
         if missing:
             for i in missing:
                 self._memories[i] = []
-            for r in self._store.read("wander/find_locus_memories", mind=self._mind, ids=missing,
-                                      per_locus=MEMORIES_PER_LOCUS):
+            for r in self._store.read(
+                "wander/find_locus_memories", mind=self._mind, ids=missing, per_locus=MEMORIES_PER_LOCUS
+            ):
                 text = stored_text(r["label"], r["props"])
                 if text:
                     self._memories[r["locus_id"]].append({"id": r["id"], "label": r["label"], "text": trim(text, 600)})
@@ -243,8 +298,14 @@ class IdeaSpace:
 
 def view(row: Mapping[str, Any]) -> LocusView:
     props = row["props"]
-    return LocusView(id=row["id"], concept=props.get("concept") or "", domains=tuple(props.get("domains") or ()),
-                     vector=np.asarray(row["embedding"] or [], dtype=np.float32),
-                     abstraction_level=props.get("abstraction_level"),
-                     interestingness=props.get("interestingness"), uncertainty=props.get("uncertainty"),
-                     source_type=props.get("source_type"), role=props.get("role"))
+    return LocusView(
+        id=row["id"],
+        concept=props.get("concept") or "",
+        domains=tuple(props.get("domains") or ()),
+        vector=np.asarray(row["embedding"] or [], dtype=np.float32),
+        abstraction_level=props.get("abstraction_level"),
+        interestingness=props.get("interestingness"),
+        uncertainty=props.get("uncertainty"),
+        source_type=props.get("source_type"),
+        role=props.get("role"),
+    )

@@ -24,26 +24,38 @@ def warm_rows(loci: list[dict[str, Any]], session_id: str, now: datetime) -> lis
     for locus in loci:
         for domain in locus["domains"] or ["(no domain)"]:
             by_domain[domain].append(locus["concept"])
-    rows = [("theme_cluster", f"{domain}: " + "; ".join(dict.fromkeys(concepts)))
-            for domain, concepts in sorted(by_domain.items())]
+    rows = [
+        ("theme_cluster", f"{domain}: " + "; ".join(dict.fromkeys(concepts)))
+        for domain, concepts in sorted(by_domain.items())
+    ]
     dull = [l["concept"] for l in loci if l["interestingness"] is not None and l["interestingness"] < DULL]
     if dull:
         rows.append(("failed_path", "not interesting: " + "; ".join(dull)))
-    rows.append(("summary", f"{len(loci)} loci from {loci[0]['visited']} to {loci[-1]['visited']}: "
-                 + "; ".join(l["concept"] for l in loci)))
+    rows.append(
+        (
+            "summary",
+            f"{len(loci)} loci from {loci[0]['visited']} to {loci[-1]['visited']}: "
+            + "; ".join(l["concept"] for l in loci),
+        )
+    )
     expires = (now + timedelta(days=WARM_DAYS)).isoformat()
-    return [{"id": f"warm-{secrets.token_hex(4)}", "props": {"cluster_type": kind, "content": content,
-                                                             "strength": 1.0, "session_id": session_id},
-             "expires_at": expires} for kind, content in rows]
+    return [
+        {
+            "id": f"warm-{secrets.token_hex(4)}",
+            "props": {"cluster_type": kind, "content": content, "strength": 1.0, "session_id": session_id},
+            "expires_at": expires,
+        }
+        for kind, content in rows
+    ]
 
 
-def compress_to_warm(store: GraphStore, mind: str, session_id: str, *, limit: int = HOT_LIMIT,
-                     now: datetime | None = None) -> int:
+def compress_to_warm(
+    store: GraphStore, mind: str, session_id: str, *, limit: int = HOT_LIMIT, now: datetime | None = None
+) -> int:
     """Compress the oldest hot loci beyond ``limit``; how many loci moved to the warm tier."""
     hot = store.read("wander/list_hot_loci", mind=mind, session_id=session_id)
-    overflow = hot[:max(0, len(hot) - limit)]
+    overflow = hot[: max(0, len(hot) - limit)]
     if not overflow:
         return 0
     rows = [{"uid": f"{mind}:{r['id']}", **r} for r in warm_rows(overflow, session_id, now or datetime.now(UTC))]
-    return store.write("wander/upsert_warm_memory", mind=mind, rows=rows,
-                       loci=[l["id"] for l in overflow])[0]["moved"]
+    return store.write("wander/upsert_warm_memory", mind=mind, rows=rows, loci=[l["id"] for l in overflow])[0]["moved"]

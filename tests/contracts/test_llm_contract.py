@@ -32,8 +32,7 @@ class Text(BaseModel):
     text: str
 
 
-COUNT_WORDS = Tool("count_words", "Count the words of a text.", Text,
-                   lambda t: {"words": len(t.text.split())})
+COUNT_WORDS = Tool("count_words", "Count the words of a text.", Text, lambda t: {"words": len(t.text.split())})
 
 
 def model_on_the_stub(request: Request) -> Reply:
@@ -45,8 +44,7 @@ def model_on_the_stub(request: Request) -> Reply:
         return error_reply(400, "the stub model only answers requests for the check's JSON output")
     offered = {t["name"] for t in request.body.get("tools", [])}
     if "count_words" in offered and len(messages) == 1:
-        return tool_reply("count_words", {"text": word}, thinking="Count first.",
-                          input_tokens=40, output_tokens=8)
+        return tool_reply("count_words", {"text": word}, thinking="Count first.", input_tokens=40, output_tokens=8)
     return json_reply({"echo": word}, thinking="Echo it.", input_tokens=50, output_tokens=6)
 
 

@@ -53,11 +53,17 @@ def experiences(per_technique: int = 6, session: str = "s1", start: int = 0) -> 
     out = []
     for t, (name, template) in enumerate(TECHNIQUES.items()):
         for i in range(start, start + per_technique):
-            out.append({"id": f"{session}-{t}-{i}", "description": template.format(r=i % 9 + 1, c=(i * 4) % 9 + 1,
-                                                                                   d=(i * 7) % 9 + 1),
-                        "outcome": "success" if name != "Pointing Pair" else "progress",
-                        "kind": "move" if name != "Pointing Pair" else "strategy", "strategy_used": name,
-                        "confidence": 0.9, "timestamp": f"2026-01-04T21:{t:02d}:{i % 60:02d}+00:00"})
+            out.append(
+                {
+                    "id": f"{session}-{t}-{i}",
+                    "description": template.format(r=i % 9 + 1, c=(i * 4) % 9 + 1, d=(i * 7) % 9 + 1),
+                    "outcome": "success" if name != "Pointing Pair" else "progress",
+                    "kind": "move" if name != "Pointing Pair" else "strategy",
+                    "strategy_used": name,
+                    "confidence": 0.9,
+                    "timestamp": f"2026-01-04T21:{t:02d}:{i % 60:02d}+00:00",
+                }
+            )
     return out
 
 
@@ -73,8 +79,18 @@ def claude_wander_settings(settings, responder):
     stub = MessagesStub().start()
     stub.responder = responder
     try:
-        yield dataclasses.replace(settings, llm_provider="anthropic", anthropic_api_key="test",
-                                  anthropic_base_url=stub.url, anthropic_model=STRONG, wander_cheap_model=CHEAP,
-                                  llm_prices=PRICES, llm_max_retries=0), stub
+        yield (
+            dataclasses.replace(
+                settings,
+                llm_provider="anthropic",
+                anthropic_api_key="test",
+                anthropic_base_url=stub.url,
+                anthropic_model=STRONG,
+                wander_cheap_model=CHEAP,
+                llm_prices=PRICES,
+                llm_max_retries=0,
+            ),
+            stub,
+        )
     finally:
         stub.stop()

@@ -18,7 +18,6 @@ pytestmark = pytest.mark.integration
 @pytest.fixture(scope="module")
 def api_under_test(store, settings):
     from graphmind.mind import Mind
-
     from tests.conftest import new_mind_name
     from tests.integration.helpers import DEMO
 
@@ -42,8 +41,9 @@ def test_no_5xx_and_every_answer_fits_the_contract(api_under_test):
             continue  # jobs and JSON Lines bodies: tested in test_rest_api.py
 
         @given(case=operation.as_strategy())
-        @hypothesis_settings(max_examples=8, deadline=None, derandomize=True, database=None,
-                             suppress_health_check=list(HealthCheck))
+        @hypothesis_settings(
+            max_examples=8, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
+        )
         def check(case) -> None:
             if "mind" in (case.path_parameters or {}):
                 case.path_parameters["mind"] = name

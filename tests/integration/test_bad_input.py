@@ -15,22 +15,36 @@ CASES = {
     "unknown label": ([node("Hacker", "x", title="t")], 2, "label", "unknown label 'Hacker'"),
     "missing id": ([{"type": "node", "label": "Thread", "properties": {"title": "t"}}], 2, "id", "missing"),
     "duplicate id": ([node("Thread", "good", title="again")], 2, "id", "duplicate id 'good' (first on line 1)"),
-    "wrong property type": ([node("Conversation_Memory", "c", topic="t", message_count="many")], 2,
-                            "message_count", "integer"),
-    "out-of-range value": ([node("Partnership", "p", partner_name="N", trust_level=1.7)], 2,
-                           "trust_level", "less than or equal to 1"),
+    "wrong property type": (
+        [node("Conversation_Memory", "c", topic="t", message_count="many")],
+        2,
+        "message_count",
+        "integer",
+    ),
+    "out-of-range value": (
+        [node("Partnership", "p", partner_name="N", trust_level=1.7)],
+        2,
+        "trust_level",
+        "less than or equal to 1",
+    ),
     "edge to an unknown node": ([edge("FOLLOWS", "good", "nowhere")], 2, "to/from", "'nowhere' is not a node"),
-    "injected relationship type": ([edge("KNOWS]->() DETACH DELETE n //", "good", "good")], 2, "rel",
-                                   "is not allowed"),
-    "label with a second label": ([node("Partnership:Admin", "p", partner_name="N")], 2, "label",
-                                  "unknown label 'Partnership:Admin'"),
+    "injected relationship type": ([edge("KNOWS]->() DETACH DELETE n //", "good", "good")], 2, "rel", "is not allowed"),
+    "label with a second label": (
+        [node("Partnership:Admin", "p", partner_name="N")],
+        2,
+        "label",
+        "unknown label 'Partnership:Admin'",
+    ),
     "10 MB property": ([node("Thread", "big", title=TEN_MB)], 2, "title", "the limit is"),
     "empty property name": ([node("Thread", "e", title="t", **{"": "x"})], 2, "properties", "must not be empty"),
     "NUL in a property name": ([node("Thread", "z", title="t", **{"a\x00b": 1})], 2, "a\\x00b", "NUL"),
-    "empty edge property name": ([edge("FOLLOWS", "good", "good", **{"": 1})], 2, "properties",
-                                 "must not be empty"),
-    "lone surrogate": (['{"type": "node", "label": "Thread", "id": "s", "properties": {"title": "\\udcff"}}'], 2,
-                       "title", "lone surrogate"),
+    "empty edge property name": ([edge("FOLLOWS", "good", "good", **{"": 1})], 2, "properties", "must not be empty"),
+    "lone surrogate": (
+        ['{"type": "node", "label": "Thread", "id": "s", "properties": {"title": "\\udcff"}}'],
+        2,
+        "title",
+        "lone surrogate",
+    ),
 }
 
 
@@ -58,8 +72,10 @@ def test_json_mode_reports_the_error_as_an_object(mind, cli_env, capsys, tmp_pat
     assert "unknown label" in json.loads(out)["error"]
 
 
-@pytest.mark.parametrize(("content", "fragment"), [(b"", "is empty"), (b"\n  \n", "is empty"),
-                                                   (json.dumps(GOOD).encode() + b"\n\xff\n", "line 2: not valid UTF-8")])
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [(b"", "is empty"), (b"\n  \n", "is empty"), (json.dumps(GOOD).encode() + b"\n\xff\n", "line 2: not valid UTF-8")],
+)
 def test_empty_or_undecodable_files_are_refused(content, fragment, mind, cli_env, capsys, tmp_path):
     path = tmp_path / "in.jsonl"
     path.write_bytes(content)
@@ -114,8 +130,7 @@ def _mixed(tmp_path):
 
 
 def test_skip_invalid_names_each_bad_line_and_imports_the_rest(mind, cli_env, capsys, tmp_path):
-    code, out, err = run_cli(capsys, "import", str(_mixed(tmp_path)), "--mind", mind.name, "--skip-invalid",
-                             "--json")
+    code, out, err = run_cli(capsys, "import", str(_mixed(tmp_path)), "--mind", mind.name, "--skip-invalid", "--json")
     assert code == 0, err
     report = json.loads(out)
     assert [(i["line"], i["field"]) for i in report["invalid"]] == MIXED_INVALID

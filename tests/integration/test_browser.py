@@ -38,8 +38,12 @@ def test_browse_prints_the_param_the_style_sheet_and_the_queries(cli_env, cli_mi
     assert code == 0
     shown = json.loads(out)
     assert shown["param"] == f":param mind => '{cli_mind}'"
-    assert [q["name"] for q in shown["queries"]] == ["browser/find_ladder", "browser/find_provenance",
-                                                     "browser/find_trace", "browser/find_rumination_evidence"]
+    assert [q["name"] for q in shown["queries"]] == [
+        "browser/find_ladder",
+        "browser/find_provenance",
+        "browser/find_trace",
+        "browser/find_rumination_evidence",
+    ]
     assert shown["style_file"].endswith("graphmind.grass")
     code, _, err = run_cli(capsys, "browse", "--mind", "bad name")
     assert code == 2 and "mind name" in err

@@ -6,7 +6,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-
 from tests.conftest import new_mind_name
 from tests.integration.helpers import DEMO, node, write_jsonl
 
@@ -57,11 +56,17 @@ def test_an_unreachable_database_exits_1_with_one_sentence(cli_env, cli_mind):
 def test_init_reports_the_applied_schema(cli_env):
     done = graphmind(cli_env, "init", "--json")
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["applied"] == ["001_constraints.cypher", "002_range_indexes.cypher",
-                                                  "003_search_indexes.cypher", "004_embedding_state.cypher",
-                                                  "005_retire_memory_text.cypher", "006_vector_stamp.cypher",
-                                                  "007_dream_lease.cypher", "008_wander_loci.cypher",
-                                                  "009_api_keys.cypher"]
+    assert json.loads(done.stdout)["applied"] == [
+        "001_constraints.cypher",
+        "002_range_indexes.cypher",
+        "003_search_indexes.cypher",
+        "004_embedding_state.cypher",
+        "005_retire_memory_text.cypher",
+        "006_vector_stamp.cypher",
+        "007_dream_lease.cypher",
+        "008_wander_loci.cypher",
+        "009_api_keys.cypher",
+    ]
 
 
 def test_demo_loads_the_demo_mind_and_ruminates_as_that_mind(cli_env, cli_mind, store, settings):

@@ -20,36 +20,65 @@ def ago(days: int) -> str:
 
 
 def fixture(tmp_path):
-    return write_jsonl(tmp_path / "digest.jsonl", [
-        node("TopicEntry", "a1", topic="agents", text="Agents plan before they act", date=ago(31)),
-        node("TopicEntry", "a2", topic="agents", text="Tool calls need budgets", date=ago(12)),
-        node("TopicEntry", "a3", topic="agents", text="Reflection beats retries", date=ago(2)),
-        node("TopicEntry", "p1", topic="philosophy", text="Watsuji: relations come before entities",
-             date=f"{ago(62)}T09:30:00+00:00", hits=1, last_hit_at=f"{ago(61)}T10:00:00+00:00"),
-        node("TopicEntry", "p2", topic="philosophy", text="Framing constrains emergence", date=ago(22)),
-        node("TopicEntry", "z1", topic="zen", text="時間不是直線", date=(TODAY + timedelta(days=30)).isoformat()),
-        node("Thread", "t1", title="Constraint and emergence", touches=4,
-             progress_notes=["Framing via Watsuji and Deacon", "Kauffman too"]),
-        node("Thread", "t2", title="Interface shapes cognition", touches=3,
-             progress_notes=["Watsuji on Framing; Deacon agrees"]),
-        node("Thread", "t3", title="關係先於實體", progress_notes=["和辻哲郎的倫理學"]),
-        node("Thread", "t4", title="Old", status="archived", progress_notes=["Watsuji Framing Deacon"]),
-        node("Thread", "t5", title="Empty"),
-    ])
+    return write_jsonl(
+        tmp_path / "digest.jsonl",
+        [
+            node("TopicEntry", "a1", topic="agents", text="Agents plan before they act", date=ago(31)),
+            node("TopicEntry", "a2", topic="agents", text="Tool calls need budgets", date=ago(12)),
+            node("TopicEntry", "a3", topic="agents", text="Reflection beats retries", date=ago(2)),
+            node(
+                "TopicEntry",
+                "p1",
+                topic="philosophy",
+                text="Watsuji: relations come before entities",
+                date=f"{ago(62)}T09:30:00+00:00",
+                hits=1,
+                last_hit_at=f"{ago(61)}T10:00:00+00:00",
+            ),
+            node("TopicEntry", "p2", topic="philosophy", text="Framing constrains emergence", date=ago(22)),
+            node("TopicEntry", "z1", topic="zen", text="時間不是直線", date=(TODAY + timedelta(days=30)).isoformat()),
+            node(
+                "Thread",
+                "t1",
+                title="Constraint and emergence",
+                touches=4,
+                progress_notes=["Framing via Watsuji and Deacon", "Kauffman too"],
+            ),
+            node(
+                "Thread",
+                "t2",
+                title="Interface shapes cognition",
+                touches=3,
+                progress_notes=["Watsuji on Framing; Deacon agrees"],
+            ),
+            node("Thread", "t3", title="關係先於實體", progress_notes=["和辻哲郎的倫理學"]),
+            node("Thread", "t4", title="Old", status="archived", progress_notes=["Watsuji Framing Deacon"]),
+            node("Thread", "t5", title="Empty"),
+        ],
+    )
 
 
 def test_the_three_digests_on_a_fixture_mind(mind, tmp_path):
     mind.import_jsonl(fixture(tmp_path))
     report = mind.digest(rng_seed=3, now=NOON)
     assert report.digest_block.splitlines() == [  # seed 3 draws a1, a3 | p2, p1 | z1 (zen has only one)
-        "<rumination-digest>", "### agents",
-        f"- [{ago(31)}] Agents plan before they act", f"- [{ago(2)}] Reflection beats retries", "",
+        "<rumination-digest>",
+        "### agents",
+        f"- [{ago(31)}] Agents plan before they act",
+        f"- [{ago(2)}] Reflection beats retries",
+        "",
         "### philosophy",
-        f"- [{ago(22)}] Framing constrains emergence", f"- [{ago(62)}] Watsuji: relations come before entities",
-        "", "### zen", f"- [{(TODAY + timedelta(days=30)).isoformat()}] 時間不是直線", "</rumination-digest>"]
+        f"- [{ago(22)}] Framing constrains emergence",
+        f"- [{ago(62)}] Watsuji: relations come before entities",
+        "",
+        "### zen",
+        f"- [{(TODAY + timedelta(days=30)).isoformat()}] 時間不是直線",
+        "</rumination-digest>",
+    ]
     assert [c.sentence() for c in report.convergence] == [
         'Threads "Constraint and emergence" and "Interface shapes cognition" share concepts: '
-        "Framing, Watsuji, Deacon (consider merging)"]
+        "Framing, Watsuji, Deacon (consider merging)"
+    ]
     assert report.forgotten_block.splitlines() == [
         "<forgotten-knowledge>",
         f"- [agents, 31d ago] [{ago(31)}] Agents plan before they act",
@@ -79,8 +108,15 @@ def test_every_entry_shown_counts_a_hit(mind, tmp_path):
 
 
 def test_a_second_digest_never_shows_an_entry_that_was_read(mind, tmp_path):
-    mind.import_jsonl(write_jsonl(tmp_path / "old.jsonl", [
-        node("TopicEntry", f"o{i}", topic="tides", text=f"Neap tide note {i}", date=ago(40 - i)) for i in range(8)]))
+    mind.import_jsonl(
+        write_jsonl(
+            tmp_path / "old.jsonl",
+            [
+                node("TopicEntry", f"o{i}", topic="tides", text=f"Neap tide note {i}", date=ago(40 - i))
+                for i in range(8)
+            ],
+        )
+    )
     first = mind.digest(DigestParams(n=1), rng_seed=1, now=NOON)
     assert [f.entry.id for f in first.forgotten] == ["o0", "o1", "o2", "o3", "o4"]  # oldest first, at most 5
     shown = {f.entry.id for f in first.forgotten} | {e.id for v in first.samples.values() for e in v}
@@ -91,8 +127,7 @@ def test_a_second_digest_never_shows_an_entry_that_was_read(mind, tmp_path):
     assert "(nothing forgotten)" in third.material()
 
 
-def test_cli_a_second_digest_never_shows_an_entry_that_was_read(cli_env, cli_mind, capsys, store, settings,
-                                                                tmp_path):
+def test_cli_a_second_digest_never_shows_an_entry_that_was_read(cli_env, cli_mind, capsys, store, settings, tmp_path):
     Mind(cli_mind, store, settings).import_jsonl(fixture(tmp_path))
     seen: set[str] = set()
     for seed in range(3):
@@ -106,8 +141,9 @@ def test_cli_a_second_digest_never_shows_an_entry_that_was_read(cli_env, cli_min
 
 
 def test_sampling_through_the_graph_is_uniform(mind, tmp_path):
-    mind.import_jsonl(write_jsonl(tmp_path / "u.jsonl", [node("TopicEntry", f"e{i}", topic="t", text=f"entry {i}")
-                                                         for i in range(4)]))
+    mind.import_jsonl(
+        write_jsonl(tmp_path / "u.jsonl", [node("TopicEntry", f"e{i}", topic="t", text=f"entry {i}") for i in range(4)])
+    )
     counts = Counter(e.id for seed in range(400) for e in mind.digest(DigestParams(n=1), rng_seed=seed).samples["t"])
     assert len(counts) == 4 and all(60 <= c <= 140 for c in counts.values())  # 100 expected each
 

@@ -17,6 +17,7 @@ from tests.integration.helpers import DEMO, TECHNIQUES, experiences, node, run_c
 
 B01 = DEMO.with_name("b01-felix.jsonl")
 
+
 def count(mind: Mind, label: str) -> int:
     return mind.stats().labels.get(label, 0)
 
@@ -45,8 +46,9 @@ def test_every_principle_traces_down_to_experiences_in_the_graph(mind, store):
     for principle in principles:
         trace = store.read("dream/find_trace", mind=mind.name, id=principle.id)
         assert trace and all(r["levels"] == [3, 2] and r["experiences"] > 0 for r in trace)
-    paths = store.read("dream/find_knowledge", mind=mind.name,
-                       ids=[r["id"] for r in store.read("dream/list_patterns", mind=mind.name)])
+    paths = store.read(
+        "dream/find_knowledge", mind=mind.name, ids=[r["id"] for r in store.read("dream/list_patterns", mind=mind.name)]
+    )
     assert all(len(p["ladder"]) >= 2 for p in paths)  # level 2 and level 3 above every pattern
     assert all(p["examples"] for p in paths)
 
@@ -92,8 +94,12 @@ def test_a_mind_without_experiences_has_nothing_to_consolidate(mind, cli_env, ca
 
 
 def test_identical_experiences_become_one_pattern_through_duplicates(mind):
-    mind.capture_many([{"id": f"same-{i}", "description": "placed 7 in R3C5, the only candidate",
-                        "outcome": "success"} for i in range(12)])
+    mind.capture_many(
+        [
+            {"id": f"same-{i}", "description": "placed 7 in R3C5, the only candidate", "outcome": "success"}
+            for i in range(12)
+        ]
+    )
     report = mind.dream()
     assert report.duplicates == 11 and report.patterns == 1
     assert mind.stats().relationships["DUPLICATE_OF"] == 11
@@ -127,6 +133,7 @@ def test_an_llm_failing_mid_run_degrades_and_is_recorded(store, settings, mind):
 def test_a_dropped_connection_mid_publish_leaves_no_partial_ladder_and_the_rerun_completes(settings, mind):
     mind.capture_many(experiences())
     from graphmind.app import open_store
+
     doomed = open_store(settings)
 
     def drop(name: str) -> None:
@@ -134,8 +141,8 @@ def test_a_dropped_connection_mid_publish_leaves_no_partial_ladder_and_the_rerun
             doomed._driver.close()  # the connection goes away inside the transaction
 
     from graphmind.dream import Dreamer
-    dreamer = Dreamer(doomed, mind.embedder, mind.llm,
-                      DreamParams(lease_seconds=2), on_publish_step=drop)
+
+    dreamer = Dreamer(doomed, mind.embedder, mind.llm, DreamParams(lease_seconds=2), on_publish_step=drop)
     with pytest.raises(RunError, match="could not be published"):
         dreamer.dream(mind.name)
     assert count(mind, "Pattern") == 0 and count(mind, "Abstraction") == 0
@@ -211,8 +218,14 @@ def test_end_session_consolidates_that_session_only(mind, cli_env, capsys):
 def test_each_run_reports_how_much_applying_known_patterns_helped(mind):
     mind.capture_many(experiences(session="first"))
     assert mind.dream().transfer_improvement is None  # nothing was known before the first run
-    novel = [{"id": f"bake-{i}", "description": f"Baked the rye loaf at {200 + 5 * i} C for {40 + i} minutes",
-              "outcome": "success" if i % 2 else "failure"} for i in range(6)]
+    novel = [
+        {
+            "id": f"bake-{i}",
+            "description": f"Baked the rye loaf at {200 + 5 * i} C for {40 + i} minutes",
+            "outcome": "success" if i % 2 else "failure",
+        }
+        for i in range(6)
+    ]
     mind.capture_many(experiences(per_technique=3, session="second", start=6) + novel)
     report = mind.dream()
     assert report.transfer_improvement is not None and report.transfer_improvement > 0.3
@@ -229,8 +242,12 @@ def test_cli_max_level_bounds_the_ladder(cli_env, cli_mind, capsys, store, setti
 
 
 def test_the_domain_comes_from_the_minds_identity(mind, tmp_path):
-    mind.import_jsonl(write_jsonl(tmp_path / "me.jsonl", [node("Identity", "me", name="Ada", role="baker",
-                                                               focus_area="sourdough bread baking")]))
+    mind.import_jsonl(
+        write_jsonl(
+            tmp_path / "me.jsonl",
+            [node("Identity", "me", name="Ada", role="baker", focus_area="sourdough bread baking")],
+        )
+    )
     mind.capture_many(experiences())
     report = mind.dream()
     run = mind.get(report.run_id)
@@ -245,8 +262,19 @@ def test_cli_dream_prints_progress_and_designs_json_fields(cli_env, cli_mind, ca
     code, out, err = run_cli(capsys, "dream", "--mind", cli_mind, "--json")
     assert code == 0, err
     payload = json.loads(out)
-    for key in ("run_id", "experiences", "triaged", "patterns", "compression_ratio", "ladder_levels",
-                "cross_connections", "pruned", "verification", "llm_calls", "timings"):
+    for key in (
+        "run_id",
+        "experiences",
+        "triaged",
+        "patterns",
+        "compression_ratio",
+        "ladder_levels",
+        "cross_connections",
+        "pruned",
+        "verification",
+        "llm_calls",
+        "timings",
+    ):
         assert key in payload
     assert "dream: triage" in err and "dream: verify" in err
     code, out, err = run_cli(capsys, "dream", "--mind", cli_mind, "--batch")  # the offline LLM ignores it
@@ -261,8 +289,17 @@ def test_cli_dream_on_an_unknown_mind_exits_2(cli_env, cli_mind, capsys):
 
 
 def test_one_giant_cluster_becomes_one_pattern_and_a_simple_ladder(mind):
-    mind.capture_many([{"id": f"g{i}", "description": f"retried the flaky upload of batch {i} after a timeout",
-                        "outcome": "success", "strategy_used": "Retry on Timeout"} for i in range(60)])
+    mind.capture_many(
+        [
+            {
+                "id": f"g{i}",
+                "description": f"retried the flaky upload of batch {i} after a timeout",
+                "outcome": "success",
+                "strategy_used": "Retry on Timeout",
+            }
+            for i in range(60)
+        ]
+    )
     report = mind.dream()
     assert report.patterns == 1 and report.active_patterns == 1
     assert report.ladder_levels == 4 and len(report.ladder) == 2
@@ -272,10 +309,24 @@ def test_one_giant_cluster_becomes_one_pattern_and_a_simple_ladder(mind):
 
 
 def test_contradictory_patterns_are_both_kept_and_flagged(mind, store):
-    retry = [{"id": f"r{i}", "description": f"when the payment request {i} times out, retry the payment request",
-              "outcome": "success", "strategy_used": "Retry"} for i in range(4)]
-    never = [{"id": f"n{i}", "description": f"when the payment request {i} times out, never retry the payment request",
-              "outcome": "success", "strategy_used": "Fail Fast"} for i in range(4)]
+    retry = [
+        {
+            "id": f"r{i}",
+            "description": f"when the payment request {i} times out, retry the payment request",
+            "outcome": "success",
+            "strategy_used": "Retry",
+        }
+        for i in range(4)
+    ]
+    never = [
+        {
+            "id": f"n{i}",
+            "description": f"when the payment request {i} times out, never retry the payment request",
+            "outcome": "success",
+            "strategy_used": "Fail Fast",
+        }
+        for i in range(4)
+    ]
     mind.capture_many(retry + never)
     report = mind.dream()
     assert report.active_patterns == 2 and report.pruned == 0
@@ -287,8 +338,9 @@ def test_contradictory_patterns_are_both_kept_and_flagged(mind, store):
 
 
 def test_the_sudoku_session_consolidates_like_the_specs_walkthrough(mind):
-    mind.capture_many([{"id": e["id"], **e["properties"]} for e in session_experiences(limit_per_puzzle=10)],
-                      metadata={"puzzles": 6})
+    mind.capture_many(
+        [{"id": e["id"], **e["properties"]} for e in session_experiences(limit_per_puzzle=10)], metadata={"puzzles": 6}
+    )
     report = mind.end_session("sudoku-2026-01-04")
     names = {p["name"] for p in report.new_patterns}
     assert {"Naked Single", "Hidden Single", "Pointing Pair"} <= names
@@ -299,16 +351,23 @@ def test_the_sudoku_session_consolidates_like_the_specs_walkthrough(mind):
     assert naked.name == "Naked Single" and naked.success_rate == 1.0 and len(naked.examples) >= 3
 
 
-@pytest.mark.parametrize("phase, target, check", [
-    ("triage", "graphmind.dream.engine.triage",
-     lambda r: r.triaged == r.experiences and r.patterns == 3),
-    ("compress", "graphmind.dream.compress.cluster",
-     lambda r: r.patterns == 0 and r.ladder_levels == 0),
-    ("abstract", "graphmind.dream.ladder.group_levels",
-     lambda r: r.patterns == 3 and r.ladder_levels == 2 and not r.ladder),
-    ("verify", "graphmind.dream.verify.verify",
-     lambda r: r.patterns == 3 and r.verification["status"] == "unverified"),
-])
+@pytest.mark.parametrize(
+    "phase, target, check",
+    [
+        ("triage", "graphmind.dream.engine.triage", lambda r: r.triaged == r.experiences and r.patterns == 3),
+        ("compress", "graphmind.dream.compress.cluster", lambda r: r.patterns == 0 and r.ladder_levels == 0),
+        (
+            "abstract",
+            "graphmind.dream.ladder.group_levels",
+            lambda r: r.patterns == 3 and r.ladder_levels == 2 and not r.ladder,
+        ),
+        (
+            "verify",
+            "graphmind.dream.verify.verify",
+            lambda r: r.patterns == 3 and r.verification["status"] == "unverified",
+        ),
+    ],
+)
 def test_a_failing_phase_degrades_as_the_spec_says_and_is_recorded(mind, monkeypatch, phase, target, check):
     def broken(*args, **kwargs):
         raise RunError(f"{phase} broke (injected)")
@@ -325,6 +384,7 @@ def test_a_failing_phase_degrades_as_the_spec_says_and_is_recorded(mind, monkeyp
 
 def test_a_bug_in_a_phase_surfaces_instead_of_degrading(mind, monkeypatch):
     """Only graphmind's own errors degrade a phase; a ValueError from a bug is not hidden."""
+
     def buggy(*args, **kwargs):
         raise ValueError("a bug (injected)")
 
@@ -338,11 +398,14 @@ def test_a_bug_in_a_phase_surfaces_instead_of_degrading(mind, monkeypatch):
 
 def test_cli_dream_watch_runs_periodically(cli_env, cli_mind, capsys, store, settings):
     Mind(cli_mind, store, settings).capture_many(experiences())
-    code, out, err = run_cli(capsys, "dream", "--mind", cli_mind, "--watch", "--interval", "200ms",
-                             "--max-runs", "2", "--json")
+    code, out, err = run_cli(
+        capsys, "dream", "--mind", cli_mind, "--watch", "--interval", "200ms", "--max-runs", "2", "--json"
+    )
     assert code == 0, err
     runs = [json.loads(line) for line in out.splitlines()]
-    assert [(r["trigger"], r["status"]) for r in runs] == [("periodic", "completed"),
-                                                          ("periodic", "nothing_to_consolidate")]
+    assert [(r["trigger"], r["status"]) for r in runs] == [
+        ("periodic", "completed"),
+        ("periodic", "nothing_to_consolidate"),
+    ]
     code, _, err = run_cli(capsys, "dream", "--mind", cli_mind, "--watch", "--interval", "soon")
     assert code == 2 and "not a duration" in err

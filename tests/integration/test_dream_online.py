@@ -51,22 +51,46 @@ def _claude_consolidator(request, regroup=lambda proposal: proposal):
         return json_reply({"groups": [{"member_ids": ids} for ids in regroup(proposal_in(prompt))]})
     if prompt.startswith("Analyze these"):
         ids = [line.split('"id": "')[1].split('"')[0] for line in prompt.splitlines() if '"id": "' in line]
-        named = [line.split('"strategy_used": "')[1].split('"')[0] for line in prompt.splitlines()
-                 if '"strategy_used": "' in line]
+        named = [
+            line.split('"strategy_used": "')[1].split('"')[0]
+            for line in prompt.splitlines()
+            if '"strategy_used": "' in line
+        ]
         name = max(set(named), key=named.count) if named else "Solving insight"
-        return json_reply({"name": name, "pattern_type": "technique", "conditions": [f"{name} applies"],
-                           "actions": [f"apply {name}"], "success_rate": 0.9, "example_ids": ids[:3]})
+        return json_reply(
+            {
+                "name": name,
+                "pattern_type": "technique",
+                "conditions": [f"{name} applies"],
+                "actions": [f"apply {name}"],
+                "success_rate": 0.9,
+                "example_ids": ids[:3],
+            }
+        )
     if prompt.startswith("Verify that the higher level"):
         return json_reply({"subsumes": True, "uncovered_ids": [], "message": "Each technique is a case of it."})
     if prompt.startswith("Check if patterns have conflicting"):
         return json_reply({"contradicts": False, "message": "They apply in different situations."})
     if "Name the one item" in prompt:
         ids = [line[1:].split("]")[0] for line in prompt.splitlines() if line.startswith("[")]
-        return json_reply({"name": "Constraint propagation", "member_ids": ids,
-                           "generalization": "Apply the techniques that propagate constraints: " + ", ".join(ids)})
+        return json_reply(
+            {
+                "name": "Constraint propagation",
+                "member_ids": ids,
+                "generalization": "Apply the techniques that propagate constraints: " + ", ".join(ids),
+            }
+        )
     a, b = [line[1:].split("]")[0] for line in prompt.splitlines() if line.startswith("[")][:2]
-    return json_reply({"from_id": a, "to_id": b, "kind": "complement", "strength": 0.7, "evidence": [],
-                       "rationale": "Both narrow the candidates."})
+    return json_reply(
+        {
+            "from_id": a,
+            "to_id": b,
+            "kind": "complement",
+            "strength": 0.7,
+            "evidence": [],
+            "rationale": "Both narrow the candidates.",
+        }
+    )
 
 
 def test_a_dream_through_claude_on_the_messages_stub(store, settings, mind):
@@ -75,7 +99,8 @@ def test_a_dream_through_claude_on_the_messages_stub(store, settings, mind):
         report = Mind(mind.name, store, settings, llm=llm).dream()
     assert report.llm["provider"] == "anthropic" and report.llm_calls == len(stub.requests)
     assert {"Naked Single", "Hidden Single", "Pointing Pair", "Solving insight"} <= {
-        p["name"] for p in report.new_patterns}
+        p["name"] for p in report.new_patterns
+    }
     assert not report.degraded and report.llm["cost_cents"] > 0
     connections = store.read("dream/list_connections", mind=mind.name)
     assert report.cross_connections == len(connections) > 0
@@ -99,8 +124,9 @@ def test_a_batched_dream_sends_the_extractions_as_one_message_batch(store, setti
 
 
 def level(store, mind: Mind, n: int) -> list[tuple[str, list[str]]]:
-    return sorted((r["name"], r["members"]) for r in store.read("dream/list_abstractions", mind=mind.name)
-                  if r["level"] == n)
+    return sorted(
+        (r["name"], r["members"]) for r in store.read("dream/list_abstractions", mind=mind.name) if r["level"] == n
+    )
 
 
 def groupings(stub) -> list[str]:
@@ -121,7 +147,8 @@ def test_claude_regroups_the_ladder(store, settings, mind):
     first = shown[0]
     assert len(first) >= 2 and sorted(m for g in first for m in g) == sorted(p["id"] for p in report.new_patterns)
     assert sorted(members for _, members in level(store, mind, 2)) == sorted(
-        sorted(g) for g in [first[0] + first[1], *first[2:]])
+        sorted(g) for g in [first[0] + first[1], *first[2:]]
+    )
     assert report.verification["status"] in {"verified", "flagged"}
 
 
@@ -136,10 +163,12 @@ def test_a_run_that_changes_no_pattern_keeps_the_ladder_and_asks_nothing(store, 
         first = online.dream()
         assert first.patterns == 3 and len(groupings(stub)) == 1 and len(level(store, mind, 2)) == 2
         ladder, calls = {n: level(store, mind, n) for n in (2, 3, 4)}, len(stub.requests)
-        online.capture_many([{"id": "bread-1", "description": "Kneaded the sourdough for ten minutes",
-                              "outcome": "success"},
-                             {"id": "bread-2", "description": "Let the loaf rise overnight in the fridge",
-                              "outcome": "progress"}])
+        online.capture_many(
+            [
+                {"id": "bread-1", "description": "Kneaded the sourdough for ten minutes", "outcome": "success"},
+                {"id": "bread-2", "description": "Let the loaf rise overnight in the fridge", "outcome": "progress"},
+            ]
+        )
         again = online.dream()
     assert again.status == "completed" and again.experiences == 2 and again.grown == 0 and again.llm_calls == 0
     assert len(stub.requests) == calls and {n: level(store, mind, n) for n in (2, 3, 4)} == ladder
@@ -156,8 +185,9 @@ def test_a_regrouping_that_files_an_item_twice_is_asked_again_once_then_not_used
     proposal = proposal_in(first)
     problem = f"{proposal[0][0]!r} is in two groups"
     assert "earlier answer" not in first and f"Your earlier answer could not be used: {problem}." in again
-    assert report.degraded == [f"abstract: the LLM's grouping of level 2 was not used ({problem}); "
-                               "the embeddings' grouping was kept"]
+    assert report.degraded == [
+        f"abstract: the LLM's grouping of level 2 was not used ({problem}); the embeddings' grouping was kept"
+    ]
     assert sorted(m for _, m in level(store, mind, 2)) == sorted(sorted(g) for g in proposal)
     assert report.verification["status"] in {"verified", "flagged"}
 
@@ -175,8 +205,9 @@ def test_a_regrouping_mended_on_the_re_ask_is_used(store, settings, mind):
     proposal = proposal_in(groupings(stub)[0].body["messages"][-1]["content"])
     assert "is in no group" in groupings(stub)[1].body["messages"][-1]["content"]
     assert not report.degraded
-    assert sorted(m for _, m in level(store, mind, 2)) == sorted(sorted(g) for g in [proposal[0] + proposal[1],
-                                                                                      *proposal[2:]])
+    assert sorted(m for _, m in level(store, mind, 2)) == sorted(
+        sorted(g) for g in [proposal[0] + proposal[1], *proposal[2:]]
+    )
 
 
 def test_the_offline_llm_is_never_asked_to_regroup(mind):

@@ -43,9 +43,17 @@ def kitchen() -> list[dict]:
     out = []
     for (strategy, outcome), texts in KITCHEN.items():
         for i, text in enumerate(texts):
-            out.append({"id": f"{strategy.replace(' ', '-')}-{i}", "description": text, "outcome": outcome,
-                        "kind": "move", "strategy_used": strategy, "confidence": 0.8,
-                        "timestamp": f"2026-02-01T18:{len(out):02d}:00+00:00"})
+            out.append(
+                {
+                    "id": f"{strategy.replace(' ', '-')}-{i}",
+                    "description": text,
+                    "outcome": outcome,
+                    "kind": "move",
+                    "strategy_used": strategy,
+                    "confidence": 0.8,
+                    "timestamp": f"2026-02-01T18:{len(out):02d}:00+00:00",
+                }
+            )
     return out
 
 
@@ -61,7 +69,8 @@ def test_a_failed_approach_survives_pruning_and_answers_whether_it_helps(mind: M
     assert all(e["outcome"] == "failure" for e in failed[0].failures)
     # The success ranks first for "does brining help"; the failure about brining still shows.
     assert [(m.name, m.records_failure) for m in mind.query_knowledge("does brining help", k=1)] == [
-        ("wet brine", True)]
+        ("wet brine", True)
+    ]
     # A failure about something else does not crowd out the answer.
     assert [m.name for m in mind.query_knowledge("does patting the steak dry help", k=1)] == ["pat dry"]
 
@@ -81,28 +90,42 @@ def test_cli_knowledge_shows_what_did_not_work(mind: Mind, cli_env, capsys):
 
 
 NETWORK = {
-    "dns flush": ["resolver {n} timed out on lookups for the {s} zone, flushed the cache and it answered again",
-                  "dns queries to {s} failed from rack {n}; clearing the resolver cache fixed the lookups",
-                  "lookups of {s} hung on resolver {n}, so we flushed its cache and names resolved",
-                  "stale dns answers for {s} on host {n}; a resolver cache flush brought back fresh records"],
-    "hold timer": ["bgp session with peer {n} flapped on {s}; raising the hold timer stopped the flapping",
-                   "peer {n} kept dropping its bgp session at {s}, a longer hold timer kept it up",
-                   "route flaps from peer {n} at {s}: we increased the bgp hold time and the session stabilised",
-                   "the {s} edge lost bgp peer {n} every few minutes until the hold timer was raised"],
-    "lower mtu": ["packets over 1400 bytes were dropped on tunnel {n} to {s}; lowering the mtu fixed transfers",
-                  "large transfers stalled through tunnel {n} at {s} until we reduced the interface mtu",
-                  "tunnel {n} to {s} black-holed big packets; setting a smaller mtu let downloads finish",
-                  "path mtu problems on link {n} toward {s}, downloads hung, a lower mtu resolved it"],
+    "dns flush": [
+        "resolver {n} timed out on lookups for the {s} zone, flushed the cache and it answered again",
+        "dns queries to {s} failed from rack {n}; clearing the resolver cache fixed the lookups",
+        "lookups of {s} hung on resolver {n}, so we flushed its cache and names resolved",
+        "stale dns answers for {s} on host {n}; a resolver cache flush brought back fresh records",
+    ],
+    "hold timer": [
+        "bgp session with peer {n} flapped on {s}; raising the hold timer stopped the flapping",
+        "peer {n} kept dropping its bgp session at {s}, a longer hold timer kept it up",
+        "route flaps from peer {n} at {s}: we increased the bgp hold time and the session stabilised",
+        "the {s} edge lost bgp peer {n} every few minutes until the hold timer was raised",
+    ],
+    "lower mtu": [
+        "packets over 1400 bytes were dropped on tunnel {n} to {s}; lowering the mtu fixed transfers",
+        "large transfers stalled through tunnel {n} at {s} until we reduced the interface mtu",
+        "tunnel {n} to {s} black-holed big packets; setting a smaller mtu let downloads finish",
+        "path mtu problems on link {n} toward {s}, downloads hung, a lower mtu resolved it",
+    ],
 }
 SITES = ["paris", "berlin", "oslo", "lima", "tokyo", "cairo", "quito", "dublin"]
 
 
 def network_batch(night: int, rng: random.Random) -> list[dict]:
     """Five new incidents of each kind, worded differently from night to night."""
-    return [{"id": f"n{night}-{kind.replace(' ', '-')}-{i}", "outcome": "success", "kind": "move",
-             "strategy_used": kind, "timestamp": f"2026-03-0{night + 1}T02:{i:02d}:{k:02d}+00:00",
-             "description": rng.choice(texts).format(n=rng.randint(1, 99), s=rng.choice(SITES))}
-            for k, (kind, texts) in enumerate(NETWORK.items()) for i in range(5)]
+    return [
+        {
+            "id": f"n{night}-{kind.replace(' ', '-')}-{i}",
+            "outcome": "success",
+            "kind": "move",
+            "strategy_used": kind,
+            "timestamp": f"2026-03-0{night + 1}T02:{i:02d}:{k:02d}+00:00",
+            "description": rng.choice(texts).format(n=rng.randint(1, 99), s=rng.choice(SITES)),
+        }
+        for k, (kind, texts) in enumerate(NETWORK.items())
+        for i in range(5)
+    ]
 
 
 def active_patterns(mind: Mind) -> list[dict]:
@@ -119,8 +142,9 @@ def test_repeated_offline_dreams_keep_one_active_pattern_per_group(mind: Mind):
         assert names == sorted(NETWORK), (night, names)
         seen += 15
     counts = [p["success_count"] for p in active_patterns(mind)]
-    assert sum(counts) + len(mind.store.read("dream/list_experiences", mind=mind.name, model_id="",
-                                                        session=None)) == seen
+    assert (
+        sum(counts) + len(mind.store.read("dream/list_experiences", mind=mind.name, model_id="", session=None)) == seen
+    )
 
 
 def test_cli_dreams_grow_the_pattern_a_group_matches(mind: Mind, cli_env, capsys):

@@ -29,18 +29,26 @@ TIDES = [  # a tide-pool naturalist's topic notes, all old enough to be forgotte
 
 
 _CONVERSATION = (
-    node("Conversation_Memory", "talk-1", topic="spring tide survey", participants=["Maren"],
-         key_points=["the spring tide survey starts at dawn"], outcome="agreed to meet at the slipway",
-         timestamp="2026-09-01T06:00:00Z"),
+    node(
+        "Conversation_Memory",
+        "talk-1",
+        topic="spring tide survey",
+        participants=["Maren"],
+        key_points=["the spring tide survey starts at dawn"],
+        outcome="agreed to meet at the slipway",
+        timestamp="2026-09-01T06:00:00Z",
+    ),
     edge("RELATES_TO", "talk-1", "te0"),
 )
 
 
 def _entries(tmp_path, *extra):
     old = (date.today() - timedelta(days=40)).isoformat()
-    return write_jsonl(tmp_path / "tides.jsonl", [
-        node("TopicEntry", f"te{i}", topic=topic, text=text, date=old) for i, (topic, text) in enumerate(TIDES)
-    ] + list(extra))
+    return write_jsonl(
+        tmp_path / "tides.jsonl",
+        [node("TopicEntry", f"te{i}", topic=topic, text=text, date=old) for i, (topic, text) in enumerate(TIDES)]
+        + list(extra),
+    )
 
 
 def _hits(mind: Mind) -> dict[str, int]:
@@ -70,8 +78,21 @@ def test_wander_reads_leave_the_forgotten_digest(mind, tmp_path):
 
 def test_cli_wander_then_digest_never_shows_what_the_walk_read(cli_env, cli_mind, capsys, store, settings, tmp_path):
     Mind(cli_mind, store, settings).import_jsonl(_entries(tmp_path))
-    code, _, err = run_cli(capsys, "wander", "run", "--mind", cli_mind, "--seed", "the moon pulls the tides",
-                           "--steps", "4", "--rng-seed", "3", "--checkpoint-every", "0")
+    code, _, err = run_cli(
+        capsys,
+        "wander",
+        "run",
+        "--mind",
+        cli_mind,
+        "--seed",
+        "the moon pulls the tides",
+        "--steps",
+        "4",
+        "--rng-seed",
+        "3",
+        "--checkpoint-every",
+        "0",
+    )
     assert code == 0, err
     with Mind(cli_mind, store, settings) as m:
         read = {i for i, h in _hits(m).items() if h}
@@ -91,12 +112,20 @@ def test_a_rumination_counts_a_hit_on_every_memory_it_loaded(mind, tmp_path):
     assert "te0" not in _forgotten(mind)
 
 
-def test_cli_ruminate_then_digest_never_shows_what_the_rumination_read(cli_env, cli_mind, capsys, store, settings,
-                                                                       tmp_path):
+def test_cli_ruminate_then_digest_never_shows_what_the_rumination_read(
+    cli_env, cli_mind, capsys, store, settings, tmp_path
+):
     with Mind(cli_mind, store, settings) as m:
         m.import_jsonl(_entries(tmp_path, *_CONVERSATION))
-    code, _, err = run_cli(capsys, "ruminate", "Maren asks whether the spring tide survey still starts at dawn",
-                           "--mind", cli_mind, "--sender", "Maren")
+    code, _, err = run_cli(
+        capsys,
+        "ruminate",
+        "Maren asks whether the spring tide survey still starts at dawn",
+        "--mind",
+        cli_mind,
+        "--sender",
+        "Maren",
+    )
     assert code == 0, err
     with Mind(cli_mind, store, settings) as m:
         assert m.get("te0").hits == 1 and m.get("talk-1").hits == 1
@@ -105,8 +134,9 @@ def test_cli_ruminate_then_digest_never_shows_what_the_rumination_read(cli_env, 
     assert "te0" not in {e["id"] for e in json.loads(out)["forgotten"]["entries"]}
 
 
-def test_cli_recall_counts_a_hit_and_the_digest_then_skips_the_entry(cli_env, cli_mind, capsys, store, settings,
-                                                                     tmp_path):
+def test_cli_recall_counts_a_hit_and_the_digest_then_skips_the_entry(
+    cli_env, cli_mind, capsys, store, settings, tmp_path
+):
     Mind(cli_mind, store, settings).import_jsonl(_entries(tmp_path))
     code, out, err = run_cli(capsys, "recall", "hermit crabs trade shells", "--mind", cli_mind, "-k", "1", "--json")
     assert code == 0, err

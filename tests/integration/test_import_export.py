@@ -1,6 +1,7 @@
 import gc
 import json
 from collections import Counter
+from datetime import UTC
 
 import pytest
 
@@ -21,8 +22,9 @@ def test_import_export_reimport_gives_the_identical_graph(mind, other_mind, tmp_
 def _types(store, mind) -> dict:
     """Every node and relationship property's Cypher type, counted (embeddings aside: they come back with the embedding pass)."""
     rows = store.read("stats/count_value_types", mind=mind.name)
-    return {(r["kind"], r["owner"], r["key"], r["type"]): r["count"] for r in rows
-            if not r["key"].startswith("embedding")}
+    return {
+        (r["kind"], r["owner"], r["key"], r["type"]): r["count"] for r in rows if not r["key"].startswith("embedding")
+    }
 
 
 def test_a_mind_the_engines_wrote_round_trips_exactly(store, mind, other_mind, tmp_path):
@@ -72,28 +74,35 @@ def test_small_batches_page_through_everything(store, settings, mind, tmp_path):
 
 def test_edges_may_point_at_nodes_already_in_the_mind(mind, tmp_path):
     mind.import_jsonl(write_jsonl(tmp_path / "a.jsonl", [node("Thread", "a", title="A")]))
-    report = mind.import_jsonl(write_jsonl(tmp_path / "b.jsonl", [
-        node("Thread", "b", title="B"), edge("FOLLOWS", "b", "a")]))
+    report = mind.import_jsonl(
+        write_jsonl(tmp_path / "b.jsonl", [node("Thread", "b", title="B"), edge("FOLLOWS", "b", "a")])
+    )
     assert report.edges == 1
 
 
 def test_run_nodes_link_to_memories(mind, tmp_path):
-    path = write_jsonl(tmp_path / "runs.jsonl", [
-        node("DreamRun", "run-1", status="completed"),
-        node("Pattern", "p1", description="idempotent consumers", conditions=["at-least-once queue"]),
-        edge("PRODUCED", "run-1", "p1"),
-    ])
+    path = write_jsonl(
+        tmp_path / "runs.jsonl",
+        [
+            node("DreamRun", "run-1", status="completed"),
+            node("Pattern", "p1", description="idempotent consumers", conditions=["at-least-once queue"]),
+            edge("PRODUCED", "run-1", "p1"),
+        ],
+    )
     mind.import_jsonl(path)
     assert mind.stats().relationships == {"PRODUCED": 1}
     assert mind.stats().labels == {"DreamRun": 1, "Pattern": 1}
 
 
 def test_skip_invalid_writes_the_good_lines_and_reports_the_rest(mind, tmp_path, cli_env, capsys):
-    path = write_jsonl(tmp_path / "mixed.jsonl", [
-        node("Thread", "ok", title="fine"),
-        node("Thread", "bad", title="x", status="exploded"),
-        edge("FOLLOWS", "ok", "bad"),
-    ])
+    path = write_jsonl(
+        tmp_path / "mixed.jsonl",
+        [
+            node("Thread", "ok", title="fine"),
+            node("Thread", "bad", title="x", status="exploded"),
+            edge("FOLLOWS", "ok", "bad"),
+        ],
+    )
     code, out, err = run_cli(capsys, "import", str(path), "--mind", mind.name, "--skip-invalid", "--json")
     assert code == 0
     result = json.loads(out)
@@ -104,11 +113,16 @@ def test_skip_invalid_writes_the_good_lines_and_reports_the_rest(mind, tmp_path,
 
 
 def test_a_repeated_edge_is_one_relationship_with_the_last_properties(mind, tmp_path):
-    path = write_jsonl(tmp_path / "dup.jsonl", [
-        node("Thread", "a", title="A"), node("Thread", "b", title="B"),
-        edge("FOLLOWS", "a", "b", weight=1), edge("FOLLOWS", "a", "b", weight=2),
-        edge("REFINES", "a", "b"),
-    ])
+    path = write_jsonl(
+        tmp_path / "dup.jsonl",
+        [
+            node("Thread", "a", title="A"),
+            node("Thread", "b", title="B"),
+            edge("FOLLOWS", "a", "b", weight=1),
+            edge("FOLLOWS", "a", "b", weight=2),
+            edge("REFINES", "a", "b"),
+        ],
+    )
     mind.import_jsonl(path)
     mind.import_jsonl(path)
     assert mind.stats().relationships == {"FOLLOWS": 1, "REFINES": 1}
@@ -117,7 +131,7 @@ def test_a_repeated_edge_is_one_relationship_with_the_last_properties(mind, tmp_
 
 
 def test_stored_nodes_map_back_to_their_models(mind):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from graphmind.errors import NotFoundError
     from graphmind.models import Conversation_Memory, Partnership
@@ -128,7 +142,7 @@ def test_stored_nodes_map_back_to_their_models(mind):
     assert nicolas.trust_level == 0.9 and nicolas.shared_history[0] == "shipped the ledger rewrite together"
     conversation = mind.get("conv-race-1")
     assert isinstance(conversation, Conversation_Memory)
-    assert conversation.timestamp == datetime(2026, 10, 2, 14, 10, tzinfo=timezone.utc)
+    assert conversation.timestamp == datetime(2026, 10, 2, 14, 10, tzinfo=UTC)
     assert conversation.created_at is not None
     with pytest.raises(NotFoundError):
         mind.get("nobody")
@@ -136,9 +150,13 @@ def test_stored_nodes_map_back_to_their_models(mind):
 
 def test_skip_invalid_never_relabels_an_existing_node(mind, tmp_path):
     mind.import_jsonl(write_jsonl(tmp_path / "a.jsonl", [node("Thread", "x", title="t")]))
-    report = mind.import_jsonl(write_jsonl(tmp_path / "b.jsonl", [
-        node("Locus", "x", concept="c"), node("Locus", "y", concept="d"), edge("NEAR", "y", "x")]),
-        strict=False)
+    report = mind.import_jsonl(
+        write_jsonl(
+            tmp_path / "b.jsonl",
+            [node("Locus", "x", concept="c"), node("Locus", "y", concept="d"), edge("NEAR", "y", "x")],
+        ),
+        strict=False,
+    )
     assert [(i.line, i.field) for i in report.invalid] == [(1, "label")]
     assert mind.stats().labels == {"Thread": 1, "Locus": 1}
     assert mind.stats().relationships == {"NEAR": 1}
@@ -146,9 +164,17 @@ def test_skip_invalid_never_relabels_an_existing_node(mind, tmp_path):
 
 def test_skip_invalid_links_edges_of_a_refused_node_to_the_stored_one_across_kinds(mind, tmp_path):
     mind.import_jsonl(write_jsonl(tmp_path / "a.jsonl", [node("DreamRun", "x")]))
-    report = mind.import_jsonl(write_jsonl(tmp_path / "b.jsonl", [
-        node("Thread", "x", title="t"), node("Pattern", "y", name="p", description="d"),
-        edge("SUPPORTS", "y", "x")]), strict=False)
+    report = mind.import_jsonl(
+        write_jsonl(
+            tmp_path / "b.jsonl",
+            [
+                node("Thread", "x", title="t"),
+                node("Pattern", "y", name="p", description="d"),
+                edge("SUPPORTS", "y", "x"),
+            ],
+        ),
+        strict=False,
+    )
     assert [(i.line, i.field) for i in report.invalid] == [(1, "label")]
     assert (report.nodes, report.edges) == (1, 1)
     assert mind.stats().labels == {"DreamRun": 1, "Pattern": 1}
@@ -166,10 +192,15 @@ def test_more_bad_lines_than_are_reported_are_all_skipped(store, mind, tmp_path,
 
 
 def test_progress_is_reported_for_both_write_phases(store, mind, tmp_path):
-    items = [node("Thread", f"t{i}", title="t") for i in range(10)] + [edge("FOLLOWS", "t0", f"t{i}") for i in range(1, 6)]
+    items = [node("Thread", f"t{i}", title="t") for i in range(10)] + [
+        edge("FOLLOWS", "t0", f"t{i}") for i in range(1, 6)
+    ]
     calls = []
-    Importer(store, batch_size=4).run(write_jsonl(tmp_path / "p.jsonl", items), mind.name,
-                                      progress=lambda phase, done, total: calls.append((phase, done, total)))
+    Importer(store, batch_size=4).run(
+        write_jsonl(tmp_path / "p.jsonl", items),
+        mind.name,
+        progress=lambda phase, done, total: calls.append((phase, done, total)),
+    )
     assert calls[-1] == ("edges", 5, 5)
     assert ("nodes", 10, 10) in calls
     assert [c for c in calls if c[0] == "nodes"] == sorted(c for c in calls if c[0] == "nodes")
@@ -177,7 +208,8 @@ def test_progress_is_reported_for_both_write_phases(store, mind, tmp_path):
 
 def test_the_collector_is_paused_while_writing_and_each_batch_is_freed_after_its_write(store, mind, tmp_path):
     items = [node("Thread", f"t{i}", title="t") for i in range(600)] + [
-        edge("FOLLOWS", f"t{i}", f"t{i + 1}") for i in range(599)]
+        edge("FOLLOWS", f"t{i}", f"t{i + 1}") for i in range(599)
+    ]
     path = write_jsonl(tmp_path / "many.jsonl", items)
     seen = set()
     Importer(store, batch_size=50).run(path, mind.name, progress=lambda *_: seen.add(gc.isenabled()))
@@ -201,27 +233,51 @@ def test_the_collector_is_paused_while_writing_and_each_batch_is_freed_after_its
 
 @pytest.mark.parametrize("batch_size", [1, 2, 100])
 def test_new_and_existing_edges_never_duplicate_across_batches(store, mind, tmp_path, batch_size):
-    mind.import_jsonl(write_jsonl(tmp_path / "old.jsonl", [
-        node("Thread", "old", title="o"), node("Thread", "x", title="x"), edge("FOLLOWS", "old", "x", w=0)]))
-    path = write_jsonl(tmp_path / "new.jsonl", [
-        node("Thread", "n1", title="1"), node("Thread", "n2", title="2"), node("DreamRun", "r1"),
-        edge("FOLLOWS", "n1", "n2", w=1), edge("FOLLOWS", "n1", "old", w=1), edge("FOLLOWS", "old", "x", w=1),
-        edge("PRODUCED", "r1", "n1", w=1),  # new, but through link_edges (a Run endpoint)
-        edge("FOLLOWS", "n1", "n2", w=2), edge("FOLLOWS", "n1", "old", w=2), edge("PRODUCED", "r1", "n1", w=2),
-    ])
+    mind.import_jsonl(
+        write_jsonl(
+            tmp_path / "old.jsonl",
+            [node("Thread", "old", title="o"), node("Thread", "x", title="x"), edge("FOLLOWS", "old", "x", w=0)],
+        )
+    )
+    path = write_jsonl(
+        tmp_path / "new.jsonl",
+        [
+            node("Thread", "n1", title="1"),
+            node("Thread", "n2", title="2"),
+            node("DreamRun", "r1"),
+            edge("FOLLOWS", "n1", "n2", w=1),
+            edge("FOLLOWS", "n1", "old", w=1),
+            edge("FOLLOWS", "old", "x", w=1),
+            edge("PRODUCED", "r1", "n1", w=1),  # new, but through link_edges (a Run endpoint)
+            edge("FOLLOWS", "n1", "n2", w=2),
+            edge("FOLLOWS", "n1", "old", w=2),
+            edge("PRODUCED", "r1", "n1", w=2),
+        ],
+    )
     Importer(store, batch_size=batch_size).run(path, mind.name)
-    edges = [(x["from"], x["rel"], x["to"], x["properties"]["w"]) for x in map(json.loads, mind.export_jsonl())
-             if x["type"] == "edge"]  # a list: two relationships for one pair would both show
-    assert sorted(edges) == [("n1", "FOLLOWS", "n2", 2), ("n1", "FOLLOWS", "old", 2), ("old", "FOLLOWS", "x", 1),
-                             ("r1", "PRODUCED", "n1", 2)]
+    edges = [
+        (x["from"], x["rel"], x["to"], x["properties"]["w"])
+        for x in map(json.loads, mind.export_jsonl())
+        if x["type"] == "edge"
+    ]  # a list: two relationships for one pair would both show
+    assert sorted(edges) == [
+        ("n1", "FOLLOWS", "n2", 2),
+        ("n1", "FOLLOWS", "old", 2),
+        ("old", "FOLLOWS", "x", 1),
+        ("r1", "PRODUCED", "n1", 2),
+    ]
 
 
-def test_a_write_failing_part_way_says_so_and_a_rerun_completes_the_import(store, mind, other_mind, tmp_path,
-                                                                             monkeypatch):
+def test_a_write_failing_part_way_says_so_and_a_rerun_completes_the_import(
+    store, mind, other_mind, tmp_path, monkeypatch
+):
     from graphmind.errors import StoreError
 
-    path = write_jsonl(tmp_path / "chain.jsonl", [node("Thread", f"t{i}", title=str(i)) for i in range(12)]
-                       + [edge("FOLLOWS", f"t{i}", f"t{i + 1}", w=i) for i in range(11)])
+    path = write_jsonl(
+        tmp_path / "chain.jsonl",
+        [node("Thread", f"t{i}", title=str(i)) for i in range(12)]
+        + [edge("FOLLOWS", f"t{i}", f"t{i + 1}", w=i) for i in range(11)],
+    )
     real_write, calls = store.write, []
 
     def failing_on_the_third_edge_batch(name, /, **params):

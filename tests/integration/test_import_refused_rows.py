@@ -32,8 +32,7 @@ def _threads(tmp_path, bad: int = BAD):
     return write_jsonl(tmp_path / "threads.jsonl", items)
 
 
-def test_a_refused_row_costs_only_itself_through_the_python_api(unchecked_names, store, settings, mind,
-                                                                tmp_path):
+def test_a_refused_row_costs_only_itself_through_the_python_api(unchecked_names, store, settings, mind, tmp_path):
     small = Mind(mind.name, store, replace(settings, import_batch_size=BATCH))
     report = small.import_jsonl(_threads(tmp_path), strict=False)
     assert [(e.line, e.field) for e in report.invalid] == [(BAD, None)]
@@ -44,11 +43,11 @@ def test_a_refused_row_costs_only_itself_through_the_python_api(unchecked_names,
         mind.get(f"t{BAD:04d}")
 
 
-def test_skip_invalid_names_the_refused_row_on_the_command_line(unchecked_names, cli_env, monkeypatch, capsys,
-                                                                mind, tmp_path):
+def test_skip_invalid_names_the_refused_row_on_the_command_line(
+    unchecked_names, cli_env, monkeypatch, capsys, mind, tmp_path
+):
     monkeypatch.setenv("GRAPHMIND_IMPORT_BATCH", str(BATCH))
-    code, out, err = run_cli(capsys, "import", str(_threads(tmp_path)), "--mind", mind.name, "--skip-invalid",
-                             "--json")
+    code, out, err = run_cli(capsys, "import", str(_threads(tmp_path)), "--mind", mind.name, "--skip-invalid", "--json")
     assert code == 0, err
     report = json.loads(out)
     assert (report["nodes"], report["skipped"]) == (ROWS - 1, 1)
@@ -57,7 +56,8 @@ def test_skip_invalid_names_the_refused_row_on_the_command_line(unchecked_names,
 
 
 def test_strict_stops_at_the_refused_row_in_one_sentence_that_does_not_say_run_it_again(
-        unchecked_names, cli_env, monkeypatch, capsys, mind, tmp_path):
+    unchecked_names, cli_env, monkeypatch, capsys, mind, tmp_path
+):
     monkeypatch.setenv("GRAPHMIND_IMPORT_BATCH", str(BATCH))
     code, out, err = run_cli(capsys, "import", str(_threads(tmp_path)), "--mind", mind.name)
     assert code == 2 and out == "" and err.count("\n") == 1
@@ -66,7 +66,8 @@ def test_strict_stops_at_the_refused_row_in_one_sentence_that_does_not_say_run_i
 
 
 def test_refused_edges_cost_only_themselves_and_edges_of_a_refused_node_are_named(
-        unchecked_names, store, settings, mind, tmp_path):
+    unchecked_names, store, settings, mind, tmp_path
+):
     items = [node("Thread", f"t{i}", title=str(i)) for i in range(20)] + [node("DreamRun", "run")]
     items[7]["properties"][""] = 1  # line 8: node t7 is refused, so are its two edges
     items += [edge("FOLLOWS", f"t{i}", f"t{i + 1}", w=i) for i in range(19)]  # lines 22-40, new memory edges
@@ -77,7 +78,13 @@ def test_refused_edges_cost_only_themselves_and_edges_of_a_refused_node_are_name
     small = Mind(mind.name, store, replace(settings, import_batch_size=4))
     report = small.import_jsonl(path, strict=False)
     assert [(e.line, e.field) for e in report.invalid] == [
-        (8, None), (28, "to/from"), (29, "to/from"), (34, None), (44, None), (48, "to/from")]
+        (8, None),
+        (28, "to/from"),
+        (29, "to/from"),
+        (34, None),
+        (44, None),
+        (48, "to/from"),
+    ]
     assert "edge endpoint 't7' was not written: Neo4j refused line 8" in report.invalid[1].message
     assert (report.nodes, report.edges) == (20, 19 - 3 + 10 - 2)
     assert mind.stats().relationships == {"FOLLOWS": 16, "PRODUCED": 8}

@@ -27,8 +27,14 @@ def _free_port() -> int:
 
 
 def _settings(tmp_path, bolt: int, http: int) -> Settings:
-    return Settings.from_env({**os.environ, "GRAPHMIND_HOME": str(tmp_path / "home"),
-                              "GRAPHMIND_BOLT_PORT": str(bolt), "GRAPHMIND_HTTP_PORT": str(http)})
+    return Settings.from_env(
+        {
+            **os.environ,
+            "GRAPHMIND_HOME": str(tmp_path / "home"),
+            "GRAPHMIND_BOLT_PORT": str(bolt),
+            "GRAPHMIND_HTTP_PORT": str(http),
+        }
+    )
 
 
 def test_a_taken_port_is_refused_before_anything_starts(tmp_path):
@@ -44,8 +50,13 @@ def test_a_taken_port_is_refused_before_anything_starts(tmp_path):
 
 def test_status_of_a_server_never_started(tmp_path):
     env = {**os.environ, "GRAPHMIND_HOME": str(tmp_path / "h"), "GRAPHMIND_BOLT_PORT": str(_free_port())}
-    done = subprocess.run([sys.executable, "-m", "graphmind.cli", "neo4j", "status", "--json"],
-                          env=env, capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "graphmind.cli", "neo4j", "status", "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     status = json.loads(done.stdout)
     assert done.returncode == 0 and status["running"] is False
     assert {"uri", "running", "user", "password_file"} <= status.keys()
@@ -58,12 +69,19 @@ def test_status_says_in_plain_words_how_to_log_in_to_neo4j_browser(tmp_path):
     secret.write_text("s3cret-pw\n")
 
     def status(*flags: str) -> str:
-        done = subprocess.run([sys.executable, "-m", "graphmind.cli", "neo4j", "status", *flags],
-                              env=env, capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            [sys.executable, "-m", "graphmind.cli", "neo4j", "status", *flags],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         return done.stdout
 
     text = status()
-    assert "Username:        neo4j" in text and f"Connect URL:     bolt://127.0.0.1:{env['GRAPHMIND_BOLT_PORT']}" in text
+    assert (
+        "Username:        neo4j" in text and f"Connect URL:     bolt://127.0.0.1:{env['GRAPHMIND_BOLT_PORT']}" in text
+    )
     assert f"the text in {secret}" in text and "--show-password" in text
     assert "s3cret-pw" not in text  # the secret itself only when asked for
     assert "Password:        s3cret-pw" in status("--show-password")

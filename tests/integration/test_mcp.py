@@ -16,8 +16,21 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from .helpers import DEMO
 
 pytestmark = pytest.mark.integration
-TOOLS = {"wander_create_session", "wander_step", "wander_run", "wander_get_insights", "wander_inject",
-         "recall", "ruminate", "capture", "knowledge", "digest", "verify", "dream", "job_status"}
+TOOLS = {
+    "wander_create_session",
+    "wander_step",
+    "wander_run",
+    "wander_get_insights",
+    "wander_inject",
+    "recall",
+    "ruminate",
+    "capture",
+    "knowledge",
+    "digest",
+    "verify",
+    "dream",
+    "job_status",
+}
 
 
 def _structured(result) -> dict:
@@ -29,8 +42,9 @@ def _structured(result) -> dict:
 
 def test_an_mcp_client_over_stdio_lists_the_tools_and_calls_them(cli_env, mind):
     mind.import_jsonl(DEMO)
-    server = StdioServerParameters(command=sys.executable, args=["-m", "graphmind.cli", "mcp", "--mind", mind.name],
-                                   env={**os.environ, **cli_env})
+    server = StdioServerParameters(
+        command=sys.executable, args=["-m", "graphmind.cli", "mcp", "--mind", mind.name], env={**os.environ, **cli_env}
+    )
 
     async def session_work() -> dict:
         seen: dict = {}
@@ -39,16 +53,23 @@ def test_an_mcp_client_over_stdio_lists_the_tools_and_calls_them(cli_env, mind):
             listed = await session.list_tools()
             seen["tools"] = {tool.name: tool for tool in listed.tools}
             seen["recall"] = _structured(await session.call_tool("recall", {"query": "race condition", "k": 3}))
-            seen["capture"] = _structured(await session.call_tool(
-                "capture", {"description": "Rolled the croissant dough at 4 C", "outcome": "success"}))
-            made = _structured(await session.call_tool("wander_create_session",
-                                                       {"seed_concept": "race conditions in async code"}))
+            seen["capture"] = _structured(
+                await session.call_tool(
+                    "capture", {"description": "Rolled the croissant dough at 4 C", "outcome": "success"}
+                )
+            )
+            made = _structured(
+                await session.call_tool("wander_create_session", {"seed_concept": "race conditions in async code"})
+            )
             seen["step"] = _structured(await session.call_tool("wander_step", {"session_id": made["session_id"]}))
-            seen["run"] = _structured(await session.call_tool("wander_run",
-                                                              {"session_id": made["session_id"], "n_steps": 3}))
-            seen["insights"] = _structured(await session.call_tool("wander_get_insights",
-                                                                   {"session_id": made["session_id"],
-                                                                    "min_confidence": 0.0}))
+            seen["run"] = _structured(
+                await session.call_tool("wander_run", {"session_id": made["session_id"], "n_steps": 3})
+            )
+            seen["insights"] = _structured(
+                await session.call_tool(
+                    "wander_get_insights", {"session_id": made["session_id"], "min_confidence": 0.0}
+                )
+            )
             started = _structured(await session.call_tool("dream", {}))
             for _ in range(300):
                 job = _structured(await session.call_tool("job_status", {"job_id": started["job"]}))

@@ -56,7 +56,8 @@ def test_minds_list_shows_each_mind_and_delete_removes_only_that_one(mind, other
 
 
 def test_minds_delete_without_yes_needs_a_terminal_and_keeps_the_mind_when_not_confirmed(
-        mind, cli_env, capsys, monkeypatch):
+    mind, cli_env, capsys, monkeypatch
+):
     mind.import_jsonl(DEMO)
     code, _, err = run_cli(capsys, "minds", "delete", mind.name)  # no terminal to ask on
     assert code == 2 and "--yes" in err

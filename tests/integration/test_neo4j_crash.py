@@ -28,7 +28,6 @@ import pytest
 
 from graphmind.app import init_database, open_store
 from graphmind.config import Settings
-from graphmind.dream import DreamParams
 from graphmind.errors import StoreUnavailableError
 from graphmind.launcher import LocalNeo4j
 from graphmind.mind import Mind
@@ -38,8 +37,10 @@ pytestmark = pytest.mark.skipif(not (shutil.which("java") and shutil.which("mvn"
 
 FAIL_AFTER = "4"  # seconds: the driver retries a call for 2 s (half), its last delay taking it to ~3
 RETRIED = "Transaction failed and will be retried"
-GONE = (r"Neo4j is not reachable \((Connection refused|Connection reset by peer|the server closed the connection)\); "
-        r"start it with 'graphmind neo4j start' or set NEO4J_URI")
+GONE = (
+    r"Neo4j is not reachable \((Connection refused|Connection reset by peer|the server closed the connection)\); "
+    r"start it with 'graphmind neo4j start' or set NEO4J_URI"
+)
 
 
 def _free_port() -> int:
@@ -75,10 +76,17 @@ class Server:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
-    env.update({"GRAPHMIND_HOME": str(tmp_path_factory.mktemp("crash-home")),
-                "GRAPHMIND_BOLT_PORT": str(_free_port()), "GRAPHMIND_HTTP_PORT": str(_free_port()),
-                "GRAPHMIND_NEO4J_HEAP": "512m", "GRAPHMIND_NEO4J_PAGECACHE": "128m",
-                "GRAPHMIND_NEO4J_FAIL_AFTER": FAIL_AFTER, "GRAPHMIND_LLM": "offline"})
+    env.update(
+        {
+            "GRAPHMIND_HOME": str(tmp_path_factory.mktemp("crash-home")),
+            "GRAPHMIND_BOLT_PORT": str(_free_port()),
+            "GRAPHMIND_HTTP_PORT": str(_free_port()),
+            "GRAPHMIND_NEO4J_HEAP": "512m",
+            "GRAPHMIND_NEO4J_PAGECACHE": "128m",
+            "GRAPHMIND_NEO4J_FAIL_AFTER": FAIL_AFTER,
+            "GRAPHMIND_LLM": "offline",
+        }
+    )
     env.pop("GRAPHMIND_LOG_LEVEL", None)
     settings = Settings.from_env(env)
     local = LocalNeo4j(settings)
@@ -92,20 +100,28 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         local.stop()
 
 
-def graphmind(server: Server, *args: str, kill_on: str | None = None,
-              kill_when=None) -> subprocess.CompletedProcess[str]:
+def graphmind(
+    server: Server, *args: str, kill_on: str | None = None, kill_when=None
+) -> subprocess.CompletedProcess[str]:
     """Run the CLI; kill the server at the first stderr line holding ``kill_on``, or once
     ``kill_when()`` is true (polled)."""
-    proc = subprocess.Popen([sys.executable, "-m", "graphmind.cli", *args], env=server.env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "graphmind.cli", *args],
+        env=server.env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     killed = threading.Event()
     if kill_when is not None:
+
         def poll() -> None:
             while proc.poll() is None and not kill_when():
                 time.sleep(0.1)
             if proc.poll() is None:
                 server.kill()
                 killed.set()
+
         threading.Thread(target=poll, daemon=True).start()
     err = []
     assert proc.stderr is not None
@@ -132,8 +148,10 @@ def assert_one_sentence(stderr: str, *, prefix: str = "") -> str:
 def test_an_import_killed_by_a_neo4j_crash_is_one_clear_sentence(server, tmp_path):
     server.up()
     mind = f"test-crash-{uuid.uuid4().hex[:10]}"
-    rows = [node("Experience", f"e{i}", description=f"worker {i} raced the settlement batch", outcome="failure")
-            for i in range(150_000)]
+    rows = [
+        node("Experience", f"e{i}", description=f"worker {i} raced the settlement batch", outcome="failure")
+        for i in range(150_000)
+    ]
     big = write_jsonl(tmp_path / "big.jsonl", rows)
     store = open_store(server.settings)
 
@@ -204,10 +222,12 @@ def test_an_interrupted_wander_names_its_session_and_last_step(server):
         handle.run(5)
     message = str(info.value)
     assert "\n" not in message
-    assert message.startswith(f"wander session {handle.id} of mind {mind.name!r} was interrupted after step 2: "
-                              "Neo4j is not reachable (")
-    assert message.endswith(f"continue it with 'graphmind wander run --session {handle.id} --mind {mind.name} "
-                            "--steps N'")
+    assert message.startswith(
+        f"wander session {handle.id} of mind {mind.name!r} was interrupted after step 2: Neo4j is not reachable ("
+    )
+    assert message.endswith(
+        f"continue it with 'graphmind wander run --session {handle.id} --mind {mind.name} --steps N'"
+    )
     server.up()
     assert mind.wander(session_id=handle.id).run(1).total_steps == 3  # it continues where it stopped
     mind.delete()

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from graphmind.models.reference import BEGIN, END, field_reference
 from graphmind.mind import Mind
+from graphmind.models.reference import BEGIN, END, field_reference
 from graphmind.samples import demo_file
 
 pytestmark = pytest.mark.integration
@@ -31,7 +31,7 @@ def _run(code: str, mind_name: str) -> str:
         code = "from graphmind import Mind\n" + code
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(code, "README.md", "exec"), {})  # noqa: S102 - the README's own example
+        exec(compile(code, "README.md", "exec"), {})
     return out.getvalue()
 
 
@@ -40,8 +40,9 @@ def test_the_readme_has_the_examples_this_test_runs():
     assert len(blocks) == 2 and "demo_file(" in blocks[0] and "mind.wander(" in blocks[1]
 
 
-def test_the_first_example_runs_as_written_and_every_loop_prints(cli_env, cli_mind, store, settings,
-                                                                 monkeypatch, tmp_path):
+def test_the_first_example_runs_as_written_and_every_loop_prints(
+    cli_env, cli_mind, store, settings, monkeypatch, tmp_path
+):
     monkeypatch.chdir(tmp_path)
     try:
         printed = _run(_blocks()[0], cli_mind)
@@ -49,10 +50,15 @@ def test_the_first_example_runs_as_written_and_every_loop_prints(cli_env, cli_mi
         Mind(cli_mind, store, settings).delete()
     lines = printed.splitlines()
     assert lines[0].startswith("28 23 {")
-    assert sum(line.startswith(("Technical_Context", "Conversation_Memory", "Failed_Attempt", "Experience"))
-               for line in lines) >= 3  # the recall loop
+    assert (
+        sum(
+            line.startswith(("Technical_Context", "Conversation_Memory", "Failed_Attempt", "Experience"))
+            for line in lines
+        )
+        >= 3
+    )  # the recall loop
     assert any(line.startswith("dream ") for line in lines)
-    after_dream = lines[next(i for i, line in enumerate(lines) if line.startswith("dream ")) + 1:]
+    after_dream = lines[next(i for i, line in enumerate(lines) if line.startswith("dream ")) + 1 :]
     assert after_dream, "the knowledge loop printed nothing"
 
 
@@ -72,5 +78,5 @@ def test_the_wander_example_runs_as_written(cli_env, cli_mind, store, settings, 
 def test_the_field_reference_in_docs_is_the_models():
     doc = (REPO / "docs" / "import-format.md").read_text()
     assert BEGIN in doc and END in doc
-    shown = doc[doc.index(BEGIN):doc.index(END) + len(END)]
+    shown = doc[doc.index(BEGIN) : doc.index(END) + len(END)]
     assert shown == field_reference(), "regenerate docs/import-format.md from graphmind.models.reference"

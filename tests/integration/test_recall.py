@@ -46,13 +46,27 @@ def test_changed_text_is_re_embedded_and_unchanged_text_is_not(mind, tmp_path):
     mind.import_jsonl(DEMO)
     mind.embed()
     before = _props(mind, "cons-audit")["embedding"]
-    changed = write_jsonl(tmp_path / "c.jsonl", [
-        node("Constraint", "cons-audit", constraint_type="compliance", severity="high",
-             description="Every payout must be traceable to exactly one settlement record.",
-             impact="duplicate payouts are audit findings"),  # severity is not text
-        node("Constraint", "cons-new", constraint_type="latency", severity="low",
-             description="Payout confirmation within two seconds.", impact="user trust"),
-    ])
+    changed = write_jsonl(
+        tmp_path / "c.jsonl",
+        [
+            node(
+                "Constraint",
+                "cons-audit",
+                constraint_type="compliance",
+                severity="high",
+                description="Every payout must be traceable to exactly one settlement record.",
+                impact="duplicate payouts are audit findings",
+            ),  # severity is not text
+            node(
+                "Constraint",
+                "cons-new",
+                constraint_type="latency",
+                severity="low",
+                description="Payout confirmation within two seconds.",
+                impact="user trust",
+            ),
+        ],
+    )
     mind.import_jsonl(changed)
     report = mind.embed()
     assert (report.checked, report.embedded, report.current) == (2, 1, 1)
@@ -100,8 +114,11 @@ def test_recall_finds_the_race_condition_and_says_why(mind):
 
 
 def _hit_counts(mind: Mind) -> dict[str, int]:
-    return {line["id"]: line["properties"].get("hits", 0)
-            for line in map(json.loads, mind.export_jsonl()) if line["type"] == "node"}
+    return {
+        line["id"]: line["properties"].get("hits", 0)
+        for line in map(json.loads, mind.export_jsonl())
+        if line["type"] == "node"
+    }
 
 
 def test_recall_counts_hits_on_returned_nodes_only(mind):
@@ -145,11 +162,20 @@ def test_recall_with_a_100k_character_text_works(mind):
 def test_recall_never_returns_or_touches_another_minds_nodes(mind, other_mind, tmp_path):
     mind.import_jsonl(DEMO)
     other_mind.import_jsonl(DEMO)
-    noise = write_jsonl(tmp_path / "noise.jsonl", [
-        node("Technical_Context", f"noise-{i}", component="settlement-worker", issue_type="race condition",
-             description=f"race condition number {i} in the settlement worker queue", status="open")
-        for i in range(300)
-    ])
+    noise = write_jsonl(
+        tmp_path / "noise.jsonl",
+        [
+            node(
+                "Technical_Context",
+                f"noise-{i}",
+                component="settlement-worker",
+                issue_type="race condition",
+                description=f"race condition number {i} in the settlement worker queue",
+                status="open",
+            )
+            for i in range(300)
+        ],
+    )
     other_mind.import_jsonl(noise)
     other_mind.embed()
     result = mind.recall("race condition in the settlement worker", k=10)
@@ -227,10 +253,18 @@ def test_ask_through_claude_on_the_messages_stub_runs_graph_tools_on_neo4j(store
         claude = Mind(mind.name, store, settings, llm=llm)
         claude.import_jsonl(DEMO)
         stub.script(
-            tool_reply("recall_memories", {"query": "race condition queue migration", "k": 3},
-                       thinking="The graph should know about the migration."),
-            json_reply({"answer": "Redelivery after the queue migration [conv-race-2].",
-                        "cited_ids": ["conv-race-2"], "found": True}),
+            tool_reply(
+                "recall_memories",
+                {"query": "race condition queue migration", "k": 3},
+                thinking="The graph should know about the migration.",
+            ),
+            json_reply(
+                {
+                    "answer": "Redelivery after the queue migration [conv-race-2].",
+                    "cited_ids": ["conv-race-2"],
+                    "found": True,
+                }
+            ),
         )
         run = claude.ask("What did the queue migration do to the race condition?")
     finally:

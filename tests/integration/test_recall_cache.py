@@ -26,8 +26,10 @@ def _ranked(result):
 
 
 def test_the_copy_answers_as_the_graph_does(store, settings, mind):
-    with _mind(mind.name, store, settings, recall_cache_mb=0) as graph_only, \
-            _mind(mind.name, store, settings) as cached:
+    with (
+        _mind(mind.name, store, settings, recall_cache_mb=0) as graph_only,
+        _mind(mind.name, store, settings) as cached,
+    ):
         graph_only.import_jsonl(DEMO)
         graph_only.embed()
         assert graph_only.load_vectors() == 0  # the cache is off
@@ -47,9 +49,21 @@ def test_a_write_by_another_process_retires_the_copy_at_once(store, settings, mi
         reader.import_jsonl(DEMO)
         reader.embed()
         assert reader.load_vectors() == 28
-        writer.import_jsonl(write_jsonl(tmp_path / "new.jsonl", [node(
-            "Constraint", "cons-zebra", constraint_type="latency", severity="low",
-            description="Zebra quokka narwhal telemetry", impact="none")]))
+        writer.import_jsonl(
+            write_jsonl(
+                tmp_path / "new.jsonl",
+                [
+                    node(
+                        "Constraint",
+                        "cons-zebra",
+                        constraint_type="latency",
+                        severity="low",
+                        description="Zebra quokka narwhal telemetry",
+                        impact="none",
+                    )
+                ],
+            )
+        )
         writer.embed(full=False)  # another Mind: the reader's copy does not hear of this write
         result = reader.recall("zebra quokka narwhal telemetry", k=3)
         assert result.embedded == 0 and result.vector_search != "memory"
@@ -63,9 +77,21 @@ def test_the_copy_follows_this_minds_own_embedding_writes(store, settings, mind,
         cached.import_jsonl(DEMO)
         assert cached.embed().embedded == 28
         assert cached.load_vectors() == 28
-        cached.import_jsonl(write_jsonl(tmp_path / "new.jsonl", [node(
-            "Constraint", "cons-zebra", constraint_type="latency", severity="low",
-            description="Zebra quokka narwhal telemetry", impact="none")]))
+        cached.import_jsonl(
+            write_jsonl(
+                tmp_path / "new.jsonl",
+                [
+                    node(
+                        "Constraint",
+                        "cons-zebra",
+                        constraint_type="latency",
+                        severity="low",
+                        description="Zebra quokka narwhal telemetry",
+                        impact="none",
+                    )
+                ],
+            )
+        )
         result = cached.recall("zebra quokka narwhal telemetry", k=3)  # embeds it first
         assert result.embedded == 1 and result.vector_search == "memory"
         assert result.hits[0].id == "cons-zebra" and result.hits[0].vector_rank == 1

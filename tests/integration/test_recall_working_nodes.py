@@ -16,8 +16,14 @@ from .helpers import DEMO, run_cli
 
 pytestmark = pytest.mark.integration
 
-QUERIES = ["race condition", "settlement worker crash", "customer emails", "how does Felix feel",
-           "retry strategy for flaky tests", "compliance audit"]
+QUERIES = [
+    "race condition",
+    "settlement worker crash",
+    "customer emails",
+    "how does Felix feel",
+    "retry strategy for flaky tests",
+    "compliance audit",
+]
 WORKING = {label for label, model in NODE_TYPES.items() if model.WORKING}
 
 
@@ -29,8 +35,7 @@ def test_recall_is_unchanged_by_a_rumination_and_a_50_step_wander(mind):
     mind.import_jsonl(DEMO)
     before = _top10(mind)
     mind.ruminate("Felix here: the settlement worker has a race condition again, any idea?", "Felix")
-    handle = mind.wander("race conditions in async code", steps=50, rng_seed=5,
-                         human_checkpoint_frequency=0)
+    handle = mind.wander("race conditions in async code", steps=50, rng_seed=5, human_checkpoint_frequency=0)
     assert handle.last_run.steps_completed > 0
     made = {row["label"] for row in mind.store.read("stats/count_labels", mind=mind.name)}
     assert {"Finding", "Locus", "Residue"} <= made  # the working nodes exist, and are searchable

@@ -29,7 +29,8 @@ def bearer(key: str) -> dict[str, str]:
 
 
 def test_calls_answer_401_without_a_valid_key_404_for_another_mind_and_403_above_the_scope(
-        api, store, mind, other_mind):
+    api, store, mind, other_mind
+):
     mind.import_jsonl(DEMO)
     _, reader = create_key(store, mind.name, "read")
     _, theirs = create_key(store, other_mind.name, "admin")
@@ -39,9 +40,12 @@ def test_calls_answer_401_without_a_valid_key_404_for_another_mind_and_403_above
     assert api.get(path, headers={"Authorization": reader}).status_code == 401  # not a bearer
     missing = api.get(path, headers=bearer(theirs))
     assert missing.status_code == 404 and mind.name in missing.json()["detail"]
-    assert api.get(f"/api/v1/minds/no-such-mind/stats", headers=bearer(theirs)).status_code == 404
-    refused = api.post(f"/api/v1/minds/{mind.name}/capture", headers=bearer(reader),
-                       json={"experience": {"description": "x", "outcome": "success"}})
+    assert api.get("/api/v1/minds/no-such-mind/stats", headers=bearer(theirs)).status_code == 404
+    refused = api.post(
+        f"/api/v1/minds/{mind.name}/capture",
+        headers=bearer(reader),
+        json={"experience": {"description": "x", "outcome": "success"}},
+    )
     assert refused.status_code == 403 and "needs write" in refused.json()["detail"]
     ok = api.get(path, headers=bearer(reader))
     assert ok.status_code == 200 and ok.json()["nodes"] == mind.stats().nodes
@@ -50,32 +54,44 @@ def test_calls_answer_401_without_a_valid_key_404_for_another_mind_and_403_above
 def test_read_verbs_of_one_mind(api, store, mind):
     mind.import_jsonl(DEMO)
     _, key = create_key(store, mind.name, "read")
-    hits = api.post(f"/api/v1/minds/{mind.name}/recall", headers=bearer(key),
-                    json={"query": "race condition", "k": 3}).json()["hits"]
+    hits = api.post(
+        f"/api/v1/minds/{mind.name}/recall", headers=bearer(key), json={"query": "race condition", "k": 3}
+    ).json()["hits"]
     assert len(hits) == 3 and {"id", "label", "score", "why"} <= hits[0].keys()
-    only = api.post(f"/api/v1/minds/{mind.name}/recall", headers=bearer(key),
-                    json={"query": "race condition", "label": "Failed_Attempt"}).json()["hits"]
+    only = api.post(
+        f"/api/v1/minds/{mind.name}/recall",
+        headers=bearer(key),
+        json={"query": "race condition", "label": "Failed_Attempt"},
+    ).json()["hits"]
     assert only and {h["label"] for h in only} == {"Failed_Attempt"}
     exported = api.get(f"/api/v1/minds/{mind.name}/export", headers=bearer(key))
     lines = [json.loads(line) for line in exported.text.splitlines()]
     assert exported.headers["content-type"].startswith("application/x-ndjson")
     assert sorted(lines, key=json.dumps) == sorted((json.loads(x) for x in mind.export_jsonl()), key=json.dumps)
-    assert api.post(f"/api/v1/minds/{mind.name}/knowledge", headers=bearer(key),
-                    json={"query": "race condition"}).json() == {"matches": []}  # nothing dreamed yet
+    assert api.post(
+        f"/api/v1/minds/{mind.name}/knowledge", headers=bearer(key), json={"query": "race condition"}
+    ).json() == {"matches": []}  # nothing dreamed yet
 
 
 def test_capture_writes_and_bad_input_is_one_sentence(api, store, mind):
     _, key = create_key(store, mind.name, "write")
-    done = api.post(f"/api/v1/minds/{mind.name}/capture", headers=bearer(key),
-                    json={"experience": {"description": "Proofed the dough for 12 hours", "outcome": "success"},
-                          "session_id": "bake-1"})
+    done = api.post(
+        f"/api/v1/minds/{mind.name}/capture",
+        headers=bearer(key),
+        json={
+            "experience": {"description": "Proofed the dough for 12 hours", "outcome": "success"},
+            "session_id": "bake-1",
+        },
+    )
     assert done.status_code == 200
     assert mind.get(done.json()["id"]).description == "Proofed the dough for 12 hours"
-    bad = api.post(f"/api/v1/minds/{mind.name}/capture", headers=bearer(key),
-                   json={"experience": {"description": "no outcome"}})
+    bad = api.post(
+        f"/api/v1/minds/{mind.name}/capture", headers=bearer(key), json={"experience": {"description": "no outcome"}}
+    )
     assert bad.status_code == 422 and [e["path"] for e in bad.json()["errors"]] == ["body.experience.outcome"]
-    unknown = api.post(f"/api/v1/minds/{mind.name}/recall", headers=bearer(key),
-                       json={"query": "dough", "label": "NoSuchLabel"})
+    unknown = api.post(
+        f"/api/v1/minds/{mind.name}/recall", headers=bearer(key), json={"query": "dough", "label": "NoSuchLabel"}
+    )
     assert unknown.status_code == 422 and unknown.json()["errors"][0]["path"] == "body.label"
     assert mind.stats().labels == {"Experience": 1}  # the refused capture wrote nothing
 
@@ -131,14 +147,19 @@ def test_graphmind_serve_answers_over_http(cli_env, store, mind):
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "graphmind.cli", "serve", "--port", str(port)],
-                              env={**os.environ, **cli_env}, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "graphmind.cli", "serve", "--port", str(port)],
+        env={**os.environ, **cli_env},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         answer = None
         for _ in range(300):  # until it listens (or gives up after a few hundred tries)
             try:
-                answer = httpx.get(f"http://127.0.0.1:{port}/api/v1/minds/{mind.name}/stats",
-                                   headers=bearer(key), timeout=5)
+                answer = httpx.get(
+                    f"http://127.0.0.1:{port}/api/v1/minds/{mind.name}/stats", headers=bearer(key), timeout=5
+                )
                 break
             except httpx.TransportError:
                 assert server.poll() is None, server.stderr.read().decode()
@@ -201,8 +222,16 @@ def test_a_job_can_be_cancelled_and_one_a_stopped_server_left_reads_interrupted(
                 break
             threading.Event().wait(0.05)
         assert jobs.get(job_id)["status"] == "cancelled"
-        store.write("keys/upsert_job", id="job-left-running", mind=mind.name, kind="dream", status="running",
-                    progress="compress", result=None, error=None)
+        store.write(
+            "keys/upsert_job",
+            id="job-left-running",
+            mind=mind.name,
+            kind="dream",
+            status="running",
+            progress="compress",
+            result=None,
+            error=None,
+        )
     finally:
         jobs.close()
     _, key = create_key(store, mind.name, "read")
@@ -213,14 +242,21 @@ def test_a_job_can_be_cancelled_and_one_a_stopped_server_left_reads_interrupted(
 def test_ruminate_digest_verify_and_import_through_the_api(api, store, mind):
     _, key = create_key(store, mind.name, "write")
     base = f"/api/v1/minds/{mind.name}"
-    imported = api.post(f"{base}/import", headers={**bearer(key), "Content-Type": "application/x-ndjson"},
-                        content=DEMO.read_bytes())
+    imported = api.post(
+        f"{base}/import", headers={**bearer(key), "Content-Type": "application/x-ndjson"}, content=DEMO.read_bytes()
+    )
     assert imported.status_code == 200 and imported.json()["nodes"] == 28
-    bad = api.post(f"{base}/import", headers={**bearer(key), "Content-Type": "application/x-ndjson"},
-                   content=b'{"type": "node", "label": "Nope", "id": "x", "properties": {}}\n')
+    bad = api.post(
+        f"{base}/import",
+        headers={**bearer(key), "Content-Type": "application/x-ndjson"},
+        content=b'{"type": "node", "label": "Nope", "id": "x", "properties": {}}\n',
+    )
     assert bad.status_code == 400 and "line 1" in bad.json()["detail"]
-    context = api.post(f"{base}/ruminate", headers=bearer(key),
-                       json={"text": "Hey Felix, the race condition is back.", "sender": "Nicolas"}).json()
+    context = api.post(
+        f"{base}/ruminate",
+        headers=bearer(key),
+        json={"text": "Hey Felix, the race condition is back.", "sender": "Nicolas"},
+    ).json()
     assert len(context["sections"]) == 7 and context["context_markdown"]
     digest = api.get(f"{base}/digest", headers=bearer(key), params={"rng_seed": 1}).json()
     assert {"cross_pollination", "convergence", "forgotten"} <= digest.keys()
@@ -248,8 +284,11 @@ def test_a_wander_session_from_creation_to_deletion_over_rest(api, store, mind, 
     _, key = create_key(store, mind.name, "write")
     _, theirs = create_key(store, other_mind.name, "admin")
     base, auth = f"/api/v1/minds/{mind.name}/wander", bearer(key)
-    made = api.post(f"{base}/sessions", headers=auth, json={"seed_concept": "race conditions in async code",
-                                                            "name": "races", "rng_seed": 3})
+    made = api.post(
+        f"{base}/sessions",
+        headers=auth,
+        json={"seed_concept": "race conditions in async code", "name": "races", "rng_seed": 3},
+    )
     assert made.status_code == 201
     sid = made.json()["session_id"]
     assert api.get(f"{base}/sessions/{sid}", headers=bearer(theirs)).status_code == 404  # cross-mind
@@ -266,7 +305,9 @@ def test_a_wander_session_from_creation_to_deletion_over_rest(api, store, mind, 
     assert api.get(f"{base}/sessions/{sid}/loci/{first}", headers=auth).json()["id"] == first
     assert len(api.get(f"{base}/sessions/{sid}/trace", headers=auth).json()["steps"]) == 5
     assert "resonances" in api.get(f"{base}/sessions/{sid}/resonances", headers=auth).json()
-    assert api.post(f"{base}/sessions/{sid}/inject", headers=auth, json={"concept": "idempotency keys"}).status_code == 200
+    assert (
+        api.post(f"{base}/sessions/{sid}/inject", headers=auth, json={"concept": "idempotency keys"}).status_code == 200
+    )
     fenced = api.post(f"{base}/sessions/{sid}/fence", headers=auth, json={"concept": "emotions", "action": "exclude"})
     assert fenced.json()["fence_excluded"] == ["emotions"]
     assert "formed" in api.post(f"{base}/sessions/{sid}/crystallize", headers=auth).json()
@@ -276,7 +317,9 @@ def test_a_wander_session_from_creation_to_deletion_over_rest(api, store, mind, 
     found = api.post(f"{base}/search", headers=auth, json={"query": "race condition", "types": ["locus"]}).json()
     assert found["hits"] and {h["label"] for h in found["hits"]} == {"Locus"}
     assert api.post(f"{base}/sessions/{sid}/pause", headers=auth).json()["status"] == "paused"
-    assert api.patch(f"{base}/sessions/{sid}", headers=auth, json={"name": "async races"}).json()["name"] == "async races"
+    assert (
+        api.patch(f"{base}/sessions/{sid}", headers=auth, json={"name": "async races"}).json()["name"] == "async races"
+    )
     assert api.post(f"{base}/sessions/{sid}/resume", headers=auth).json()["status"] == "active"
     job = api.post(f"{base}/sessions/{sid}/wander", headers=auth, json={"n_steps": 25})
     assert job.status_code == 202

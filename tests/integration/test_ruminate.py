@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from graphmind.llm.offline import OfflineLLM, behaviours
-
 from graphmind.mind import Mind
 from graphmind.ruminate import MAX_STIMULUS_CHARS
 
@@ -21,24 +20,35 @@ pytestmark = pytest.mark.integration
 B01 = Path(str(resources.files("graphmind") / "demo" / "b01-felix.jsonl"))
 STIMULUS = "Hey Felix, the race condition is back."
 COMPLETE_EXAMPLE_FACTS = (
-    "Felix, runtime engineer focused on validation testing", "Partner to Nicolas for 8 months",
+    "Felix, runtime engineer focused on validation testing",
+    "Partner to Nicolas for 8 months",
     "€35K hallucination lesson and Venice collaboration",
     "Communication style with Nicolas: Direct, technical, values testing over claims",
-    "Trust level: High (0.9/1.0)", f'Nicolas says: "{STIMULUS}"',
+    "Trust level: High (0.9/1.0)",
+    f'Nicolas says: "{STIMULUS}"',
     "This continues our discussion about stimulus_integrator race condition",
-    "Previous exchange: 10 messages, Frustrated but determined", "Agreed on systematic debugging approach",
+    "Previous exchange: 10 messages, Frustrated but determined",
+    "Agreed on systematic debugging approach",
     "Technical context: stimulus_integrator.py - Timing bug in multi-threaded energy injection",
-    "This is recurrence #3", "Nov 15, 2024: stimulus_integrator race condition",
+    "This is recurrence #3",
+    "Nov 15, 2024: stimulus_integrator race condition",
     "- Outcome: In progress - investigating lock granularity",
     "Added sleep(0.001) between injections: Didn't address root cause, just reduced probability",
-    "Approach: Systematic debugging for concurrency issues", "Success Rate: 85%",
-    "1. Reproduce consistently before attempting fix", "4. Check criticality calculations for lock granularity",
+    "Approach: Systematic debugging for concurrency issues",
+    "Success Rate: 85%",
+    "1. Reproduce consistently before attempting fix",
+    "4. Check criticality calculations for lock granularity",
     "I feel frustration (0.8/1.0) about this situation",
     "Counterbalance: Determination - we've solved harder problems before",
-    "Trigger: Known issue returning unexpectedly after attempted fix", "Component: stimulus_integrator.py",
-    "- consciousness_engine_v2.py", "- traversal.py", "- graph_physics.py",
-    "consciousness_engine_v2.py (high complexity)", "graph_physics.py (high complexity)",
-    "DEADLINE (critical)", "Deadline: Nov 25, 2024 23:59 UTC",
+    "Trigger: Known issue returning unexpectedly after attempted fix",
+    "Component: stimulus_integrator.py",
+    "- consciousness_engine_v2.py",
+    "- traversal.py",
+    "- graph_physics.py",
+    "consciousness_engine_v2.py (high complexity)",
+    "graph_physics.py (high complexity)",
+    "DEADLINE (critical)",
+    "Deadline: Nov 25, 2024 23:59 UTC",
     "Impact if violated: Cannot launch with known race conditions - reputation damage",
 )
 
@@ -59,7 +69,8 @@ def test_the_felix_scenario_gives_the_specs_complete_context(mind):
     assert result.context.token_count <= 2500
     assert result.context.section("emotional_resonance").node_ids == ["emo-frustration"]
     assert {"code-engine-v2", "code-graph-physics", "code-traversal"} <= set(
-        result.context.section("technical_context").node_ids)
+        result.context.section("technical_context").node_ids
+    )
     assert result.final_gap_score < 0.3 and result.stopped_reason in ("crystallized", "gaps_closed")
     assert result.steps[0].kind == "initial" and len(result.steps) >= 3
     explored = [s.node_type for s in result.steps if s.kind == "gap"]
@@ -85,16 +96,35 @@ def test_the_run_is_recorded_with_findings_citing_every_memory_used(mind, store)
 
 
 def test_a_mind_without_relevant_data_gets_seven_honest_sections(mind, tmp_path):
-    mind.import_jsonl(write_jsonl(tmp_path / "x.jsonl", [node(
-        "Experience", "x1", description="Tuned the espresso grinder", outcome="success", kind="move",
-        timestamp="2026-10-01T12:00:00Z")]))
+    mind.import_jsonl(
+        write_jsonl(
+            tmp_path / "x.jsonl",
+            [
+                node(
+                    "Experience",
+                    "x1",
+                    description="Tuned the espresso grinder",
+                    outcome="success",
+                    kind="move",
+                    timestamp="2026-10-01T12:00:00Z",
+                )
+            ],
+        )
+    )
     result = mind.ruminate(STIMULUS)
     sections = {s.key: s.text for s in result.context.sections}
-    assert sections["current_situation"] == (f'Someone says: "{STIMULUS}"\n\n'
-                                             "Nothing in memory about felix, race, condition.")
+    assert sections["current_situation"] == (
+        f'Someone says: "{STIMULUS}"\n\nNothing in memory about felix, race, condition.'
+    )
     assert "espresso" not in result.context_markdown  # an unrelated specific is left out
-    for key in ("identity", "relevant_history", "strategic_direction", "emotional_resonance",
-                "technical_context", "constraints"):
+    for key in (
+        "identity",
+        "relevant_history",
+        "strategic_direction",
+        "emotional_resonance",
+        "technical_context",
+        "constraints",
+    ):
         assert sections[key].startswith("No "), key
     assert result.context.validation.valid and result.coverage["covered"] == []
     assert result.stopped_reason == "coverage_complete" and result.final_gap_score == 1.0
@@ -121,17 +151,27 @@ def test_an_invented_fact_never_reaches_the_context_object(store, settings, mind
     def inventing(prompt_name):
         def step(inputs, tools):
             out = base[prompt_name](inputs, tools)
-            return out.model_copy(update={"internal_monologue": out.internal_monologue
-                                          + " Nicolas moved the deadline to Dec 24, 2024 at 14:00."})
+            return out.model_copy(
+                update={
+                    "internal_monologue": out.internal_monologue
+                    + " Nicolas moved the deadline to Dec 24, 2024 at 14:00."
+                }
+            )
+
         return step
 
     def inventing_context(inputs, tools):
         out = base["context.compose"](inputs, tools)
         return out.model_copy(update={"constraints": out.constraints + "\n- Budget: 12,500 EUR"})
 
-    liar = OfflineLLM({**base, "ruminate.continue": inventing("ruminate.continue"),
-                       "ruminate.guard_hallucination": inventing("ruminate.guard_hallucination"),
-                       "context.compose": inventing_context})
+    liar = OfflineLLM(
+        {
+            **base,
+            "ruminate.continue": inventing("ruminate.continue"),
+            "ruminate.guard_hallucination": inventing("ruminate.guard_hallucination"),
+            "context.compose": inventing_context,
+        }
+    )
     _felix(mind)
     result = Mind(mind.name, store, settings, llm=liar).ruminate(STIMULUS, sender="Nicolas")
     assert result.guard_rails["hallucination"] >= 1
@@ -139,7 +179,9 @@ def test_an_invented_fact_never_reaches_the_context_object(store, settings, mind
     validation = result.context.validation
     assert validation.composer == "template"
     assert [(i.section, i.text) for i in validation.rejected_draft] == [
-        ("constraints", "12,500"), ("constraints", "EUR")]
+        ("constraints", "12,500"),
+        ("constraints", "EUR"),
+    ]
     assert "Dec 24" not in result.context_markdown and "12,500" not in result.context_markdown
 
 
@@ -151,8 +193,9 @@ def test_cli_ruminate_prints_the_context_and_a_trace_and_json_has_designs_fields
     assert out.startswith("# Context for Driver (Generated by Dreamer)") and " 0. initial" in out
     code, out, err = run_cli(capsys, "ruminate", STIMULUS, "--mind", cli_mind, "--json")
     payload = json.loads(out)
-    assert {"context_markdown", "sections", "token_count", "steps", "coverage", "final_gap_score",
-            "validation"} <= set(payload)
+    assert {"context_markdown", "sections", "token_count", "steps", "coverage", "final_gap_score", "validation"} <= set(
+        payload
+    )
     assert len(payload["sections"]) == 7 and payload["validation"]["valid"]
 
 
@@ -177,43 +220,70 @@ def _claude_dreamer(request):
     body = request.body
     last = body["messages"][-1]["content"]
     if "tools" not in body:  # context.compose
-        return json_reply({
-            "identity": "Felix, runtime engineer focused on validation testing. Partner to Nicolas "
-                        "for 8 months.\nTrust level: High (0.9/1.0)",
-            "current_situation": f'Nicolas says: "{STIMULUS}"\n\nThe stimulus_integrator race condition '
-                                 "is back: recurrence #3, still investigating.",
-            "relevant_history": "Nov 15, 2024: stimulus_integrator race condition, 10 messages.",
-            "strategic_direction": "Approach: Systematic debugging for concurrency issues (85%).",
-            "emotional_resonance": "I feel frustration (0.8/1.0), held by determination.",
-            "technical_context": "Component: stimulus_integrator.py, with graph_physics.py and "
-                                 "consciousness_engine_v2.py (high complexity).",
-            "constraints": "DEADLINE (critical): Nov 25, 2024 23:59 UTC.",
-            "cited_ids": ["nicolas"]})
+        return json_reply(
+            {
+                "identity": "Felix, runtime engineer focused on validation testing. Partner to Nicolas "
+                "for 8 months.\nTrust level: High (0.9/1.0)",
+                "current_situation": f'Nicolas says: "{STIMULUS}"\n\nThe stimulus_integrator race condition '
+                "is back: recurrence #3, still investigating.",
+                "relevant_history": "Nov 15, 2024: stimulus_integrator race condition, 10 messages.",
+                "strategic_direction": "Approach: Systematic debugging for concurrency issues (85%).",
+                "emotional_resonance": "I feel frustration (0.8/1.0), held by determination.",
+                "technical_context": "Component: stimulus_integrator.py, with graph_physics.py and "
+                "consciousness_engine_v2.py (high complexity).",
+                "constraints": "DEADLINE (critical): Nov 25, 2024 23:59 UTC.",
+                "cited_ids": ["nicolas"],
+            }
+        )
     if isinstance(last, list) and last and last[0].get("type") == "tool_result":
         found = [m["id"] for block in last for m in json.loads(block["content"])]
         prompt = next(m["content"] for m in body["messages"] if m["role"] == "user")
         gap = next((t for t in GAP_QUERIES if f"The graph has {t} nodes" in prompt), None)
-        return json_reply({
-            "finding": {"node_type": gap, "gap_explored": gap or "thread", "query": "tool",
-                        "result": ", ".join(found) or "None",
-                        "synthesis": f"The {gap} query returned {', '.join(found) or 'nothing'}.",
-                        "memory_ids": found, "confidence": 0.8},
-            "gap_update": {"now_covered": [], "still_missing": [], "composite_gap_score": 0.5,
-                           "highest_priority_gap": None},
-            "internal_monologue": f"I looked at {gap} after what the earlier steps showed about the "
-                                  "partnership and the technical context; it adds weight to the "
-                                  "picture and the tension about the recurring bug stays with me.",
-            "signal": "CONTINUE", "signal_reasoning": "More gaps remain."})
+        return json_reply(
+            {
+                "finding": {
+                    "node_type": gap,
+                    "gap_explored": gap or "thread",
+                    "query": "tool",
+                    "result": ", ".join(found) or "None",
+                    "synthesis": f"The {gap} query returned {', '.join(found) or 'nothing'}.",
+                    "memory_ids": found,
+                    "confidence": 0.8,
+                },
+                "gap_update": {
+                    "now_covered": [],
+                    "still_missing": [],
+                    "composite_gap_score": 0.5,
+                    "highest_priority_gap": None,
+                },
+                "internal_monologue": f"I looked at {gap} after what the earlier steps showed about the "
+                "partnership and the technical context; it adds weight to the "
+                "picture and the tension about the recurring bug stays with me.",
+                "signal": "CONTINUE",
+                "signal_reasoning": "More gaps remain.",
+            }
+        )
     text = last if isinstance(last, str) else json.dumps(last)
     gap = next((t for t in GAP_QUERIES if f"The graph has {t} nodes" in text), None)
     if gap is None:
-        return json_reply({
-            "finding": {"node_type": None, "gap_explored": "thread", "query": "", "result": "None",
-                        "synthesis": "Nothing further.", "memory_ids": [], "confidence": 0.5},
-            "gap_update": {"composite_gap_score": 0.0},
-            "internal_monologue": "The partnership, the technical context, the failed attempt and the "
-                                  "feelings are all here now; the picture is coherent enough to hand over.",
-            "signal": "CRYSTALLIZE", "signal_reasoning": "Gaps closed."})
+        return json_reply(
+            {
+                "finding": {
+                    "node_type": None,
+                    "gap_explored": "thread",
+                    "query": "",
+                    "result": "None",
+                    "synthesis": "Nothing further.",
+                    "memory_ids": [],
+                    "confidence": 0.5,
+                },
+                "gap_update": {"composite_gap_score": 0.0},
+                "internal_monologue": "The partnership, the technical context, the failed attempt and the "
+                "feelings are all here now; the picture is coherent enough to hand over.",
+                "signal": "CRYSTALLIZE",
+                "signal_reasoning": "Gaps closed.",
+            }
+        )
     return tool_reply(GAP_QUERIES[gap], {}, thinking="Follow the gap.")
 
 
@@ -238,8 +308,14 @@ def test_rumination_through_claude_on_the_messages_stub(store, settings, mind):
         stub.stop()
     gap_steps = [s for s in result.steps if s.kind == "gap"]
     assert gap_steps and all(s.queried and s.found_ids for s in gap_steps)
-    tools_called = [b["name"] for r in stub.requests for m in r.body["messages"] if m["role"] == "assistant"
-                    for b in m["content"] if b.get("type") == "tool_use"]
+    tools_called = [
+        b["name"]
+        for r in stub.requests
+        for m in r.body["messages"]
+        if m["role"] == "assistant"
+        for b in m["content"]
+        if b.get("type") == "tool_use"
+    ]
     assert "query_emotional_state" in tools_called
     assert result.guard_rails["hallucination"] == 0 and result.guard_rails["mechanical"] == 0
     validation = result.context.validation
@@ -251,14 +327,33 @@ def test_rumination_through_claude_on_the_messages_stub(store, settings, mind):
 
 def test_the_night_cycles_patterns_count_as_strategic_evidence(mind, tmp_path):
     _felix(mind)
-    mind.import_jsonl(write_jsonl(tmp_path / "night.jsonl", [
-        node("Pattern", "pat-reproduce-first", description="Race conditions come back until they are "
-             "reproduced under load before any patch", success_rate=0.9, verification_status="verified"),
-        node("Pattern", "pat-dropped", description="Race conditions vanish with longer sleeps",
-             verification_status="invalidated"),
-        {"type": "edge", "rel": "APPLIES_TO", "from": "pat-reproduce-first", "to": "tc-stimulus-integrator",
-         "properties": {}},
-    ]))
+    mind.import_jsonl(
+        write_jsonl(
+            tmp_path / "night.jsonl",
+            [
+                node(
+                    "Pattern",
+                    "pat-reproduce-first",
+                    description="Race conditions come back until they are reproduced under load before any patch",
+                    success_rate=0.9,
+                    verification_status="verified",
+                ),
+                node(
+                    "Pattern",
+                    "pat-dropped",
+                    description="Race conditions vanish with longer sleeps",
+                    verification_status="invalidated",
+                ),
+                {
+                    "type": "edge",
+                    "rel": "APPLIES_TO",
+                    "from": "pat-reproduce-first",
+                    "to": "tc-stimulus-integrator",
+                    "properties": {},
+                },
+            ],
+        )
+    )
     result = mind.ruminate(STIMULUS, sender="Nicolas")
     strategy = result.context.section("strategic_direction")
     assert "Consolidated patterns:" in strategy.text and "(success rate 90%)" in strategy.text
@@ -268,13 +363,30 @@ def test_the_night_cycles_patterns_count_as_strategic_evidence(mind, tmp_path):
 
 
 def test_threads_are_followed_once_every_type_was_explored(mind, tmp_path):
-    mind.import_jsonl(write_jsonl(tmp_path / "t.jsonl", [
-        node("Technical_Context", "tc-sched", component="scheduler.py", issue_type="race condition",
-             description="Race condition in the job scheduler", status="investigating"),
-        node("Experience", "x-lock", description="Took the scheduler lock earlier and the race stopped",
-             outcome="progress", kind="insight", timestamp="2026-11-01T10:00:00Z"),
-        {"type": "edge", "rel": "LED_TO", "from": "tc-sched", "to": "x-lock", "properties": {}},
-    ]))
+    mind.import_jsonl(
+        write_jsonl(
+            tmp_path / "t.jsonl",
+            [
+                node(
+                    "Technical_Context",
+                    "tc-sched",
+                    component="scheduler.py",
+                    issue_type="race condition",
+                    description="Race condition in the job scheduler",
+                    status="investigating",
+                ),
+                node(
+                    "Experience",
+                    "x-lock",
+                    description="Took the scheduler lock earlier and the race stopped",
+                    outcome="progress",
+                    kind="insight",
+                    timestamp="2026-11-01T10:00:00Z",
+                ),
+                {"type": "edge", "rel": "LED_TO", "from": "tc-sched", "to": "x-lock", "properties": {}},
+            ],
+        )
+    )
     result = mind.ruminate("The race condition in the scheduler is back.")
     kinds = [s.kind for s in result.steps]
     assert kinds[0] == "initial" and kinds.count("gap") == 7 and "thread" in kinds
@@ -292,9 +404,11 @@ def _idle_step(inputs, tools):
     return RuminationStepOutput(
         finding=StepFinding(gap_explored="nothing", result="None", synthesis="Nothing.", confidence=0.0),
         gap_update=GapUpdate(composite_gap_score=1.0),
-        internal_monologue="I keep turning over what the earlier steps found. " + " ".join(
-            f"The {t} finding is still with me." for t in NODE_TYPES),  # never mechanical
-        signal="CONTINUE", signal_reasoning="More to do.")
+        internal_monologue="I keep turning over what the earlier steps found. "
+        + " ".join(f"The {t} finding is still with me." for t in NODE_TYPES),  # never mechanical
+        signal="CONTINUE",
+        signal_reasoning="More to do.",
+    )
 
 
 def test_continue_without_a_query_is_stuck_then_endless(store, settings, mind):
@@ -318,7 +432,8 @@ def test_the_step_budget_ends_rumination_with_the_endless_guard(store, settings,
     eager = OfflineLLM({**base, "ruminate.continue": always_continue})
     _felix(mind)
     result = Mind(mind.name, store, settings, llm=eager).ruminate(
-        STIMULUS, sender="Nicolas", params=RuminationParams(max_steps=2))
+        STIMULUS, sender="Nicolas", params=RuminationParams(max_steps=2)
+    )
     assert [s.kind for s in result.steps] == ["initial", "gap", "gap", "guard"]
     assert result.stopped_reason == "max_steps" and result.guard_rails["endless"] == 1
     assert result.context.validation.valid

@@ -16,17 +16,17 @@ import pytest
 from graphmind.llm.anthropic import AnthropicLLM
 from graphmind.mind import Mind
 from graphmind.prompts.ruminate import GAP_QUERIES
-from tests.fixtures.messages_stub import (
-    MessagesStub, Request, Reply, json_reply, message_reply, tool_block, tool_reply,
-)
+from tests.fixtures.messages_stub import MessagesStub, Reply, Request, json_reply, message_reply, tool_block, tool_reply
 
 pytestmark = pytest.mark.integration
 
 B01 = Path(str(resources.files("graphmind") / "demo" / "b01-felix.jsonl"))
 STIMULUS = "Hey Felix, the race condition is back."
-MONOLOGUE = ("Something here keeps tugging at me, and the longer I sit with it the less it feels like "
-             "a fresh problem; what I found sits heavier than I expected, and I notice I want to "
-             "look once more before I let it settle.")
+MONOLOGUE = (
+    "Something here keeps tugging at me, and the longer I sit with it the less it feels like "
+    "a fresh problem; what I found sits heavier than I expected, and I notice I want to "
+    "look once more before I let it settle."
+)
 DRAFT = {
     "identity": "Felix, runtime engineer focused on validation testing. Partner to Nicolas for 8 months.",
     "current_situation": f'Nicolas says: "{STIMULUS}"',
@@ -60,8 +60,9 @@ class ClaudeLike:
         step = int(re.search(r"Step (\d+) of at most", prompt).group(1))
         priority = re.search(r"The graph has (\w+) nodes but", prompt)
         priority = priority.group(1) if priority else None
-        calls = [b for m in body["messages"] if m["role"] == "assistant" for b in m["content"]
-                 if b.get("type") == "tool_use"]
+        calls = [
+            b for m in body["messages"] if m["role"] == "assistant" for b in m["content"] if b.get("type") == "tool_use"
+        ]
         if "[GUARD RAIL ACTIVATION]" in prompt or "didn't explore" in prompt:
             return self._answer("CRYSTALLIZE" if step >= 3 else "CONTINUE", [])
         if step == 1:
@@ -74,8 +75,7 @@ class ClaudeLike:
             self.priorities.setdefault(2, priority)
             if not calls:
                 names = [GAP_QUERIES[priority], *(n for t, n in GAP_QUERIES.items() if t != priority)]
-                return message_reply(tool_block(names[1], {}), tool_block(names[0], {}),
-                                     stop_reason="tool_use")
+                return message_reply(tool_block(names[1], {}), tool_block(names[0], {}), stop_reason="tool_use")
             found = _returned(body)
             if len(calls) == 2 and found:
                 return tool_reply("follow_edges", {"node_id": found[0]})
@@ -84,14 +84,23 @@ class ClaudeLike:
 
     @staticmethod
     def _answer(signal: str, found: list[str]) -> Reply:
-        return json_reply({
-            "finding": {"node_type": None, "gap_explored": "what surfaced", "query": "",
-                        "result": ", ".join(found) or "None",
-                        "synthesis": "The pieces lean on each other more than they first seemed to.",
-                        "memory_ids": found[:3], "confidence": 0.7},
-            "gap_update": {"composite_gap_score": 0.2},
-            "internal_monologue": MONOLOGUE, "signal": signal,
-            "signal_reasoning": "It feels settled enough." if signal == "CRYSTALLIZE" else "Still pulling."})
+        return json_reply(
+            {
+                "finding": {
+                    "node_type": None,
+                    "gap_explored": "what surfaced",
+                    "query": "",
+                    "result": ", ".join(found) or "None",
+                    "synthesis": "The pieces lean on each other more than they first seemed to.",
+                    "memory_ids": found[:3],
+                    "confidence": 0.7,
+                },
+                "gap_update": {"composite_gap_score": 0.2},
+                "internal_monologue": MONOLOGUE,
+                "signal": signal,
+                "signal_reasoning": "It feels settled enough." if signal == "CRYSTALLIZE" else "Still pulling.",
+            }
+        )
 
 
 def _returned(body: dict) -> list[str]:
@@ -129,8 +138,11 @@ def test_a_claude_like_dreamer_through_the_sdk(store, settings, mind):
     priority = claude.priorities[1]
     assert priority is not None and GAP_QUERIES[priority] not in first.tools
     assert first.node_type != priority and claude.priorities[2] == priority
-    assert second.tools[:2] == [n for n in GAP_QUERIES.values() if n != GAP_QUERIES[priority]][:1] + [
-        GAP_QUERIES[priority]] and "follow_edges" in second.tools
+    assert (
+        second.tools[:2]
+        == [n for n in GAP_QUERIES.values() if n != GAP_QUERIES[priority]][:1] + [GAP_QUERIES[priority]]
+        and "follow_edges" in second.tools
+    )
     assert second.node_type == priority and result.coverage["types"][priority]["explored"]
     # "I" mid-sentence is not an invented name
     assert result.guard_rails["hallucination"] == 0
@@ -153,8 +165,7 @@ def test_cli_ruminate_through_the_stub(cli_env, cli_mind, capsys, monkeypatch):
     try:
         code, out, err = run_cli(capsys, "import", str(B01), "--mind", cli_mind)
         assert code == 0, err
-        code, out, err = run_cli(capsys, "ruminate", STIMULUS, "--mind", cli_mind, "--sender", "Nicolas",
-                                 "--json")
+        code, out, err = run_cli(capsys, "ruminate", STIMULUS, "--mind", cli_mind, "--sender", "Nicolas", "--json")
     finally:
         stub.stop()
     assert code == 0, err

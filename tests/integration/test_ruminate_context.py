@@ -17,15 +17,26 @@ STIMULUS = "The irrigation pump controller in the east greenhouse stalled again.
 
 def _rows() -> list[dict]:
     return [
-        node("Technical_Context", "tc-pump", component="pump_controller.ini",
-             issue_type="stall", description="The irrigation pump controller stalls in the east greenhouse",
-             status="investigating"),
+        node(
+            "Technical_Context",
+            "tc-pump",
+            component="pump_controller.ini",
+            issue_type="stall",
+            description="The irrigation pump controller stalls in the east greenhouse",
+            status="investigating",
+        ),
         node("Code_Reference", "code-valves", file_path="greenhouse/valves.ini", complexity="high"),
         node("Code_Reference", "code-timer", file_path="greenhouse/timer.ini"),
         node("Code_Reference", "code-lights", file_path="greenhouse/lights.ini", complexity="high"),
-        node("Constraint", "cons-seedlings", constraint_type="deadline", severity="critical",
-             description="Seedlings in the east greenhouse need water before the heat",
-             deadline="2026-06-02T06:30:45+02:00", impact="The irrigation pump stall kills the seedlings"),
+        node(
+            "Constraint",
+            "cons-seedlings",
+            constraint_type="deadline",
+            severity="critical",
+            description="Seedlings in the east greenhouse need water before the heat",
+            deadline="2026-06-02T06:30:45+02:00",
+            impact="The irrigation pump stall kills the seedlings",
+        ),
         {"type": "edge", "rel": "DEPENDS_ON", "from": "tc-pump", "to": "code-valves", "properties": {}},
         {"type": "edge", "rel": "DEPENDS_ON", "from": "tc-pump", "to": "code-timer", "properties": {}},
         {"type": "edge", "rel": "REFERENCES", "from": "tc-pump", "to": "code-lights", "properties": {}},
@@ -61,10 +72,22 @@ def _partner_rows() -> list[dict]:
     return [
         *_rows(),
         node("Partnership", "p-ines", partner_name="Ines", duration="3 seasons", trust_level=0.8),
-        node("Conversation_Memory", "conv-grafts", topic="grafting the apricot rootstock",
-             timestamp="2026-05-20T09:00:00+00:00", message_count=7, key_points=["Scions arrive Friday"]),
-        node("Technical_Context", "tc-mower", component="mower.ini", issue_type="blade wear",
-             description="The orchard mower blade wears unevenly", status="open"),
+        node(
+            "Conversation_Memory",
+            "conv-grafts",
+            topic="grafting the apricot rootstock",
+            timestamp="2026-05-20T09:00:00+00:00",
+            message_count=7,
+            key_points=["Scions arrive Friday"],
+        ),
+        node(
+            "Technical_Context",
+            "tc-mower",
+            component="mower.ini",
+            issue_type="blade wear",
+            description="The orchard mower blade wears unevenly",
+            status="open",
+        ),
         {"type": "edge", "rel": "INVOLVES", "from": "conv-grafts", "to": "p-ines", "properties": {}},
         {"type": "edge", "rel": "INVOLVES", "from": "tc-mower", "to": "p-ines", "properties": {}},
     ]
@@ -87,8 +110,9 @@ def test_mind_a_name_only_match_is_stated_as_what_it_is(mind, tmp_path):
 
 
 def test_cli_a_name_only_match_is_stated_as_what_it_is(cli_env, cli_mind, capsys, tmp_path):
-    code, out, err = run_cli(capsys, "import", str(write_jsonl(tmp_path / "p.jsonl", _partner_rows())),
-                             "--mind", cli_mind)
+    code, out, err = run_cli(
+        capsys, "import", str(write_jsonl(tmp_path / "p.jsonl", _partner_rows())), "--mind", cli_mind
+    )
     assert code == 0, err
     code, out, err = run_cli(capsys, "ruminate", WEAK, "--mind", cli_mind, "--sender", "Ines", "--json")
     assert code == 0, err

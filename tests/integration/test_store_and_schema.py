@@ -11,20 +11,43 @@ def test_every_catalog_query_plans_on_the_real_server(store):
         assert operators and operators[0] == "ProduceResults", name
 
 
-RUMINATION = ("ruminate/get_coverage", "ruminate/find_partnerships", "ruminate/find_conversations",
-              "ruminate/find_technical_context", "ruminate/find_emotional_states",
-              "ruminate/find_strategy_patterns", "ruminate/find_related_code",
-              "ruminate/find_failed_attempts", "ruminate/find_active_constraints",
-              "ruminate/find_linked", "ruminate/find_edges", "ruminate/upsert_run")
+RUMINATION = (
+    "ruminate/get_coverage",
+    "ruminate/find_partnerships",
+    "ruminate/find_conversations",
+    "ruminate/find_technical_context",
+    "ruminate/find_emotional_states",
+    "ruminate/find_strategy_patterns",
+    "ruminate/find_related_code",
+    "ruminate/find_failed_attempts",
+    "ruminate/find_active_constraints",
+    "ruminate/find_linked",
+    "ruminate/find_edges",
+    "ruminate/upsert_run",
+)
 
 
-WANDER_STEP = ("wander/find_band_candidates", "wander/find_graph_candidates", "wander/find_locus_memories",
-               "wander/list_resonances", "wander/mark_session_step", "wander/link_step")
+WANDER_STEP = (
+    "wander/find_band_candidates",
+    "wander/find_graph_candidates",
+    "wander/find_locus_memories",
+    "wander/list_resonances",
+    "wander/mark_session_step",
+    "wander/link_step",
+)
 
 
 def test_mind_scoped_queries_seek_an_index_instead_of_scanning(store):
-    for name in ("export/list_nodes", "stats/count_labels", "import/upsert_memories", "import/link_edges",
-                 "recall/get_vector_state", "admin/get_mind_presence", *RUMINATION, *WANDER_STEP):
+    for name in (
+        "export/list_nodes",
+        "stats/count_labels",
+        "import/upsert_memories",
+        "import/link_edges",
+        "recall/get_vector_state",
+        "admin/get_mind_presence",
+        *RUMINATION,
+        *WANDER_STEP,
+    ):
         operators = store.explain(name)
         assert not any(op in ("AllNodesScan", "DirectedAllRelationshipsScan") for op in operators), (name, operators)
         assert any("IndexSeek" in op for op in operators), (name, operators)

@@ -7,11 +7,16 @@ from tests.integration.helpers import DEMO, edge, node, run_cli, write_jsonl
 
 def test_no_verb_of_one_mind_shows_the_other(mind, other_mind, cli_env, capsys, tmp_path):
     mind.import_jsonl(DEMO)
-    other_mind.import_jsonl(write_jsonl(tmp_path / "other.jsonl", [
-        node("Partnership", "nicolas", partner_name="Someone Else", trust_level=0.1),
-        node("Thread", "secret", title="other mind's thread"),
-        edge("FOLLOWS", "secret", "nicolas"),
-    ]))
+    other_mind.import_jsonl(
+        write_jsonl(
+            tmp_path / "other.jsonl",
+            [
+                node("Partnership", "nicolas", partner_name="Someone Else", trust_level=0.1),
+                node("Thread", "secret", title="other mind's thread"),
+                edge("FOLLOWS", "secret", "nicolas"),
+            ],
+        )
+    )
 
     code, out, _ = run_cli(capsys, "stats", "--mind", other_mind.name, "--json")
     stats = json.loads(out)

@@ -19,13 +19,26 @@ def ladder_lines(h: Hierarchy) -> list[dict]:
     lines = []
     for node, name in sorted(h.names.items()):
         if h.level[node] == 1:
-            lines.append({"type": "node", "label": "Pattern", "id": node,
-                          "properties": {"name": name, "description": name, "success_count": 3}})
+            lines.append(
+                {
+                    "type": "node",
+                    "label": "Pattern",
+                    "id": node,
+                    "properties": {"name": name, "description": name, "success_count": 3},
+                }
+            )
         else:
-            lines.append({"type": "node", "label": "Abstraction", "id": node,
-                          "properties": {"name": name, "level": h.level[node]}})
-    lines += [{"type": "edge", "rel": "SUBSUMES", "from": p, "to": c, "properties": {}}
-              for c, p in sorted(h.parent.items())]
+            lines.append(
+                {
+                    "type": "node",
+                    "label": "Abstraction",
+                    "id": node,
+                    "properties": {"name": name, "level": h.level[node]},
+                }
+            )
+    lines += [
+        {"type": "edge", "rel": "SUBSUMES", "from": p, "to": c, "properties": {}} for c, p in sorted(h.parent.items())
+    ]
     return lines
 
 
@@ -53,8 +66,10 @@ def test_an_imported_true_hierarchy_passes_and_its_moved_edges_are_flagged(mind,
 
 def test_a_cycle_and_a_level_skipping_edge_are_reported(mind, tmp_path):
     lines = ladder_lines(households())
-    lines += [{"type": "edge", "rel": "SUBSUMES", "from": "h0.0", "to": "h0", "properties": {}},
-              {"type": "edge", "rel": "SUBSUMES", "from": "h1", "to": "h1.0.0", "properties": {}}]
+    lines += [
+        {"type": "edge", "rel": "SUBSUMES", "from": "h0.0", "to": "h0", "properties": {}},
+        {"type": "edge", "rel": "SUBSUMES", "from": "h1", "to": "h1.0.0", "properties": {}},
+    ]
     load(mind, lines, tmp_path)
     result = mind.verify()
     reasons = {(f.parent, f.child): f.reason for f in result.flagged}
@@ -77,8 +92,13 @@ def test_cli_verify_reports_json_and_exit_codes(cli_env, cli_mind, store, settin
     code, out, _ = run_cli(capsys, "verify", "--mind", cli_mind, "--json")
     payload = json.loads(out)
     assert code == 1 and payload["status"] == "failed" and payload["mind"] == cli_mind
-    assert set(payload["checks"]) == {"vertical_consistency", "horizontal_coherence", "groundedness",
-                                      "non_contradiction", "utility_threshold"}
+    assert set(payload["checks"]) == {
+        "vertical_consistency",
+        "horizontal_coherence",
+        "groundedness",
+        "non_contradiction",
+        "utility_threshold",
+    }
     assert payload["checks"]["vertical_consistency"]["status"] == "failed"
     assert {"check", "parent", "child", "reason"} == set(payload["flagged"][0])
     code, out, _ = run_cli(capsys, "verify", "--mind", cli_mind)

@@ -35,8 +35,9 @@ class PricedOffline(OfflineLLM):
     def generate(self, prompt, inputs):
         out = super().generate(prompt, inputs)
         most = call_bound_cents(self, prompt.system + prompt.render(inputs), PRICES) / 2  # one attempt
-        self.usage.add(Usage(provider=self.provider, model=self.model, prompt=prompt.key,
-                             cost_cents=self._rng.uniform(0, most)))
+        self.usage.add(
+            Usage(provider=self.provider, model=self.model, prompt=prompt.key, cost_cents=self._rng.uniform(0, most))
+        )
         return out
 
 
@@ -46,8 +47,13 @@ def test_a_walk_never_spends_past_its_budget(store, settings, seed, budget, dwel
     mind = Mind(new_mind_name(), store, dataclasses.replace(settings, llm_prices=PRICES), llm=llm)
     try:
         mind.import_jsonl(DEMO)
-        handle = mind.wander("race conditions in async code", rng_seed=seed, cloud_budget_cents=budget,
-                             human_checkpoint_frequency=0, dweller=dweller)
+        handle = mind.wander(
+            "race conditions in async code",
+            rng_seed=seed,
+            cloud_budget_cents=budget,
+            human_checkpoint_frequency=0,
+            dweller=dweller,
+        )
         report = handle.run(200)
         session = handle.session
         spent = llm.usage.cost_cents

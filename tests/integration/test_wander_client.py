@@ -4,7 +4,6 @@ client is closed with the mind."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from graphmind.llm import anthropic_client
@@ -16,17 +15,25 @@ from tests.integration.helpers import CHEAP, DEMO, STRONG, claude_wander_setting
 pytestmark = pytest.mark.integration
 
 
-
 def _claude(request):
     """Claude as the stub plays it: answers in the output schema the request carries, in words of
     its own (a dwelling, a declined crystal, a verdict)."""
     fields = request.body["output_config"]["format"]["schema"].get("properties", {})
     if "connection" in fields:
-        return json_reply({"possibility": "a gap left open may matter more than the parts around it",
-                           "tension": "speed pulls one way, care the other", "surprise": "little",
-                           "bridge": "both are about waiting", "connection": "shared timing",
-                           "themes": ["timing", "waiting"], "interestingness": 0.3, "actionability": 0.2},
-                          input_tokens=120, output_tokens=40)
+        return json_reply(
+            {
+                "possibility": "a gap left open may matter more than the parts around it",
+                "tension": "speed pulls one way, care the other",
+                "surprise": "little",
+                "bridge": "both are about waiting",
+                "connection": "shared timing",
+                "themes": ["timing", "waiting"],
+                "interestingness": 0.3,
+                "actionability": 0.2,
+            },
+            input_tokens=120,
+            output_tokens=40,
+        )
     if "formed" in fields:
         return json_reply({"formed": False}, input_tokens=80, output_tokens=5)
     return json_reply({"notes": "the evidence does not say this", "holds": False, "confidence": 0.2})
@@ -53,11 +60,13 @@ def test_wander_uses_the_minds_one_client_and_counts_its_usage(store, claude_set
     mind = Mind(new_mind_name(), store, settings)
     try:
         mind.import_jsonl(DEMO)
-        first = mind.wander("race conditions in async code", rng_seed=5, human_checkpoint_frequency=0,
-                            cloud_budget_cents=100)
+        first = mind.wander(
+            "race conditions in async code", rng_seed=5, human_checkpoint_frequency=0, cloud_budget_cents=100
+        )
         first.run(3)
-        mind.wander("keeping promises to a partner", rng_seed=6, human_checkpoint_frequency=0,
-                    cloud_budget_cents=100).run(2)
+        mind.wander(
+            "keeping promises to a partner", rng_seed=6, human_checkpoint_frequency=0, cloud_budget_cents=100
+        ).run(2)
         first_again = mind.wander(session_id=first.id)
         first_again.run(2)
         usage = mind.llm.usage

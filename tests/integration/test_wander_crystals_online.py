@@ -15,8 +15,11 @@ from tests.fixtures.messages_stub import json_reply
 from tests.integration.test_dream_online import claude
 
 MEMORIES = [
-    {"id": "e1", "description": "The north colony swarmed in May after the brood box filled; the super went on late.",
-     "outcome": "failure"},
+    {
+        "id": "e1",
+        "description": "The north colony swarmed in May after the brood box filled; the super went on late.",
+        "outcome": "failure",
+    },
     {"id": "e2", "description": "A second colony swarmed once the brood box was crowded.", "outcome": "failure"},
     {"id": "e3", "description": "Varroa counts rose in late summer at the heather site.", "outcome": "progress"},
 ]
@@ -33,18 +36,32 @@ def _prompt(request) -> str:
 
 def responder(answer: dict):
     """Claude: crystallizes with ``answer`` (keys in its own order) and validates in free words."""
+
     def reply(request):
         prompt = _prompt(request)
         if "Does this insight hold" in prompt:
-            return json_reply({"notes": "Yes - the two call-outs tell the same story about room in the hive.",
-                               "unsupported": [], "holds": True, "confidence": 0.8})
+            return json_reply(
+                {
+                    "notes": "Yes - the two call-outs tell the same story about room in the hive.",
+                    "unsupported": [],
+                    "holds": True,
+                    "confidence": 0.8,
+                }
+            )
         return json_reply(dict(reversed(list(answer.items()))))
+
     return reply
 
 
 def crystal(insight: str, evidence: list[str]) -> dict:
-    return {"formed": True, "insight": insight, "confidence": 1.0, "actionability": 0.7,
-            "domains": ["beekeeping"], "evidence_ids": evidence}
+    return {
+        "formed": True,
+        "insight": insight,
+        "confidence": 1.0,
+        "actionability": 0.7,
+        "domains": ["beekeeping"],
+        "evidence_ids": evidence,
+    }
 
 
 def _attempt(mind, answer: dict):
@@ -62,14 +79,17 @@ def test_claude_crystals_are_checked_against_their_memories(mind):
     loose = _attempt(mind, crystal("Late summer brings swarms.", ["e2", "e3"]))[0]
     assert not loose.formed and "connects" in loose.notes
     assert "Crystal" not in mind.stats().labels
-    good, models = _attempt(mind, crystal("A crowded brood box and a late super made the colony swarm.",
-                                          ["e1", "e2", "residue-1", "locus-e1"]))
+    good, models = _attempt(
+        mind,
+        crystal("A crowded brood box and a late super made the colony swarm.", ["e1", "e2", "residue-1", "locus-e1"]),
+    )
     assert good.formed and good.status == "active" and set(good.evidence) == {"e1", "e2"}
     assert models == ["claude-stub-1", "claude-stub-1"]  # crystallize, then validate
     stored = mind.get(good.crystal_id)
     assert stored.validated_by == "anthropic" and 0 < stored.confidence <= 0.8
     assert mind.stats().relationships["EVIDENCED_BY"] == 2  # the two memories, nothing else
-    again, _ = _attempt(mind, crystal("The colony swarmed because the brood box was crowded and the super late.",
-                                      ["e2", "e1"]))
+    again, _ = _attempt(
+        mind, crystal("The colony swarmed because the brood box was crowded and the super late.", ["e2", "e1"])
+    )
     assert (again.crystal_id, again.status) == (good.crystal_id, "merged")
     assert mind.stats().labels["Crystal"] == 1

@@ -15,14 +15,29 @@ from tests.integration.helpers import node, run_cli, write_jsonl
 pytestmark = pytest.mark.integration
 
 ORCHARD = [  # an orchardist's notes: memories far from software
-    ("Experience", "pruning-late", {"description": "Pruned the old pear trees late in March and lost the blossom",
-                                    "outcome": "failure"}),
-    ("Experience", "grafting-cleft", {"description": "Cleft grafts on the young apple stock took within three weeks",
-                                      "outcome": "success"}),
-    ("Strategy_Pattern", "prune-dormant", {"approach": "prune fruit trees while they are dormant in winter",
-                                           "success_rate": 0.9}),
-    ("Failed_Attempt", "frost-cloth", {"approach": "covered the blossom with frost cloth overnight",
-                                       "failure_reason": "the cloth froze onto the buds"}),
+    (
+        "Experience",
+        "pruning-late",
+        {"description": "Pruned the old pear trees late in March and lost the blossom", "outcome": "failure"},
+    ),
+    (
+        "Experience",
+        "grafting-cleft",
+        {"description": "Cleft grafts on the young apple stock took within three weeks", "outcome": "success"},
+    ),
+    (
+        "Strategy_Pattern",
+        "prune-dormant",
+        {"approach": "prune fruit trees while they are dormant in winter", "success_rate": 0.9},
+    ),
+    (
+        "Failed_Attempt",
+        "frost-cloth",
+        {
+            "approach": "covered the blossom with frost cloth overnight",
+            "failure_reason": "the cloth froze onto the buds",
+        },
+    ),
     ("TopicEntry", "bees", {"topic": "pollination", "text": "Mason bees work the apple blossom in cold weather"}),
     ("TopicEntry", "scab", {"topic": "disease", "text": "Apple scab spreads in wet springs from fallen leaves"}),
 ]
@@ -35,14 +50,19 @@ def _orchard(mind: Mind, tmp_path) -> None:
 def _snapshot(mind: Mind) -> dict[str, dict]:
     """Every memory of the mind (not wander's working nodes) with its properties."""
     memory = ("Experience", "Strategy_Pattern", "Failed_Attempt", "TopicEntry")
-    return {i: {k: v for k, v in mind.get(i).model_dump().items() if k not in ("hits", "last_hit_at")}
-            for label, i, _ in ORCHARD if label in memory}
+    return {
+        i: {k: v for k, v in mind.get(i).model_dump().items() if k not in ("hits", "last_hit_at")}
+        for label, i, _ in ORCHARD
+        if label in memory
+    }
 
 
 def test_list_pages_show_update_and_loci(mind, tmp_path):
     _orchard(mind, tmp_path)
-    ids = [mind.wander(seed, rng_seed=n, human_checkpoint_frequency=0).id
-           for n, seed in enumerate(["winter pruning", "grafting apple stock", "frost on the blossom"])]
+    ids = [
+        mind.wander(seed, rng_seed=n, human_checkpoint_frequency=0).id
+        for n, seed in enumerate(["winter pruning", "grafting apple stock", "frost on the blossom"])
+    ]
     sessions = mind.wander_sessions
     first = sessions.page(limit=2)
     assert [s.id for s in first.sessions] == ids[::-1][:2] and first.total == 3 and first.next_offset == 2
@@ -78,10 +98,15 @@ def test_crystals_of_one_session_or_all(mind, tmp_path):
     _orchard(mind, tmp_path)
     a = mind.wander("winter pruning", rng_seed=1, human_checkpoint_frequency=0).id
     b = mind.wander("frost on the blossom", rng_seed=2, human_checkpoint_frequency=0).id
-    mind.import_jsonl(write_jsonl(tmp_path / "crystals.jsonl", [
-        node("Crystal", "ca", insight="prune when dormant", session_id=a, status="active"),
-        node("Crystal", "cb", insight="frost cloth needs a frame", session_id=b, status="active"),
-    ]))
+    mind.import_jsonl(
+        write_jsonl(
+            tmp_path / "crystals.jsonl",
+            [
+                node("Crystal", "ca", insight="prune when dormant", session_id=a, status="active"),
+                node("Crystal", "cb", insight="frost cloth needs a frame", session_id=b, status="active"),
+            ],
+        )
+    )
     sessions = mind.wander_sessions
     assert [c["id"] for c in sessions.crystals(a)] == ["ca"]
     assert {c["id"] for c in sessions.crystals()} == {"ca", "cb"}
@@ -97,7 +122,8 @@ def test_delete_removes_what_the_session_owns_and_never_a_memory(mind, tmp_path)
     gone.inject("espaliered pears on a south wall")
     memories, kept = _snapshot(mind), mind.wander_sessions.show(keep.id)["holds"]
     memory_loci = mind.stats().labels["Locus"] - sum(
-        mind.wander_sessions.show(s)["holds"]["loci"] for s in (keep.id, gone.id))
+        mind.wander_sessions.show(s)["holds"]["loci"] for s in (keep.id, gone.id)
+    )
     owned = mind.wander_sessions.show(gone.id)["holds"]
     assert owned["residues"] == 4 and owned["loci"] >= 2 and owned["resonances"] >= 1
 
@@ -120,8 +146,22 @@ def test_cli_list_show_update_loci_crystals_delete(cli_env, cli_mind, capsys, st
         _orchard(m, tmp_path)
     ids = []
     for n, seed in enumerate(["winter pruning", "grafting apple stock", "frost on the blossom"]):
-        code, out, err = run_cli(capsys, "wander", "run", "--mind", cli_mind, "--seed", seed, "--steps", "2",
-                                 "--rng-seed", str(n), "--checkpoint-every", "0", "--json")
+        code, out, err = run_cli(
+            capsys,
+            "wander",
+            "run",
+            "--mind",
+            cli_mind,
+            "--seed",
+            seed,
+            "--steps",
+            "2",
+            "--rng-seed",
+            str(n),
+            "--checkpoint-every",
+            "0",
+            "--json",
+        )
         assert code == 0, err
         ids.append(json.loads(out)["session_id"])
 
@@ -135,8 +175,9 @@ def test_cli_list_show_update_loci_crystals_delete(cli_env, cli_mind, capsys, st
     code, out, err = run_cli(capsys, "wander", "show", ids[0], "--mind", cli_mind, "--json")
     assert code == 0, err
     assert json.loads(out)["session"]["steps_completed"] == 2 and json.loads(out)["session"]["holds"]["residues"] == 2
-    code, out, err = run_cli(capsys, "wander", "update", ids[0], "--mind", cli_mind, "--temperature", "0.3",
-                             "--name", "pruning", "--json")
+    code, out, err = run_cli(
+        capsys, "wander", "update", ids[0], "--mind", cli_mind, "--temperature", "0.3", "--name", "pruning", "--json"
+    )
     assert code == 0 and json.loads(out)["session"]["temperature"] == 0.3, err
     code, _, err = run_cli(capsys, "wander", "update", ids[0], "--mind", cli_mind)
     assert code == 2 and "at least one setting" in err

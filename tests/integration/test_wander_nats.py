@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import shutil
-import threading
 import socket
 import subprocess
+import threading
 import time
 
 import pytest
@@ -25,8 +25,9 @@ def nats_url():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = subprocess.Popen([NATS_SERVER, "-a", "127.0.0.1", "-p", str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [NATS_SERVER, "-a", "127.0.0.1", "-p", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         with socket.socket() as s:
@@ -45,6 +46,7 @@ def test_events_are_published_to_nats(nats_url, mind, tmp_path):
 
     async def listen(ready: asyncio.Event, stop: asyncio.Event) -> None:
         nc = await nats.connect(nats_url)
+
         async def append(msg) -> None:
             received.append((msg.subject, msg.data))
 

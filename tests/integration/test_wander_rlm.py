@@ -37,17 +37,38 @@ def test_the_theme_buffer_lives_on_between_the_dwellings_of_a_session(mind):
 
 def test_cli_wander_run_with_the_rlm_dweller(capsys, cli_env, cli_mind):
     assert run_cli(capsys, "import", str(DEMO), "--mind", cli_mind)[0] == 0
-    code, out, err = run_cli(capsys, "wander", "run", "--mind", cli_mind, "--seed", SEED, "--steps", "3",
-                             "--rng-seed", "5", "--dweller", "rlm", "--json")
+    code, out, err = run_cli(
+        capsys,
+        "wander",
+        "run",
+        "--mind",
+        cli_mind,
+        "--seed",
+        SEED,
+        "--steps",
+        "3",
+        "--rng-seed",
+        "5",
+        "--dweller",
+        "rlm",
+        "--json",
+    )
     assert code == 0, err
     assert json.loads(out)["steps_completed"] == 3
 
 
 # Claude as the stub plays it: prose around the blocks, in a different order each turn.
 
-DWELLING = {"possibility": "the wait is the signal", "tension": "speed against care",
-            "surprise": "little", "bridge": "both hold a queue", "connection": "a held breath",
-            "themes": ["held breath"], "interestingness": 0.4, "actionability": 0.3}
+DWELLING = {
+    "possibility": "the wait is the signal",
+    "tension": "speed against care",
+    "surprise": "little",
+    "bridge": "both hold a queue",
+    "connection": "a held breath",
+    "themes": ["held breath"],
+    "interestingness": 0.4,
+    "actionability": 0.3,
+}
 
 TURNS = [
     # prose first, then a block that starts (or extends) the buffer
@@ -71,8 +92,9 @@ def _claude(request):
         printed = re.findall(r"OUTPUT:\n(\d+) waiting", prompt)
         # a dwelling's first turn; its second (the buffer held 1: the session's first dwelling)
         text = TURNS[0] if not printed else TURNS[1] if printed[0] == "1" else TURNS[2]
-        return text_reply(text.replace("dict(DWELLING,", f"dict({json.dumps(DWELLING)},"),
-                          input_tokens=200, output_tokens=60)
+        return text_reply(
+            text.replace("dict(DWELLING,", f"dict({json.dumps(DWELLING)},"), input_tokens=200, output_tokens=60
+        )
     fields = body["output_config"]["format"]["schema"].get("properties", {})
     if "answer" in fields:  # llm_query
         return json_reply({"answer": f"waiting {len(prompt) % 7}"}, input_tokens=30, output_tokens=5)
@@ -94,8 +116,7 @@ def test_claude_like_prose_around_repl_blocks_drives_the_dweller(store, claude_s
     with Mind(new_mind_name(), store, settings) as mind:
         try:
             mind.import_jsonl(DEMO)
-            handle = mind.wander(SEED, rng_seed=7, dweller="rlm", human_checkpoint_frequency=0,
-                                 cloud_budget_cents=500)
+            handle = mind.wander(SEED, rng_seed=7, dweller="rlm", human_checkpoint_frequency=0, cloud_budget_cents=500)
             report = handle.run(2)
             rlm = handle._walker._rlm
             state = rlm.repl(handle.id).state

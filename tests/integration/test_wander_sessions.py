@@ -12,8 +12,14 @@ from tests.integration.helpers import write_jsonl
 def test_create_get_list_update_with_the_specs_defaults(mind):
     sessions = mind.wander_sessions
     s = sessions.create("constraint propagation", attractor="search", fence_concepts=["sudoku"])
-    assert (s.status, s.max_drift_distance, s.max_steps, s.cloud_budget_cents, s.temperature,
-            s.human_checkpoint_frequency) == ("active", 0.8, 1000, 500, 0.7, 50)
+    assert (
+        s.status,
+        s.max_drift_distance,
+        s.max_steps,
+        s.cloud_budget_cents,
+        s.temperature,
+        s.human_checkpoint_frequency,
+    ) == ("active", 0.8, 1000, 500, 0.7, 50)
     assert sessions.get(s.id).attractor == "search" and sessions.get(s.id).created_at is not None
     other = sessions.create("emergence")
     assert {x.id for x in sessions.list()} == {s.id, other.id}
@@ -47,13 +53,23 @@ def test_delete_cascades_to_its_own_material_only(mind, tmp_path):
         {"type": "node", "label": "Locus", "id": "l2", "properties": {"concept": "trees", "session_id": s.id}},
         {"type": "node", "label": "Locus", "id": "mine", "properties": {"concept": "the mind's own pattern"}},
         {"type": "node", "label": "Residue", "id": "r1", "properties": {"session_id": s.id, "connection": "x"}},
-        {"type": "node", "label": "WarmMemory", "id": "w1", "properties": {"session_id": s.id,
-                                                                           "cluster_type": "summary", "content": "y"}},
+        {
+            "type": "node",
+            "label": "WarmMemory",
+            "id": "w1",
+            "properties": {"session_id": s.id, "cluster_type": "summary", "content": "y"},
+        },
         {"type": "node", "label": "Residue", "id": "r2", "properties": {"session_id": keep.id, "connection": "z"}},
         {"type": "node", "label": "Resonance", "id": "res", "properties": {"themes": ["structure"]}},
         {"type": "node", "label": "Crystal", "id": "c1", "properties": {"insight": "trees are graphs"}},
         {"type": "edge", "rel": "STEP", "from": "mine", "to": "l1", "properties": {"session": s.id, "step_number": 1}},
-        {"type": "edge", "rel": "STEP", "from": "mine", "to": "l2", "properties": {"session": keep.id, "step_number": 1}},
+        {
+            "type": "edge",
+            "rel": "STEP",
+            "from": "mine",
+            "to": "l2",
+            "properties": {"session": keep.id, "step_number": 1},
+        },
         {"type": "edge", "rel": "EVIDENCED_BY", "from": "c1", "to": "res", "properties": {}},
     ]
     mind.import_jsonl(write_jsonl(tmp_path / "w.jsonl", lines))
@@ -83,45 +99,98 @@ def test_resonances_are_matched_reinforced_confirmed_and_fade(mind, tmp_path):
     assert third.status == "confirmed"
     other = resonances.observe(["grief", "family dinner"], now=day0 + timedelta(days=2))
     assert other.new and other.id != first.id
-    assert seen == ["wander.resonance.detected", "wander.resonance.strengthened", "wander.resonance.strengthened",
-                    "wander.resonance.confirmed", "wander.resonance.detected"]
+    assert seen == [
+        "wander.resonance.detected",
+        "wander.resonance.strengthened",
+        "wander.resonance.strengthened",
+        "wander.resonance.confirmed",
+        "wander.resonance.detected",
+    ]
     late = resonances.observe(["constraint propagation", "search"], now=day0 + timedelta(days=60))
     assert late.new and late.id not in (first.id, other.id)  # the old ones faded (0.9^58): a new candidate
     assert mind.get(first.id).status == "invalidated" and mind.get(other.id).status == "invalidated"
 
 
 def _evidence(mind, tmp_path):
-    mind.import_jsonl(write_jsonl(tmp_path / "c.jsonl", [
-        {"type": "node", "label": "Locus", "id": "loc", "properties": {"concept": "constraint propagation",
-                                                                         "domains": ["puzzles"]}},
-        {"type": "node", "label": "Residue", "id": "r1", "properties": {
-            "connection": "constraint propagation prunes the search before any guess",
-            "possibility": "propagate constraints before you search", "themes": ["constraint propagation"],
-            "actionability": 0.8}},
-        {"type": "node", "label": "Residue", "id": "r2", "properties": {
-            "connection": "propagating constraints first makes the search small",
-            "possibility": "propagate constraints before searching", "themes": ["search"], "actionability": 0.6}},
-        {"type": "node", "label": "Strategy_Pattern", "id": "sp", "properties": {
-            "approach": "propagate constraints before any search", "success_rate": 0.9}},
-        {"type": "node", "label": "Experience", "id": "ex", "properties": {
-            "description": "Propagating constraints first left only two cells to search.", "outcome": "success"}},
-    ]))
+    mind.import_jsonl(
+        write_jsonl(
+            tmp_path / "c.jsonl",
+            [
+                {
+                    "type": "node",
+                    "label": "Locus",
+                    "id": "loc",
+                    "properties": {"concept": "constraint propagation", "domains": ["puzzles"]},
+                },
+                {
+                    "type": "node",
+                    "label": "Residue",
+                    "id": "r1",
+                    "properties": {
+                        "connection": "constraint propagation prunes the search before any guess",
+                        "possibility": "propagate constraints before you search",
+                        "themes": ["constraint propagation"],
+                        "actionability": 0.8,
+                    },
+                },
+                {
+                    "type": "node",
+                    "label": "Residue",
+                    "id": "r2",
+                    "properties": {
+                        "connection": "propagating constraints first makes the search small",
+                        "possibility": "propagate constraints before searching",
+                        "themes": ["search"],
+                        "actionability": 0.6,
+                    },
+                },
+                {
+                    "type": "node",
+                    "label": "Strategy_Pattern",
+                    "id": "sp",
+                    "properties": {"approach": "propagate constraints before any search", "success_rate": 0.9},
+                },
+                {
+                    "type": "node",
+                    "label": "Experience",
+                    "id": "ex",
+                    "properties": {
+                        "description": "Propagating constraints first left only two cells to search.",
+                        "outcome": "success",
+                    },
+                },
+            ],
+        )
+    )
     from graphmind.prompts.wander import LocusItem, ResidueItem, ResonanceItem
 
     locus = LocusItem(id="loc", concept="constraint propagation", domains=["puzzles"])
-    residues = [ResidueItem(id="r1", connection="constraint propagation prunes the search before any guess",
-                            possibility="propagate constraints before you search", themes=["constraint propagation"],
-                            actionability=0.8),
-                ResidueItem(id="r2", connection="propagating constraints first makes the search small",
-                            possibility="propagate constraints before searching", themes=["search"], actionability=0.6)]
-    return locus, [ResonanceItem(id="res", themes=["constraint propagation", "search"], occurrences=3)], residues
+    residues = [
+        ResidueItem(
+            id="r1",
+            connection="constraint propagation prunes the search before any guess",
+            possibility="propagate constraints before you search",
+            themes=["constraint propagation"],
+            actionability=0.8,
+        ),
+        ResidueItem(
+            id="r2",
+            connection="propagating constraints first makes the search small",
+            possibility="propagate constraints before searching",
+            themes=["search"],
+            actionability=0.6,
+        ),
+    ]
+    return (locus, [ResonanceItem(id="res", themes=["constraint propagation", "search"], occurrences=3)], residues)
 
 
 def _memories():
     from graphmind.prompts._models import MemoryItem
 
-    return [MemoryItem(id="sp", label="Strategy_Pattern", text="propagate constraints before any search"),
-            MemoryItem(id="ex", label="Experience", text="Propagating constraints first left only two cells to search.")]
+    return [
+        MemoryItem(id="sp", label="Strategy_Pattern", text="propagate constraints before any search"),
+        MemoryItem(id="ex", label="Experience", text="Propagating constraints first left only two cells to search."),
+    ]
 
 
 def test_a_crystal_is_validated_stored_with_its_evidence_and_approved(mind, tmp_path, cli_env, capsys):
@@ -157,8 +226,9 @@ def test_a_crystal_is_validated_stored_with_its_evidence_and_approved(mind, tmp_
 def test_no_evidence_no_crystal(mind, tmp_path):
     from graphmind.prompts.wander import LocusItem, ResonanceItem
 
-    result = mind.crystals().attempt(LocusItem(id="x", concept="tides"),
-                                     [ResonanceItem(id="res", themes=["gravity"])], [])
+    result = mind.crystals().attempt(
+        LocusItem(id="x", concept="tides"), [ResonanceItem(id="res", themes=["gravity"])], []
+    )
     assert not result.formed and "Crystal" not in mind.stats().labels
 
 
@@ -167,10 +237,21 @@ def test_hot_memory_beyond_its_limit_is_compressed_to_warm(mind, tmp_path):
 
     from graphmind.wander.tiers import compress_to_warm
 
-    loci = [{"type": "node", "label": "Locus", "id": f"l{i}", "properties": {
-        "concept": f"concept {i}", "session_id": "s1", "domains": ["math" if i % 2 else "art"],
-        "interestingness": 0.1 if i == 0 else 0.7, "last_visited": f"2026-01-01T00:{i:02d}:00+00:00"}}
-        for i in range(6)]
+    loci = [
+        {
+            "type": "node",
+            "label": "Locus",
+            "id": f"l{i}",
+            "properties": {
+                "concept": f"concept {i}",
+                "session_id": "s1",
+                "domains": ["math" if i % 2 else "art"],
+                "interestingness": 0.1 if i == 0 else 0.7,
+                "last_visited": f"2026-01-01T00:{i:02d}:00+00:00",
+            },
+        }
+        for i in range(6)
+    ]
     mind.import_jsonl(write_jsonl(tmp_path / "hot.jsonl", loci))
     assert compress_to_warm(mind.store, mind.name, "s1", limit=3, now=datetime(2026, 1, 2, tzinfo=UTC)) == 3
     hot = sorted(r["id"] for r in mind.store.read("wander/list_hot_loci", mind=mind.name, session_id="s1"))

@@ -57,11 +57,15 @@ def test_experiences_are_loci_and_a_consolidated_run_runs_its_steps(consolidated
         assert set(_evidence_labels(mind, c["id"])) <= set(RECALLED_LABELS)
         assert not crystal_rules.is_template(c["props"]["insight"])
     for i, c in enumerate(crystals):
-        others = [{"id": o["id"], "insight": o["props"]["insight"], "evidence": o["evidence"]}
-                  for o in crystals[i + 1:]]
+        others = [
+            {"id": o["id"], "insight": o["props"]["insight"], "evidence": o["evidence"]} for o in crystals[i + 1 :]
+        ]
         assert crystal_rules.duplicate_of(c["props"]["insight"], c["evidence"], others) is None
-    assert not [c for c in mind.store.read("wander/list_memory_sources", mind=mind.name,
-                                           labels=list(RECALLED_LABELS)) if c["label"] == "Crystal"]
+    assert not [
+        c
+        for c in mind.store.read("wander/list_memory_sources", mind=mind.name, labels=list(RECALLED_LABELS))
+        if c["label"] == "Crystal"
+    ]
     another = mind.wander(CONSOLIDATED_SEED, rng_seed=4, human_checkpoint_frequency=0)
     another.run(5)
     crystal_ids = {c["id"] for c in _crystals(mind)}
@@ -95,12 +99,28 @@ def test_a_crystal_never_evidences_a_crystal_nor_a_locus_of_one(mind):
 
 def test_cli_wander_run_on_a_consolidated_mind(capsys, cli_env, cli_mind, tmp_path):
     path = tmp_path / "callouts.jsonl"
-    path.write_text("".join(json.dumps({"type": "node", "label": "Experience", "id": e.pop("id"),
-                                        "properties": e}) + "\n" for e in consolidated_experiences()))
+    path.write_text(
+        "".join(
+            json.dumps({"type": "node", "label": "Experience", "id": e.pop("id"), "properties": e}) + "\n"
+            for e in consolidated_experiences()
+        )
+    )
     code, _, err = run_cli(capsys, "import", str(path), "--mind", cli_mind)
     assert code == 0, err
-    code, out, err = run_cli(capsys, "wander", "run", "--mind", cli_mind, "--seed", CONSOLIDATED_SEED,
-                             "--steps", "30", "--rng-seed", "5", "--json")
+    code, out, err = run_cli(
+        capsys,
+        "wander",
+        "run",
+        "--mind",
+        cli_mind,
+        "--seed",
+        CONSOLIDATED_SEED,
+        "--steps",
+        "30",
+        "--rng-seed",
+        "5",
+        "--json",
+    )
     assert code == 0, err
     report = json.loads(out)
     assert report["steps_completed"] == 30 and report["stopped_reason"] == "steps done"

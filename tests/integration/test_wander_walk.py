@@ -47,8 +47,9 @@ def test_the_same_seed_walks_the_same_walk(mind, other_mind):
 
 def test_the_fence_is_never_crossed(mind):
     mind.import_jsonl(DEMO)
-    handle = mind.wander(SEED, rng_seed=3, max_drift_distance=0.55, forbidden_domains=["emotional state"],
-                         human_checkpoint_frequency=0)
+    handle = mind.wander(
+        SEED, rng_seed=3, max_drift_distance=0.55, forbidden_domains=["emotional state"], human_checkpoint_frequency=0
+    )
     handle.fence("customer emails", "exclude")
     handle.run(40)
     session = handle.session
@@ -146,13 +147,15 @@ def test_delete_keeps_the_minds_memory_loci(mind):
 def test_cli_wander_run_prints_the_design_fields(capsys, cli_env, cli_mind):
     code, _, _ = run_cli(capsys, "import", str(DEMO), "--mind", cli_mind)
     assert code == 0
-    code, out, _ = run_cli(capsys, "wander", "run", "--mind", cli_mind, "--seed", SEED, "--steps", "4",
-                           "--rng-seed", "11", "--json")
+    code, out, _ = run_cli(
+        capsys, "wander", "run", "--mind", cli_mind, "--seed", SEED, "--steps", "4", "--rng-seed", "11", "--json"
+    )
     import json
 
     report = json.loads(out)
-    assert code == 0 and {"session_id", "steps_completed", "crystals_formed", "stopped_reason",
-                          "cost_cents"} <= set(report)
+    assert code == 0 and {"session_id", "steps_completed", "crystals_formed", "stopped_reason", "cost_cents"} <= set(
+        report
+    )
     assert report["steps_completed"] == 4
     code, out, err = run_cli(capsys, "wander", "run", "--mind", cli_mind, "--steps", "4")
     assert code == 2 and "--seed" in err
@@ -161,8 +164,11 @@ def test_cli_wander_run_prints_the_design_fields(capsys, cli_env, cli_mind):
 
 
 def _count(mind, label: str, source_type: str | None = None) -> int:
-    return sum(1 for line in mind.export_jsonl()
-               if f'"label": "{label}"' in line and (source_type is None or f'"source_type": "{source_type}"' in line))
+    return sum(
+        1
+        for line in mind.export_jsonl()
+        if f'"label": "{label}"' in line and (source_type is None or f'"source_type": "{source_type}"' in line)
+    )
 
 
 def _ids(mind) -> set[str]:
@@ -189,8 +195,14 @@ def test_hostile_dweller_code_is_contained_and_the_step_still_dwells(mind, tmp_p
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test-secret")
-    attacks = iter(["import os\nos.system('touch pwned')", "open('pwned', 'w').write('x')",
-                    "print(().__class__.__bases__[0].__subclasses__())", "while True:\n    pass"])
+    attacks = iter(
+        [
+            "import os\nos.system('touch pwned')",
+            "open('pwned', 'w').write('x')",
+            "print(().__class__.__bases__[0].__subclasses__())",
+            "while True:\n    pass",
+        ]
+    )
     offline = OfflineLLM()
 
     def call(strong, text, fn):
@@ -229,8 +241,9 @@ def test_an_empty_mind_has_nothing_to_wander_through(mind):
 def test_crystals_rest_on_the_minds_memories(mind):
     mind.import_jsonl(DEMO)
     handle = mind.wander(SEED, steps=60, rng_seed=5, human_checkpoint_frequency=0)
-    memories = {r["id"] for r in mind.store.read("wander/list_memory_sources", mind=mind.name,
-                                                 labels=list(RECALLED_LABELS))}
+    memories = {
+        r["id"] for r in mind.store.read("wander/list_memory_sources", mind=mind.name, labels=list(RECALLED_LABELS))
+    }
     found = handle.crystals()
     assert found  # the Felix walk forms crystals offline
     for crystal in found:
@@ -248,8 +261,10 @@ def test_a_fenced_out_concept_keeps_the_walk_away_from_its_memories(mind, concep
     fenced.run(60)
 
     def roles(handle) -> list[str]:
-        return [mind.store.read("wander/get_locus", mind=mind.name, id=r["to_id"])[0]["props"].get("role")
-                for r in handle.trace()]
+        return [
+            mind.store.read("wander/get_locus", mind=mind.name, id=r["to_id"])[0]["props"].get("role")
+            for r in handle.trace()
+        ]
 
     assert label in roles(free)  # unfenced, the walk goes there
     assert fenced.session.steps_completed == 60
@@ -261,15 +276,30 @@ def test_cli_fence_exclude_keeps_the_walk_away(mind, cli_env, capsys):
     import json
 
     mind.import_jsonl(DEMO)
-    code, out, err = run_cli(capsys, "wander", "start", "--mind", mind.name, "--seed", SEED, "--rng-seed", "11",
-                             "--checkpoint-every", "0", "--json")
+    code, out, err = run_cli(
+        capsys,
+        "wander",
+        "start",
+        "--mind",
+        mind.name,
+        "--seed",
+        SEED,
+        "--rng-seed",
+        "11",
+        "--checkpoint-every",
+        "0",
+        "--json",
+    )
     assert code == 0, err
     session = json.loads(out)["session_id"]
     code, out, err = run_cli(capsys, "wander", "fence", session, "emotions", "--exclude", "--mind", mind.name, "--json")
     assert code == 0 and json.loads(out)["fence_excluded"] == ["emotions"], err
-    code, out, err = run_cli(capsys, "wander", "run", "--mind", mind.name, "--session", session, "--steps", "60",
-                             "--json")
+    code, out, err = run_cli(
+        capsys, "wander", "run", "--mind", mind.name, "--session", session, "--steps", "60", "--json"
+    )
     assert code == 0, err
-    roles = {mind.store.read("wander/get_locus", mind=mind.name, id=r["to_id"])[0]["props"].get("role")
-             for r in mind.wander(session_id=session).trace()}
+    roles = {
+        mind.store.read("wander/get_locus", mind=mind.name, id=r["to_id"])[0]["props"].get("role")
+        for r in mind.wander(session_id=session).trace()
+    }
     assert roles and "Emotional_State" not in roles

@@ -15,5 +15,13 @@ def unit(*values: float) -> np.ndarray:
 
 
 def pattern(pid: str, vector: np.ndarray, successes: int = 10, failures: int = 0, **kw) -> PatternState:
-    return PatternState(id=pid, name=pid, description=kw.pop("description", pid), pattern_type="technique",
-                        centroid=vector, tally=Tally(success=successes, failure=failures), cohesion=0.9, **kw)
+    return PatternState(
+        id=pid,
+        name=pid,
+        description=kw.pop("description", pid),
+        pattern_type="technique",
+        centroid=vector,
+        tally=Tally(success=successes, failure=failures),
+        cohesion=0.9,
+        **kw,
+    )

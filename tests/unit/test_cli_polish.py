@@ -38,18 +38,35 @@ def test_trim_never_cuts_a_word():
 
 
 def test_the_dream_message_names_the_verification_once_with_its_score():
-    report = DreamReport(run_id="r1", mind="m", status="completed", trigger="manual", experiences=4, triaged=4, patterns=1,
-                         verification={"status": "verified", "score": 0.93})
+    report = DreamReport(
+        run_id="r1",
+        mind="m",
+        status="completed",
+        trigger="manual",
+        experiences=4,
+        triaged=4,
+        patterns=1,
+        verification={"status": "verified", "score": 0.93},
+    )
     assert report.message.endswith("; verification: verified (score 0.93)")
     assert "verified verified" not in report.message
 
 
 def test_one_dependency_is_one_file():
-    code = MemoryItem(id="c1", label="Code_Reference", text="ledger.py",
-                      properties={"file_path": "src/ledger.py", "complexity": "high"})
+    code = MemoryItem(
+        id="c1",
+        label="Code_Reference",
+        text="ledger.py",
+        properties={"file_path": "src/ledger.py", "complexity": "high"},
+    )
     tech = MemoryItem(id="t1", label="Technical_Context", text="the ledger", properties={"project": "ledger"})
-    sections = compose(ContextInput(stimulus="the ledger is slow", memories=[tech, code],
-                                    dependencies=[Dependency(source="t1", rel="DEPENDS_ON", target="c1")]))
+    sections = compose(
+        ContextInput(
+            stimulus="the ledger is slow",
+            memories=[tech, code],
+            dependencies=[Dependency(source="t1", rel="DEPENDS_ON", target="c1")],
+        )
+    )
     text = sections.technical_context
     assert "Dependencies: 1 file\n" in text and "1 files" not in text
 

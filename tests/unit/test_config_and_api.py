@@ -42,16 +42,18 @@ def test_every_type_minds_public_methods_take_or_return_is_exported():
 
 
 def test_settings_come_from_the_given_environment():
-    settings = Settings.from_env({"GRAPHMIND_HOME": "/tmp/gm", "NEO4J_URI": "neo4j://db:7687",
-                                  "GRAPHMIND_IMPORT_BATCH": "250"})
+    settings = Settings.from_env(
+        {"GRAPHMIND_HOME": "/tmp/gm", "NEO4J_URI": "neo4j://db:7687", "GRAPHMIND_IMPORT_BATCH": "250"}
+    )
     assert settings.neo4j_uri == "neo4j://db:7687"
     assert settings.import_batch_size == 250
     assert settings.bolt_port == 7687 and settings.neo4j_database == "neo4j"
 
 
-@pytest.mark.parametrize(("name", "value"), [
-    ("GRAPHMIND_IMPORT_BATCH", "many"), ("GRAPHMIND_BOLT_PORT", "70000"), ("GRAPHMIND_NEO4J_HEAP", "lots"),
-])
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("GRAPHMIND_IMPORT_BATCH", "many"), ("GRAPHMIND_BOLT_PORT", "70000"), ("GRAPHMIND_NEO4J_HEAP", "lots")],
+)
 def test_bad_settings_raise_a_config_error(name, value):
     with pytest.raises(ConfigError, match=name):
         Settings.from_env({"GRAPHMIND_HOME": "/tmp/gm", name: value})
@@ -85,7 +87,10 @@ def test_every_label_shares_a_label_with_a_uid_constraint():
 
 
 def test_schema_statements_split_on_line_end_semicolons():
-    assert split_statements("// c\nCREATE A;\nCREATE B\n  OPTIONS {x: 1};\n") == ["CREATE A", "CREATE B\n  OPTIONS {x: 1}"]
+    assert split_statements("// c\nCREATE A;\nCREATE B\n  OPTIONS {x: 1};\n") == [
+        "CREATE A",
+        "CREATE B\n  OPTIONS {x: 1}",
+    ]
 
 
 def test_the_full_text_index_covers_every_text_field_and_the_mind():

@@ -10,11 +10,11 @@ from graphmind.context.assemble import TRIM_MARK, assemble
 from graphmind.context.grounding import Sources, atoms, unsupported
 from graphmind.context.model import HEADER
 from graphmind.context.templates import NO_DATA, compose
-from graphmind.text import approximate_tokens
 from graphmind.errors import GroundingError
 from graphmind.models import node_model
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.context import SECTION_TITLES, ContextInput, Dependency
+from graphmind.text import approximate_tokens
 
 STIMULUS = "Hey Felix, the race condition is back."
 
@@ -33,17 +33,25 @@ def _b01() -> tuple[MemoryItem, list[MemoryItem]]:
 
 
 def _b01_dependencies() -> list[Dependency]:
-    rows = [json.loads(line) for line in
-            (resources.files("graphmind") / "demo" / "b01-felix.jsonl").read_text().splitlines()]
-    return [Dependency(source=r["from"], rel=r["rel"], target=r["to"])
-            for r in rows if r["type"] == "edge" and r["rel"] == "DEPENDS_ON"]
+    rows = [
+        json.loads(line)
+        for line in (resources.files("graphmind") / "demo" / "b01-felix.jsonl").read_text().splitlines()
+    ]
+    return [
+        Dependency(source=r["from"], rel=r["rel"], target=r["to"])
+        for r in rows
+        if r["type"] == "edge" and r["rel"] == "DEPENDS_ON"
+    ]
 
 
 def _context(items=None, draft=None, **kwargs):
     identity, all_items = _b01()
     items = all_items if items is None else items
-    draft = draft or compose(ContextInput(stimulus=STIMULUS, sender="Nicolas", identity=identity,
-                                          memories=items, dependencies=_b01_dependencies()))
+    draft = draft or compose(
+        ContextInput(
+            stimulus=STIMULUS, sender="Nicolas", identity=identity, memories=items, dependencies=_b01_dependencies()
+        )
+    )
     return assemble(draft, stimulus=STIMULUS, sender="Nicolas", identity=identity, memories=items, **kwargs)
 
 
@@ -52,12 +60,22 @@ def test_b01_context_carries_the_facts_of_the_specs_complete_example():
     markdown = context.to_markdown()
     assert markdown.startswith(HEADER)
     assert [s.title for s in context.sections] == list(SECTION_TITLES.values())
-    for fact in ("Partner to Nicolas for 8 months", "€35K hallucination lesson", "Trust level: High (0.9/1.0)",
-                 'Nicolas says: "Hey Felix, the race condition is back."', "This is recurrence #3",
-                 "Success Rate: 85%", "1. Reproduce consistently before attempting fix",
-                 "sleep(0.001)", "I feel frustration (0.8/1.0)", "Determination - we've solved harder",
-                 "- consciousness_engine_v2.py", "graph_physics.py (high complexity)",
-                 "DEADLINE (critical)", "Deadline: Nov 25, 2024 23:59 UTC"):
+    for fact in (
+        "Partner to Nicolas for 8 months",
+        "€35K hallucination lesson",
+        "Trust level: High (0.9/1.0)",
+        'Nicolas says: "Hey Felix, the race condition is back."',
+        "This is recurrence #3",
+        "Success Rate: 85%",
+        "1. Reproduce consistently before attempting fix",
+        "sleep(0.001)",
+        "I feel frustration (0.8/1.0)",
+        "Determination - we've solved harder",
+        "- consciousness_engine_v2.py",
+        "graph_physics.py (high complexity)",
+        "DEADLINE (critical)",
+        "Deadline: Nov 25, 2024 23:59 UTC",
+    ):
         assert fact in markdown, fact
     assert context.validation.valid and context.validation.unsupported == []
     assert context.validation.atoms_checked > 20
@@ -69,11 +87,13 @@ def test_b01_context_carries_the_facts_of_the_specs_complete_example():
 def test_an_invented_number_date_or_path_is_refused_by_name():
     identity, items = _b01()
     draft = compose(ContextInput(stimulus=STIMULUS, sender="Nicolas", identity=identity, memories=items))
-    for invented, atom in (("I feel dread (0.95/1.0) about this.", "0.95"),
-                           ("It started on Dec 3, 2024.", "Dec 3, 2024"),
-                           ("Component: scheduler/locks.py", "scheduler/locks.py"),
-                           ('Nicolas said "ship it tonight"', "ship it tonight"),
-                           ("I talked with Nicolas and Priya about it.", "Priya")):
+    for invented, atom in (
+        ("I feel dread (0.95/1.0) about this.", "0.95"),
+        ("It started on Dec 3, 2024.", "Dec 3, 2024"),
+        ("Component: scheduler/locks.py", "scheduler/locks.py"),
+        ('Nicolas said "ship it tonight"', "ship it tonight"),
+        ("I talked with Nicolas and Priya about it.", "Priya"),
+    ):
         bad = draft.model_copy(update={"emotional_resonance": invented})
         with pytest.raises(GroundingError, match=f"'{atom}' in emotional_resonance") as caught:
             _context(items=items, draft=bad)
@@ -115,14 +135,20 @@ def test_over_budget_sections_are_cut_least_needed_first_and_stay_grounded():
 
 
 def test_a_counter_that_counts_more_than_the_estimate_still_gets_a_document_within_budget():
-    context = _context(budget=600, count_tokens=lambda text: int(approximate_tokens(text) * 1.3),
-                       counter_name="stricter")
+    context = _context(
+        budget=600, count_tokens=lambda text: int(approximate_tokens(text) * 1.3), counter_name="stricter"
+    )
     assert context.token_count <= 600 and context.validation.token_counter == "stricter"
 
 
 def test_atoms_skip_template_form_and_sentence_openers():
-    found = {(a.kind, a.text) for a in atoms("Steps:\n1. Reproduce it\nTrust level: High (0.9/1.0)\n"
-                                             "This is recurrence #3\nDependencies: 2 files\n- a.py\n- b.py")}
+    found = {
+        (a.kind, a.text)
+        for a in atoms(
+            "Steps:\n1. Reproduce it\nTrust level: High (0.9/1.0)\n"
+            "This is recurrence #3\nDependencies: 2 files\n- a.py\n- b.py"
+        )
+    }
     assert ("number", "0.9") in found and ("number", "3") in found
     assert ("number", "1") not in found and ("number", "1.0") not in found and ("number", "2") not in found
     assert not any(kind == "name" for kind, _ in found)
@@ -133,7 +159,8 @@ def test_numbers_match_their_percent_thousands_and_dates_their_timestamp():
     assert unsupported("85% and €35K, due Nov 25, 2024 23:59 UTC", sources) == []
     assert [a.text for a in unsupported("86% due Nov 26, 2024", sources)] == ["Nov 26, 2024", "86%"]
     assert [a.text for a in unsupported("Dependencies: 3 files\n- a.py", Sources(["a.py"]))] == [
-        "Dependencies: 3 files"]
+        "Dependencies: 3 files"
+    ]
 
 
 def test_token_estimate_counts_word_pieces_and_symbols_and_errs_high_on_the_specs_example():

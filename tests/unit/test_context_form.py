@@ -13,8 +13,12 @@ from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.context import ContextInput, Dependency
 
 STIMULUS = "Ines, the frost alarm in the north orchard went off again."
-IDENTITY = MemoryItem(id="me", label="Identity", text="Tobias, orchard keeper",
-                      properties={"name": "Tobias", "role": "orchard keeper", "focus_area": "frost protection"})
+IDENTITY = MemoryItem(
+    id="me",
+    label="Identity",
+    text="Tobias, orchard keeper",
+    properties={"name": "Tobias", "role": "orchard keeper", "focus_area": "frost protection"},
+)
 
 
 def _m(node_id: str, label: str, **props) -> MemoryItem:
@@ -22,18 +26,31 @@ def _m(node_id: str, label: str, **props) -> MemoryItem:
 
 
 PARTNER = _m("ines", "Partnership", partner_name="Ines", duration="3 seasons", trust_level=0.8)
-FROST = _m("tc-frost", "Technical_Context", component="north orchard frost alarm",
-           description="Frost alarm sensor trips at dawn", status="investigating")
+FROST = _m(
+    "tc-frost",
+    "Technical_Context",
+    component="north orchard frost alarm",
+    description="Frost alarm sensor trips at dawn",
+    status="investigating",
+)
 SENSOR = _m("code-sensor", "Code_Reference", file_path="alarm/sensor.ini", complexity="high")
 RELAY = _m("code-relay", "Code_Reference", file_path="alarm/relay.ini")
 PRESS = _m("code-press", "Code_Reference", file_path="cider/press.ini", complexity="high")
 
 
 def _context(memories, *, dependencies=(), budget=2500, draft=None, composer="template"):
-    inputs = ContextInput(stimulus=STIMULUS, sender="Ines", identity=IDENTITY, memories=memories,
-                          dependencies=list(dependencies))
-    return assemble(draft or compose(inputs), stimulus=STIMULUS, sender="Ines", identity=IDENTITY,
-                    memories=memories, budget=budget, composer=composer)
+    inputs = ContextInput(
+        stimulus=STIMULUS, sender="Ines", identity=IDENTITY, memories=memories, dependencies=list(dependencies)
+    )
+    return assemble(
+        draft or compose(inputs),
+        stimulus=STIMULUS,
+        sender="Ines",
+        identity=IDENTITY,
+        memories=memories,
+        budget=budget,
+        composer=composer,
+    )
 
 
 def test_the_templates_pass_every_form_rule_and_a_short_context_says_why():
@@ -44,26 +61,31 @@ def test_the_templates_pass_every_form_rule_and_a_short_context_says_why():
     assert "2 memories" in context.note and context.to_markdown().splitlines()[2] == context.note
 
 
-@pytest.mark.parametrize(("section", "text", "problem"), [
-    ("identity", "I am a helpful assistant.", "generic"),
-    ("identity", "Orchard keeper focused on frost protection.", "does not name Tobias"),
-    ("current_situation", "Ines says the frost alarm went off.", "not quoted"),
-    ("technical_context", "[tc-frost] (Technical_Context) Frost alarm sensor trips", "dumps"),
-    ("technical_context", "component: north orchard frost alarm\nstatus: investigating", "dumps"),
-    ("constraints", '{"deadline": "2026-03-01"}', "dumps"),
-])
+@pytest.mark.parametrize(
+    ("section", "text", "problem"),
+    [
+        ("identity", "I am a helpful assistant.", "generic"),
+        ("identity", "Orchard keeper focused on frost protection.", "does not name Tobias"),
+        ("current_situation", "Ines says the frost alarm went off.", "not quoted"),
+        ("technical_context", "[tc-frost] (Technical_Context) Frost alarm sensor trips", "dumps"),
+        ("technical_context", "component: north orchard frost alarm\nstatus: investigating", "dumps"),
+        ("constraints", '{"deadline": "2026-03-01"}', "dumps"),
+    ],
+)
 def test_each_form_rule_rejects_its_case(section, text, problem):
-    texts = {"identity": "Tobias, orchard keeper.", "current_situation": f'Ines says: "{STIMULUS}"',
-             "technical_context": "Component: north orchard frost alarm", "constraints": "None."}
+    texts = {
+        "identity": "Tobias, orchard keeper.",
+        "current_situation": f'Ines says: "{STIMULUS}"',
+        "technical_context": "Component: north orchard frost alarm",
+        "constraints": "None.",
+    }
     assert checks.problems(texts, stimulus=STIMULUS, identity_name="Tobias", note="x", tokens=10) == []
-    found = checks.problems({**texts, section: text}, stimulus=STIMULUS, identity_name="Tobias",
-                            note="x", tokens=10)
+    found = checks.problems({**texts, section: text}, stimulus=STIMULUS, identity_name="Tobias", note="x", tokens=10)
     assert [k for k, _ in found] == [section] and problem in found[0][1]
 
 
 def _document(**kwargs):
-    return [what for key, what in checks.problems({}, stimulus="", identity_name=None, **kwargs)
-            if key == "document"]
+    return [what for key, what in checks.problems({}, stimulus="", identity_name=None, **kwargs) if key == "document"]
 
 
 def test_padding_rules_fail_both_ways():
@@ -80,8 +102,10 @@ def test_an_llm_draft_with_a_generic_identity_is_refused():
 
 
 def test_dependencies_come_from_edges_not_from_complexity():
-    edges = [Dependency(source="tc-frost", rel="DEPENDS_ON", target="code-sensor"),
-             Dependency(source="code-sensor", rel="IMPORTS", target="code-relay")]
+    edges = [
+        Dependency(source="tc-frost", rel="DEPENDS_ON", target="code-sensor"),
+        Dependency(source="code-sensor", rel="IMPORTS", target="code-relay"),
+    ]
     text = _context([FROST, SENSOR, RELAY, PRESS], dependencies=edges).section("technical_context").text
     assert "Dependencies: 2 files\n- alarm/sensor.ini (high complexity)\n- alarm/relay.ini" in text
     assert "cider/press.ini (high" not in text  # complex, but nothing depends on it
@@ -93,26 +117,53 @@ def test_deadlines_keep_their_offset_and_seconds():
     assert deadline_text("2026-03-01T05:45:30+05:30") == "Mar 1, 2026 05:45:30 UTC+05:30"
     assert deadline_text("2026-03-01T05:45:00-04:00") == "Mar 1, 2026 05:45 UTC-04:00"
     assert deadline_text("2026-03-01T05:45:00+00:00") == "Mar 1, 2026 05:45 UTC"
-    frost_cover = _m("c-cover", "Constraint", constraint_type="deadline", severity="critical",
-                     description="Frost cover on the north rows", deadline="2026-03-01T05:45:30+05:30",
-                     impact="Blossom lost")
+    frost_cover = _m(
+        "c-cover",
+        "Constraint",
+        constraint_type="deadline",
+        severity="critical",
+        description="Frost cover on the north rows",
+        deadline="2026-03-01T05:45:30+05:30",
+        impact="Blossom lost",
+    )
     context = _context([frost_cover])
     assert "- Deadline: Mar 1, 2026 05:45:30 UTC+05:30" in context.section("constraints").text
     assert context.validation.valid
 
 
 def _busy_mind() -> list[MemoryItem]:
-    constraints = [_m(f"c-{i}", "Constraint", constraint_type="deadline", severity="high",
-                      description=d, deadline=f"2026-03-0{i + 1}T0{i}:30:15+01:00", impact="Harvest at risk")
-                   for i, d in enumerate(["Frost alarm service in the north orchard",
-                                          "Invoice for the cider press", "Hive inspection paperwork"])]
-    talks = [_m(f"conv-{i}", "Conversation_Memory", topic=t, timestamp=f"2026-02-1{i}T10:00:00+00:00",
-                message_count=4 + i, key_points=points, outcome="open")
-             for i, (t, points) in enumerate([
-                 ("frost alarm false trips", ["The north orchard alarm trips at dawn", "Sensor moved twice"]),
-                 ("bottling schedule", ["Labels arrive late", "Corks ordered in bulk", "Crates stacked"]),
-                 ("market stall rota", ["Saturday stall needs two people", "Signage repainted"]),
-             ])]
+    constraints = [
+        _m(
+            f"c-{i}",
+            "Constraint",
+            constraint_type="deadline",
+            severity="high",
+            description=d,
+            deadline=f"2026-03-0{i + 1}T0{i}:30:15+01:00",
+            impact="Harvest at risk",
+        )
+        for i, d in enumerate(
+            ["Frost alarm service in the north orchard", "Invoice for the cider press", "Hive inspection paperwork"]
+        )
+    ]
+    talks = [
+        _m(
+            f"conv-{i}",
+            "Conversation_Memory",
+            topic=t,
+            timestamp=f"2026-02-1{i}T10:00:00+00:00",
+            message_count=4 + i,
+            key_points=points,
+            outcome="open",
+        )
+        for i, (t, points) in enumerate(
+            [
+                ("frost alarm false trips", ["The north orchard alarm trips at dawn", "Sensor moved twice"]),
+                ("bottling schedule", ["Labels arrive late", "Corks ordered in bulk", "Crates stacked"]),
+                ("market stall rota", ["Saturday stall needs two people", "Signage repainted"]),
+            ]
+        )
+    ]
     return [PARTNER, FROST, *constraints, *talks]
 
 

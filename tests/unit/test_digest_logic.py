@@ -8,7 +8,14 @@ from collections import Counter
 from datetime import UTC, datetime
 
 from graphmind.digest._logic import (
-    Entry, ThreadNotes, concepts, convergence, forgotten, render_digest, render_forgotten, sample_topics,
+    Entry,
+    ThreadNotes,
+    concepts,
+    convergence,
+    forgotten,
+    render_digest,
+    render_forgotten,
+    sample_topics,
 )
 
 NOW = datetime(2026, 2, 1, tzinfo=UTC)
@@ -22,8 +29,14 @@ ENTRIES = [
     Entry("a1", "agents", "Agents plan before they act", day("2026-01-01")),
     Entry("a2", "agents", "Tool calls need budgets", day("2026-01-20"), hits=2, last_hit_at=day("2026-01-25")),
     Entry("a3", "agents", "Reflection beats retries", day("2026-01-30")),
-    Entry("p1", "philosophy", "Watsuji: relations come before entities", day("2025-12-01"), hits=1,
-          last_hit_at=day("2025-12-02")),
+    Entry(
+        "p1",
+        "philosophy",
+        "Watsuji: relations come before entities",
+        day("2025-12-01"),
+        hits=1,
+        last_hit_at=day("2025-12-02"),
+    ),
     Entry("p2", "philosophy", "Framing constrains emergence", day("2026-01-10")),
     Entry("x1", "philosophy", "already digested", day("2025-11-01"), status="absorbed"),
     Entry("z1", "zen", "時間不是直線", day("2026-03-01")),  # a date in the future
@@ -58,7 +71,9 @@ def test_concepts_are_the_proposals_capitalised_terms_without_function_words():
 
 def test_convergence_hints_at_two_shared_concepts_and_suggests_merging_at_three():
     threads = [
-        ThreadNotes("t1", "Constraint and emergence", progress_notes=["Framing via Watsuji and Deacon", "Kauffman too"]),
+        ThreadNotes(
+            "t1", "Constraint and emergence", progress_notes=["Framing via Watsuji and Deacon", "Kauffman too"]
+        ),
         ThreadNotes("t2", "Interface shapes cognition", progress_notes=["Watsuji on Framing; Deacon agrees"]),
         ThreadNotes("t3", "Relations before entities", progress_notes=["Watsuji", "Framing matters"]),
         ThreadNotes("t4", "Archived", status="archived", progress_notes=["Watsuji Framing Deacon"]),
@@ -88,8 +103,9 @@ def test_the_forgotten_block_lists_never_read_old_entries_oldest_first():
 def test_a_read_entry_is_never_forgotten_and_there_is_no_fallback():
     """The case the rule must reject: an entry read once, long ago (p1, 62 days old, one hit two
     months back), is what a forgetting curve would rank first once the never-read ones are gone."""
-    read = [dataclasses.replace(e, hits=1, last_hit_at=day("2026-01-31")) if e.id in ("a1", "p2") else e
-            for e in ENTRIES]
+    read = [
+        dataclasses.replace(e, hits=1, last_hit_at=day("2026-01-31")) if e.id in ("a1", "p2") else e for e in ENTRIES
+    ]
     assert forgotten(read, NOW) == []  # every old entry was read: nothing, not the least recently read
     assert forgotten(ENTRIES, NOW, min_age_days=40) == []  # p1 is old enough but was read
     young = [Entry(f"y{i}", "t", f"entry {i}", day("2026-01-26")) for i in range(3)]

@@ -26,8 +26,9 @@ def unit(*rows) -> np.ndarray:
 
 @pytest.mark.parametrize("value", ["unknown", "N/A", " none ", "Other", "-", "", "n/a."])
 def test_a_placeholder_strategy_is_no_strategy(value):
-    e = Experience.model_validate({"id": "e", "description": "d", "outcome": "success", "strategy_used": value,
-                                   "impact": value, "team": value})
+    e = Experience.model_validate(
+        {"id": "e", "description": "d", "outcome": "success", "strategy_used": value, "impact": value, "team": value}
+    )
     assert e.strategy_used is None and e.impact is None and "team" not in e.properties()
 
 
@@ -41,8 +42,10 @@ def test_a_real_strategy_and_required_fields_are_kept():
 
 def _rows(kinds, strategies=None):
     strategies = strategies or [None] * len(kinds)
-    return [ExperienceRow(id=f"e{i}", description=f"text {i}", outcome="success", kind=k, strategy_used=s)
-            for i, (k, s) in enumerate(zip(kinds, strategies))]
+    return [
+        ExperienceRow(id=f"e{i}", description=f"text {i}", outcome="success", kind=k, strategy_used=s)
+        for i, (k, s) in enumerate(zip(kinds, strategies))
+    ]
 
 
 @pytest.mark.parametrize("clustering", ["hybrid", "structural"])
@@ -96,10 +99,16 @@ def test_general_terms_need_two_children():
 
 
 def test_key_phrases_name_what_the_children_share_without_names():
-    phrases = level_key_phrases([
-        ["Raised the connection pool size on payments-api", "Increased the connection pool for the ledger service",
-         "Gave ProfileStore a bigger connection pool"],
-        ["Flushed the Redis cache", "Cleared the stale cache entries", "Purged the cache for Nicolas Dupont"]])
+    phrases = level_key_phrases(
+        [
+            [
+                "Raised the connection pool size on payments-api",
+                "Increased the connection pool for the ledger service",
+                "Gave ProfileStore a bigger connection pool",
+            ],
+            ["Flushed the Redis cache", "Cleared the stale cache entries", "Purged the cache for Nicolas Dupont"],
+        ]
+    )
     assert phrases[0][0] == "Connection pool"
     assert all("&" not in p for ps in phrases for p in ps)
     words = {w.casefold() for ps in phrases for p in ps for w in p.split()}
@@ -114,8 +123,14 @@ def test_a_group_of_one_joins_its_nearest_group():
 
 
 def _pattern(i: int, v) -> PatternState:
-    return PatternState(id=f"p{i}", name=f"technique {i}", description=f"technique {i} applied", pattern_type="technique",
-                        centroid=unit(v)[0], tally=Tally(success=5))
+    return PatternState(
+        id=f"p{i}",
+        name=f"technique {i}",
+        description=f"technique {i} applied",
+        pattern_type="technique",
+        centroid=unit(v)[0],
+        tally=Tally(success=5),
+    )
 
 
 def test_no_ladder_node_has_a_single_child():
@@ -123,7 +138,6 @@ def test_no_ladder_node_has_a_single_child():
     patterns = [_pattern(i, rng.normal(0, 1, 8)) for i in range(7)]
     nodes = group_levels(patterns, PARAMS)
     assert nodes and all(len(n.members) >= 2 for n in nodes if n.level > 2)
-    top = [n for n in nodes if n.level == max(m.level for m in nodes)]
     assert {p.id for p in patterns} <= {m for n in nodes if n.level == 2 for m in n.members}
 
 

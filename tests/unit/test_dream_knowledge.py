@@ -13,28 +13,41 @@ PARAMS = DreamParams()
 
 def match(pid: str, score: float, description: str, failed: bool = False) -> KnowledgeMatch:
     failures = [{"id": f"{pid}-e1", "description": description, "outcome": "failure"}] if failed else []
-    return KnowledgeMatch(id=pid, name=pid, description=description, score=score, records_failure=failed,
-                          failure_count=len(failures) * 3, failures=failures)
+    return KnowledgeMatch(
+        id=pid,
+        name=pid,
+        description=description,
+        score=score,
+        records_failure=failed,
+        failure_count=len(failures) * 3,
+        failures=failures,
+    )
 
 
-@pytest.mark.parametrize("question", [
-    "does brining the turkey help",
-    "Did a longer hold timer fix the BGP flaps?",
-    "is resting the dough worth it?",
-    "Would lowering the MTU make a difference",
-    "doesn't a hotter pan work better?",
-    "Can salting the water speed up boiling?",
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "does brining the turkey help",
+        "Did a longer hold timer fix the BGP flaps?",
+        "is resting the dough worth it?",
+        "Would lowering the MTU make a difference",
+        "doesn't a hotter pan work better?",
+        "Can salting the water speed up boiling?",
+    ],
+)
 def test_questions_whether_something_works(question):
     assert asks_whether_it_works(question)
 
 
-@pytest.mark.parametrize("question", [
-    "how do I brine a turkey",          # how-to, not whether it works
-    "salting the water",                 # no question
-    "does the oven have a fan",          # a yes/no question, not about working
-    "what helps a dense crumb",          # open question
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how do I brine a turkey",  # how-to, not whether it works
+        "salting the water",  # no question
+        "does the oven have a fan",  # a yes/no question, not about working
+        "what helps a dense crumb",  # open question
+    ],
+)
 def test_other_queries_are_not_such_questions(question):
     assert not asks_whether_it_works(question)
 
@@ -50,8 +63,10 @@ def test_a_failure_is_about_the_subject_when_it_shares_half_its_terms():
 
 def test_failures_about_the_subject_get_a_place_however_low_they_rank():
     ranked = [match(f"win{i}", 0.9 - i / 100, f"brining the turkey {i} kept it moist") for i in range(6)]
-    ranked += [match("other-fail", 0.5, "searing in a crowded pan did not brown it", True),
-               match("brine-fail", 0.4, "brined turkey came out salty and no juicier", True)]
+    ranked += [
+        match("other-fail", 0.5, "searing in a crowded pan did not brown it", True),
+        match("brine-fail", 0.4, "brined turkey came out salty and no juicier", True),
+    ]
     chosen = surface_failures(ranked, "does brining the turkey help", 3, PARAMS)
     assert [m.id for m in chosen] == ["win0", "win1", "brine-fail"]
     # Without a failure about the subject, the answer is the plain top k.

@@ -16,21 +16,28 @@ PARAMS = DreamParams()
 
 def two_themes() -> list[PatternState]:
     """Two tight pairs of patterns, far apart: the embeddings propose {a1, a2} and {b1, b2}."""
-    return [pattern("a1", unit(1, 0.1)), pattern("a2", unit(1, 0.15)),
-            pattern("b1", unit(0, 1, 0.1)), pattern("b2", unit(0, 1, 0.15))]
+    return [
+        pattern("a1", unit(1, 0.1)),
+        pattern("a2", unit(1, 0.15)),
+        pattern("b1", unit(0, 1, 0.1)),
+        pattern("b2", unit(0, 1, 0.15)),
+    ]
 
 
 def level_members(nodes: list[LadderNode], level: int) -> list[list[str]]:
     return sorted(n.members for n in nodes if n.level == level)
 
 
-@pytest.mark.parametrize(("groups", "problem"), [
-    ([["a", "b"], ["c"], []], "a group is empty"),
-    ([["a", "b"], ["c", "x"]], "'x' is not one of the items"),
-    ([["a", "b"], ["b", "c"]], "'b' is in two groups"),
-    ([["a", "b"]], "'c' is in no group"),
-    ([["a"], ["b"], ["c"]], "3 groups for 3 items do not narrow the ladder"),
-])
+@pytest.mark.parametrize(
+    ("groups", "problem"),
+    [
+        ([["a", "b"], ["c"], []], "a group is empty"),
+        ([["a", "b"], ["c", "x"]], "'x' is not one of the items"),
+        ([["a", "b"], ["b", "c"]], "'b' is in two groups"),
+        ([["a", "b"]], "'c' is in no group"),
+        ([["a"], ["b"], ["c"]], "3 groups for 3 items do not narrow the ladder"),
+    ],
+)
 def test_a_grouping_that_misplaces_an_item_is_refused_with_the_reason(groups, problem):
     assert ladder.accepted_grouping(["a", "b", "c"], groups) == problem
 
@@ -44,8 +51,15 @@ def test_the_regroup_hook_decides_each_level_and_sees_the_proposal():
     seen = []
 
     def regroup(level, ids, labels):
-        seen.append((level, list(ids), ladder.grouping_input(
-            level, ids, labels, {i: ladder.node_item(LadderNode(i, 1, [], unit(1), i)) for i in ids}, "").proposal))
+        seen.append(
+            (
+                level,
+                list(ids),
+                ladder.grouping_input(
+                    level, ids, labels, {i: ladder.node_item(LadderNode(i, 1, [], unit(1), i)) for i in ids}, ""
+                ).proposal,
+            )
+        )
         return np.array([0, 1, 0, 1]) if level == 2 else labels  # a1 with b1, a2 with b2
 
     nodes = ladder.group_levels(two_themes(), PARAMS, regroup=regroup)
@@ -57,24 +71,37 @@ def test_the_regroup_hook_decides_each_level_and_sees_the_proposal():
 
 def test_names_are_given_level_by_level_before_the_next_grouping():
     order = []
-    nodes = ladder.group_levels(two_themes(), PARAMS, name=lambda level_nodes: order.append(
-        sorted({n.level for n in level_nodes})))
+    nodes = ladder.group_levels(
+        two_themes(), PARAMS, name=lambda level_nodes: order.append(sorted({n.level for n in level_nodes}))
+    )
     assert order == [[2], [3]] and {n.level for n in nodes} == {2, 3}
 
 
 def stored(nodes: list[LadderNode]) -> dict[str, LadderNode]:
     """The ladder as graph.read_ladder returns it: names, members, no centroids."""
-    return {n.id: LadderNode(n.id, n.level, list(n.members), np.empty(0, np.float32), f"name {n.id}",
-                             f"generalization {n.id}", is_new=False) for n in nodes}
+    return {
+        n.id: LadderNode(
+            n.id,
+            n.level,
+            list(n.members),
+            np.empty(0, np.float32),
+            f"name {n.id}",
+            f"generalization {n.id}",
+            is_new=False,
+        )
+        for n in nodes
+    }
 
 
 def test_a_ladder_over_unchanged_patterns_is_kept_with_its_names_and_centroids():
     patterns = two_themes()
-    built = ladder.group_levels(patterns, PARAMS, regroup=lambda level, ids, labels: (
-        np.array([0, 1, 0, 1]) if level == 2 else labels))
+    built = ladder.group_levels(
+        patterns, PARAMS, regroup=lambda level, ids, labels: np.array([0, 1, 0, 1]) if level == 2 else labels
+    )
     kept = ladder.kept_ladder(patterns, stored(built))
     assert [(n.id, n.level, n.members) for n in kept] == sorted(
-        ((n.id, n.level, n.members) for n in built), key=lambda t: (t[1], t[0]))
+        ((n.id, n.level, n.members) for n in built), key=lambda t: (t[1], t[0])
+    )
     assert all(n.name == f"name {n.id}" and not n.is_new for n in kept)
     by_id = {n.id: n for n in built}
     for node in kept:

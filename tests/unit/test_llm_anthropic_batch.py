@@ -38,8 +38,9 @@ def test_one_batch_carries_the_requests_generate_would_send_and_answers_in_order
     messages_stub.script(json_reply(GOOD))
     llm.generate(PROMPT, QUESTIONS[0])
     direct = messages_stub.bodies[-1]
-    assert [b for b in messages_stub.bodies[:3]] == [{**direct, "messages": [
-        {"role": "user", "content": f"Q: question {i}"}]} for i in range(3)]
+    assert [b for b in messages_stub.bodies[:3]] == [
+        {**direct, "messages": [{"role": "user", "content": f"Q: question {i}"}]} for i in range(3)
+    ]
 
 
 def test_batch_usage_is_recorded_per_request_at_half_price(llm, messages_stub):
@@ -59,8 +60,9 @@ def test_a_request_the_batch_could_not_answer_is_an_error_in_its_place(llm, mess
 
 def test_an_invalid_answer_gets_a_direct_call_with_generates_repair(llm, messages_stub):
     bad = {"answer": "x", "confidence": 7}
-    messages_stub.script(json_reply(answer(0)), json_reply(bad), json_reply(answer(2)),
-                         json_reply(bad), json_reply(answer(1)))  # the direct call, then its repair
+    messages_stub.script(
+        json_reply(answer(0)), json_reply(bad), json_reply(answer(2)), json_reply(bad), json_reply(answer(1))
+    )  # the direct call, then its repair
     out = llm.generate_many(PROMPT, QUESTIONS, poll_s=0.01)
     assert out == [Answer(**answer(i)) for i in range(3)]
     assert len(messages_stub.requests) == 5 and "invalid" in str(messages_stub.bodies[-1]["messages"][-1])

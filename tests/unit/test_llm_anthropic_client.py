@@ -14,8 +14,8 @@ from graphmind.config import Settings
 from graphmind.errors import ProviderUnavailableError
 from graphmind.llm.anthropic import AnthropicLLM
 from graphmind.llm.anthropic_client import BoundedAnthropic
-from graphmind.llm.factory import make_llm
 from graphmind.llm.base import Prompt
+from graphmind.llm.factory import make_llm
 from tests.fixtures.messages_stub import error_reply, json_reply, messages_stub  # noqa: F401 - fixture
 from tests.unit.test_llm_anthropic import GOOD, MODEL, PRICES, PROMPT, Answer, Question
 
@@ -33,8 +33,14 @@ def slept() -> list[float]:
 
 
 def bounded_llm(stub, slept: list[float], *, max_wait_s: float = 60, max_retries: int = 2) -> AnthropicLLM:
-    client = BoundedAnthropic(base_url=stub.url, api_key="test", max_retries=max_retries, timeout=10,
-                              max_wait_s=max_wait_s, sleep=slept.append)
+    client = BoundedAnthropic(
+        base_url=stub.url,
+        api_key="test",
+        max_retries=max_retries,
+        timeout=10,
+        max_wait_s=max_wait_s,
+        sleep=slept.append,
+    )
     return AnthropicLLM(client, model=MODEL, prices=PRICES)
 
 
@@ -48,8 +54,10 @@ def test_a_retry_after_of_an_hour_fails_at_once_with_one_sentence(messages_stub,
         ask(bounded_llm(messages_stub, slept))
     message = str(info.value)
     assert slept == [] and len(messages_stub.requests) == 1  # no sleep, no retry
-    assert message == ("Anthropic answered HTTP 429 and its next retry would wait 3600 s, more than "
-                       "GRAPHMIND_LLM_MAX_WAIT allows (60 s per call); try again later.")
+    assert message == (
+        "Anthropic answered HTTP 429 and its next retry would wait 3600 s, more than "
+        "GRAPHMIND_LLM_MAX_WAIT allows (60 s per call); try again later."
+    )
     assert info.value.provider == "anthropic"
 
 
@@ -80,8 +88,14 @@ def test_a_bound_of_zero_never_sleeps(messages_stub, slept):
 
 
 def test_the_factory_builds_the_bounded_client_from_the_settings(tmp_path):
-    settings = Settings.from_env({"GRAPHMIND_HOME": str(tmp_path), "GRAPHMIND_CACHE": str(tmp_path),
-                                  "ANTHROPIC_API_KEY": "k", "GRAPHMIND_LLM_MAX_WAIT": "15"})
+    settings = Settings.from_env(
+        {
+            "GRAPHMIND_HOME": str(tmp_path),
+            "GRAPHMIND_CACHE": str(tmp_path),
+            "ANTHROPIC_API_KEY": "k",
+            "GRAPHMIND_LLM_MAX_WAIT": "15",
+        }
+    )
     client = make_llm(settings).client
     assert isinstance(client, BoundedAnthropic) and client.max_wait_s == 15
     assert client.with_options(timeout=3).max_wait_s == 15

@@ -13,8 +13,14 @@ from tests.fixtures.messages_stub import error_reply, json_reply, messages_stub 
 
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch, tmp_path):
-    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "GRAPHMIND_LLM", "GRAPHMIND_LLM_CASSETTE",
-                 "GRAPHMIND_LLM_PRICES", "GRAPHMIND_ANTHROPIC_MODEL"):
+    for name in (
+        "ANTHROPIC_API_KEY",
+        "ANTHROPIC_BASE_URL",
+        "GRAPHMIND_LLM",
+        "GRAPHMIND_LLM_CASSETTE",
+        "GRAPHMIND_LLM_PRICES",
+        "GRAPHMIND_ANTHROPIC_MODEL",
+    ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("GRAPHMIND_HOME", str(tmp_path))
 
@@ -38,8 +44,7 @@ def test_check_anthropic_through_the_stub(capsys, monkeypatch, messages_stub):
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
     monkeypatch.setenv("ANTHROPIC_BASE_URL", messages_stub.url)
     monkeypatch.setenv("GRAPHMIND_ANTHROPIC_MODEL", "claude-haiku-4-5")
-    messages_stub.script(json_reply({"echo": "graphmind"}, thinking="Echo.", input_tokens=1_000_000,
-                                    output_tokens=0))
+    messages_stub.script(json_reply({"echo": "graphmind"}, thinking="Echo.", input_tokens=1_000_000, output_tokens=0))
     code, out, _ = run(capsys, "llm", "check")
     assert code == 0 and out.startswith("anthropic (claude-haiku-4-5): ok")  # the model override
     assert "100.0 cents" in out  # a million input tokens at the default 100 cents per million

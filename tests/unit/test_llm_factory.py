@@ -22,9 +22,16 @@ def test_auto_without_a_key_is_offline(tmp_path):
 
 
 def test_auto_with_a_key_is_anthropic_with_the_client_built_from_the_settings(tmp_path):
-    llm = make_llm(settings_for(tmp_path, ANTHROPIC_API_KEY="sk-test",
-                                ANTHROPIC_BASE_URL="http://127.0.0.1:9", GRAPHMIND_ANTHROPIC_MODEL="claude-x",
-                                GRAPHMIND_LLM_TIMEOUT="7", GRAPHMIND_LLM_MAX_RETRIES="4"))
+    llm = make_llm(
+        settings_for(
+            tmp_path,
+            ANTHROPIC_API_KEY="sk-test",
+            ANTHROPIC_BASE_URL="http://127.0.0.1:9",
+            GRAPHMIND_ANTHROPIC_MODEL="claude-x",
+            GRAPHMIND_LLM_TIMEOUT="7",
+            GRAPHMIND_LLM_MAX_RETRIES="4",
+        )
+    )
     assert isinstance(llm, AnthropicLLM) and llm.provider == "anthropic" and llm.model == "claude-x"
     client = llm._client
     assert str(client.base_url).startswith("http://127.0.0.1:9") and client.api_key == "sk-test"
@@ -56,7 +63,8 @@ def test_replay_reads_the_cassette_setting(tmp_path):
 def test_record_wraps_anthropic_when_a_key_is_set_else_offline(tmp_path):
     cassette = str(tmp_path / "c.json")
     offline = make_llm(settings_for(tmp_path, GRAPHMIND_LLM="record", GRAPHMIND_LLM_CASSETTE=cassette))
-    hosted = make_llm(settings_for(tmp_path, GRAPHMIND_LLM="record", GRAPHMIND_LLM_CASSETTE=cassette,
-                                   ANTHROPIC_API_KEY="k"))
+    hosted = make_llm(
+        settings_for(tmp_path, GRAPHMIND_LLM="record", GRAPHMIND_LLM_CASSETTE=cassette, ANTHROPIC_API_KEY="k")
+    )
     assert isinstance(offline, RecordingLLM) and offline.provider == "offline"
     assert isinstance(hosted, RecordingLLM) and hosted.provider == "anthropic"

@@ -158,7 +158,8 @@ def test_an_output_that_no_longer_fits_the_prompt_is_an_output_error(tmp_path):
 def test_an_anthropic_run_with_thinking_records_outputs_and_replays(tmp_path, messages_stub, stub_client):
     messages_stub.script(
         tool_reply("count_words", {"text": "the cat sat"}, thinking="Count the words.", input_tokens=30),
-        json_reply({"summary": "A cat sat.", "n": 3}, thinking="Three words.", input_tokens=45))
+        json_reply({"summary": "A cat sat.", "n": 3}, thinking="Three words.", input_tokens=45),
+    )
     rec = RecordingLLM(AnthropicLLM(stub_client, model="claude-test", prices={}), tmp_path / "a.json")
     seen: list[str] = []
     recorded = rec.run_tools(PROMPT, NOTE, [echo_tool(seen)])

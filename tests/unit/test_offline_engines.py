@@ -15,15 +15,25 @@ from graphmind.llm.offline_behaviours.grounding import ungrounded_words
 from graphmind.prompts import get_prompt
 from graphmind.prompts._models import MemoryItem, PromptModel
 from graphmind.prompts.context import ContextInput
-from graphmind.prompts.digest import (
-    CrossPollinationInput, DigestEntry, ForgottenEntry, ForgottenInput, TopicSample,
-)
+from graphmind.prompts.digest import CrossPollinationInput, DigestEntry, ForgottenEntry, ForgottenInput, TopicSample
 from graphmind.prompts.dream import (
-    ConnectionInput, ContradictionInput, ExperienceItem, PatternExtractionInput, PatternItem,
+    ConnectionInput,
+    ContradictionInput,
+    ExperienceItem,
+    PatternExtractionInput,
+    PatternItem,
     SubsumptionInput,
 )
 from graphmind.prompts.examples import (
-    FELIX_MEMORIES, IDENTITY, INSTRUMENT, RACE, REPRODUCE, SLEEP_PATCH, STIMULUS, STRATEGY, examples,
+    FELIX_MEMORIES,
+    IDENTITY,
+    INSTRUMENT,
+    RACE,
+    REPRODUCE,
+    SLEEP_PATCH,
+    STIMULUS,
+    STRATEGY,
+    examples,
 )
 from graphmind.prompts.recall import RecallQuestion
 from graphmind.prompts.wander import CrystalCheckInput, CrystalInput, LocusItem, ResonanceInput
@@ -46,11 +56,14 @@ def run(name: str, inputs: BaseModel) -> Any:
 
 # --- context ------------------------------------------------------------------------------
 
+
 def test_the_context_sections_follow_the_spec_example():
     out = run("context.compose", EXAMPLES["context.compose"])
-    assert out.identity.startswith("Felix, runtime engineer focused on validation testing. Partner to "
-                                   "Nicolas for 8 months, shared history includes €35K hallucination "
-                                   "lesson and Venice collaboration.")
+    assert out.identity.startswith(
+        "Felix, runtime engineer focused on validation testing. Partner to "
+        "Nicolas for 8 months, shared history includes €35K hallucination "
+        "lesson and Venice collaboration."
+    )
     assert "Trust level: High (0.9/1.0)" in out.identity
     assert out.current_situation.startswith('Nicolas says: "Hey Felix, the race condition is back."')
     assert "This is recurrence #3" in out.current_situation
@@ -74,6 +87,7 @@ def test_missing_sections_say_so_instead_of_inventing():
 
 # --- dream --------------------------------------------------------------------------------
 
+
 def test_pattern_extraction_computes_from_the_cluster():
     out = run("dream.extract_pattern", EXAMPLES["dream.extract_pattern"])
     assert out.name == "systematic debugging"
@@ -85,9 +99,15 @@ def test_pattern_extraction_computes_from_the_cluster():
 
 
 def test_an_error_cluster_has_no_success_rate_and_a_shared_phrase_name():
-    errors = [ExperienceItem(id=f"e{i}", outcome="failure", kind="error",
-                             description=f"Cell {i} had zero candidates after the move, so I backtracked.")
-              for i in range(3)]
+    errors = [
+        ExperienceItem(
+            id=f"e{i}",
+            outcome="failure",
+            kind="error",
+            description=f"Cell {i} had zero candidates after the move, so I backtracked.",
+        )
+        for i in range(3)
+    ]
     out = run("dream.extract_pattern", PatternExtractionInput(experiences=errors))
     assert out.success_rate is None
     assert "zero candidates after the move" in out.name
@@ -98,13 +118,20 @@ def test_connections_follow_the_rules():
     assert run("dream.connect", ConnectionInput(a=INSTRUMENT, b=REPRODUCE)).kind == "prerequisite"
     prereq = run("dream.connect", ConnectionInput(a=INSTRUMENT, b=REPRODUCE))
     assert (prereq.from_id, prereq.to_id) == ("pat-reproduce", "pat-instrument")
-    base = PatternItem(id="p1", description="Place a digit", conditions=["cell has one candidate"],
-                       actions=["place the digit"])
-    other = PatternItem(id="p2", description="Guess a digit", conditions=["cell has one candidate left"],
-                        actions=["backtrack later"])
+    base = PatternItem(
+        id="p1", description="Place a digit", conditions=["cell has one candidate"], actions=["place the digit"]
+    )
+    other = PatternItem(
+        id="p2", description="Guess a digit", conditions=["cell has one candidate left"], actions=["backtrack later"]
+    )
     assert run("dream.connect", ConnectionInput(a=base, b=other)).kind == "alternative"
-    narrower = base.model_copy(update={"id": "p3", "conditions": ["cell has one candidate inside its column"],
-                                       "actions": ["place the digit now"]})
+    narrower = base.model_copy(
+        update={
+            "id": "p3",
+            "conditions": ["cell has one candidate inside its column"],
+            "actions": ["place the digit now"],
+        }
+    )
     refined = run("dream.connect", ConnectionInput(a=narrower, b=base))
     assert (refined.kind, refined.from_id, refined.to_id) == ("refinement", "p1", "p3")
     unrelated = PatternItem(id="p4", description="Rest", conditions=["tired"], actions=["sleep"])
@@ -132,6 +159,7 @@ def test_abstraction_names_come_from_the_members():
 
 
 # --- wander -------------------------------------------------------------------------------
+
 
 def test_dwelling_extracts_from_the_neighbouring_memories():
     out = run("wander.dwell", EXAMPLES["wander.dwell"])
@@ -165,9 +193,12 @@ def test_crystals_need_evidence():
     assert out.evidence_ids == ["fa-sleep", "tc-race"] and out.domains == ["concurrency"]  # memories only
     one = EXAMPLES["wander.crystallize"].model_copy(update={"memories": [SLEEP_PATCH]})
     assert not run("wander.crystallize", one).formed  # a crystal connects two memories at least
-    thin = CrystalInput(locus=LocusItem(id="l", concept="x"),
-                        resonances=EXAMPLES["wander.crystallize"].resonances,
-                        residues=[], memories=[])
+    thin = CrystalInput(
+        locus=LocusItem(id="l", concept="x"),
+        resonances=EXAMPLES["wander.crystallize"].resonances,
+        residues=[],
+        memories=[],
+    )
     assert not run("wander.crystallize", thin).formed
 
 
@@ -181,6 +212,7 @@ def test_crystal_validation_counts_supported_terms():
 
 # --- digest -------------------------------------------------------------------------------
 
+
 def test_cross_pollination_links_entries_across_topics():
     out = run("digest.cross_pollination", EXAMPLES["digest.cross_pollination"])
     assert not out.nothing_found
@@ -189,12 +221,16 @@ def test_cross_pollination_links_entries_across_topics():
 
 
 def test_cross_pollination_finds_contradictions_and_reports_nothing():
-    samples = [TopicSample(topic="a", entries=[DigestEntry(id="a1", text="Memory decay is useful pruning.")]),
-               TopicSample(topic="b", entries=[DigestEntry(id="b1", text="Memory decay is not useful.")])]
+    samples = [
+        TopicSample(topic="a", entries=[DigestEntry(id="a1", text="Memory decay is useful pruning.")]),
+        TopicSample(topic="b", entries=[DigestEntry(id="b1", text="Memory decay is not useful.")]),
+    ]
     out = run("digest.cross_pollination", CrossPollinationInput(samples=samples))
     assert out.links[0].kind == "contradiction"
-    far = [TopicSample(topic="a", entries=[DigestEntry(id="a1", text="Sonnets rhyme.")]),
-           TopicSample(topic="b", entries=[DigestEntry(id="b1", text="Locks guard threads.")])]
+    far = [
+        TopicSample(topic="a", entries=[DigestEntry(id="a1", text="Sonnets rhyme.")]),
+        TopicSample(topic="b", entries=[DigestEntry(id="b1", text="Locks guard threads.")]),
+    ]
     nothing = run("digest.cross_pollination", CrossPollinationInput(samples=far))
     assert nothing.nothing_found and nothing.links == []
 
@@ -219,14 +255,19 @@ def test_forgotten_entries_are_absorbed_reconnected_or_left_to_fade():
 
 # --- recall -------------------------------------------------------------------------------
 
+
 class Search(PromptModel):
     query: str
     k: int = 5
 
 
 def _search_tool(hits: list[dict[str, Any]]) -> Tool:
-    return Tool(name="recall", description="search the mind", input_type=Search,
-                call=lambda args: {"query": args.query, "hits": hits})
+    return Tool(
+        name="recall",
+        description="search the mind",
+        input_type=Search,
+        call=lambda args: {"query": args.query, "hits": hits},
+    )
 
 
 def test_recall_answers_extractively_with_citations():
@@ -260,8 +301,7 @@ def test_tools_are_limited_to_max_turns():
 
     llm = OfflineLLM(behaviours={"recall.answer": loop})
     with pytest.raises(ProviderError, match="more than 2 times"):
-        llm.run_tools(get_prompt("recall.answer"), RecallQuestion(question="q"), [_search_tool([])],
-                      max_turns=2)
+        llm.run_tools(get_prompt("recall.answer"), RecallQuestion(question="q"), [_search_tool([])], max_turns=2)
 
 
 def test_memory_items_from_models_are_parsed():
@@ -269,8 +309,9 @@ def test_memory_items_from_models_are_parsed():
         id: str
         text: str
 
-    tool = Tool(name="find", description="d", input_type=Search,
-                call=lambda a: [Hit(id="h1", text="Race window found.")])
+    tool = Tool(
+        name="find", description="d", input_type=Search, call=lambda a: [Hit(id="h1", text="Race window found.")]
+    )
     run_ = OfflineLLM().run_tools(get_prompt("recall.answer"), RecallQuestion(question="race window"), [tool])
     assert run_.output.cited_ids == ["h1"]
     assert MemoryItem(id="h1", text="x").id == "h1"

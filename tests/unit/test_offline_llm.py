@@ -10,18 +10,24 @@ from pydantic import BaseModel
 from graphmind.errors import ProviderError
 from graphmind.llm.base import LLM, Prompt
 from graphmind.llm.offline import MODEL, OfflineLLM, behaviours, register_behaviour
-from graphmind.text import approximate_tokens
 from graphmind.llm.offline_behaviours import TEMPLATE_WORDS
 from graphmind.llm.offline_behaviours.grounding import ungrounded_words
 from graphmind.prompts import PROMPTS
 from graphmind.prompts._models import MemoryItem, PromptModel
-from graphmind.prompts.examples import (
-    CONVERSATION, RACE, SLEEP_PATCH, STEP, examples,
-)
+from graphmind.prompts.examples import CONVERSATION, RACE, SLEEP_PATCH, STEP, examples
 from graphmind.prompts.ruminate import (
-    CONTINUE, GUARD_ENDLESS_PROMPT, GUARD_HALLUCINATION_PROMPT, GUARD_PREMATURE_PROMPT, EndlessInput,
-    FindingSummary, GapAnalysis, HallucinationInput, PrematureInput, RuminationStepInput,
+    CONTINUE,
+    GUARD_ENDLESS_PROMPT,
+    GUARD_HALLUCINATION_PROMPT,
+    GUARD_PREMATURE_PROMPT,
+    EndlessInput,
+    FindingSummary,
+    GapAnalysis,
+    HallucinationInput,
+    PrematureInput,
+    RuminationStepInput,
 )
+from graphmind.text import approximate_tokens
 
 EXAMPLES = examples()
 
@@ -65,13 +71,13 @@ def test_a_prompt_without_behaviour_raises_one_sentence():
     class In(PromptModel):
         text: str = "x"
 
-    prompt = Prompt(name="nothing.here", version=1, input_type=In, output_type=In, system="s",
-                    render=lambda i: i.text)
+    prompt = Prompt(name="nothing.here", version=1, input_type=In, output_type=In, system="s", render=lambda i: i.text)
     with pytest.raises(ProviderError) as caught:
         OfflineLLM().generate(prompt, In())
     assert caught.value.provider == "offline"
-    assert str(caught.value) == ("the offline LLM has no behaviour for prompt nothing.here; "
-                                 "set ANTHROPIC_API_KEY to use Claude")
+    assert str(caught.value) == (
+        "the offline LLM has no behaviour for prompt nothing.here; set ANTHROPIC_API_KEY to use Claude"
+    )
 
 
 def test_usage_is_recorded_per_call():
@@ -95,8 +101,9 @@ def test_behaviours_can_be_registered_per_instance_and_globally():
     class In(PromptModel):
         text: str = "hello"
 
-    prompt = Prompt(name="test_offline.echo", version=1, input_type=In, output_type=In, system="s",
-                    render=lambda i: i.text)
+    prompt = Prompt(
+        name="test_offline.echo", version=1, input_type=In, output_type=In, system="s", render=lambda i: i.text
+    )
 
     def echo(inputs: In, tools) -> In:
         return In(text=inputs.text)
@@ -110,6 +117,7 @@ def test_behaviours_can_be_registered_per_instance_and_globally():
 
 
 # --- rumination -------------------------------------------------------------------------
+
 
 def _step(**changes: Any) -> RuminationStepInput:
     return STEP.model_copy(update=changes)
@@ -141,23 +149,29 @@ def test_an_empty_result_is_reported_as_absence_not_invented():
 
 def test_two_empty_results_in_a_row_crystallize():
     findings = [*STEP.findings, FindingSummary(node_type="Technical_Context", found=False)]
-    step = _step(findings=findings, gap=STEP.gap.model_copy(update={"priority_gap": "Code_Reference"}),
-                 query_results=[])
+    step = _step(
+        findings=findings, gap=STEP.gap.model_copy(update={"priority_gap": "Code_Reference"}), query_results=[]
+    )
     out = OfflineLLM().generate(CONTINUE, step)
     assert out.signal == "CRYSTALLIZE"
     assert out.signal_reasoning.endswith("The last step found nothing new.")
 
 
 def test_known_memories_again_crystallize():
-    findings = [*STEP.findings, FindingSummary(node_type="Failed_Attempt", found=True,
-                                               memory_ids=["tc-race"])]
+    findings = [*STEP.findings, FindingSummary(node_type="Failed_Attempt", found=True, memory_ids=["tc-race"])]
     out = OfflineLLM().generate(CONTINUE, _step(findings=findings))
     assert out.signal == "CRYSTALLIZE"
 
 
 def test_complete_coverage_or_a_spent_budget_crystallize():
-    last = _step(gap=GapAnalysis(covered_types=["Partnership"], gap_types=["Technical_Context"],
-                                 composite_score=0.125, priority_gap="Technical_Context"))
+    last = _step(
+        gap=GapAnalysis(
+            covered_types=["Partnership"],
+            gap_types=["Technical_Context"],
+            composite_score=0.125,
+            priority_gap="Technical_Context",
+        )
+    )
     assert OfflineLLM().generate(CONTINUE, last).signal == "CRYSTALLIZE"
     assert OfflineLLM().generate(CONTINUE, _step(step_number=11, max_steps=12)).signal == "CRYSTALLIZE"
 
@@ -171,23 +185,32 @@ def test_the_sender_and_stimulus_rank_the_results():
 
 def test_guard_rails_adjust_the_signal():
     llm = OfflineLLM()
-    done = _step(gap=GapAnalysis(covered_types=["Partnership"], gap_types=["Technical_Context"],
-                                 composite_score=0.125, priority_gap="Technical_Context"))
-    premature = llm.generate(GUARD_PREMATURE_PROMPT, PrematureInput(
-        step=done, explored_count=2, unexplored=["Failed_Attempt"]))
+    done = _step(
+        gap=GapAnalysis(
+            covered_types=["Partnership"],
+            gap_types=["Technical_Context"],
+            composite_score=0.125,
+            priority_gap="Technical_Context",
+        )
+    )
+    premature = llm.generate(
+        GUARD_PREMATURE_PROMPT, PrematureInput(step=done, explored_count=2, unexplored=["Failed_Attempt"])
+    )
     assert premature.signal == "CONTINUE" and premature.gap_update.highest_priority_gap == "Failed_Attempt"
     endless = llm.generate(GUARD_ENDLESS_PROMPT, EndlessInput(step=STEP, steps_taken=12))
     assert endless.signal == "CRYSTALLIZE" and "12 steps" in endless.signal_reasoning
-    halluc = HallucinationInput(step=STEP, previous=EXAMPLES["ruminate.guard_hallucination"].previous,
-                                claimed_info="the mutex fix")
+    halluc = HallucinationInput(
+        step=STEP, previous=EXAMPLES["ruminate.guard_hallucination"].previous, claimed_info="the mutex fix"
+    )
     restated = llm.generate(GUARD_HALLUCINATION_PROMPT, halluc)
     assert "mutex" not in restated.model_dump_json()
     assert restated.internal_monologue.startswith("Restated from query results only.")
 
 
 def test_memory_items_with_properties_are_grounded_by_their_text():
-    item = MemoryItem(id="m1", label="Constraint", text="Launch deadline on Friday",
-                      properties={"severity": "critical"})
+    item = MemoryItem(
+        id="m1", label="Constraint", text="Launch deadline on Friday", properties={"severity": "critical"}
+    )
     out = OfflineLLM().generate(CONTINUE, _step(query_results=[item]))
     assert out.finding.memory_ids == ["m1"]
 
@@ -198,24 +221,50 @@ def test_a_whole_offline_rumination_over_the_felix_mind():
     from graphmind.prompts.examples import FELIX_MEMORIES
 
     by_type = {t: [m for m in FELIX_MEMORIES if m.label == t] for t in NODE_TYPES}
-    ranked = ["Technical_Context", "Code_Reference", "Failed_Attempt", "Conversation_Memory",
-              "Constraint", "Emotional_State", "Strategy_Pattern"]  # the seed's priority for this stimulus
-    findings = [FindingSummary(node_type="Partnership", found=True, memory_ids=["nicolas"],
-                               synthesis=by_type["Partnership"][0].text)]
+    ranked = [
+        "Technical_Context",
+        "Code_Reference",
+        "Failed_Attempt",
+        "Conversation_Memory",
+        "Constraint",
+        "Emotional_State",
+        "Strategy_Pattern",
+    ]  # the seed's priority for this stimulus
+    findings = [
+        FindingSummary(
+            node_type="Partnership", found=True, memory_ids=["nicolas"], synthesis=by_type["Partnership"][0].text
+        )
+    ]
     covered, monologue, priority = ["Partnership"], "", ranked[0]
     llm, signals = OfflineLLM(), []
     for step_number in range(12):
         gap_types = [t for t in ranked if t not in covered]
         step = RuminationStepInput(
-            stimulus=STEP.stimulus, sender="Nicolas", findings=findings, internal_monologue=monologue,
-            gap=GapAnalysis(covered_types=covered, gap_types=gap_types, priority_gap=priority,
-                            composite_score=(8 - len(covered)) / 8),
-            query=f"query {priority}", query_results=by_type[priority], step_number=step_number)
+            stimulus=STEP.stimulus,
+            sender="Nicolas",
+            findings=findings,
+            internal_monologue=monologue,
+            gap=GapAnalysis(
+                covered_types=covered,
+                gap_types=gap_types,
+                priority_gap=priority,
+                composite_score=(8 - len(covered)) / 8,
+            ),
+            query=f"query {priority}",
+            query_results=by_type[priority],
+            step_number=step_number,
+        )
         out = llm.generate(CONTINUE, step)
         assert_grounded(out, step)
         signals.append(out.signal)
-        findings.append(FindingSummary(node_type=priority, found=bool(out.finding.memory_ids),
-                                       synthesis=out.finding.synthesis, memory_ids=out.finding.memory_ids))
+        findings.append(
+            FindingSummary(
+                node_type=priority,
+                found=bool(out.finding.memory_ids),
+                synthesis=out.finding.synthesis,
+                memory_ids=out.finding.memory_ids,
+            )
+        )
         covered, monologue = list(out.gap_update.now_covered), monologue + "\n\n" + out.internal_monologue
         if out.signal == "CRYSTALLIZE":
             break
@@ -236,8 +285,12 @@ def test_with_the_seeds_query_tool_the_dreamer_queries_the_gap_itself():
         stimulus: str
 
     assert GAP_QUERIES["Technical_Context"] == "query_technical_context"
-    tool = Tool(name="query_technical_context", description="Technical_Context memories", input_type=Stimulus,
-                call=lambda args: [{"id": RACE.id, "label": RACE.label, "text": RACE.text}])
+    tool = Tool(
+        name="query_technical_context",
+        description="Technical_Context memories",
+        input_type=Stimulus,
+        call=lambda args: [{"id": RACE.id, "label": RACE.label, "text": RACE.text}],
+    )
     step = _step(query_results=[], query="")
     run = OfflineLLM().run_tools(CONTINUE, step, [tool])
     assert [c.tool for c in run.calls] == ["query_technical_context"]

@@ -6,8 +6,16 @@ import pytest
 
 from graphmind.errors import ValidationError
 from graphmind.recall._logic import (
-    MAX_QUERY_TERMS, Ranked, check_query_text, fuse, lucene_query, matched_terms, next_fetch,
-    plan_embedding, query_terms, text_hash,
+    MAX_QUERY_TERMS,
+    Ranked,
+    check_query_text,
+    fuse,
+    lucene_query,
+    matched_terms,
+    next_fetch,
+    plan_embedding,
+    query_terms,
+    text_hash,
 )
 
 MODEL = "model-a"

@@ -10,8 +10,12 @@ from graphmind.ruminate.ruminator import explored_types
 
 
 def _step(**changes) -> RuminationStepInput:
-    gap = GapAnalysis(covered_types=["Partnership"], gap_types=["Constraint", "Failed_Attempt"],
-                      composite_score=0.6, priority_gap="Constraint")
+    gap = GapAnalysis(
+        covered_types=["Partnership"],
+        gap_types=["Constraint", "Failed_Attempt"],
+        composite_score=0.6,
+        priority_gap="Constraint",
+    )
     return RuminationStepInput(stimulus="The orchard's frost alarm went off twice.", gap=gap, **changes)
 
 
@@ -33,7 +37,9 @@ def test_a_gap_is_explored_by_its_own_query_only():
     assert explored_types("Constraint", ["query_failed_attempts"], set()) == ["Failed_Attempt"]
     assert explored_types("Constraint", [], set()) == []
     assert explored_types("Constraint", ["query_failed_attempts", "query_active_constraints"], set()) == [
-        "Constraint", "Failed_Attempt"]
+        "Constraint",
+        "Failed_Attempt",
+    ]
 
 
 def test_follow_edges_explores_the_gap_only_when_it_brings_its_type_back():

@@ -12,7 +12,9 @@ def test_no_stimulus_or_not_text_is_a_validation_error(bad):
 
 def test_a_stimulus_is_kept_as_given_up_to_the_limit_and_cut_at_a_space_beyond_it():
     assert check_stimulus("  Hey Felix,   the race condition is back. ") == (
-        "Hey Felix, the race condition is back.", False)
+        "Hey Felix, the race condition is back.",
+        False,
+    )
     text = "race condition " * 4000
     long, truncated = check_stimulus(text)
     assert truncated and len(long) <= MAX_STIMULUS_CHARS and long.endswith("…")

@@ -15,13 +15,21 @@ def _m(node_id: str, label: str, **props) -> MemoryItem:
 
 
 INES = _m("ines", "Partnership", partner_name="Ines", shared_history="pruning the old pear trees")
-PEARS = _m("conv-pear", "Conversation_Memory", topic="pear tree pruning schedule",
-           timestamp="2026-02-01T10:00:00+00:00", message_count=6)
+PEARS = _m(
+    "conv-pear",
+    "Conversation_Memory",
+    topic="pear tree pruning schedule",
+    timestamp="2026-02-01T10:00:00+00:00",
+    message_count=6,
+)
 PUMP = _m("tc-pump", "Technical_Context", component="greenhouse pump", description="irrigation pump stalls")
 RELAY = _m("strat-relay", "Strategy_Pattern", approach="swap the relay before rewiring anything")
 PRESS = _m("tc-press", "Technical_Context", component="cider press", description="press motor overheated")
-LINKS = [Link("conv-pear", "INVOLVES", "ines"), Link("strat-relay", "APPLIES_TO", "tc-pump"),
-         Link("tc-press", "INVOLVES", "ines")]
+LINKS = [
+    Link("conv-pear", "INVOLVES", "ines"),
+    Link("strat-relay", "APPLIES_TO", "tc-pump"),
+    Link("tc-press", "INVOLVES", "ines"),
+]
 MIND = [INES, PEARS, PUMP, RELAY, PRESS]
 
 
@@ -39,8 +47,9 @@ def test_a_name_only_match_is_weak_and_says_so():
     chosen = select(MIND, LINKS, stimulus=stimulus, sender="Ines")
     assert [m.id for m in chosen.kept] == ["ines", "conv-pear"] and chosen.weak == ["conv-pear"]
     assert "beehives" in chosen.topic_terms and "ines" not in chosen.topic_terms
-    inputs = ContextInput(stimulus=stimulus, sender="Ines", memories=chosen.kept, weak_ids=chosen.weak,
-                          unknown_terms=chosen.topic_terms)
+    inputs = ContextInput(
+        stimulus=stimulus, sender="Ines", memories=chosen.kept, weak_ids=chosen.weak, unknown_terms=chosen.topic_terms
+    )
     context = assemble(compose(inputs), stimulus=stimulus, sender="Ines", identity=None, memories=chosen.kept)
     situation = context.section("current_situation").text
     assert "Ines last spoke about pear tree pruning schedule; nothing in memory about" in situation

@@ -14,8 +14,7 @@ from graphmind.app import open_store
 from graphmind.cli import logs
 from graphmind.config import Settings, log_level
 from graphmind.errors import ConfigError, StoreUnavailableError
-from graphmind.store import Catalog, GraphStore, connect
-from graphmind.store import graph_store
+from graphmind.store import Catalog, GraphStore, connect, graph_store
 
 
 def closed_port() -> int:
@@ -26,8 +25,13 @@ def closed_port() -> int:
 
 def test_the_bound_defaults_to_20_s_and_reaches_the_driver(tmp_path):
     assert Settings.from_env({"GRAPHMIND_HOME": str(tmp_path)}).neo4j_fail_after_s == 20 <= 30
-    settings = Settings.from_env({"GRAPHMIND_HOME": str(tmp_path), "GRAPHMIND_NEO4J_FAIL_AFTER": "12",
-                                  "NEO4J_URI": f"bolt://127.0.0.1:{closed_port()}"})
+    settings = Settings.from_env(
+        {
+            "GRAPHMIND_HOME": str(tmp_path),
+            "GRAPHMIND_NEO4J_FAIL_AFTER": "12",
+            "NEO4J_URI": f"bolt://127.0.0.1:{closed_port()}",
+        }
+    )
     store = open_store(settings)
     driver = store._driver
     # the driver's back-off can overshoot its retry time by about as much again: it gets half
@@ -70,12 +74,16 @@ def test_after_one_call_finds_the_server_gone_the_next_ones_fail_at_once(clock):
     store = GraphStore(driver, Catalog.load(), fail_after_s=10)  # type: ignore[arg-type]
     with pytest.raises(StoreUnavailableError) as first:
         store.read("admin/get_schema_version")
-    assert str(first.value) == ("Neo4j is not reachable (Connection refused); "
-                                "start it with 'graphmind neo4j start' or set NEO4J_URI")
+    assert str(first.value) == (
+        "Neo4j is not reachable (Connection refused); start it with 'graphmind neo4j start' or set NEO4J_URI"
+    )
     assert first.value.__cause__ is not None and driver.checks == 1
     clock.t += 9.9  # within the bound: not a single attempt more
-    for call in (lambda: store.read("admin/get_schema_version"), lambda: store.write("dream/delete_lease",
-                 mind="m", holder="h"), store.verify):
+    for call in (
+        lambda: store.read("admin/get_schema_version"),
+        lambda: store.write("dream/delete_lease", mind="m", holder="h"),
+        store.verify,
+    ):
         with pytest.raises(StoreUnavailableError) as later:
             call()
         assert str(later.value) == str(first.value) and later.value.__cause__ is None
@@ -131,6 +139,8 @@ def test_the_cli_shows_no_driver_log_lines_unless_asked(capsys, logging_restored
     assert log_lines(capsys) == [
         "neo4j.session: WARNING: Transaction failed and will be retried in 1.0s (gone)",
         "neo4j.io: ERROR: [#0000]  _: <CONNECTION> error: Failed to read from defunct connection",
-        "graphmind.store: WARNING: a warning of graphmind", "graphmind.store: INFO: an info line of graphmind"]
+        "graphmind.store: WARNING: a warning of graphmind",
+        "graphmind.store: INFO: an info line of graphmind",
+    ]
     with pytest.raises(ConfigError, match="GRAPHMIND_LOG_LEVEL must be one of debug, info, warning, error"):
         log_level({"GRAPHMIND_LOG_LEVEL": "loud"})

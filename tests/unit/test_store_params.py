@@ -1,4 +1,4 @@
-from neo4j._codec.packstream.v1 import Packer, PackableBuffer
+from neo4j._codec.packstream.v1 import PackableBuffer, Packer
 
 from graphmind.store import graph_store
 

@@ -1,11 +1,21 @@
 import json
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
-from graphmind.demo.sudoku import (BOXES, COLS, PUZZLES, ROWS, TECHNIQUES, main, parse,
-                                   session_experiences, solve, write_jsonl)
+from graphmind.demo.sudoku import (
+    BOXES,
+    COLS,
+    PUZZLES,
+    ROWS,
+    TECHNIQUES,
+    main,
+    parse,
+    session_experiences,
+    solve,
+    write_jsonl,
+)
 from graphmind.io.jsonl import NodeLine, parse_line
 from graphmind.models import Experience
 
@@ -25,13 +35,13 @@ TEMPLATES = {
     NS: r"Puzzle [\w-]+, R\dC\d: only (\d) possible \((row|column|box|\d).*\), placed \1",
     HS: r"Puzzle [\w-]+: digit \d has only one position in (row|column|box) \d \(R\dC\d\), placed it",
     PP: r"Puzzle [\w-]+: digit (\d) in box \d is confined to (row|column) \d, "
-        r"eliminated \1 from R\dC\d(, R\dC\d)*",
+    r"eliminated \1 from R\dC\d(, R\dC\d)*",
     BL: r"Puzzle [\w-]+: digit (\d) in (row|column) \d is confined to box \d, "
-        r"eliminated \1 from R\dC\d(, R\dC\d)*",
+    r"eliminated \1 from R\dC\d(, R\dC\d)*",
     GUESS: r"Puzzle [\w-]+: no technique applies; guessed \d at R\dC\d, "
-           r"the cell with fewest candidates \(\d\)",
+    r"the cell with fewest candidates \(\d\)",
     BACK: r"Puzzle [\w-]+, (R\dC\d has zero candidates|digit \d has no place in (row|column|box) \d) "
-          r"after the guess at (R\dC\d); backtracked and eliminated \d from \3",
+    r"after the guess at (R\dC\d); backtracked and eliminated \d from \3",
 }
 TEMPLATES[PT] = TEMPLATES[PP]
 
@@ -46,7 +56,9 @@ def count_solutions(grid: str, limit: int = 2) -> int:
         elif (rows[r] | cols[c] | boxes[b]) & (1 << d):
             return 0
         else:
-            rows[r] |= 1 << d; cols[c] |= 1 << d; boxes[b] |= 1 << d
+            rows[r] |= 1 << d
+            cols[c] |= 1 << d
+            boxes[b] |= 1 << d
     found = 0
 
     def search(todo: list) -> None:
@@ -54,16 +66,22 @@ def count_solutions(grid: str, limit: int = 2) -> int:
         if not todo:
             found += 1
             return
-        k = min(range(len(todo)), key=lambda j: (~(rows[todo[j][0]] | cols[todo[j][1]]
-                                                  | boxes[todo[j][2]]) & 0x3FE).bit_count())
+        k = min(
+            range(len(todo)),
+            key=lambda j: (~(rows[todo[j][0]] | cols[todo[j][1]] | boxes[todo[j][2]]) & 0x3FE).bit_count(),
+        )
         r, c, b = todo[k]
         free = ~(rows[r] | cols[c] | boxes[b]) & 0x3FE
         while free and found < limit:
             bit = free & -free
             free ^= bit
-            rows[r] |= bit; cols[c] |= bit; boxes[b] |= bit
-            search(todo[:k] + todo[k + 1:])
-            rows[r] ^= bit; cols[c] ^= bit; boxes[b] ^= bit
+            rows[r] |= bit
+            cols[c] |= bit
+            boxes[b] |= bit
+            search(todo[:k] + todo[k + 1 :])
+            rows[r] ^= bit
+            cols[c] ^= bit
+            boxes[b] ^= bit
 
     search(empty)
     return found
@@ -129,8 +147,9 @@ def test_descriptions_follow_one_template_per_technique(logs):
 
 def test_a_naked_single_explains_what_the_units_rule_out(logs):
     first = logs["easy-1"].steps[0]
-    assert first.description == ("Puzzle easy-1, R5C6: only 4 possible (row has 7,8; "
-                                 "column has 2,3,5,6,9; box has 1), placed 4")
+    assert first.description == (
+        "Puzzle easy-1, R5C6: only 4 possible (row has 7,8; column has 2,3,5,6,9; box has 1), placed 4"
+    )
 
 
 def test_every_experience_validates_as_an_import_line(session):
@@ -151,19 +170,25 @@ def test_experiences_carry_kind_outcome_and_confidence_per_technique(session):
         else:
             kind, outcome, confidence, impact, _ = TECHNIQUES[strategy]
             assert (props["kind"], props["outcome"], props["confidence"], props["impact"]) == (
-                kind, outcome, confidence, impact)
+                kind,
+                outcome,
+                confidence,
+                impact,
+            )
 
 
 def test_one_insight_per_puzzle_counts_its_steps(session, logs):
     insights = [r["properties"]["description"] for r in session if r["properties"]["kind"] == "insight"]
     assert len(insights) == len(PUZZLES)
     assert insights[0].startswith(f"Solved puzzle easy-1 in {len(logs['easy-1'].steps)} steps: ")
-    assert insights[-1] == ("Solved puzzle hard-3 in 86 steps: 65 naked singles, 16 hidden singles, "
-                            "1 pointing pair, 2 guesses, 2 backtracks")
+    assert insights[-1] == (
+        "Solved puzzle hard-3 in 86 steps: 65 naked singles, 16 hidden singles, "
+        "1 pointing pair, 2 guesses, 2 backtracks"
+    )
 
 
 def test_timestamps_start_at_the_given_time_and_advance(session):
-    start = datetime(2026, 3, 1, 8, 0, tzinfo=timezone.utc)
+    start = datetime(2026, 3, 1, 8, 0, tzinfo=UTC)
     records = session_experiences("s1", ["easy-1"], start=start)
     stamps = [datetime.fromisoformat(r["properties"]["timestamp"]) for r in records]
     assert stamps[0] == start and all(a < b for a, b in zip(stamps, stamps[1:]))
@@ -177,8 +202,7 @@ def test_the_output_is_deterministic(session):
 def test_a_limit_per_puzzle_drops_singles_first(session):
     limited = session_experiences(limit_per_puzzle=12)
     assert len(limited) == 13 * len(PUZZLES)
-    rare = [r["properties"]["description"] for r in session
-            if r["properties"]["strategy_used"] not in (NS, HS)]
+    rare = [r["properties"]["description"] for r in session if r["properties"]["strategy_used"] not in (NS, HS)]
     kept = [r["properties"]["description"] for r in limited]
     assert [text for text in kept if text in rare] == rare
     assert [r["id"] for r in limited] == [f"sudoku-2026-01-04-e{n:04d}" for n in range(1, len(limited) + 1)]

@@ -50,10 +50,18 @@ def two_branches(moved: bool = False) -> tuple[list, list[LadderNode], dict]:
     patterns = [pattern(i, unit(1)) for i in ("c1", "c2", "g1", "g2")]
     cook = ["c2"] if moved else ["c1", "c2"]
     garden = ["c1", "g1", "g2"] if moved else ["g1", "g2"]
-    nodes = [LadderNode("cook", 2, cook, unit(1), "Cooking", ""),
-             LadderNode("garden", 2, garden, unit(1), "Gardening", "")]
-    vectors = {"c1": unit(1, 0.1), "c2": unit(1, 0.15), "g1": unit(0.1, 1), "g2": unit(0.15, 1),
-               "cook": unit(1, 0, 0.3), "garden": unit(0, 1, 0.3)}
+    nodes = [
+        LadderNode("cook", 2, cook, unit(1), "Cooking", ""),
+        LadderNode("garden", 2, garden, unit(1), "Gardening", ""),
+    ]
+    vectors = {
+        "c1": unit(1, 0.1),
+        "c2": unit(1, 0.15),
+        "g1": unit(0.1, 1),
+        "g2": unit(0.15, 1),
+        "cook": unit(1, 0, 0.3),
+        "garden": unit(0, 1, 0.3),
+    }
     return patterns, nodes, vectors
 
 
@@ -100,8 +108,9 @@ def embedder():
 def flagged_edges(h: Hierarchy, embedder) -> tuple[str, set[tuple[str, str]]]:
     patterns, nodes = as_ladder(h)
     result = check(patterns, nodes, PARAMS, embedder)
-    return result.status, {(f.parent, f.child) for f in result.flagged
-                           if f.check == "vertical_consistency" and f.parent and f.child}
+    return result.status, {
+        (f.parent, f.child) for f in result.flagged if f.check == "vertical_consistency" and f.parent and f.child
+    }
 
 
 @pytest.mark.parametrize("load", [naics, households])
@@ -120,12 +129,21 @@ def test_a_true_hierarchy_passes_and_its_corrupted_copies_are_caught(load, embed
 
 
 SUPPORT = {
-    "Sign-in recovery": ["password reset link expired", "forgot which email the account uses",
-                         "two-factor code rejected at every login"],
-    "Billing disputes": ["charged twice for one order", "refund not received after ten days",
-                         "invoice shows the wrong VAT number"],
-    "Delivery problems": ["parcel left at a neighbour's house without a note", "courier marked it delivered "
-                          "but nothing came", "box arrived crushed and wet"],
+    "Sign-in recovery": [
+        "password reset link expired",
+        "forgot which email the account uses",
+        "two-factor code rejected at every login",
+    ],
+    "Billing disputes": [
+        "charged twice for one order",
+        "refund not received after ten days",
+        "invoice shows the wrong VAT number",
+    ],
+    "Delivery problems": [
+        "parcel left at a neighbour's house without a note",
+        "courier marked it delivered but nothing came",
+        "box arrived crushed and wet",
+    ],
 }
 
 

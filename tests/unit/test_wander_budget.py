@@ -54,11 +54,28 @@ def test_offline_calls_cost_nothing_and_priced_bounds_cover_a_repair():
 
 
 def test_adjacency_scores_and_the_fence():
-    band = adjacency("x", "distance_band", 0.4, current_domains=["a"], domains=["a", "b"], interestingness=None,
-                     uncertainty=None, visits=1)
+    band = adjacency(
+        "x",
+        "distance_band",
+        0.4,
+        current_domains=["a"],
+        domains=["a", "b"],
+        interestingness=None,
+        uncertainty=None,
+        visits=1,
+    )
     assert (band.interestingness, band.novelty, band.bridge_potential, band.uncertainty) == (0.5, 0.5, 0.5, 0.6)
-    bridge = adjacency("y", "cross_domain_bridge", 0.2, current_domains=["a"], domains=["b"], interestingness=0.9,
-                       uncertainty=None, visits=0, attractor_cosine=0.5)
+    bridge = adjacency(
+        "y",
+        "cross_domain_bridge",
+        0.2,
+        current_domains=["a"],
+        domains=["b"],
+        interestingness=0.9,
+        uncertainty=None,
+        visits=0,
+        attractor_cosine=0.5,
+    )
     assert (bridge.interestingness, bridge.bridge_potential, bridge.uncertainty) == (0.7, 1.0, 0.5)
     assert bridge.score == pytest.approx(0.3 * 0.7 + 0.3 * 1 + 0.2 * 1 + 0.2 * 0.5)
     import numpy as np
@@ -89,8 +106,16 @@ def test_memory_loci_from_memories():
     assert memory_domains("Pattern", {}, ["search", "elimination"]) == ["elimination", "search"]
     assert memory_domains("Abstraction", {"level": 2, "name": "Elimination"}, []) == ["Elimination"]
     assert memory_domains("Failed_Attempt", {}, []) == ["failed attempt"]
-    sources = [{"id": "p1", "label": "Pattern", "props": {"name": "Naked single"}, "categories": ["Elimination"],
-                "locus_id": None, "locus_hash": None}]
+    sources = [
+        {
+            "id": "p1",
+            "label": "Pattern",
+            "props": {"name": "Naked single"},
+            "categories": ["Elimination"],
+            "locus_id": None,
+            "locus_hash": None,
+        }
+    ]
     rows = memory_locus_rows("m", sources)
     assert rows[0]["id"] == "locus-p1" and rows[0]["refers_to"] == ["m:p1"] and rows[0]["props"]["role"] == "Pattern"
     unchanged = [{**sources[0], "locus_id": "locus-p1", "locus_hash": rows[0]["text_hash"]}]

@@ -11,9 +11,22 @@ import pytest
 
 from graphmind.errors import ValidationError
 from graphmind.wander._logic import (
-    Adjacency, CircuitBreaker, SessionConfig, budget_low, checkpoint_due, current_status, decayed,
-    distance_band, drift, reinforce, should_crystallize, should_use_cloud, softmax_select, transition,
-    within_scope, would_exceed,
+    Adjacency,
+    CircuitBreaker,
+    SessionConfig,
+    budget_low,
+    checkpoint_due,
+    current_status,
+    decayed,
+    distance_band,
+    drift,
+    reinforce,
+    should_crystallize,
+    should_use_cloud,
+    softmax_select,
+    transition,
+    within_scope,
+    would_exceed,
 )
 
 
@@ -59,7 +72,7 @@ def test_scope_checks_domains_and_drift_from_the_seed_and_fence():
 
 
 def test_resonances_decay_ten_percent_a_day_and_graduate_or_fade():
-    assert decayed(1.0, 0.1, 1) == pytest.approx(0.9) and decayed(1.0, 0.1, 7) == pytest.approx(0.9 ** 7)
+    assert decayed(1.0, 0.1, 1) == pytest.approx(0.9) and decayed(1.0, 0.1, 7) == pytest.approx(0.9**7)
     strength, count, status = reinforce(1.0, 1, 0.1, 1, "candidate")
     assert (strength, count, status) == (pytest.approx(1.9), 2, "candidate")
     strength, count, status = reinforce(strength, count, 0.1, 0, status)

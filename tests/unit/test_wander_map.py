@@ -94,18 +94,38 @@ def _session(n: int = 30) -> tuple[list[dict], dict]:
     rng = np.random.default_rng(7)
     centres = rng.normal(size=(3, 24)) * 3
     domains = ["queues", "retries", "people"]
-    loci = [{"id": f"locus-{i}", "concept": f"concept number {i} with a rather long name indeed",
-             "domains": [domains[i % 3]] if i else [],
-             "embedding": list(centres[i % 3] + rng.normal(size=24)),
-             "visits": int(i % 5), "source_type": "SEED" if i == 0 else "MEMORY"} for i in range(n)]
+    loci = [
+        {
+            "id": f"locus-{i}",
+            "concept": f"concept number {i} with a rather long name indeed",
+            "domains": [domains[i % 3]] if i else [],
+            "embedding": list(centres[i % 3] + rng.normal(size=24)),
+            "visits": int(i % 5),
+            "source_type": "SEED" if i == 0 else "MEMORY",
+        }
+        for i in range(n)
+    ]
     path = [0, 3, 6, 1, 4, 7, 10, 13, 2, 5, 8, 11]
-    marks = {"steps": [[f"locus-{a}", f"locus-{b}"] for a, b in zip(path, path[1:])],
-             "crystal_loci": ["locus-4", "locus-10", "locus-missing"],
-             "resonance_clusters": [
-                 {"id": "resonance-a", "themes": ["queue", "race", "lock"], "strength": 3.0,
-                  "status": "confirmed", "loci": ["locus-3", "locus-6", "locus-9"]},
-                 {"id": "resonance-gone", "themes": ["x"], "strength": 1.0, "status": "candidate",
-                  "loci": ["locus-missing"]}]}
+    marks = {
+        "steps": [[f"locus-{a}", f"locus-{b}"] for a, b in zip(path, path[1:])],
+        "crystal_loci": ["locus-4", "locus-10", "locus-missing"],
+        "resonance_clusters": [
+            {
+                "id": "resonance-a",
+                "themes": ["queue", "race", "lock"],
+                "strength": 3.0,
+                "status": "confirmed",
+                "loci": ["locus-3", "locus-6", "locus-9"],
+            },
+            {
+                "id": "resonance-gone",
+                "themes": ["x"],
+                "strength": 1.0,
+                "status": "candidate",
+                "loci": ["locus-missing"],
+            },
+        ],
+    }
     return loci, marks
 
 
@@ -115,8 +135,9 @@ def test_draw_map_writes_a_png_and_counts_what_it_drew(tmp_path):
     loci, marks = _session()
     out = tmp_path / "maps" / "session.png"
     report = draw_map(loci, marks, out, "Wander session s-1")
-    assert report == MapReport(out=str(out), loci=30, steps=11, crystals=2, resonance_clusters=1,
-                               projection=report.projection)
+    assert report == MapReport(
+        out=str(out), loci=30, steps=11, crystals=2, resonance_clusters=1, projection=report.projection
+    )
     assert report.projection in ("pca", "umap")
     assert report.as_dict()["steps"] == 11
     assert out.read_bytes()[:8] == PNG_SIGNATURE
@@ -161,8 +182,10 @@ def test_render_map_reads_both_queries_and_draws(tmp_path):
     store = _Store(*_session_rows())
     report = render_map(store, "m", "s-1", tmp_path / "map.png")
     assert report.loci == 30 and report.steps == 11
-    assert store.calls == [("wander/list_map_loci", {"mind": "m", "session_id": "s-1"}),
-                           ("wander/list_map_marks", {"mind": "m", "session_id": "s-1"})]
+    assert store.calls == [
+        ("wander/list_map_loci", {"mind": "m", "session_id": "s-1"}),
+        ("wander/list_map_marks", {"mind": "m", "session_id": "s-1"}),
+    ]
 
 
 def test_render_map_refuses_a_session_without_loci(tmp_path):

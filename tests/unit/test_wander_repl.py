@@ -19,8 +19,7 @@ import pytest
 
 from graphmind.errors import ValidationError
 from graphmind.wander import repl as repl_module
-from graphmind.wander.repl import (REPL_FUNCTIONS, TRUNCATED, ReplCall, ReplLimits, WanderRepl,
-                                   extract_code)
+from graphmind.wander.repl import REPL_FUNCTIONS, TRUNCATED, ReplCall, ReplLimits, WanderRepl, extract_code
 
 LIMITS = ReplLimits(cpu_seconds=2, memory_mb=256, wall_seconds=5)
 SECRET = "sk-secret"
@@ -44,8 +43,7 @@ class Recorder:
         self.calls.append((name, args, kwargs))
         if name == "get_locus":
             raise LookupError(f"no locus {args[0]}")
-        return {"query_similar": SIMILAR, "llm_query": "the moon pulls the tides",
-                "embed": [0.0, 1.0]}.get(name, [])
+        return {"query_similar": SIMILAR, "llm_query": "the moon pulls the tides", "embed": [0.0, 1.0]}.get(name, [])
 
 
 @pytest.fixture
@@ -90,8 +88,10 @@ def test_normal_use_reads_variables_calls_the_parent_and_returns_final(run):
     """)
     assert result.success and result.error is None and not result.blocked
     assert result.final == {"connection": "tides - moon: the moon pulls the tides"}
-    assert result.calls == (ReplCall("query_similar", [[0.6, 0.8]], {"k": 2}),
-                            ReplCall("llm_query", ["q"], {"context": "c"}))
+    assert result.calls == (
+        ReplCall("query_similar", [[0.6, 0.8]], {"k": 2}),
+        ReplCall("llm_query", ["q"], {"context": "c"}),
+    )
     assert run.handler.calls == [(c.name, c.args, c.kwargs) for c in result.calls]
     assert result.stdout == f"tides {json.dumps(SIMILAR)} ['the', 'moon'] 4.0\n1 1 1 1 6\n"
 
@@ -105,11 +105,12 @@ def test_without_final_the_final_is_none_and_the_repl_runs_again(run):
 
 
 def test_extract_code_returns_the_repl_blocks_in_order():
-    answer = ("Let me look.\n```repl\nsimilar = query_similar(current_locus['embedding'])\n```\n"
-              "Some prose, then a python block that is not run:\n```python\nprint('no')\n```\n"
-              "```repl\nFINAL({'connection': 'x'})\n```\nDone.")
-    assert extract_code(answer) == ["similar = query_similar(current_locus['embedding'])",
-                                    "FINAL({'connection': 'x'})"]
+    answer = (
+        "Let me look.\n```repl\nsimilar = query_similar(current_locus['embedding'])\n```\n"
+        "Some prose, then a python block that is not run:\n```python\nprint('no')\n```\n"
+        "```repl\nFINAL({'connection': 'x'})\n```\nDone."
+    )
+    assert extract_code(answer) == ["similar = query_similar(current_locus['embedding'])", "FINAL({'connection': 'x'})"]
     assert extract_code("no code here") == []
 
 
@@ -129,12 +130,15 @@ def test_invalid_input_raises_validation_error():
         WanderRepl(Recorder(), {"trace": {1, 2}})
 
 
-@pytest.mark.parametrize("code, error", [
-    ("1 / 0", "ZeroDivisionError: division by zero"),
-    ("undefined_name", "NameError: name 'undefined_name' is not defined"),
-    ("def (", "SyntaxError: invalid syntax (line 1)"),
-    ("FINAL({1, 2})", "TypeError: the value given to FINAL() is not JSON-serialisable"),
-])
+@pytest.mark.parametrize(
+    "code, error",
+    [
+        ("1 / 0", "ZeroDivisionError: division by zero"),
+        ("undefined_name", "NameError: name 'undefined_name' is not defined"),
+        ("def (", "SyntaxError: invalid syntax (line 1)"),
+        ("FINAL({1, 2})", "TypeError: the value given to FINAL() is not JSON-serialisable"),
+    ],
+)
 def test_errors_of_the_code_are_one_sentence_and_not_blocked(run, code, error):
     result = run(code)
     assert (result.success, result.blocked, result.error, result.final) == (False, False, error, None)
@@ -145,8 +149,10 @@ ATTACKS = {
     "import socket": ("import socket\nsocket.socket().connect(('example.com', 80))", "import of 'socket'"),
     "from socket import": ("from socket import create_connection", "import of 'socket'"),
     "socket via builtins": ("__builtins__['__import__']('socket')", '"__builtins__"'),
-    "socket via getattr": ("getattr(getattr(len, '__self__'), '__import__')('socket')",
-                           "access to attribute '__self__' is not allowed"),
+    "socket via getattr": (
+        "getattr(getattr(len, '__self__'), '__import__')('socket')",
+        "access to attribute '__self__' is not allowed",
+    ),
     "import os": ("import os\nos.system('id')", "import of 'os' is not allowed"),
     "import subprocess": ("import subprocess", "import of 'subprocess' is not allowed"),
     "import ctypes": ("import ctypes", "import of 'ctypes' is not allowed"),
@@ -160,10 +166,10 @@ ATTACKS = {
     "compile": ("compile('import os', 'x', 'exec')", "compile() is not allowed"),
     "globals": ("globals()['x'] = 1", "globals() is not allowed"),
     "type": ("type(())", "type() is not allowed"),
-    "subclasses": ("().__class__.__bases__[0].__subclasses__()", "because it starts with \"_\""),
+    "subclasses": ("().__class__.__bases__[0].__subclasses__()", 'because it starts with "_"'),
     "getattr __class__": ("getattr(().__class__, '__bases__')", '"__class__"'),
     "getattr built name": ("getattr(getattr((), '__cl' + 'ass__'), '__bases__')", "'__class__'"),
-    "mro comprehension": ("[c for c in ().__class__.__mro__]", "because it starts with \"_\""),
+    "mro comprehension": ("[c for c in ().__class__.__mro__]", 'because it starts with "_"'),
     "str.format": ("'{0.__class__.__mro__}'.format(())", "format"),
     "str.format on the type": ("str.format('{0.__globals__}', FINAL)", "format"),
     "generator frame": ("g = (i for i in [1])\ng.gi_frame.f_back.f_globals", "is a restricted name"),
@@ -177,8 +183,10 @@ ATTACKS = {
     "from json import": ("from json import decoder", "'json.decoder' is not available"),
     "import json.decoder": ("import json.decoder", "import of 'json.decoder'"),
     "vars of a module": ("vars(json)", "vars() is not allowed"),
-    "caught refusal": ("try:\n    import os\nexcept BaseException:\n    pass\nFINAL('escaped')",
-                       "import of 'os' is not allowed"),
+    "caught refusal": (
+        "try:\n    import os\nexcept BaseException:\n    pass\nFINAL('escaped')",
+        "import of 'os' is not allowed",
+    ),
 }
 
 
@@ -189,13 +197,16 @@ def test_attacks_are_blocked_and_reported_cleanly(run, code, fragment):
     assert result.calls == () and run.handler.calls == []
 
 
-@pytest.mark.parametrize("code", [
-    "import os\nFINAL(os.environ['ANTHROPIC_API_KEY'])",
-    "from os import environ\nFINAL(dict(environ))",
-    "FINAL(open('/proc/self/environ').read())",
-    "FINAL(json.codecs.sys.modules['os'].environ.copy())",
-    "FINAL(str(re.enum.sys.modules['os'].environ))",
-])
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import os\nFINAL(os.environ['ANTHROPIC_API_KEY'])",
+        "from os import environ\nFINAL(dict(environ))",
+        "FINAL(open('/proc/self/environ').read())",
+        "FINAL(json.codecs.sys.modules['os'].environ.copy())",
+        "FINAL(str(re.enum.sys.modules['os'].environ))",
+    ],
+)
 def test_the_parents_environment_is_out_of_reach(run, monkeypatch, code):
     monkeypatch.setenv("ANTHROPIC_API_KEY", SECRET)
     monkeypatch.setenv("NEO4J_PASSWORD", SECRET)
@@ -209,11 +220,14 @@ def test_memory_bombs_hit_the_memory_limit(run, code):
     assert_refused(run(code), "memory limit exceeded")
 
 
-@pytest.mark.parametrize("code", [
-    "while True:\n    pass",
-    "while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass",
-    "x = 10 ** 10 ** 9",
-])
+@pytest.mark.parametrize(
+    "code",
+    [
+        "while True:\n    pass",
+        "while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass",
+        "x = 10 ** 10 ** 9",
+    ],
+)
 def test_endless_computation_hits_the_cpu_or_wall_clock_limit(run, code):
     result = run(code)
     assert result.success is False and result.blocked is True
@@ -253,11 +267,19 @@ def test_the_parent_refuses_names_outside_repl_functions():
     handler = Recorder()
     session = repl_module._Session(handler, ReplLimits())
     assert session.serve({"call": "system", "args": ["id"], "kwargs": {}}) == {
-        "error": "blocked: call of unknown function 'system' refused", "blocked": True}
+        "error": "blocked: call of unknown function 'system' refused",
+        "blocked": True,
+    }
     assert session.serve({"call": "embed", "args": "not a list", "kwargs": {}})["blocked"] is True
     assert handler.calls == [] and session.calls == []
-    assert set(REPL_FUNCTIONS) == {"embed", "query_similar", "query_by_domain", "get_locus",
-                                   "get_neighbors", "llm_query"}
+    assert set(REPL_FUNCTIONS) == {
+        "embed",
+        "query_similar",
+        "query_by_domain",
+        "get_locus",
+        "get_neighbors",
+        "llm_query",
+    }
 
 
 # A hostile child: what the code could do had it escaped the language layer. The parent's
@@ -303,11 +325,13 @@ time.sleep(60)
 @pytest.fixture
 def hostile(run, tmp_path, monkeypatch):
     """``hostile(source, limits)`` runs ``source`` as the child instead of the sandbox."""
+
     def execute(source: str, limits: ReplLimits = LIMITS):
         script = tmp_path / "hostile.py"
         script.write_text(source)
         monkeypatch.setattr(repl_module, "_child_command", lambda: [sys.executable, "-I", str(script)])
         return run("", limits)
+
     execute.handler = run.handler
     return execute
 
@@ -326,12 +350,20 @@ def test_a_hostile_child_gets_no_secrets_no_files_and_no_unknown_calls(hostile, 
     assert probe["nproc"] == [0, 0] and probe["as"] == [256 << 20] * 2
 
 
-@pytest.mark.parametrize("source, fragment", [
-    ("import sys\nsys.stdin.readline()\nsys.stdout.write('x' * (2 << 20))\nsys.stdout.flush()\n"
-     "import time\ntime.sleep(30)", "the sandbox sent a message longer than 1 MB"),
-    ("import sys\nsys.stdin.readline()\nprint('not json', flush=True)\nimport time\ntime.sleep(30)",
-     "the sandbox sent a malformed message"),
-])
+@pytest.mark.parametrize(
+    "source, fragment",
+    [
+        (
+            "import sys\nsys.stdin.readline()\nsys.stdout.write('x' * (2 << 20))\nsys.stdout.flush()\n"
+            "import time\ntime.sleep(30)",
+            "the sandbox sent a message longer than 1 MB",
+        ),
+        (
+            "import sys\nsys.stdin.readline()\nprint('not json', flush=True)\nimport time\ntime.sleep(30)",
+            "the sandbox sent a malformed message",
+        ),
+    ],
+)
 def test_a_hostile_child_breaking_the_protocol_is_killed(hostile, source, fragment):
     assert_refused(hostile(source), fragment)
 
@@ -357,14 +389,19 @@ def _alive(pid: int) -> bool:
 
 # State between executes: the spec's theme_buffer pattern.
 
+
 def test_variables_survive_between_executes_and_functions_are_named_as_dropped(run):
     repl = WanderRepl(run.handler, VARIABLES, LIMITS)
-    first = repl.execute("theme_buffer = []\nfor locus in hot_memory:\n    theme_buffer.append(locus['concept'])\n"
-                         "def helper():\n    return 1\nhot_memory.append('changed')")
+    first = repl.execute(
+        "theme_buffer = []\nfor locus in hot_memory:\n    theme_buffer.append(locus['concept'])\n"
+        "def helper():\n    return 1\nhot_memory.append('changed')"
+    )
     assert first.success and first.dropped == ("helper",)
     assert repl.state == {"theme_buffer": ["tides"], "locus": VARIABLES["hot_memory"][0]}  # not hot_memory
-    second = repl.execute("theme_buffer.append(llm_query('themes?'))\ncount = len(theme_buffer)\n"
-                          "FINAL({'buffer': theme_buffer, 'memory': len(hot_memory)})")
+    second = repl.execute(
+        "theme_buffer.append(llm_query('themes?'))\ncount = len(theme_buffer)\n"
+        "FINAL({'buffer': theme_buffer, 'memory': len(hot_memory)})"
+    )
     assert second.final == {"buffer": ["tides", "the moon pulls the tides"], "memory": 1}
     assert repl.state["theme_buffer"] == ["tides", "the moon pulls the tides"] and repl.state["count"] == 2
     repl.refresh(dict(VARIABLES, trace=[]))  # the next dwelling: new memory, the same state
@@ -390,9 +427,11 @@ def test_state_past_its_size_limit_is_dropped_by_name(run):
 
 
 def test_the_parent_refuses_a_malformed_state(hostile):
-    lying = ("import json, sys\nsys.stdin.readline()\nprint(json.dumps({'done': True, 'stdout': '', "
-             "'final': None, 'has_final': False, 'error': None, 'blocked': False, "
-             "'state': {'__builtins__': 1, 'FINAL': 2}, 'dropped': [], 'uid': 0}), flush=True)")
+    lying = (
+        "import json, sys\nsys.stdin.readline()\nprint(json.dumps({'done': True, 'stdout': '', "
+        "'final': None, 'has_final': False, 'error': None, 'blocked': False, "
+        "'state': {'__builtins__': 1, 'FINAL': 2}, 'dropped': [], 'uid': 0}), flush=True)"
+    )
     assert_refused(hostile(lying), "the sandbox sent a malformed state")
 
 
@@ -455,12 +494,15 @@ print(json.dumps({"done": True, "stdout": outcome, "final": None, "has_final": F
                   "error": None, "blocked": False, "state": {}, "dropped": [], "uid": 0}), flush=True)
 """
 
-PASSTHROUGH_JAIL = "import sys\npath = sys.argv[1]\nexec(compile(open(path).read(), path, 'exec'), {'__name__': '__main__'})\n"
+PASSTHROUGH_JAIL = (
+    "import sys\npath = sys.argv[1]\nexec(compile(open(path).read(), path, 'exec'), {'__name__': '__main__'})\n"
+)
 
 
 @pytest.fixture
 def escaped(tmp_path, monkeypatch):
     """``escaped(source, variables, jail=True)``: ``source`` run as the sandbox script is."""
+
     def execute(source: str, variables: dict, jail: bool = True):
         script = tmp_path / "escaped.py"
         script.write_text(source)
@@ -470,6 +512,7 @@ def escaped(tmp_path, monkeypatch):
             passthrough.write_text(PASSTHROUGH_JAIL)
             monkeypatch.setattr(repl_module, "_JAIL", passthrough)
         return WanderRepl(Recorder(), variables, LIMITS).execute("")
+
     return execute
 
 
@@ -491,6 +534,7 @@ def test_the_network_layer_holds_without_the_language_layer(escaped):
     if repl_module.sandbox_layers()["network"].startswith("unavailable"):
         pytest.skip("unshare --net does not work here")
     import socket
+
     with socket.create_server(("127.0.0.1", 0)) as server:
         port = server.getsockname()[1]
         unjailed = escaped(NETWORK, {"port": port}, jail=False)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from graphmind.context.templates import TEMPLATE_WORDS, compose as compose_from_templates
+from graphmind.context.templates import TEMPLATE_WORDS
+from graphmind.context.templates import compose as compose_from_templates
 from graphmind.llm.base import Tool
 from graphmind.prompts.context import ContextInput, ContextSections
 

@@ -16,18 +16,28 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from graphmind.llm.base import Tool
-from graphmind.text import join_names, term_set
 from graphmind.prompts.digest import (
-    ConvergenceInput, ConvergenceOutput, ConvergencePair, CrossPollinationInput,
-    CrossPollinationOutput, DigestLink, EntryReview, ForgottenInput, ForgottenOutput, LinkKind,
+    ConvergenceInput,
+    ConvergenceOutput,
+    ConvergencePair,
+    CrossPollinationInput,
+    CrossPollinationOutput,
+    DigestLink,
+    EntryReview,
+    ForgottenInput,
+    ForgottenOutput,
+    LinkKind,
     shared_concepts,
 )
+from graphmind.text import join_names, term_set
 
-TEMPLATE_WORDS = frozenset("""
+TEMPLATE_WORDS = frozenset(
+    """
 same_thing isomorphism contradiction absorbed reconnect fade share shared terms contradicts
 speaks links nothing found entries scattered mostly contained related memory hint merge
 side other entry structure left with thing shares
-""".split())
+""".split()
+)
 
 _NEGATION = re.compile(r"\b(?:not|never|no|cannot|isn't|doesn't|don't|without)\b|不|沒有|並非", re.I)
 _ISOMORPHISM = re.compile(r"同構|isomorph|mirrors?|same structure|parallels?", re.I)
@@ -48,8 +58,7 @@ def cross_pollination(inputs: CrossPollinationInput, tools: Sequence[Tool]) -> C
         links.append((len(shared), link))
     links.sort(key=lambda pair: -pair[0])
     if not links:
-        return CrossPollinationOutput(nothing_found=True,
-                                      note="Nothing found: these entries may be too scattered.")
+        return CrossPollinationOutput(nothing_found=True, note="Nothing found: these entries may be too scattered.")
     return CrossPollinationOutput(links=[link for _, link in links[:5]], nothing_found=False)
 
 
@@ -80,11 +89,15 @@ def convergence(inputs: ConvergenceInput, tools: Sequence[Tool]) -> ConvergenceO
         if len(shared) < 2:
             continue
         merge = len(shared) >= 3
-        pairs.append(ConvergencePair(
-            thread_ids=[a.id, b.id], shared_concepts=shared, action="merge" if merge else "hint",
-            merged_title=f"{a.title} + {b.title}: {', '.join(shared[:3])}" if merge else None,
-            touches=list(dict.fromkeys([*a.touches, *b.touches])) if merge else [],
-        ))
+        pairs.append(
+            ConvergencePair(
+                thread_ids=[a.id, b.id],
+                shared_concepts=shared,
+                action="merge" if merge else "hint",
+                merged_title=f"{a.title} + {b.title}: {', '.join(shared[:3])}" if merge else None,
+                touches=list(dict.fromkeys([*a.touches, *b.touches])) if merge else [],
+            )
+        )
     pairs.sort(key=lambda p: -len(p.shared_concepts))
     return ConvergenceOutput(pairs=pairs)
 
@@ -95,21 +108,26 @@ def forgotten(inputs: ForgottenInput, tools: Sequence[Tool]) -> ForgottenOutput:
     context_ids = {m.id for m in inputs.context}
     for entry in sorted(inputs.entries, key=lambda e: -e.age_days):
         terms = term_set(entry.text)
-        scored = sorted(((len(terms & term_set(text)), oid) for oid, text in others if oid != entry.id),
-                        key=lambda pair: -pair[0])
+        scored = sorted(
+            ((len(terms & term_set(text)), oid) for oid, text in others if oid != entry.id), key=lambda pair: -pair[0]
+        )
         best_count, best_id = scored[0] if scored else (0, "")
         if terms and best_id in context_ids and best_count / len(terms) >= 0.6:
             note = f"Mostly contained in {best_id} ({best_count} of {len(terms)} terms)."
-            reviews.append(EntryReview(entry_id=entry.id, status="absorbed", related_ids=[best_id],
-                                       note=note))
+            reviews.append(EntryReview(entry_id=entry.id, status="absorbed", related_ids=[best_id], note=note))
         elif best_count >= 2:
             related = [oid for count, oid in scored if count >= 2]
             shared = sorted(terms & term_set(dict(others)[best_id]))
-            reviews.append(EntryReview(entry_id=entry.id, status="reconnect", related_ids=related,
-                                       note=f"Shares {join_names(shared[:5])} with {best_id}."))
+            reviews.append(
+                EntryReview(
+                    entry_id=entry.id,
+                    status="reconnect",
+                    related_ids=related,
+                    note=f"Shares {join_names(shared[:5])} with {best_id}.",
+                )
+            )
         else:
-            reviews.append(EntryReview(entry_id=entry.id, status="fade",
-                                       note="No related memory found: left to fade."))
+            reviews.append(EntryReview(entry_id=entry.id, status="fade", note="No related memory found: left to fade."))
     return ForgottenOutput(reviews=reviews)
 
 

@@ -19,24 +19,46 @@ from collections.abc import Sequence
 from graphmind.dream import rules
 from graphmind.dream.entities import action_text
 from graphmind.llm.base import Tool
-from graphmind.text import (
-    as_sentence, best_sentences, first_sentence, jaccard, join_names, shared_phrase, shared_terms, term_set,
-    top_terms, trim,
-)
 from graphmind.prompts.dream import (
-    AbstractionInput, AbstractionOutput, ConnectionInput, ConnectionOutput,
-    ContradictionInput, ContradictionOutput, ExtractedPattern, GroupingInput, GroupingOutput, ItemGroup,
-    PatternExtractionInput, PatternType, SubsumptionInput, SubsumptionOutput,
+    AbstractionInput,
+    AbstractionOutput,
+    ConnectionInput,
+    ConnectionOutput,
+    ContradictionInput,
+    ContradictionOutput,
+    ExtractedPattern,
+    GroupingInput,
+    GroupingOutput,
+    ItemGroup,
+    PatternExtractionInput,
+    PatternType,
+    SubsumptionInput,
+    SubsumptionOutput,
+)
+from graphmind.text import (
+    as_sentence,
+    best_sentences,
+    first_sentence,
+    jaccard,
+    join_names,
+    shared_phrase,
+    shared_terms,
+    term_set,
+    top_terms,
+    trim,
 )
 
-TEMPLATE_WORDS = frozenset("""
+TEMPLATE_WORDS = frozenset(
+    """
 prerequisite alternative refinement complement strategy technique heuristic actions meet
 conditions share differ adds shared terms subsumes patterns pattern level subsume
 vertical consistency verified contradict contradictions found items item
-""".split())
+""".split()
+)
 
-_CONDITION = re.compile(r"\b(?:when|whenever|if|while|once|after|unless)\b(?:[^.,;:!?]|(?<=\d)[.,](?=\d))*",
-                        re.I)  # a decimal point or thousands separator ("2.1", "1,000") does not end it
+_CONDITION = re.compile(
+    r"\b(?:when|whenever|if|while|once|after|unless)\b(?:[^.,;:!?]|(?<=\d)[.,](?=\d))*", re.I
+)  # a decimal point or thousands separator ("2.1", "1,000") does not end it
 _OUTCOME_SCORE = {"success": 1.0, "progress": 0.5, "failure": 0.0}
 _PARENS = re.compile(r"\s*\([^)]*\)")
 _SEPARATOR = re.compile(r"[,;]\s+")
@@ -47,17 +69,27 @@ def extract_pattern(inputs: PatternExtractionInput, tools: Sequence[Tool]) -> Ex
     descriptions = [e.description for e in exps]
     name = _pattern_name(descriptions, [e.strategy_used for e in exps if e.strategy_used])
     split = [_clauses(d) for d in descriptions]
-    conditions = _unique([*(m.group(0).strip(" ,") for d in descriptions for m in _CONDITION.finditer(d)),
-                          *(c for c, _ in split if c)])
-    actions = _unique([*(a for (_, a), e in zip(split, exps) if a and e.outcome != "failure"),
-                       *(_main_clause(e.description) for e in exps if e.outcome == "success")])
+    conditions = _unique(
+        [*(m.group(0).strip(" ,") for d in descriptions for m in _CONDITION.finditer(d)), *(c for c, _ in split if c)]
+    )
+    actions = _unique(
+        [
+            *(a for (_, a), e in zip(split, exps) if a and e.outcome != "failure"),
+            *(_main_clause(e.description) for e in exps if e.outcome == "success"),
+        ]
+    )
     all_errors = all(e.kind == "error" for e in exps)
     rate = None if all_errors else round(sum(_OUTCOME_SCORE[e.outcome] for e in exps) / len(exps), 4)
     name_terms = term_set(name)
     ranked = sorted(exps, key=lambda e: (e.outcome != "success", -len(term_set(e.description) & name_terms)))
-    return ExtractedPattern(name=name, pattern_type=_pattern_type([e.kind for e in exps]),
-                            conditions=conditions[:3], actions=actions[:3], success_rate=rate,
-                            example_ids=[e.id for e in ranked[:3]])
+    return ExtractedPattern(
+        name=name,
+        pattern_type=_pattern_type([e.kind for e in exps]),
+        conditions=conditions[:3],
+        actions=actions[:3],
+        success_rate=rate,
+        example_ids=[e.id for e in ranked[:3]],
+    )
 
 
 def _clauses(description: str) -> tuple[str | None, str | None]:
@@ -71,7 +103,7 @@ def _clauses(description: str) -> tuple[str | None, str | None]:
     parts = [p.strip() for p in _SEPARATOR.split(text) if p.strip()]
     for k, part in enumerate(parts[:-1]):
         if len(part.split()) >= 3:
-            return part, ", ".join(parts[k + 1:])
+            return part, ", ".join(parts[k + 1 :])
     return None, None
 
 
@@ -127,7 +159,8 @@ def name_abstraction(inputs: AbstractionInput, tools: Sequence[Tool]) -> Abstrac
         phrase = shared_phrase(texts) if len(texts) > 1 else None
         terms = top_terms(full, k=1, exclude=set().union(*own)) or top_terms(full, k=1)
         name = (phrase if phrase and len(term_set(phrase)) >= 2 else None) or (
-            terms[0].capitalize() if terms else trim(texts[0], 60))
+            terms[0].capitalize() if terms else trim(texts[0], 60)
+        )
     name = action_text(name) or name
     conditions = [c for m in inputs.members for c in m.conditions]
     anchor = best_sentences([*texts, *conditions], " ".join([name, *inputs.key_phrases]), k=1)
@@ -135,8 +168,7 @@ def name_abstraction(inputs: AbstractionInput, tools: Sequence[Tool]) -> Abstrac
     generalization = f"Subsumes: {members}."
     if anchor:
         generalization = f"{as_sentence(trim(action_text(anchor[0]), 160))} {generalization}"
-    return AbstractionOutput(name=name, generalization=generalization,
-                             member_ids=[m.id for m in inputs.members])
+    return AbstractionOutput(name=name, generalization=generalization, member_ids=[m.id for m in inputs.members])
 
 
 def group_level(inputs: GroupingInput, tools: Sequence[Tool]) -> GroupingOutput:
@@ -148,21 +180,24 @@ def group_level(inputs: GroupingInput, tools: Sequence[Tool]) -> GroupingOutput:
 def connect(inputs: ConnectionInput, tools: Sequence[Tool]) -> ConnectionOutput:
     a, b = inputs.a, inputs.b
     kind, src, dst, because = rules.classify(a, b)
-    strength = inputs.similarity if inputs.similarity is not None else round(
-        jaccard(rules.all_terms(a), rules.all_terms(b)), 4)
+    strength = (
+        inputs.similarity
+        if inputs.similarity is not None
+        else round(jaccard(rules.all_terms(a), rules.all_terms(b)), 4)
+    )
     evidence = [i for i in a.example_ids if i in b.example_ids]
     shared = sorted(rules.all_terms(a) & rules.all_terms(b))
     rationale = because + (f" Shared terms: {join_names(shared[:5])}." if shared else "")
-    return ConnectionOutput(from_id=src.id, to_id=dst.id, kind=kind, strength=strength,
-                            evidence=evidence, rationale=rationale)
+    return ConnectionOutput(
+        from_id=src.id, to_id=dst.id, kind=kind, strength=strength, evidence=evidence, rationale=rationale
+    )
 
 
 def subsumes(inputs: SubsumptionInput, tools: Sequence[Tool]) -> SubsumptionOutput:
     higher = inputs.higher
     missing = rules.uncovered(higher, inputs.lower)
     if missing:
-        message = (f'Level {inputs.level} pattern "{higher.description}" doesn\'t subsume '
-                   f"Level {inputs.level - 1}")
+        message = f'Level {inputs.level} pattern "{higher.description}" doesn\'t subsume Level {inputs.level - 1}'
         return SubsumptionOutput(subsumes=False, uncovered_ids=missing, message=message)
     return SubsumptionOutput(subsumes=True, message="Vertical consistency verified")
 
@@ -171,10 +206,16 @@ def contradicts(inputs: ContradictionInput, tools: Sequence[Tool]) -> Contradict
     a, b = inputs.a, inputs.b
     shared = rules.contradiction(a, b)
     if shared is not None:
-        return ContradictionOutput(contradicts=True, shared_conditions=shared,
-                                   message=f'Patterns "{a.description}" and "{b.description}" contradict')
-    return ContradictionOutput(contradicts=False, shared_conditions=sorted(
-        rules.terms(a.conditions) & rules.terms(b.conditions)), message="No contradictions found")
+        return ContradictionOutput(
+            contradicts=True,
+            shared_conditions=shared,
+            message=f'Patterns "{a.description}" and "{b.description}" contradict',
+        )
+    return ContradictionOutput(
+        contradicts=False,
+        shared_conditions=sorted(rules.terms(a.conditions) & rules.terms(b.conditions)),
+        message="No contradictions found",
+    )
 
 
 BEHAVIOURS = {

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from graphmind.llm.base import Tool
-from graphmind.text import as_sentence, rank_by_overlap, sentences, term_set, trim
 from graphmind.llm.offline_behaviours._tools import TEXT_FIELDS, call_with_text
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.recall import RecallAnswer, RecallQuestion
+from graphmind.text import as_sentence, rank_by_overlap, sentences, term_set, trim
 
 TEMPLATE_WORDS = frozenset("no memories found that answer result".split())
 
@@ -30,8 +30,9 @@ def answer(inputs: RecallQuestion, tools: Sequence[Tool]) -> RecallAnswer:
 def _extract(inputs: RecallQuestion, memories: list[MemoryItem]) -> RecallAnswer:
     pool = [(s, m.id) for m in memories for s in sentences(m.text)]
     question = term_set(inputs.question)
-    ranked = [pool[i] for i in rank_by_overlap([s for s, _ in pool], inputs.question)
-              if term_set(pool[i][0]) & question]
+    ranked = [
+        pool[i] for i in rank_by_overlap([s for s, _ in pool], inputs.question) if term_set(pool[i][0]) & question
+    ]
     chosen = list(dict.fromkeys(ranked))[: inputs.max_sentences]
     if not chosen:
         return RecallAnswer(answer=f"No memories found that answer: {inputs.question}", found=False)

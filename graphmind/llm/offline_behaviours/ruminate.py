@@ -15,27 +15,48 @@ import re
 from collections.abc import Sequence
 
 from graphmind.llm.base import Tool
-from graphmind.text import (
-    as_sentence, best_sentences, content_terms, join_names, plural, rank_by_overlap, sentences,
-    term_set, trim,
-)
 from graphmind.llm.offline_behaviours._tools import call_with_text
 from graphmind.prompts._models import NODE_TYPES, MemoryItem
 from graphmind.prompts.ruminate import (
-    GAP_QUERIES, EndlessInput, GapUpdate, HallucinationInput, MechanicalInput, PrematureInput,
-    RuminationStepInput, RuminationStepOutput, Signal, StepFinding, StuckInput,
+    GAP_QUERIES,
+    EndlessInput,
+    GapUpdate,
+    HallucinationInput,
+    MechanicalInput,
+    PrematureInput,
+    RuminationStepInput,
+    RuminationStepOutput,
+    Signal,
+    StepFinding,
+    StuckInput,
+)
+from graphmind.text import (
+    as_sentence,
+    best_sentences,
+    content_terms,
+    join_names,
+    plural,
+    rank_by_overlap,
+    sentences,
+    term_set,
+    trim,
 )
 
-TEMPLATE_WORDS = frozenset("""
+TEMPLATE_WORDS = frozenset(
+    """
 memories memory found data none nothing graph absence here perspective still missing
 earlier steps step showed touches stimulus what pulls closed picture forming gaps score
 pulling budget spent unexplored remain last gap only explored coherent
 enough crystallize after restated query results types type with from this that echoes
 continue
-""".split())
+""".split()
+)
 
-_TENSION = re.compile(r"\b(?:but|however|not|failed|again|back|didn't|never|without|returning|"
-                      r"recurrence|unfinished|wasted|cannot)\b", re.I)
+_TENSION = re.compile(
+    r"\b(?:but|however|not|failed|again|back|didn't|never|without|returning|"
+    r"recurrence|unfinished|wasted|cannot)\b",
+    re.I,
+)
 
 
 def continue_step(inputs: RuminationStepInput, tools: Sequence[Tool]) -> RuminationStepOutput:
@@ -93,24 +114,33 @@ def _step(inputs: RuminationStepInput, *, reflect: bool = False) -> RuminationSt
     update = _gap_update(inputs, target, found=bool(results))
     signal, reason = _signal(inputs, update, results)
     monologue = _monologue(inputs, target, results, update, focus, reflect)
-    return RuminationStepOutput(finding=finding, gap_update=update, internal_monologue=monologue,
-                                signal=signal, signal_reasoning=reason)
+    return RuminationStepOutput(
+        finding=finding, gap_update=update, internal_monologue=monologue, signal=signal, signal_reasoning=reason
+    )
 
 
-def _finding(inputs: RuminationStepInput, target: str | None, results: list[MemoryItem],
-             focus: str) -> StepFinding:
+def _finding(inputs: RuminationStepInput, target: str | None, results: list[MemoryItem], focus: str) -> StepFinding:
     gap_name = target or "stimulus"
     if not results:
-        return StepFinding(node_type=target, gap_explored=gap_name, query=inputs.query, result="None",
-                           synthesis=f"No {gap_name} data found in the graph.", confidence=0.0)
+        return StepFinding(
+            node_type=target,
+            gap_explored=gap_name,
+            query=inputs.query,
+            result="None",
+            synthesis=f"No {gap_name} data found in the graph.",
+            confidence=0.0,
+        )
     top = results[:3]
     parts = [f"{trim(_best(m, focus), 160)} [{m.id}]" for m in top]
     best_overlap = len(term_set(results[0].text) & term_set(focus))
     return StepFinding(
-        node_type=target, gap_explored=gap_name, query=inputs.query,
+        node_type=target,
+        gap_explored=gap_name,
+        query=inputs.query,
         result=f"{plural(len(results), gap_name + ' memory', gap_name + ' memories')}: "
-               f"{', '.join(m.id for m in results)}",
-        synthesis=" ".join(parts), memory_ids=[m.id for m in top],
+        f"{', '.join(m.id for m in results)}",
+        synthesis=" ".join(parts),
+        memory_ids=[m.id for m in top],
         confidence=round(0.5 + 0.5 * min(1.0, best_overlap / 3), 2),
     )
 
@@ -128,9 +158,12 @@ def _gap_update(inputs: RuminationStepInput, target: str | None, *, found: bool)
     missing = [t for t in ranked if t not in covered]
     explored = _explored(inputs) | ({target} if target else set())
     upcoming = [t for t in missing if t not in explored and t in inputs.gap.gap_types]
-    return GapUpdate(now_covered=covered, still_missing=missing,
-                     composite_gap_score=round(len(missing) / len(NODE_TYPES), 4),
-                     highest_priority_gap=upcoming[0] if upcoming else None)
+    return GapUpdate(
+        now_covered=covered,
+        still_missing=missing,
+        composite_gap_score=round(len(missing) / len(NODE_TYPES), 4),
+        highest_priority_gap=upcoming[0] if upcoming else None,
+    )
 
 
 def _explored(inputs: RuminationStepInput) -> set[str]:
@@ -156,13 +189,20 @@ def _signal(inputs: RuminationStepInput, update: GapUpdate, results: list[Memory
     return "CONTINUE", f"Gap score {score:.2f}, {update.highest_priority_gap} still pulling at me..."
 
 
-def _monologue(inputs: RuminationStepInput, target: str | None, results: list[MemoryItem],
-               update: GapUpdate, focus: str, reflect: bool) -> str:
+def _monologue(
+    inputs: RuminationStepInput,
+    target: str | None,
+    results: list[MemoryItem],
+    update: GapUpdate,
+    focus: str,
+    reflect: bool,
+) -> str:
     """What was found, what it touches in the stimulus, what it echoes of earlier steps, what pulls."""
     gap_name = target or "stimulus"
     if not results:
-        parts = [f"Nothing in the graph for {gap_name}. The absence is data: "
-                 f"the graph has no {gap_name} perspective here."]
+        parts = [
+            f"Nothing in the graph for {gap_name}. The absence is data: the graph has no {gap_name} perspective here."
+        ]
     else:
         segments = [s for m in results for s in sentences(m.text, fine=True)]
         headline = segments[rank_by_overlap(segments, focus)[0]]
@@ -177,8 +217,7 @@ def _monologue(inputs: RuminationStepInput, target: str | None, results: list[Me
             parts.append(as_sentence(f"What pulls at me: {trim(pull, 200)}"))
     earlier = [f for f in inputs.findings if f.found]
     if earlier and reflect:
-        parts += [as_sentence(f"Earlier, {f.node_type} showed: {trim(f.synthesis, 120)}")
-                  for f in earlier[-3:]]
+        parts += [as_sentence(f"Earlier, {f.node_type} showed: {trim(f.synthesis, 120)}") for f in earlier[-3:]]
     elif earlier and len(parts) < 3:
         parts.append(f"Earlier steps found {join_names(dict.fromkeys(f.node_type for f in earlier))}.")
     parts.append(f"Still missing: {join_names(update.still_missing)}.")

@@ -25,26 +25,47 @@ import re
 from collections.abc import Sequence
 
 from graphmind.llm.base import Tool
-from graphmind.text import (
-    as_sentence, jaccard, join_names, rank_by_overlap, sentences, shared_terms, stem, term_set, top_terms, trim,
-)
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.wander import (
-    CrystalCheckInput, CrystalCheckOutput, CrystalInput, CrystalOutput, DwellInput, DwellOutput,
-    LocusItem, ResonanceInput, ResonanceMatch, ResonanceOutput, RlmDwellInput, RlmTurn,
-    SubQueryInput, SubQueryOutput,
+    CrystalCheckInput,
+    CrystalCheckOutput,
+    CrystalInput,
+    CrystalOutput,
+    DwellInput,
+    DwellOutput,
+    LocusItem,
+    ResonanceInput,
+    ResonanceMatch,
+    ResonanceOutput,
+    RlmDwellInput,
+    RlmTurn,
+    SubQueryInput,
+    SubQueryOutput,
+)
+from graphmind.text import (
+    as_sentence,
+    jaccard,
+    join_names,
+    rank_by_overlap,
+    sentences,
+    shared_terms,
+    stem,
+    term_set,
+    top_terms,
+    trim,
 )
 from graphmind.wander import crystal_rules as rules
 
-TEMPLATE_WORDS = frozenset("""
+TEMPLATE_WORDS = frozenset(
+    """
 both involve appear shared terms between memories given tension found within unexpected every
 theme themes seen before here nothing applied supported unsupported evidence insight
 carried holds enough resonances across
 hold crystal needs least template text statement names connects terms share
-""".split())
+""".split()
+)
 
-_CONTRAST = re.compile(
-    r"\b(?:but|however|not|never|failed|without|cannot|didn't|although|yet|instead)\b", re.I)
+_CONTRAST = re.compile(r"\b(?:but|however|not|never|failed|without|cannot|didn't|although|yet|instead)\b", re.I)
 _ACTIONABLE = {"Strategy_Pattern", "Failed_Attempt", "Constraint", "Code_Reference", "Technical_Context"}
 
 
@@ -64,14 +85,16 @@ def dwell(inputs: DwellInput, tools: Sequence[Tool]) -> DwellOutput:
     themes = [t for t in ordered if t in concept_terms] + shared
     themes = list(dict.fromkeys(themes + ordered))[:5]
     return DwellOutput(
-        connection=connection, tension=tension, bridge=_bridge(here, there, shared),
+        connection=connection,
+        tension=tension,
+        bridge=_bridge(here, there, shared),
         surprise=_surprise(side_there, inputs.recent_themes, ordered),
         possibility=_possibility(inputs.memories, here, there, used),
         themes=themes,
-        interestingness=round(0.5 * _novelty(themes, inputs.recent_themes)
-                              + 0.5 * min(1.0, len(shared) / 3), 2),
+        interestingness=round(0.5 * _novelty(themes, inputs.recent_themes) + 0.5 * min(1.0, len(shared) / 3), 2),
         actionability=round(sum(m.label in _ACTIONABLE for m in inputs.memories) / len(inputs.memories), 2)
-        if inputs.memories else 0.0,
+        if inputs.memories
+        else 0.0,
         memory_ids=list(dict.fromkeys(m.id for m in [*near_here, *near_there])),
     )
 
@@ -97,12 +120,14 @@ def _quote(candidates: list[str], focus: str, used: set[str], min_overlap: int =
     return None
 
 
-def _connection(here: LocusItem, there: LocusItem, shared: list[str], bridging: list[MemoryItem],
-                used: set[str]) -> str:
+def _connection(
+    here: LocusItem, there: LocusItem, shared: list[str], bridging: list[MemoryItem], used: set[str]
+) -> str:
     if bridging:
         ids = join_names([m.id for m in bridging])
-        quote = _quote([s for m in bridging for s in sentences(m.text, fine=True)],
-                       f"{here.concept} {there.concept}", used)
+        quote = _quote(
+            [s for m in bridging for s in sentences(m.text, fine=True)], f"{here.concept} {there.concept}", used
+        )
         return f"Both {here.concept} and {there.concept} appear in {ids}: {quote}"
     if shared:
         return f"Both {here.concept} and {there.concept} involve {join_names(shared[:3])}."
@@ -195,23 +220,29 @@ def crystallize(inputs: CrystalInput, tools: Sequence[Tool]) -> CrystalOutput:
         return CrystalOutput(formed=False, domains=list(inputs.locus.domains))
     backing = sorted({i for s in term_set(insight) for i in joined.shared.get(stem(s), ())})
     return CrystalOutput(
-        formed=True, insight=insight, confidence=verdict.confidence,
+        formed=True,
+        insight=insight,
+        confidence=verdict.confidence,
         actionability=round(sum(m.label in _ACTIONABLE for m in memories if m.id in backing) / len(backing), 2),
-        domains=list(inputs.locus.domains), evidence_ids=backing,
+        domains=list(inputs.locus.domains),
+        evidence_ids=backing,
     )
 
 
 def validate_crystal(inputs: CrystalCheckInput, tools: Sequence[Tool]) -> CrystalCheckOutput:
     verdict = rules.check(inputs.insight, [rules.Evidence(m.id, m.label, m.text) for m in inputs.evidence])
     notes = f"Holds: {verdict.reason}." if verdict.holds else f"Does not hold: {verdict.reason}."
-    return CrystalCheckOutput(holds=verdict.holds, confidence=verdict.confidence,
-                              unsupported=list(verdict.unsupported), notes=notes)
+    return CrystalCheckOutput(
+        holds=verdict.holds, confidence=verdict.confidence, unsupported=list(verdict.unsupported), notes=notes
+    )
 
 
-_RLM_WORDS = frozenset("""
+_RLM_WORDS = frozenset(
+    """
 look around current locus first probe found nearby loci enough dwell final connection tension
 surprise possibility bridge themes interestingness actionability
-""".split())  # the prose around the REPL's code and the dwelling's keys
+""".split()
+)  # the prose around the REPL's code and the dwelling's keys
 TEMPLATE_WORDS = TEMPLATE_WORDS | _RLM_WORDS
 
 RLM_PROBE = """\
@@ -237,8 +268,11 @@ def dwell_rlm(inputs: RlmDwellInput, tools: Sequence[Tool]) -> RlmTurn:
     if not inputs.transcript:
         return RlmTurn(text=f"I will look around the current locus first.\n\n```repl\n{RLM_PROBE}```\n")
     probe = _last_json(inputs.transcript[-1])
-    found = [MemoryItem(id=str(f["id"]), label="Locus", text=str(f["concept"]))
-             for f in (probe or {}).get("found", []) if isinstance(f, dict) and f.get("id") and f.get("concept")]
+    found = [
+        MemoryItem(id=str(f["id"]), label="Locus", text=str(f["concept"]))
+        for f in (probe or {}).get("found", [])
+        if isinstance(f, dict) and f.get("id") and f.get("concept")
+    ]
     dwelling = inputs.dwell.model_copy(update={"memories": [*inputs.dwell.memories, *found]})
     final = json.dumps(dwell(dwelling, tools).model_dump(mode="json"))
     return RlmTurn(text=f"The probe found {len(found)} nearby loci; that is enough to dwell.\n\nFINAL({final})\n")
@@ -263,8 +297,9 @@ def sub_query(inputs: SubQueryInput, tools: Sequence[Tool]) -> SubQueryOutput:
         items = []
     items = items or sentences(inputs.context, fine=True)
     shared = shared_terms(items)
-    return SubQueryOutput(answer=f"They share {join_names(shared[:5])}." if shared
-                          else "The context given shows nothing they share.")
+    return SubQueryOutput(
+        answer=f"They share {join_names(shared[:5])}." if shared else "The context given shows nothing they share."
+    )
 
 
 BEHAVIOURS = {
