@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
@@ -182,7 +182,7 @@ class Mind:
         )
         return importer.run(Path(path), self.name, strict=strict, progress=progress)
 
-    def export_jsonl(self) -> Iterator[str]:
+    def export_jsonl(self) -> Generator[str, None, None]:
         """This mind as JSON Lines (one string per line, no newline), ready for import."""
         return export_lines(self._store, self.name)
 
@@ -387,6 +387,8 @@ class Mind:
         embedder = CachingEmbedder(self.embedder)
         sessions, space = self.wander_sessions, IdeaSpace(self._store, embedder, self.name)
         if session_id is None:
+            if seed is None:
+                raise ValidationError("a new wander needs a seed concept (or the session_id of one to reopen)")
             session_id = Wander.create(sessions, space, seed, self.events, **config).id
         elif seed is not None or config:
             raise ValidationError(

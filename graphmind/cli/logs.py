@@ -14,7 +14,7 @@ class _Stderr(logging.StreamHandler):
     """A handler on whatever ``sys.stderr`` is when a record comes (as ``logging.lastResort``)."""
 
     @property
-    def stream(self):  # type: ignore[override]
+    def stream(self):
         return sys.stderr
 
     @stream.setter

@@ -9,6 +9,7 @@ the LLM's own counter (Claude's, or the local estimate offline).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from graphmind.context.assemble import assemble
@@ -42,18 +43,19 @@ def compose_context(
         unknown_terms=list(unknown_terms),
     )
     counter = "local estimate" if llm.provider in ("offline", "replay") else f"{llm.provider} token counter"
-    common = {
-        "stimulus": stimulus,
-        "sender": sender,
-        "identity": identity,
-        "memories": inputs.memories,
-        "count_tokens": llm.count_tokens,
-        "counter_name": counter,
-        "budget": budget,
-    }
+    finish = functools.partial(
+        assemble,
+        stimulus=stimulus,
+        sender=sender,
+        identity=identity,
+        memories=inputs.memories,
+        count_tokens=llm.count_tokens,
+        counter_name=counter,
+        budget=budget,
+    )
     draft = llm.generate(COMPOSE, inputs)
     try:
-        return assemble(draft, composer="llm", **common)
+        return finish(draft, composer="llm")
     except GroundingError as invented:
         rejected = [GroundingIssue(section=s, kind=k, text=t) for s, k, t in invented.atoms]
-        return assemble(compose_from_templates(inputs), composer="template", rejected=rejected, **common)
+        return finish(compose_from_templates(inputs), composer="template", rejected=rejected)

@@ -10,6 +10,7 @@ the grounding check.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from graphmind.prompts._models import MemoryItem, PropertyValue
@@ -148,7 +149,7 @@ def _identity(identity: MemoryItem | None, partners: list[MemoryItem]) -> str:
 
 
 def _situation(
-    inputs: ContextInput, conversations: list[MemoryItem], technical: list[MemoryItem], weak: list[MemoryItem] = ()
+    inputs: ContextInput, conversations: list[MemoryItem], technical: list[MemoryItem], weak: Sequence[MemoryItem] = ()
 ) -> str:
     lines = [f'{inputs.sender or "Someone"} says: "{inputs.stimulus}"', ""]
     unknown = f"nothing in memory about {', '.join(inputs.unknown_terms)}" if inputs.unknown_terms else ""
@@ -226,7 +227,7 @@ def _consolidated(memories: list[MemoryItem], focus: str) -> list[MemoryItem]:
     return [items[i] for i in rank_by_overlap([m.text for m in items], focus)]
 
 
-def _strategy(strategies: list[MemoryItem], failures: list[MemoryItem], consolidated: list[MemoryItem] = ()) -> str:
+def _strategy(strategies: list[MemoryItem], failures: list[MemoryItem], consolidated: Sequence[MemoryItem] = ()) -> str:
     lines: list[str] = []
     if strategies:
         s = strategies[0]

@@ -257,22 +257,22 @@ class _Run:
             rows, vectors, rest, tri.weight(len(rows)), self.params, grouping, texts
         )
         self.warned.extend(split)
-        fresh = []
+        fresh: list[compress.Cluster] = []
         for c in clusters:
-            k = compress.matching_pattern(c.centroid, None, patterns, self.params)
-            if k is None:
+            found = compress.matching_pattern(c.centroid, None, patterns, self.params)
+            if found is None:
                 fresh.append(c)
             else:
-                by_pattern[k].extend(c.members)
+                by_pattern[found].extend(c.members)
         inputs = [compress.extraction_input(c, rows, vectors, tri.importance, self.params) for c in fresh]
         extracted = self.calls.all("compress", EXTRACT_PATTERN, inputs, rules_llm.extract_pattern)
         new: list[PatternState] = []
         for c, e in zip(fresh, extracted):
-            k = compress.matching_pattern(c.centroid, e.name, patterns, self.params)
-            if k is None:
+            found = compress.matching_pattern(c.centroid, e.name, patterns, self.params)
+            if found is None:
                 new.append(compress.new_pattern(c, e, rows, vectors, dups, self.params))
             else:
-                by_pattern[k].extend(c.members)
+                by_pattern[found].extend(c.members)
         for k, members in by_pattern.items():
             compress.grow(patterns[k], members, rows, vectors, dups)
         applied = {i for members in by_pattern.values() for i in members}

@@ -142,7 +142,7 @@ def accepted_grouping(ids: Sequence[str], groups: Sequence[Sequence[str]]) -> np
             if labels[position[item]] >= 0:
                 return f"{item!r} is in two groups"
             labels[position[item]] = label
-    missing = [ids[k] for k in np.flatnonzero(labels < 0)]
+    missing = [ids[int(k)] for k in np.flatnonzero(labels < 0)]
     if missing:
         return f"{missing[0]!r} is in no group"
     if len(groups) >= len(ids):

@@ -89,13 +89,14 @@ def collapse(
         groups: dict[str, list[int]] = defaultdict(list)
         for i in candidates:
             groups[keys[i]].append(i)
-        reps, duplicates = [], {}
+        kept: list[int] = []
+        merged: dict[int, tuple[int, float]] = {}
         for members in groups.values():
             found, dups = collapse(vectors, members, threshold, pinned)
-            reps += found
-            duplicates |= dups
+            kept += found
+            merged |= dups
         order = {i: p for p, i in enumerate(candidates)}
-        return sorted(reps, key=order.__getitem__), duplicates
+        return sorted(kept, key=order.__getitem__), merged
     reps: list[int] = []
     rep_vectors = np.empty((0, vectors.shape[1]), dtype=np.float32)
     duplicates: dict[int, tuple[int, float]] = {}

@@ -118,7 +118,8 @@ def ladder_edges(nodes: list[LadderNode]) -> list[Edge]:
 
 
 def levels_of(patterns: list[PatternState], nodes: list[LadderNode]) -> dict[str, int | None]:
-    return {p.id: 1 for p in patterns} | {n.id: n.level for n in nodes}
+    levels: dict[str, int | None] = {p.id: 1 for p in patterns}
+    return levels | {n.id: n.level for n in nodes}
 
 
 def vertical(

@@ -19,7 +19,7 @@ all the candidates, into a decision with ``VerticalParams``.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -122,21 +122,22 @@ def cycles(edges: Iterable[Edge]) -> list[list[str]]:
     for root in sorted(graph):
         if state.get(root):
             continue
-        stack, path = [(root, iter(sorted(graph[root])))], [root]
+        stack: list[tuple[str, Iterator[str]]] = [(root, iter(sorted(graph[root])))]
+        path = [root]
         state[root] = 1
         while stack:
             node, children = stack[-1]
-            child = next(children, None)
-            if child is None:
+            nxt = next(children, None)
+            if nxt is None:
                 state[node] = 2
                 stack.pop()
                 path.pop()
-            elif state.get(child) == 1:
-                found.append(path[path.index(child) :] + [child])
-            elif not state.get(child):
-                state[child] = 1
-                stack.append((child, iter(sorted(graph.get(child, [])))))
-                path.append(child)
+            elif state.get(nxt) == 1:
+                found.append(path[path.index(nxt) :] + [nxt])
+            elif not state.get(nxt):
+                state[nxt] = 1
+                stack.append((nxt, iter(sorted(graph.get(nxt, [])))))
+                path.append(nxt)
     return found
 
 
@@ -163,17 +164,16 @@ def margins(
     """Each well-levelled edge's margin (+inf when the parent has no rival)."""
     members: dict[str, list[str]] = defaultdict(list)
     parents: dict[str, str] = {}
+    levels = {node: level for node, level in level_of.items() if level is not None}
     sound = [
-        (p, c)
-        for p, c in edges
-        if p in vectors and c in vectors and level_of.get(c) is not None and level_of.get(p) == level_of[c] + 1
+        (p, c) for p, c in edges if p in vectors and c in vectors and c in levels and levels.get(p) == levels[c] + 1
     ]
     for p, c in sound:
         members[p].append(c)
         parents.setdefault(c, p)
     by_level: dict[int, list[str]] = defaultdict(list)
     for p in sorted(members):
-        by_level[int(level_of[p])].append(p)
+        by_level[levels[p]].append(p)
     own = {q: np.asarray(vectors[q], np.float64) for q in members}
     sums = {q: np.sum([vectors[m] for m in ms], axis=0).astype(np.float64) for q, ms in members.items()}
 
@@ -194,7 +194,7 @@ def margins(
 
     out: dict[Edge, Margin] = {}
     for p, c in sound:
-        rivals = sorted(((fit(c, q), q) for q in by_level[int(level_of[p])] if q != p), reverse=True)
+        rivals = sorted(((fit(c, q), q) for q in by_level[levels[p]] if q != p), reverse=True)
         mine = fit(c, p)
         spread = float(np.std([mine] + [f for f, _ in rivals]))
         out[(p, c)] = (

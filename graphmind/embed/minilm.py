@@ -132,7 +132,10 @@ def load_model(directory: Path) -> _Model:
         raise ModelUnavailableError(f"the tokenizer in {directory} cannot be read: {err}") from err
     tokenizer.no_truncation()
     tokenizer.no_padding()
-    return _Model(tokenizer, bert, tokenizer.token_to_id("[CLS]"), tokenizer.token_to_id("[SEP]"), window=int(seq) - 2)
+    cls, sep = tokenizer.token_to_id("[CLS]"), tokenizer.token_to_id("[SEP]")
+    if cls is None or sep is None:
+        raise ModelUnavailableError(f"the tokenizer in {directory} has no [CLS] or [SEP] token")
+    return _Model(tokenizer, bert, cls, sep, window=int(seq) - 2)
 
 
 def windows(

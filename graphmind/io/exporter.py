@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Generator
 from datetime import date, datetime, time
 from typing import Any
 
@@ -11,7 +11,7 @@ from graphmind.store import GraphStore
 from graphmind.store.records import exported_properties
 
 
-def export_lines(store: GraphStore, mind: str) -> Iterator[str]:
+def export_lines(store: GraphStore, mind: str) -> Generator[str, None, None]:
     """Every node (id order), then every relationship, of ``mind``: one JSON text each."""
     for row in store.stream("export/list_nodes", mind=mind):
         yield _dump(

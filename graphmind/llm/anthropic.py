@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from time import perf_counter
-from typing import Any
+from typing import Any, cast
 
 import anthropic
 import pydantic
@@ -162,7 +162,9 @@ class AnthropicLLM:
     def count_tokens(self, text: str) -> int:
         """Claude's count of ``text`` as one user message (the Messages API's token counter)."""
         try:
-            return int(self._client.messages.count_tokens(model=self.model, messages=[_user(text)]).input_tokens)
+            return int(
+                self._client.messages.count_tokens(model=self.model, messages=[cast(Any, _user(text))]).input_tokens
+            )
         except anthropic.APIError as exc:
             raise provider_error(exc, retries=self._client.max_retries) from exc
 
@@ -170,14 +172,14 @@ class AnthropicLLM:
         self, prompt: Prompt[Any, Any], messages: list[Message], tools: list[dict[str, Any]] | None = None
     ) -> _Turn:
         """One ``messages.create`` (the SDK retries inside it); records its usage."""
-        offered = {"tools": tools} if tools else {}
+        offered: dict[str, Any] = {"tools": tools} if tools else {}
         started = perf_counter()
         try:
             reply = self._client.messages.create(
                 model=self.model,
                 max_tokens=self.max_tokens,
-                system=system_param(prompt.system),
-                messages=messages,
+                system=cast(Any, system_param(prompt.system)),
+                messages=cast(Any, messages),  # our plain dicts are the SDK's TypedDicts
                 **_format(prompt),
                 **offered,
             )

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from time import perf_counter
-from typing import Any
+from typing import Any, cast
 
 import anthropic
 
@@ -51,7 +51,10 @@ def generate_many(
     started = perf_counter()
     try:
         batch = batches.create(
-            requests=[{"custom_id": f"r{i}", "params": request_params(llm, prompt, x)} for i, x in enumerate(inputs)]
+            requests=[
+                {"custom_id": f"r{i}", "params": cast(Any, request_params(llm, prompt, x))}
+                for i, x in enumerate(inputs)
+            ]
         )
         while batch.processing_status != "ended":
             if perf_counter() - started > timeout_s:

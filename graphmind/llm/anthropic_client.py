@@ -42,12 +42,12 @@ class BoundedAnthropic(anthropic.Anthropic):
         self._sleep = sleep
         self._waited = threading.local()
 
-    def copy(self, **kwargs: Any) -> BoundedAnthropic:  # type: ignore[override]
+    def copy(self, **kwargs: Any) -> BoundedAnthropic:
         client = super().copy(**kwargs)
         client.max_wait_s, client._sleep = self.max_wait_s, self._sleep
         return client
 
-    with_options = copy  # type: ignore[assignment]
+    with_options = copy
 
     def _sleep_for_retry(self, *, retries_taken: int, max_retries: int, options: Any, response: Any) -> None:
         """The SDK's wait before a retry, unless it would take the call past ``max_wait_s``."""

@@ -130,9 +130,15 @@ GAP_EXAMPLES: dict[str, str] = {
 }
 """The seed's "Gap-Specific Prompts (Examples)": what gap-following feels like per node type."""
 
-GAP_QUERIES: dict[str, str] = {
-    node_type: re.search(r"Query: (\w+)\(\)", text).group(1) for node_type, text in GAP_EXAMPLES.items()
-}
+
+def _query_name(text: str) -> str:
+    found = re.search(r"Query: (\w+)\(\)", text)
+    if found is None:
+        raise ValueError(f"a gap example names no query: {text[:60]!r}")
+    return found.group(1)
+
+
+GAP_QUERIES: dict[str, str] = {node_type: _query_name(text) for node_type, text in GAP_EXAMPLES.items()}
 """The seed's query function per node type (``query_partnerships`` ...): the tool names the
 Dreamer is offered in ``run_tools``."""
 

@@ -83,7 +83,7 @@ class EmbeddingPass:
         vectors = self._embedder.embed([text for _, text, _ in plan.to_embed]) if uids else None
         stamps = None
         with self._store.transaction() as tx:
-            if uids:
+            if vectors is not None:
                 rows = [
                     {"uid": uid, "embedding": vector.tolist(), "text_hash": digest}
                     for (uid, _, digest), vector in zip(plan.to_embed, vectors, strict=True)

@@ -69,9 +69,9 @@ class RecallHit:
         """Which searches found this memory, at which rank, and with which query words."""
         reasons: dict[str, Any] = {}
         if self.vector_rank is not None:
-            reasons["vector"] = {"rank": self.vector_rank, "similarity": round(self.similarity, 4)}
+            reasons["vector"] = {"rank": self.vector_rank, "similarity": _rounded(self.similarity)}
         if self.text_rank is not None:
-            reasons["text"] = {"rank": self.text_rank, "score": round(self.text_score, 4), "terms": self.matched_terms}
+            reasons["text"] = {"rank": self.text_rank, "score": _rounded(self.text_score), "terms": self.matched_terms}
         return reasons
 
     def as_dict(self) -> dict[str, Any]:
@@ -424,3 +424,7 @@ def _check_labels(labels: Sequence[str] | None) -> list[str]:
         if model is None or model.KIND != "memory":
             raise UnknownLabelError(f"{label!r} is not a memory label graphmind knows", field="labels")
     return list(labels)
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from graphmind.prompts._models import NODE_TYPES
+from graphmind.prompts._models import NODE_TYPES, NodeType
 from graphmind.recall import Candidates, Recaller
 from graphmind.ruminate.gaps import EnergisedNode, GapSignals, GapWeights, signals
 from graphmind.store import GraphStore
@@ -67,7 +67,7 @@ class TypeCoverage:
 class Coverage:
     """The coverage map of a stimulus, and the V2 gap signals over what it energised."""
 
-    types: dict[str, TypeCoverage]
+    types: dict[NodeType, TypeCoverage]
     best_cosine: float | None
     signals: GapSignals
     energised: list[EnergisedNode]
@@ -144,7 +144,7 @@ def coverage_from_row(row: dict[str, Any], weights: GapWeights = GapWeights()) -
     Strategy_Pattern."""
     types = {t: TypeCoverage(t) for t in NODE_TYPES}
     for entry in row["coverage"]:
-        target = "Strategy_Pattern" if entry["label"] in CONSOLIDATED else entry["label"]
+        target: NodeType = "Strategy_Pattern" if entry["label"] in CONSOLIDATED else entry["label"]
         _merge(types, target, entry)
     energised = [
         EnergisedNode(id=n["id"], label=n["label"], props=n["props"], orphan=n["orphan"]) for n in row["energised"]
@@ -156,7 +156,7 @@ def coverage_from_row(row: dict[str, Any], weights: GapWeights = GapWeights()) -
     )
 
 
-def _merge(types: dict[str, TypeCoverage], target: str, entry: dict[str, Any]) -> None:
+def _merge(types: dict[NodeType, TypeCoverage], target: NodeType, entry: dict[str, Any]) -> None:
     known = types[target]
     score = entry["best_score"]
     similarity = cosine(score) if score is not None else None

@@ -130,7 +130,7 @@ def recency(node: EnergisedNode, now: datetime) -> float:
     if newest is None:
         return 0.5
     age_days = max(0.0, (now - newest).total_seconds() / 86_400)
-    return 0.5 ** (age_days / RECENCY_HALF_LIFE_DAYS)
+    return float(0.5 ** (age_days / RECENCY_HALF_LIFE_DAYS))
 
 
 def coverage_score(found_types: Iterable[str]) -> float:

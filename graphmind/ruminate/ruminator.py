@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from graphmind.errors import LLMOutputError
 from graphmind.llm import LLM, Prompt
-from graphmind.prompts._models import NODE_TYPES, MemoryItem
+from graphmind.prompts._models import NODE_TYPES, MemoryItem, NodeType
 from graphmind.prompts.ruminate import (
     CONTINUE,
     GAP_QUERIES,
@@ -315,7 +315,7 @@ class Ruminator:
         """What the engine records when the Dreamer's answer was unusable: it runs the gap's
         query itself, and the step says what came back, without interpretation."""
         target = gaps[0] if gaps else None
-        rows = state.tools.query(target) if target else []
+        rows = state.tools.query(cast(NodeType, target)) if target else []  # gaps are node types
         ids = [r["id"] for r in rows]
         synthesis = f"{target}: {', '.join(ids)}." if ids else f"No {target or 'thread'} data found."
         return RuminationStepOutput(

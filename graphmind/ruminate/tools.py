@@ -14,12 +14,13 @@ and what the Context Object is built from.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from graphmind.llm import Tool
-from graphmind.prompts._models import MemoryItem
+from graphmind.prompts._models import MemoryItem, NodeType
 from graphmind.prompts.ruminate import GAP_QUERIES
 from graphmind.recall import Recaller
 from graphmind.ruminate.coverage import CONSOLIDATED, Coverage, seeds
@@ -31,7 +32,7 @@ SEARCH_FETCH = 200
 """A tool's search asks each index for at most 200 candidates: a type's memories that are not
 among the mind's best 200 matches are not strong matches of the query (and asking for more
 costs in proportion to the mind's size)."""
-_QUERIES = {
+_QUERIES: dict[NodeType, str] = {
     "Partnership": "ruminate/find_partnerships",
     "Conversation_Memory": "ruminate/find_conversations",
     "Technical_Context": "ruminate/find_technical_context",
@@ -94,12 +95,7 @@ class DreamerTools:
 
     def tools(self) -> list[Tool]:
         made = [
-            Tool(
-                GAP_QUERIES[t],
-                f"Query this mind's {t} memories: {_DESCRIBES[t]}.",
-                GapQueryInput,
-                lambda args, t=t: self.query(t, args.query),
-            )
+            Tool(GAP_QUERIES[t], f"Query this mind's {t} memories: {_DESCRIBES[t]}.", GapQueryInput, self._gap_query(t))
             for t in _QUERIES
         ]
         made.append(
@@ -112,11 +108,15 @@ class DreamerTools:
         )
         return made
 
-    def keep(self, label: str, node_id: str, props: dict[str, Any]) -> dict[str, Any]:
+    def keep(self, label: str, node_id: str, props: Mapping[str, Any]) -> dict[str, Any]:
         """Count a memory read elsewhere (the coverage query) as returned; as a tool returns it."""
-        return self._keep({"id": node_id, "label": label, "props": props})
+        return self._keep({"id": node_id, "label": label, "props": dict(props)})
 
-    def query(self, node_type: str, text: str | None = None) -> list[dict[str, Any]]:
+    def _gap_query(self, node_type: NodeType) -> Callable[[GapQueryInput], Any]:
+        """The tool function of one node type's gap query."""
+        return lambda args: self.query(node_type, args.query)
+
+    def query(self, node_type: NodeType, text: str | None = None) -> list[dict[str, Any]]:
         """The memories of ``node_type`` the stimulus (or ``text``) touches, as the tool returns them."""
         covered = self._coverage.types[node_type]
         ids = covered.matched + covered.neighbours
@@ -142,7 +142,7 @@ class DreamerTools:
         uids = [*(f"{self._mind}:{i}" for i in ids), *linked, *seeds(found)]
         return self._read(node_type, list(dict.fromkeys(uids)), limit=self._limit)
 
-    def _read(self, node_type: str, uids: list[str], limit: int) -> list[dict[str, Any]]:
+    def _read(self, node_type: NodeType, uids: list[str], limit: int) -> list[dict[str, Any]]:
         extra = {"sender": self._sender} if node_type == "Partnership" else {}
         clock = time.perf_counter()
         rows = self._store.read(_QUERIES[node_type], mind=self._mind, uids=uids, limit=max(limit, 1), **extra)

@@ -47,7 +47,7 @@ def digest(key: str) -> str:
 def check_scope(scope: object) -> Scope:
     if scope not in SCOPES:
         raise ValidationError(f"scope must be one of {', '.join(SCOPES)}, not {scope!r}", field="scope")
-    return scope  # type: ignore[return-value]
+    return scope
 
 
 def create_key(store: GraphStore, mind: str, scope: str) -> tuple[ApiKey, str]:

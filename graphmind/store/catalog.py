@@ -10,11 +10,12 @@ Each file starts with a header the loader checks::
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Literal
+from typing import Literal, cast
 
 from graphmind.errors import CatalogError
 
@@ -33,7 +34,7 @@ class NamedQuery:
     params: frozenset[str]
     text: str
 
-    def check_params(self, given: set[str] | frozenset[str]) -> None:
+    def check_params(self, given: AbstractSet[str]) -> None:
         """Raise CatalogError unless ``given`` is exactly the declared parameter set."""
         if set(given) != self.params:
             missing = sorted(self.params - set(given))
@@ -55,7 +56,7 @@ def parse_query(name: str, source: str) -> NamedQuery:
             body.append(line)
     text = "\n".join(body).strip()
     mode = header.get("mode")
-    if mode not in ("read", "write", "autocommit"):
+    if mode != "read" and mode != "write" and mode != "autocommit":
         raise CatalogError(f"query {name} has no valid '// mode:' header", query=name)
     if "params" not in header:
         raise CatalogError(f"query {name} has no '// params:' header", query=name)
@@ -65,7 +66,7 @@ def parse_query(name: str, source: str) -> NamedQuery:
         raise CatalogError(f"query {name} declares params {sorted(declared)} but uses {sorted(used)}", query=name)
     if not text or ";" in text.rstrip().rstrip(";"):
         raise CatalogError(f"query {name} must hold exactly one statement", query=name)
-    return NamedQuery(name=name, mode=mode, params=declared, text=text.rstrip(";").strip())
+    return NamedQuery(name=name, mode=cast(Mode, mode), params=declared, text=text.rstrip(";").strip())
 
 
 class Catalog:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -58,7 +58,7 @@ def connect(uri: str, user: str, password: str | None, *, fail_after_s: float = 
         raise StoreUnavailableError(f"cannot use Neo4j URI {uri!r}: {exc}") from exc
 
 
-def driver_timeouts(fail_after_s: float) -> dict[str, float]:
+def driver_timeouts(fail_after_s: float) -> dict[str, Any]:
     """The driver settings that bound how long an unreachable server takes to fail a call.
 
     The driver retries a failed managed transaction until ``max_transaction_retry_time`` has
@@ -115,7 +115,7 @@ class GraphStore:
             for record in result:
                 yield _row(record)
 
-    def stream_values(self, name: str, /, **params: Any) -> Iterator[tuple[Any, ...]]:
+    def stream_values(self, name: str, /, **params: Any) -> Generator[tuple[Any, ...], None, None]:
         """Yield the rows of a ``read`` query as bare tuples, unconverted: for large results of
         plain values only (strings, numbers, lists of them), such as stored embeddings."""
         query = self._query(name, params, "read")
@@ -172,7 +172,7 @@ class GraphStore:
             self._driver.verify_connectivity()
             self._verified = True
         # During an outage a call is one attempt: the retries were spent by the call that found it.
-        once = {"max_transaction_retry_time": 0.0} if self._outage.ongoing else {}
+        once: dict[str, Any] = {"max_transaction_retry_time": 0.0} if self._outage.ongoing else {}
         return self._driver.session(database=self._database, default_access_mode=access_mode, **once)
 
     @staticmethod

@@ -66,7 +66,7 @@ class Adjacency:
 
     @property
     def score(self) -> float:
-        return round(sum(w * getattr(self, name) for name, w in WEIGHTS.items()), 6)
+        return round(float(sum(w * getattr(self, name) for name, w in WEIGHTS.items())), 6)
 
 
 def transition(current: str, target: str) -> str:
@@ -117,7 +117,7 @@ def within_scope(
 
 
 def decayed(strength: float, decay_rate: float, days: float) -> float:
-    return strength * (1.0 - decay_rate) ** max(days, 0.0)
+    return float(strength * (1.0 - decay_rate) ** max(days, 0.0))
 
 
 def reinforce(strength: float, occurrences: int, decay_rate: float, days: float, status: str) -> tuple[float, int, str]:

@@ -119,8 +119,12 @@ class Run:
         for fd in (0, 1):
             os.dup2(null, fd)
         os.close(null)
-        self.limit, self.parts, self.size, self.truncated, self.broken = 0, [], 0, False, False
-        self.refusal, self.final, self.has_final, self.ballast = None, None, False, None
+        self.limit, self.size, self.truncated, self.broken = 0, 0, False, False
+        self.parts: list[str] = []
+        self.refusal: str | None = None
+        self.final: object = None
+        self.has_final = False
+        self.ballast: bytearray | None = None
 
     def send(self, line: str) -> None:
         self.out.write(line.encode() + b"\n")
@@ -284,8 +288,9 @@ def run_code(source: str, namespace: dict, run: Run) -> str | None:
     except SyntaxError as exc:
         return f"SyntaxError: {exc.msg} (line {exc.lineno})"
     compiled = compile_restricted_exec(source, filename="<repl>")
-    if compiled.errors:
-        return f"blocked: {compiled.errors[0][0].lower()}{compiled.errors[0][1:]}"
+    if compiled.errors or compiled.code is None:
+        first = compiled.errors[0] if compiled.errors else "the code did not compile"
+        return f"blocked: {first[0].lower()}{first[1:]}"
     try:
         exec(compiled.code, namespace)
     except Finished:
@@ -322,7 +327,7 @@ def collect_state(namespace: dict, fixed: frozenset) -> tuple[dict, list[str]]:
 def answer(run: Run, error: str | None, state: dict | None, dropped: list[str]) -> str:
     """The ``done`` line; a refusal the code caught still counts, and then no state goes back."""
     error = run.refusal or error
-    blocked = bool(error) and (error.startswith("blocked: ") or error == MEMORY)
+    blocked = error is not None and (error.startswith("blocked: ") or error == MEMORY)
     done = {
         "done": True,
         "stdout": run.stdout(),

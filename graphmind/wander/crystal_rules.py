@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from graphmind.models import RECALLED_LABELS
 from graphmind.text import jaccard, stem, term_set
@@ -135,7 +136,7 @@ def check(
 
 
 def duplicate_of(
-    insight: str, evidence: Iterable[str], kept: Sequence[Mapping], threshold: float = DUPLICATE_JACCARD
+    insight: str, evidence: Iterable[str], kept: Sequence[Mapping[str, Any]], threshold: float = DUPLICATE_JACCARD
 ) -> str | None:
     """The id of a kept crystal (``{id, insight, evidence}``) that ``insight`` repeats."""
     ids, mine = set(evidence), _stems(insight)

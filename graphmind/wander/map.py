@@ -162,7 +162,7 @@ def draw_map(loci: list[dict], marks: dict, out: Path, title: str) -> MapReport:
         centre = pts.mean(axis=0)
         radius = float(np.sqrt(((pts - centre) ** 2).sum(axis=1).mean())) + 0.04 * span
         alpha = 0.04 + 0.16 * (c.get("strength") or 0) / top
-        colour = HALO.get(c.get("status"), HALO["candidate"])
+        colour = HALO.get(str(c.get("status")), HALO["candidate"])
         ax.add_patch(Circle(centre, radius, facecolor=colour, alpha=alpha, edgecolor="none", zorder=0))
         ax.add_patch(
             Circle(
@@ -181,7 +181,7 @@ def draw_map(loci: list[dict], marks: dict, out: Path, title: str) -> MapReport:
 
     if steps:
         lines = LineCollection(
-            np.array([[xy[a], xy[b]] for a, b in steps]),
+            [np.array([xy[a], xy[b]]) for a, b in steps],
             array=np.arange(len(steps)),
             linewidths=0.8,
             alpha=0.55,
@@ -219,7 +219,7 @@ def draw_map(loci: list[dict], marks: dict, out: Path, title: str) -> MapReport:
         stars = xy[[index[c] for c in crystal_ids]]
         ax.scatter(stars[:, 0], stars[:, 1], marker="*", s=170, c="gold", edgecolors="black", linewidths=0.8, zorder=3)
 
-    handles = [
+    handles: list[Any] = [
         Line2D([], [], marker="o", linestyle="", color=colours[d], markersize=7, label=d)
         for d in [*shown, *[d for d in (OTHER, NO_DOMAIN) if d in colours]]
     ]
@@ -242,7 +242,7 @@ def draw_map(loci: list[dict], marks: dict, out: Path, title: str) -> MapReport:
     handles += [
         Circle((0, 0), 1, facecolor=HALO[k], alpha=0.3, label=f"resonance, {k}")
         for k in HALO
-        if any(HALO.get(c.get("status"), HALO["candidate"]) == HALO[k] for c in clusters[:MAX_HALOS])
+        if any(HALO.get(str(c.get("status")), HALO["candidate"]) == HALO[k] for c in clusters[:MAX_HALOS])
     ]
     ax.legend(
         handles=handles,
@@ -301,10 +301,11 @@ def _place_labels(fig, ax, notes: list[tuple[Any, str, bool, bool]]) -> None:
     """Annotate each point at the first offset where its box overlaps no label placed before and
     stays inside the axes (else at the offset with the fewest clashes)."""
     fig.draw_without_rendering()  # lay the figure out so display coordinates are final
-    renderer, frame, placed = fig.canvas.get_renderer(), ax.get_window_extent(), []
+    renderer, frame = fig.canvas.get_renderer(), ax.get_window_extent()
+    placed: list[Any] = []
     for point, text, halo, bold in notes:
         offsets = HALO_OFFSETS if halo else POINT_OFFSETS
-        best = None
+        best: tuple[int, Any, Any] | None = None
         for dx, dy in offsets:
             note = ax.annotate(
                 text,
@@ -330,4 +331,5 @@ def _place_labels(fig, ax, notes: list[tuple[Any, str, bool, bool]]) -> None:
                 best = (clash, note, box)
             if clash == 0:
                 break
-        placed.append(best[2])
+        if best is not None:
+            placed.append(best[2])

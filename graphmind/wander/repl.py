@@ -67,7 +67,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from subprocess import PIPE
-from typing import Any
+from typing import IO, Any
 
 from graphmind.errors import ValidationError
 
@@ -259,21 +259,21 @@ class _Session:
                     _kill(proc)
 
     def _talk(self, proc: subprocess.Popen, request: bytes) -> ReplResult:
-        os.set_blocking(proc.stdin.fileno(), False)
-        os.set_blocking(proc.stderr.fileno(), False)
-        if not _write(proc.stdin.fileno(), request, self.deadline):
+        os.set_blocking(_fd(proc.stdin), False)
+        os.set_blocking(_fd(proc.stderr), False)
+        if not _write(_fd(proc.stdin), request, self.deadline):
             return self._ended(proc)
         with selectors.DefaultSelector() as selector:
-            selector.register(proc.stdout, selectors.EVENT_READ)
-            selector.register(proc.stderr, selectors.EVENT_READ)
+            selector.register(_fd(proc.stdout), selectors.EVENT_READ)
+            selector.register(_fd(proc.stderr), selectors.EVENT_READ)
             buffer = b""
             while (remaining := self.deadline - time.monotonic()) > 0:
                 for key, _ in selector.select(remaining):
                     chunk = os.read(key.fd, 1 << 16)
-                    if key.fileobj is proc.stderr:
+                    if key.fd == _fd(proc.stderr):
                         self.stderr = (self.stderr + chunk)[-(1 << 16) :]
                         if not chunk:
-                            selector.unregister(proc.stderr)
+                            selector.unregister(_fd(proc.stderr))
                         continue
                     if not chunk:
                         return self._ended(proc)
@@ -296,7 +296,7 @@ class _Session:
         if not isinstance(message, dict) or "call" not in message:
             return self._stop(proc, "the sandbox sent a malformed message")
         reply = json.dumps(self.serve(message)).encode() + b"\n"
-        return None if _write(proc.stdin.fileno(), reply, self.deadline) else self._ended(proc)
+        return None if _write(_fd(proc.stdin), reply, self.deadline) else self._ended(proc)
 
     def serve(self, message: dict) -> dict:
         """The reply to one call message: the handler's value, or why it was refused or failed."""
@@ -352,7 +352,7 @@ class _Session:
         except subprocess.TimeoutExpired:
             return self._stop(proc)
         with contextlib.suppress(OSError):
-            self.stderr += os.read(proc.stderr.fileno(), 1 << 16)
+            self.stderr += os.read(_fd(proc.stderr), 1 << 16)
         if code == -signal.SIGXCPU:
             return self._result(True, error=f"CPU time limit ({self.limits.cpu_seconds} s) exceeded")
         if b"MemoryError" in self.stderr:
@@ -430,6 +430,13 @@ def _limit(pid: int, limits: ReplLimits) -> None:
         # not Linux, the child gone, or above our own hard limit (the child lowers what it can)
         with contextlib.suppress(AttributeError, ValueError, OSError):
             resource.prlimit(pid, kind, value)
+
+
+def _fd(stream: IO[bytes] | None) -> int:
+    """The descriptor of one of the child's pipes (all three are opened with PIPE)."""
+    if stream is None:
+        raise RuntimeError("the sandbox child has no pipe")
+    return stream.fileno()
 
 
 def _kill(proc: subprocess.Popen) -> None:

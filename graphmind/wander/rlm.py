@@ -71,7 +71,7 @@ class RlmDweller:
             turn, model, spent = call(
                 want_strong,
                 DWELL_RLM.system + DWELL_RLM.render(turn_in),
-                lambda llm, turn_in=turn_in: llm.generate(DWELL_RLM, turn_in),
+                lambda llm: llm.generate(DWELL_RLM, turn_in),  # noqa: B023 - called at once, in this turn
             )
             cost += spent
             blocks, final = read_turn(turn.text)
@@ -150,7 +150,7 @@ class RlmDweller:
             )
             return out.answer
 
-        functions = {
+        functions: dict[str, Callable[..., Any]] = {
             "embed": embed,
             "query_similar": query_similar,
             "query_by_domain": query_by_domain,

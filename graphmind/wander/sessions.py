@@ -12,6 +12,7 @@ crystals.
 
 from __future__ import annotations
 
+import builtins
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -153,7 +154,7 @@ class WanderSessions:
         total = rows[0]["total"] if rows else 0
         return LociPage(session_id, [r["locus"] for r in rows], total, offset, _next(offset, len(rows), total))
 
-    def crystals(self, session_id: str | None = None) -> list[dict[str, Any]]:
+    def crystals(self, session_id: str | None = None) -> builtins.list[dict[str, Any]]:
         """The crystals of one session, or of every session of the mind (``None``), newest first,
         with their evidence ids."""
         if session_id is not None:

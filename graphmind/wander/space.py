@@ -176,7 +176,7 @@ class IdeaSpace:
         locus_id = concept_locus_id(session_id, concept)
         vector = self.embed([concept])[0]
         near = self.nearest(session_id, vector)
-        props = {
+        props: dict[str, Any] = {
             "concept": concept,
             "session_id": session_id,
             "tier": "hot",

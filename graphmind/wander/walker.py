@@ -209,7 +209,8 @@ class Walker:
     def _choose(
         self, state: WalkState, found: list[Candidate], rng: random.Random
     ) -> tuple[Candidate | None, list[rules.Adjacency], int]:
-        session, best = state.session, {}
+        session = state.session
+        best: dict[str, tuple[Candidate, rules.Adjacency]] = {}
         for cand in found:
             adj = rules.adjacency(
                 cand.locus.id,

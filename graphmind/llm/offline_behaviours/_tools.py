@@ -44,7 +44,8 @@ def _memory(tool_name: str, index: int, raw: Any) -> MemoryItem | None:
         return MemoryItem(id=f"{tool_name}:{index}", text=raw) if raw.strip() else None
     if not isinstance(raw, dict):
         return None
-    props = raw.get("properties") if isinstance(raw.get("properties"), dict) else {}
+    found = raw.get("properties")
+    props: dict = found if isinstance(found, dict) else {}
     text = raw.get("text") or " — ".join(str(v) for v in props.values() if isinstance(v, str))
     ident = raw.get("id") or raw.get("uid") or f"{tool_name}:{index}"
     if not text:

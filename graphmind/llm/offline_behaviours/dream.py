@@ -121,7 +121,8 @@ def _pattern_name(descriptions: list[str], strategies: list[str]) -> str:
 
 def _pattern_type(kinds: list[str]) -> PatternType:
     top = max(dict.fromkeys(kinds), key=kinds.count)
-    return {"strategy": "strategy", "insight": "heuristic"}.get(top, "technique")
+    types: dict[str, PatternType] = {"strategy": "strategy", "insight": "heuristic"}
+    return types.get(top, "technique")
 
 
 def _main_clause(description: str) -> str:

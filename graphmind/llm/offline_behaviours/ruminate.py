@@ -152,8 +152,9 @@ def _best(item: MemoryItem, focus: str) -> str:
 
 def _gap_update(inputs: RuminationStepInput, target: str | None, *, found: bool) -> GapUpdate:
     covered = list(inputs.gap.covered_types)
-    if found and target and target not in covered:
-        covered.append(target)
+    for node_type in NODE_TYPES:  # the target as a node type (one of the eight, or none)
+        if found and node_type == target and node_type not in covered:
+            covered.append(node_type)
     ranked = list(inputs.gap.gap_types) + [t for t in NODE_TYPES if t not in inputs.gap.gap_types]
     missing = [t for t in ranked if t not in covered]
     explored = _explored(inputs) | ({target} if target else set())

@@ -205,7 +205,7 @@ def crystallize(inputs: CrystalInput, tools: Sequence[Tool]) -> CrystalOutput:
             if best[0] > 0:
                 picked.append((best[0], m.id, best[1]))
     picked.sort(key=lambda x: (-x[0], x[1]))
-    chosen = []
+    chosen: list[tuple[str, str]] = []
     for _, mid, sentence in picked:
         if len(chosen) == 2:
             break
