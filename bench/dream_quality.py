@@ -42,9 +42,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import bench_store, scratch_mind
 
 from graphmind.dream import DreamParams
+from graphmind.dream.offline import group_level
 from graphmind.llm import LLM
 from graphmind.llm.offline import OfflineLLM
-from graphmind.llm.offline_behaviours.dream import group_level
 from graphmind.mind import Mind
 from graphmind.prompts.dream import GroupingOutput, ItemGroup
 

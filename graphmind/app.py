@@ -3,12 +3,31 @@
 from __future__ import annotations
 
 from graphmind.config import Settings
+from graphmind.context import offline as context_offline
+from graphmind.digest import offline as digest_offline
+from graphmind.dream import offline as dream_offline
 from graphmind.embed import Embedder
 from graphmind.errors import ConfigError, StoreUnavailableError
 from graphmind.launcher import LocalNeo4j
 from graphmind.llm import LLM
+from graphmind.llm.offline import register_behaviours
+from graphmind.recall import offline as recall_offline
+from graphmind.ruminate import offline as ruminate_offline
 from graphmind.store import Catalog, GraphStore, SchemaReport, apply_schema, connect
+from graphmind.wander import offline as wander_offline
 from graphmind.wander.events import EventBus
+
+OFFLINE_ENGINES = (ruminate_offline, context_offline, dream_offline, wander_offline, digest_offline, recall_offline)
+"""The engines' offline behaviours: each engine owns its own (``<engine>/offline.py``)."""
+
+
+def register_offline_behaviours() -> None:
+    """Give the offline LLM every engine's behaviours and template words (idempotent)."""
+    for module in OFFLINE_ENGINES:
+        register_behaviours(module.BEHAVIOURS, module.TEMPLATE_WORDS)
+
+
+register_offline_behaviours()  # at import: an OfflineLLM built anywhere in graphmind has them
 
 
 def connection(settings: Settings) -> tuple[str, str, str | None]:

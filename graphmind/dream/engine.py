@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from graphmind.dream import compress, entities, graph, integrate, ladder, verifier
+from graphmind.dream import offline as rules_llm
 from graphmind.dream.items import Connection, ExperienceRow, LadderNode, PatternState
 from graphmind.dream.llm_calls import DreamCalls
 from graphmind.dream.params import DreamParams, Trigger
@@ -43,7 +44,6 @@ from graphmind.dream.triage import TriageResult, triage
 from graphmind.embed import Embedder
 from graphmind.errors import GraphmindError, RunError, StoreError, StoreUnavailableError
 from graphmind.llm import LLM
-from graphmind.llm.offline_behaviours import dream as rules_llm
 from graphmind.prompts.dream import (
     CONNECT,
     EXTRACT_PATTERN,

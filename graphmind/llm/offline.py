@@ -3,8 +3,9 @@
 It is deterministic, grounded and honest. For each prompt name it has a *behaviour*, a pure
 function ``(inputs, tools) -> output model`` that builds its output only from its inputs
 (extractive summaries ranked by term overlap, templates filled with input values,
-rule-based signals); a prompt without a behaviour raises ``ProviderError``. The built-in
-behaviours live in ``graphmind.llm.offline_behaviours``, one module per engine.
+rule-based signals); a prompt without a behaviour raises ``ProviderError``. Each engine owns
+its behaviours (``graphmind/<engine>/offline.py``: ``BEHAVIOURS`` and ``TEMPLATE_WORDS``); the
+composition root (``graphmind.app``) registers them here, so this package imports no engine.
 
 Registering a behaviour for a new prompt (e.g. ``llm.check``)::
 
@@ -16,13 +17,13 @@ Registering a behaviour for a new prompt (e.g. ``llm.check``)::
 
 ``register_behaviour(name, fn)`` also works as a plain call. ``OfflineLLM(behaviours={...})``
 adds behaviours to one instance only (handy in tests). Every word a behaviour writes must
-come from its inputs or from the fixed ``TEMPLATE_WORDS`` of ``offline_behaviours``.
+come from its inputs or from the fixed template words registered with it (``template_words()``).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -39,6 +40,7 @@ Behaviour = Callable[[Any, Sequence[Tool]], BaseModel]
 F = TypeVar("F", bound=Behaviour)
 
 _REGISTERED: dict[str, Behaviour] = {}
+_TEMPLATE_WORDS: set[str] = set()
 
 
 def register_behaviour(prompt_name: str, fn: F | None = None) -> Any:
@@ -57,11 +59,22 @@ def register_behaviour(prompt_name: str, fn: F | None = None) -> Any:
     return add(fn) if fn is not None else add
 
 
-def behaviours() -> dict[str, Behaviour]:
-    """Every behaviour the offline LLM knows: the built-in ones and the registered ones."""
-    from graphmind.llm.offline_behaviours import BUILTIN  # lazy: behaviours import the prompts
+def register_behaviours(behaviours: Mapping[str, Behaviour], template_words: Iterable[str] = ()) -> None:
+    """Register an engine's behaviours and the fixed words of its templates (idempotent)."""
+    for name, fn in behaviours.items():
+        register_behaviour(name, fn)
+    _TEMPLATE_WORDS.update(template_words)
 
-    return {**BUILTIN, **_REGISTERED}
+
+def behaviours() -> dict[str, Behaviour]:
+    """Every behaviour the offline LLM knows (the engines' ones, registered by ``graphmind.app``)."""
+    return dict(_REGISTERED)
+
+
+def template_words() -> frozenset[str]:
+    """The fixed vocabulary of the registered behaviours' templates: every other word an offline
+    output contains comes from the prompt's inputs (tests check this)."""
+    return frozenset(_TEMPLATE_WORDS)
 
 
 class OfflineLLM:

@@ -18,9 +18,9 @@ from collections.abc import Iterable, Sequence
 
 from graphmind.context.grounding import Sources, unsupported
 from graphmind.context.templates import TEMPLATE_WORDS as CONTEXT_WORDS
-from graphmind.llm.offline_behaviours.ruminate import TEMPLATE_WORDS as STEP_WORDS
 from graphmind.prompts._models import NODE_TYPES, MemoryItem
 from graphmind.prompts.ruminate import FindingSummary, RuminationStepOutput
+from graphmind.ruminate.offline import TEMPLATE_WORDS as STEP_WORDS
 from graphmind.text import content_terms
 
 MIN_MONOLOGUE_WORDS = 20

@@ -9,9 +9,8 @@ from pydantic import BaseModel
 
 from graphmind.errors import ProviderError
 from graphmind.llm.base import Tool
-from graphmind.llm.offline import OfflineLLM
-from graphmind.llm.offline_behaviours import TEMPLATE_WORDS
-from graphmind.llm.offline_behaviours.grounding import ungrounded_words
+from graphmind.llm.grounding import ungrounded_words
+from graphmind.llm.offline import OfflineLLM, template_words
 from graphmind.prompts import get_prompt
 from graphmind.prompts._models import MemoryItem, PromptModel
 from graphmind.prompts.context import ContextInput
@@ -37,6 +36,8 @@ from graphmind.prompts.examples import (
 )
 from graphmind.prompts.recall import RecallQuestion
 from graphmind.prompts.wander import CrystalCheckInput, CrystalInput, LocusItem, ResonanceInput
+
+TEMPLATE_WORDS = template_words()  # registered by graphmind.app (imported by conftest)
 
 EXAMPLES = examples()
 

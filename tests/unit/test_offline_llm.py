@@ -9,9 +9,8 @@ from pydantic import BaseModel
 
 from graphmind.errors import ProviderError
 from graphmind.llm.base import LLM, Prompt
-from graphmind.llm.offline import MODEL, OfflineLLM, behaviours, register_behaviour
-from graphmind.llm.offline_behaviours import TEMPLATE_WORDS
-from graphmind.llm.offline_behaviours.grounding import ungrounded_words
+from graphmind.llm.grounding import ungrounded_words
+from graphmind.llm.offline import MODEL, OfflineLLM, behaviours, register_behaviour, template_words
 from graphmind.prompts import PROMPTS
 from graphmind.prompts._models import MemoryItem, PromptModel
 from graphmind.prompts.examples import CONVERSATION, RACE, SLEEP_PATCH, STEP, examples
@@ -28,6 +27,8 @@ from graphmind.prompts.ruminate import (
     RuminationStepInput,
 )
 from graphmind.text import approximate_tokens
+
+TEMPLATE_WORDS = template_words()  # registered by graphmind.app (imported by conftest)
 
 EXAMPLES = examples()
 

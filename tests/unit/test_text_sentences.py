@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from graphmind.llm.offline_behaviours.dream import extract_pattern
+from graphmind.dream.offline import extract_pattern
 from graphmind.prompts.dream import ExperienceItem, PatternExtractionInput
 from graphmind.text import first_sentence, sentences, stem
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from graphmind.llm.offline_behaviours.wander import crystallize, validate_crystal
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.wander import CrystalCheckInput, CrystalInput, LocusItem, ResonanceItem
 from graphmind.wander import crystal_rules as rules
 from graphmind.wander._logic import CircuitBreaker
+from graphmind.wander.offline import crystallize, validate_crystal
 from graphmind.wander.space import memory_concept, memory_domains, memory_level, memory_locus_rows
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "wander_crystals"

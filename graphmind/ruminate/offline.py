@@ -15,7 +15,6 @@ import re
 from collections.abc import Sequence
 
 from graphmind.llm.base import Tool
-from graphmind.llm.offline_behaviours._tools import call_with_text
 from graphmind.prompts._models import NODE_TYPES, MemoryItem
 from graphmind.prompts.ruminate import (
     GAP_QUERIES,
@@ -30,6 +29,7 @@ from graphmind.prompts.ruminate import (
     StepFinding,
     StuckInput,
 )
+from graphmind.prompts.tool_results import call_with_text
 from graphmind.text import (
     as_sentence,
     best_sentences,

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from graphmind.llm.base import Tool
-from graphmind.llm.offline_behaviours._tools import TEXT_FIELDS, call_with_text
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.recall import RecallAnswer, RecallQuestion
+from graphmind.prompts.tool_results import TEXT_FIELDS, call_with_text
 from graphmind.text import as_sentence, rank_by_overlap, sentences, term_set, trim
 
 TEMPLATE_WORDS = frozenset("no memories found that answer result".split())
