@@ -12,14 +12,14 @@ from graphmind.embed import Embedder, HashingEmbedder, MiniLMEmbedder
 from graphmind.errors import GraphmindError, InputError, RunError, ValidationError
 from graphmind.io import ImportReport
 from graphmind.llm import LLM, Prompt, Tool, ToolRun, Usage
-from graphmind.mind import Mind, MindStats
+from graphmind.mind import Mind
 from graphmind.models import Experience, GraphNode
 from graphmind.prompts.recall import RecallAnswer
-from graphmind.recall import EmbedReport, RecallHit, RecallResult
+from graphmind.recall import EmbedReport, Recaller, RecallHit, RecallResult
 from graphmind.ruminate import RuminationParams, RuminationResult
 from graphmind.samples import demo_file
 from graphmind.store import GraphStore, SchemaReport
-from graphmind.store.minds import MindSummary
+from graphmind.store.minds import MindStats, MindSummary
 from graphmind.wander.crystals import Crystals
 from graphmind.wander.events import EventBus
 from graphmind.wander.resonances import Resonances
@@ -52,6 +52,7 @@ __all__ = [
     "RecallAnswer",
     "RecallHit",
     "RecallResult",
+    "Recaller",
     "Resonances",
     "RuminationParams",
     "RuminationResult",

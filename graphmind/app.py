@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
 from graphmind.config import Settings
 from graphmind.context import offline as context_offline
 from graphmind.digest import offline as digest_offline
 from graphmind.dream import offline as dream_offline
-from graphmind.embed import Embedder
-from graphmind.errors import ConfigError, StoreUnavailableError
+from graphmind.embed import CachingEmbedder, Embedder
+from graphmind.errors import ConfigError, StoreUnavailableError, ValidationError
 from graphmind.launcher import LocalNeo4j
 from graphmind.llm import LLM
 from graphmind.llm.offline import register_behaviours
@@ -16,6 +21,10 @@ from graphmind.ruminate import offline as ruminate_offline
 from graphmind.store import Catalog, GraphStore, SchemaReport, apply_schema, connect
 from graphmind.wander import offline as wander_offline
 from graphmind.wander.events import EventBus
+from graphmind.wander.sessions import WanderSessions
+
+if TYPE_CHECKING:
+    from graphmind.wander.wanderer import Wander
 
 OFFLINE_ENGINES = (ruminate_offline, context_offline, dream_offline, wander_offline, digest_offline, recall_offline)
 """The engines' offline behaviours: each engine owns its own (``<engine>/offline.py``)."""
@@ -91,6 +100,63 @@ def make_wander_models(settings: Settings, llm: LLM) -> tuple[LLM, LLM]:
     return (
         llm.sibling(settings.wander_cheap_model, max_tokens=WANDER_MAX_TOKENS),
         llm.sibling(llm.model, max_tokens=WANDER_MAX_TOKENS),
+    )
+
+
+@dataclass(frozen=True)
+class WanderWiring:
+    """What a wander of one mind is built from (the mind's store, models and event bus)."""
+
+    store: GraphStore
+    settings: Settings
+    embedder: Embedder
+    llm: LLM
+    mind: str
+    events: EventBus
+
+
+def open_wander(
+    wiring: WanderWiring,
+    sessions: WanderSessions,
+    pool: ThreadPoolExecutor,
+    *,
+    session_id: str | None,
+    seed: str | None,
+    before_commit: Callable[[str], None] | None = None,
+    config: Mapping[str, Any] | None = None,
+) -> Wander:
+    """The handle of session ``session_id``, or of a new session from ``seed`` (with ``config``),
+    wired with its idea space, resonances, crystals, model routing and REPL dweller."""
+    from graphmind.wander.crystals import Crystals
+    from graphmind.wander.resonances import Resonances
+    from graphmind.wander.rlm import RlmDweller
+    from graphmind.wander.space import IdeaSpace
+    from graphmind.wander.walker import Models, Walker
+    from graphmind.wander.wanderer import Wander
+
+    store, mind, events = wiring.store, wiring.mind, wiring.events
+    embedder = CachingEmbedder(wiring.embedder)
+    space = IdeaSpace(store, embedder, mind)
+    if session_id is None:
+        if seed is None:
+            raise ValidationError("a new wander needs a seed concept (or the session_id of one to reopen)")
+        session_id = Wander.create(sessions, space, seed, events, **dict(config or {})).id
+    cheap, strong = make_wander_models(wiring.settings, wiring.llm)
+    crystals = Crystals(store, strong, mind, events)
+    walker = Walker(
+        store,
+        space,
+        Resonances(store, embedder, mind),
+        crystals,
+        Models(cheap, strong, dict(wiring.settings.llm_prices)),
+        mind,
+        events,
+        before_commit,
+        RlmDweller(store, space, mind),
+        pool,
+    )
+    return Wander(
+        session_id, store=store, sessions=sessions, space=space, walker=walker, crystals=crystals, mind=mind, bus=events
     )
 
 

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Generator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from graphmind.app import init_database, make_embedder, make_event_bus, make_llm, make_wander_models, open_store
+from graphmind.app import WanderWiring, init_database, make_embedder, make_event_bus, make_llm, open_store, open_wander
 from graphmind.config import Settings
 from graphmind.digest import DigestParams, DigestReport, absorb, digest, merge_threads
 from graphmind.dream import Dreamer, DreamParams, DreamReport, KnowledgeMatch, Trigger, query_knowledge
@@ -21,7 +19,7 @@ from graphmind.dream.engine import Progress as DreamProgress
 from graphmind.dream.schedule import Schedule, threshold_due
 from graphmind.dream.verifier import verify_mind
 from graphmind.dream.verify import Verification
-from graphmind.embed import CachingEmbedder, Embedder
+from graphmind.embed import Embedder
 from graphmind.errors import NotFoundError, ValidationError
 from graphmind.io import Importer, ImportReport, export_lines
 from graphmind.io.importer import Progress
@@ -33,39 +31,13 @@ from graphmind.recall._logic import check_query_text
 from graphmind.recall.tools import memory_tools
 from graphmind.ruminate import RuminationParams, RuminationResult, ruminate
 from graphmind.store import GraphStore, SchemaReport
-from graphmind.store.minds import MindSummary, list_minds, mind_exists
+from graphmind.store.minds import MindStats, MindSummary, check_mind_name, list_minds, mind_exists
 from graphmind.store.records import node_to_model
 from graphmind.wander.crystals import Crystals
 from graphmind.wander.events import EventBus
 from graphmind.wander.resonances import Resonances
-from graphmind.wander.rlm import RlmDweller
 from graphmind.wander.sessions import WanderSessions
-from graphmind.wander.space import IdeaSpace
-from graphmind.wander.walker import Models, Walker
 from graphmind.wander.wanderer import Wander
-
-MIND_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
-
-
-def check_mind_name(name: object) -> str:
-    """``name`` if it can name a mind (letters, digits, '_', '.', '-'; no ':'), else ValidationError."""
-    if not isinstance(name, str) or not MIND_NAME.fullmatch(name):
-        raise ValidationError(f"mind name {name!r} is invalid: use 1-64 letters, digits, '_', '.' or '-'", field="mind")
-    return name
-
-
-@dataclass(frozen=True)
-class MindStats:
-    mind: str
-    labels: dict[str, int]
-    relationships: dict[str, int]
-
-    @property
-    def nodes(self) -> int:
-        return sum(self.labels.values())
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"mind": self.mind, "nodes": self.nodes, "labels": self.labels, "relationships": self.relationships}
 
 
 class Mind:
@@ -203,23 +175,24 @@ class Mind:
 
         ``full=False`` checks only the memories flagged since the last pass (what recall does).
         """
-        return self._recaller_in_use().embed(self.name, full=full)
+        return self.recaller.embed(self.name, full=full)
 
     def recall(self, text: str, k: int = 10, labels: list[str] | None = None) -> RecallResult:
         """The ``k`` memories that best match ``text`` (vector + full-text, fused by rank).
 
         Pending memories are embedded first; each returned memory counts a hit.
         """
-        return self._recaller_in_use().recall(self.name, text, k, labels)
+        return self.recaller.recall(self.name, text, k, labels)
 
     def load_vectors(self) -> int:
         """Hold this mind's embeddings in memory now, so even the first recall searches them
         there (otherwise they load in the background on the first recall); returns how many
         are held (0 when GRAPHMIND_RECALL_CACHE_MB is 0 or too small for the mind)."""
-        return self._recaller_in_use().load_vectors(self.name)
+        return self.recaller.load_vectors(self.name)
 
-    def _recaller_in_use(self) -> Recaller:
-        """The recaller this mind searches with (created on first use)."""
+    @property
+    def recaller(self) -> Recaller:
+        """The recall engine this mind searches with (created on first use)."""
         if self._recaller is None:
             self._recaller = Recaller(self._store, self.embedder, cache_bytes=self._settings.recall_cache_mb * 2**20)
         return self._recaller
@@ -229,9 +202,7 @@ class Mind:
     ) -> RuminationResult:
         """Ruminate on ``stimulus`` (seed P02) and return the Context Object with the steps that
         led to it; the run is recorded as a RuminationRun with its Findings."""
-        return ruminate(
-            self._store, self._recaller_in_use(), self.llm, self.name, stimulus, sender, params or RuminationParams()
-        )
+        return ruminate(self._store, self.recaller, self.llm, self.name, stimulus, sender, params or RuminationParams())
 
     def ask(self, question: str) -> ToolRun[RecallAnswer]:
         """Answer ``question`` from this mind's memories: the LLM recalls through graph tools
@@ -325,7 +296,7 @@ class Mind:
 
     def query_knowledge(self, text: str, k: int = 5) -> list[KnowledgeMatch]:
         """The consolidated patterns that match ``text``, with their ladder path and examples."""
-        return query_knowledge(self._store, self._recaller_in_use(), self.name, check_query_text(text), k)
+        return query_knowledge(self._store, self.recaller, self.name, check_query_text(text), k)
 
     def digest(
         self, params: DigestParams | None = None, *, rng_seed: int | None = None, now: datetime | None = None
@@ -384,40 +355,20 @@ class Mind:
         """Start a wander from the concept ``seed`` (``config``: the session's settings, e.g.
         ``rng_seed``, ``temperature``, ``fence_concepts``), or reopen ``session_id``; then run
         ``steps`` steps (the report is ``handle.last_run``). Returns the session's handle."""
-        embedder = CachingEmbedder(self.embedder)
-        sessions, space = self.wander_sessions, IdeaSpace(self._store, embedder, self.name)
-        if session_id is None:
-            if seed is None:
-                raise ValidationError("a new wander needs a seed concept (or the session_id of one to reopen)")
-            session_id = Wander.create(sessions, space, seed, self.events, **config).id
-        elif seed is not None or config:
+        if session_id is None and seed is None:
+            raise ValidationError("a new wander needs a seed concept (or the session_id of one to reopen)")
+        if session_id is not None and (seed is not None or config):
             raise ValidationError(
                 "give either a seed (and settings) for a new wander or the id of one", field="session"
             )
-        cheap, strong = make_wander_models(self._settings, self.llm)
-        models = Models(cheap, strong, dict(self._settings.llm_prices))
-        crystals = Crystals(self._store, strong, self.name, self.events)
-        walker = Walker(
-            self._store,
-            space,
-            Resonances(self._store, embedder, self.name),
-            crystals,
-            models,
-            self.name,
-            self.events,
-            before_commit,
-            RlmDweller(self._store, space, self.name),
+        handle = open_wander(
+            WanderWiring(self._store, self._settings, self.embedder, self.llm, self.name, self.events),
+            self.wander_sessions,
             self._wander_pool(),
-        )
-        handle = Wander(
-            session_id,
-            store=self._store,
-            sessions=sessions,
-            space=space,
-            walker=walker,
-            crystals=crystals,
-            mind=self.name,
-            bus=self.events,
+            session_id=session_id,
+            seed=seed,
+            before_commit=before_commit,
+            config=config,
         )
         handle.session  # noqa: B018 - a NotFoundError now, for an unknown session id
         if steps:

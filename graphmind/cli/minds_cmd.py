@@ -8,7 +8,8 @@ import click
 
 from graphmind.cli.options import JSON
 from graphmind.cli.render import emit
-from graphmind.mind import Mind, check_mind_name
+from graphmind.mind import Mind
+from graphmind.store.minds import check_mind_name
 
 
 @click.group()

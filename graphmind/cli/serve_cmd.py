@@ -9,8 +9,8 @@ from graphmind.app import open_store
 from graphmind.cli.options import JSON, MIND
 from graphmind.cli.render import emit
 from graphmind.config import Settings
-from graphmind.mind import check_mind_name
 from graphmind.server.keys import SCOPES, create_key, list_keys, revoke_key
+from graphmind.store.minds import check_mind_name
 
 
 @click.command()

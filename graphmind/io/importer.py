@@ -12,12 +12,10 @@ Only ids and labels are held in memory, never the lines.
 
 from __future__ import annotations
 
-import gc
 import logging
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -115,8 +113,9 @@ class Importer:
         self._max_property_bytes = max_property_bytes
 
     def run(self, path: Path, mind: str, *, strict: bool = True, progress: Progress | None = None) -> ImportReport:
-        with cyclic_gc_paused():
-            return self._run(path, mind, strict, progress)
+        # The cyclic garbage collector stays on: pausing it for the import made it ~13% faster end
+        # to end (bench/import_bench.py --gc paused), but the switch is process-wide (issue 23).
+        return self._run(path, mind, strict, progress)
 
     def _run(self, path: Path, mind: str, strict: bool, progress: Progress | None) -> ImportReport:
         clock = Stopwatch()
@@ -303,26 +302,6 @@ class Importer:
             log.info("%s: Neo4j refused a batch of %d rows; writing it in halves", query, len(batch.rows))
             first, second = batch.halves()
             return self._write(plan, query, first, count, **params) + self._write(plan, query, second, count, **params)
-
-
-@contextmanager
-def cyclic_gc_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector (process-wide) for the duration.
-
-    An import allocates millions of short-lived containers (lines, rows) and no reference
-    cycles, so reference counting frees all of them; the collector would only walk them over
-    and over. Paused, the client's CPU share drops and the server, CPU-bound on the same cores,
-    writes about 8% more nodes/s and 20% more edges/s (bench/RESULTS.md). What does wait
-    for the collector is the driver's bookkeeping of each transaction, about 25 KiB a batch
-    (GraphStore empties the batch of rows it holds on to).
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 @dataclass

@@ -32,12 +32,13 @@ from graphmind.config import Settings
 from graphmind.digest import DigestParams
 from graphmind.dream import DreamParams
 from graphmind.errors import GraphmindError, InputError, NotFoundError, StoreUnavailableError
-from graphmind.mind import Mind, check_mind_name
+from graphmind.mind import Mind
 from graphmind.models import NODE_TYPES
 from graphmind.server.jobs import Jobs
 from graphmind.server.keys import ApiKey, Scope, find_key
 from graphmind.server.wander_routes import wander_router
 from graphmind.store import GraphStore
+from graphmind.store.minds import check_mind_name
 
 log = logging.getLogger(__name__)
 API = "/api/v1/minds/{mind}"

@@ -2,11 +2,35 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from graphmind.errors import NotFoundError
+from graphmind.errors import NotFoundError, ValidationError
 from graphmind.store.graph_store import GraphStore
+
+MIND_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+
+
+def check_mind_name(name: object) -> str:
+    """``name`` if it can name a mind (letters, digits, '_', '.', '-'; no ':'), else ValidationError."""
+    if not isinstance(name, str) or not MIND_NAME.fullmatch(name):
+        raise ValidationError(f"mind name {name!r} is invalid: use 1-64 letters, digits, '_', '.' or '-'", field="mind")
+    return name
+
+
+@dataclass(frozen=True)
+class MindStats:
+    mind: str
+    labels: dict[str, int]
+    relationships: dict[str, int]
+
+    @property
+    def nodes(self) -> int:
+        return sum(self.labels.values())
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"mind": self.mind, "nodes": self.nodes, "labels": self.labels, "relationships": self.relationships}
 
 
 @dataclass(frozen=True)

@@ -206,14 +206,14 @@ def test_progress_is_reported_for_both_write_phases(store, mind, tmp_path):
     assert [c for c in calls if c[0] == "nodes"] == sorted(c for c in calls if c[0] == "nodes")
 
 
-def test_the_collector_is_paused_while_writing_and_each_batch_is_freed_after_its_write(store, mind, tmp_path):
+def test_the_collector_stays_on_while_writing_and_each_batch_is_freed_after_its_write(store, mind, tmp_path):
     items = [node("Thread", f"t{i}", title="t") for i in range(600)] + [
         edge("FOLLOWS", f"t{i}", f"t{i + 1}") for i in range(599)
     ]
     path = write_jsonl(tmp_path / "many.jsonl", items)
     seen = set()
     Importer(store, batch_size=50).run(path, mind.name, progress=lambda *_: seen.add(gc.isenabled()))
-    assert seen == {False} and gc.isenabled()
+    assert seen == {True}  # no process-wide switch (issue 23): other threads' garbage is still collected
 
     gc.collect()
     gc.disable()  # nothing is collected during the import: what it leaves in cycles stays visible

@@ -113,6 +113,6 @@ def test_a_mind_larger_than_the_budget_is_searched_in_the_graph(store, settings,
         loader.embed()
     tiny = dataclasses.replace(settings, recall_cache_mb=1)
     with Mind(mind.name, store, tiny, embedder=HashingEmbedder()) as cached:
-        cached._recaller_in_use()._cache._budget = 28 * 384 * 4 - 1  # one row short
+        cached.recaller._cache._budget = 28 * 384 * 4 - 1  # one row short
         assert cached.load_vectors() == 0
         assert cached.recall(QUERY, k=5).vector_search == "exact"
