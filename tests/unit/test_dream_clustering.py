@@ -1,0 +1,89 @@
+"""dream/clustering.py against the libraries it stands beside (issue 23, item 6).
+
+The hand-written Louvain is checked against networkx's ``louvain_communities`` on the same
+graphs, the k-NN graph's TF-IDF mixing against scikit-learn's cosine similarity, and the whole
+``cluster_vectors`` against scikit-learn's KMeans given the true number of clusters.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pytest
+from sklearn.cluster import KMeans
+from sklearn.datasets import make_blobs
+from sklearn.feature_extraction.text import TfidfVectorizer
+from sklearn.metrics import adjusted_rand_score
+from sklearn.metrics.pairwise import cosine_similarity
+
+from graphmind.dream import clustering as c
+
+
+def _planted_graph(seed: int, groups: int = 6, size: int = 25, p_in: float = 0.35, p_out: float = 0.02):
+    """A planted-partition graph as (n, rows, cols, weights, truth), rows < cols."""
+    graph = nx.planted_partition_graph(groups, size, p_in, p_out, seed=seed)
+    edges = np.array(sorted((min(a, b), max(a, b)) for a, b in graph.edges()))
+    truth = np.repeat(np.arange(groups), size)
+    return graph, len(truth), edges[:, 0], edges[:, 1], np.ones(len(edges)), truth
+
+
+def _modularity(graph: nx.Graph, labels: np.ndarray) -> float:
+    parts = [set(np.flatnonzero(labels == k).tolist()) for k in np.unique(labels)]
+    return nx.community.modularity(graph, parts)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_louvain_finds_the_communities_networkx_finds(seed):
+    graph, n, rows, cols, w, truth = _planted_graph(seed)
+    ours = c._louvain(n, rows, cols, w, 1.0, seed)
+    theirs = np.zeros(n, np.int64)
+    for label, members in enumerate(nx.community.louvain_communities(graph, resolution=1.0, seed=seed)):
+        theirs[list(members)] = label
+    assert adjusted_rand_score(theirs, ours) >= 0.9
+    assert abs(_modularity(graph, ours) - _modularity(graph, theirs)) <= 0.02
+    assert adjusted_rand_score(truth, ours) >= 0.9
+
+
+def test_louvain_on_a_corrupted_graph_loses_the_planted_partition():
+    """The check can fail: with the edges shuffled, no method recovers the planted groups."""
+    graph, n, rows, cols, w, truth = _planted_graph(0)
+    rng = np.random.default_rng(0)
+    shuffled = rng.permutation(n)
+    ours = c._louvain(n, shuffled[rows], shuffled[cols], w, 1.0, 0)
+    assert adjusted_rand_score(truth, ours) < 0.2
+
+
+def test_pair_dots_are_scikit_learns_tfidf_cosines():
+    texts = [
+        "retry the payment with an idempotency key",
+        "the idempotency key stopped duplicate payments",
+        "ack timeout raised but duplicates remain",
+        "raise the ack timeout on the queue consumer",
+        "prune the apple trees before the frost",
+    ]
+    a, b = np.array([0, 0, 2, 1, 4]), np.array([1, 2, 3, 3, 2])
+    ours = c._pair_dots(c._tfidf(texts), a, b)
+    vectorizer = TfidfVectorizer(token_pattern=c._TOKEN.pattern, sublinear_tf=True)
+    reference = cosine_similarity(vectorizer.fit_transform(texts))[a, b]
+    np.testing.assert_allclose(ours, reference, atol=1e-9)
+    assert ours[0] > 0.1 and ours[4] == 0.0  # shared words score, none score zero
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_cluster_vectors_recovers_separated_groups_at_least_as_well_as_kmeans_given_k(seed):
+    x, truth = make_blobs(n_samples=240, centers=8, n_features=24, cluster_std=1.0, random_state=seed)
+    labels = c.cluster_vectors(x - x.mean(axis=0), min_cluster_size=3, seed=seed)
+    kmeans = KMeans(n_clusters=8, n_init=10, random_state=seed).fit_predict(x)
+    ours = adjusted_rand_score(truth[labels >= 0], labels[labels >= 0])
+    assert (labels >= 0).mean() >= 0.9
+    assert ours >= adjusted_rand_score(truth, kmeans) - 0.05 and ours >= 0.85
+
+
+def test_group_clusters_merges_and_keeps_apart_by_similarity():
+    rng = np.random.default_rng(3)
+    anchors = rng.normal(size=(3, 32))
+    centroids = np.vstack([a + 0.05 * rng.normal(size=(4, 32)) for a in anchors])
+    groups = c.group_clusters(centroids, seed=0)
+    truth = np.repeat(np.arange(3), 4)
+    assert len(np.unique(groups)) < len(centroids)
+    assert adjusted_rand_score(truth, groups) == 1.0
