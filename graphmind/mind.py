@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Generator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
@@ -38,6 +39,8 @@ from graphmind.wander.events import EventBus
 from graphmind.wander.resonances import Resonances
 from graphmind.wander.sessions import WanderSessions
 from graphmind.wander.wanderer import Wander
+
+log = logging.getLogger(__name__)
 
 
 class Mind:
@@ -116,6 +119,7 @@ class Mind:
             if self._recaller is not None:
                 self._recaller.close()
                 self._recaller = None
+            log.debug("closing mind %s", self.name)
             if self._owns_llm and hasattr(self._llm, "close"):  # the SDK client the mind made
                 llm, self._llm, self._owns_llm = self._llm, None, False
                 llm.close()  # type: ignore[union-attr]

@@ -10,6 +10,7 @@ the LLM's own counter (Claude's, or the local estimate offline).
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Sequence
 
 from graphmind.context.assemble import assemble
@@ -19,6 +20,8 @@ from graphmind.errors import GroundingError
 from graphmind.llm import LLM
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.context import COMPOSE, ContextInput, Dependency
+
+log = logging.getLogger(__name__)
 
 
 def compose_context(
@@ -58,4 +61,5 @@ def compose_context(
         return finish(draft, composer="llm")
     except GroundingError as invented:
         rejected = [GroundingIssue(section=s, kind=k, text=t) for s, k, t in invented.atoms]
+        log.warning("the LLM's Context Object draft had %d ungrounded atoms: composed from templates", len(rejected))
         return finish(compose_from_templates(inputs), composer="template", rejected=rejected)

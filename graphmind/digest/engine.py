@@ -4,6 +4,7 @@ Also the two actions: merge two threads, mark an entry absorbed."""
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 from dataclasses import asdict, dataclass, field
@@ -25,6 +26,8 @@ from graphmind.errors import NotFoundError, ValidationError
 from graphmind.models.base import as_datetime
 from graphmind.store import GraphStore
 from graphmind.store.minds import require_mind
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -133,6 +136,7 @@ def digest(
     shown = {e.id for items in samples.values() for e in items} | {f.entry.id for f in found}
     if shown:
         store.write("recall/mark_hits", mind=mind, uids=[f"{mind}:{i}" for i in sorted(shown)])
+    log.info("digest of %s: %d entries, %d threads", mind, len(entries), len(threads))
     notes = [] if entries else ["the mind has no topic entries"]
     notes += [] if threads else ["the mind has no threads"]
     return DigestReport(mind, seed, samples, convergence(threads, params.hint_at, params.merge_at), found, notes)
@@ -152,9 +156,11 @@ def merge_threads(store: GraphStore, mind: str, a: str, b: str, title: str) -> d
     )
     if not rows:
         raise NotFoundError(f"mind {mind!r} has no two distinct active threads {a!r} and {b!r} to merge")
+    log.info("threads %s and %s of %s merged into %s", a, b, mind, new_id)
     return rows[0]
 
 
 def absorb(store: GraphStore, mind: str, entry_id: str) -> None:
     if not store.write("digest/mark_absorbed", mind=mind, id=entry_id):
         raise NotFoundError(f"mind {mind!r} has no topic entry {entry_id!r}")
+    log.info("topic entry %s of %s absorbed", entry_id, mind)

@@ -56,7 +56,7 @@ from graphmind.store import GraphStore
 from graphmind.store.minds import require_mind
 
 T = TypeVar("T")
-log = logging.getLogger("graphmind.dream")
+log = logging.getLogger(__name__)
 Progress = Callable[[str], None]
 PHASE_ERRORS = (GraphmindError,)
 """What degrades a phase: graphmind's own errors (an LLM that fails, output that fails validation

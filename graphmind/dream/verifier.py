@@ -10,6 +10,7 @@ LLM adapter, so a dream's verification and ``graphmind verify`` are the same cod
 
 from __future__ import annotations
 
+import logging
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
@@ -29,6 +30,8 @@ from graphmind.errors import ProviderError
 from graphmind.llm import LLM
 from graphmind.prompts.dream import CONTRADICTS, SUBSUMES, ContradictionInput, PatternItem, SubsumptionInput
 from graphmind.store import GraphStore
+
+log = logging.getLogger(__name__)
 
 Ask = Callable[[Any, Any], Any]
 """(prompt, inputs) → the validated answer, or None when the LLM could not answer."""
@@ -154,4 +157,6 @@ def verify_mind(
     """The five checks on the ladder ``mind`` holds now (``empty`` without one)."""
     patterns = graph.read_patterns(store, mind, embedder.dimensions)
     nodes = list(graph.read_ladder(store, mind).values())
-    return check(patterns, nodes, params, embedder, llm_asker(llm))
+    found = check(patterns, nodes, params, embedder, llm_asker(llm))
+    log.info("verification of %s: %s (score %s, %d flagged)", mind, found.status, found.score, len(found.flagged))
+    return found

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import logging
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -34,6 +35,8 @@ import numpy as np
 from graphmind.embed import _bert
 from graphmind.embed._input import check_texts
 from graphmind.errors import ModelUnavailableError
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from tokenizers import Tokenizer
@@ -135,6 +138,7 @@ def load_model(directory: Path) -> _Model:
     cls, sep = tokenizer.token_to_id("[CLS]"), tokenizer.token_to_id("[SEP]")
     if cls is None or sep is None:
         raise ModelUnavailableError(f"the tokenizer in {directory} has no [CLS] or [SEP] token")
+    log.debug("embedding model loaded from %s (window %d tokens)", directory, int(seq) - 2)
     return _Model(tokenizer, bert, cls, sep, window=int(seq) - 2)
 
 

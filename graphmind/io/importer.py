@@ -31,7 +31,7 @@ Progress = Callable[[str, int, int], None]
 """Called as ``progress(phase, done, total)`` while nodes and edges are written."""
 MAX_REPORTED_ERRORS = 1000
 QUEUED_PER_WORKER = 2
-log = logging.getLogger("graphmind.io")
+log = logging.getLogger(__name__)
 
 
 @dataclass

@@ -23,7 +23,7 @@ import anthropic
 from graphmind.errors import ProviderUnavailableError
 
 DEFAULT_MAX_WAIT_S = 60.0
-log = logging.getLogger("graphmind.llm")
+log = logging.getLogger(__name__)
 
 
 class BoundedAnthropic(anthropic.Anthropic):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -30,6 +31,8 @@ from graphmind.recall.vectors import VectorWrite
 from graphmind.store import GraphStore
 from graphmind.store.records import node_to_model, shown_properties
 from graphmind.timing import Stopwatch
+
+log = logging.getLogger(__name__)
 
 MAX_K = 1000
 FETCH_CAP = 10_000
@@ -199,6 +202,14 @@ class Recaller:
             fused = self._without_locus_copies(mind, fused)
         hits = self._hits(mind, fused[:k], found.terms)
         laps.lap("hits")
+        log.debug(
+            "recall in %s: %d hits of %d asked (%d by vector, %d by text)",
+            mind,
+            len(hits),
+            k,
+            len(found.vector),
+            len(found.text),
+        )
         if found.stale:
             warnings.warn(
                 StaleEmbeddingsWarning(

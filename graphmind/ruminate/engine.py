@@ -9,6 +9,7 @@ gives that section 250-400 tokens; 1,000 characters is about 250 tokens.
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import time
 from collections.abc import Iterable
@@ -28,6 +29,8 @@ from graphmind.ruminate.tools import memory_item
 from graphmind.store import GraphStore
 from graphmind.store.minds import require_mind
 from graphmind.text import checked_text
+
+log = logging.getLogger(__name__)
 
 MAX_STIMULUS_CHARS = 1_000
 MAX_SENDER_CHARS = 200
@@ -69,6 +72,13 @@ def ruminate(
     cost_before = llm.usage.cost_cents
     state = Ruminator(store, recaller, llm, params).explore(mind, text, sender)
     explored_s = time.perf_counter() - started
+    log.info(
+        "rumination in %s: %d steps, stopped: %s, gap score %.2f",
+        mind,
+        len(state.steps),
+        state.stopped_reason,
+        state.score,
+    )
     identity = _identity(store, mind)
     chosen = _relevant(store, mind, list(state.tools.returned.values()), text, sender, identity)
     memories = chosen.kept

@@ -43,7 +43,7 @@ REJECTED_DATA = (
     "Neo.ClientError.Schema.TokenNameError",
 )
 FAIL_AFTER_S = 20.0  # the default of GRAPHMIND_NEO4J_FAIL_AFTER
-log = logging.getLogger("graphmind.store")
+log = logging.getLogger(__name__)
 
 
 def connect(uri: str, user: str, password: str | None, *, fail_after_s: float = FAIL_AFTER_S) -> neo4j.Driver:
