@@ -21,11 +21,9 @@ marks it ``interrupted`` as soon as it holds the lease.
 
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 import time
-import warnings
 from collections import defaultdict
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -39,7 +37,8 @@ from graphmind.dream.items import Connection, ExperienceRow, LadderNode, Pattern
 from graphmind.dream.llm_calls import DreamCalls
 from graphmind.dream.params import DreamParams, Trigger
 from graphmind.dream.publication import build_publication
-from graphmind.dream.report import CompressionRatioWarning, DreamReport, LadderEntry
+from graphmind.dream.report import DreamReport
+from graphmind.dream.run_record import FALLBACKS, build_report, checked_ratio, run_props, run_record
 from graphmind.dream.triage import TriageResult, triage
 from graphmind.embed import Embedder
 from graphmind.errors import GraphmindError, RunError, StoreError, StoreUnavailableError
@@ -142,7 +141,7 @@ class _Run:
         if not self.params.domain:  # what the LLM is told the experiences are about: the mind's own
             domain = self._phase("read", lambda: graph.read_domain(d.store, self.mind))
             self.params = self.calls.params = self.params.model_copy(update={"domain": domain})
-        graph.record_run(d.store, self.mind, self._run_record({"status": "running"}))
+        graph.record_run(d.store, self.mind, run_record(self, {"status": "running"}))
         patterns = self._phase("read", lambda: graph.read_patterns(d.store, self.mind, d.embedder.dimensions))
         old_ladder = self._phase("read", lambda: graph.read_ladder(d.store, self.mind))
         vectors = self._phase("embed", lambda: self._vectors(rows, stored))
@@ -181,11 +180,13 @@ class _Run:
                 f"dream run {self.run_id}: verification failed under strict_mode "
                 f"({'; '.join(check.errors)}); nothing was written"
             )
-        ratio = self._ratio(len(rows), len(new) + len(grown))
-        report = self._report(rows, tri, new, grown, deferred, active, nodes, levels, connections, pruned, check, ratio)
+        ratio = checked_ratio(self, len(rows), len(new) + len(grown))
+        report = build_report(
+            self, rows, tri, new, grown, deferred, active, nodes, levels, connections, pruned, check, ratio
+        )
         pub = build_publication(
             self.mind,
-            self._run_record(self._run_props(report)),
+            run_record(self, run_props(self, report)),
             rows,
             tri,
             patterns,
@@ -381,112 +382,10 @@ class _Run:
         """Mark the run ``interrupted`` (Neo4j went away) or ``failed``, when the store still
         answers; else it stays ``running`` until the next run marks it interrupted."""
         gone = isinstance(exc, StoreUnavailableError) or isinstance(exc.__cause__, StoreUnavailableError)
-        record = self._run_record({"status": "interrupted" if gone else "failed", "error": str(exc)[:1000]})
+        record = run_record(self, {"status": "interrupted" if gone else "failed", "error": str(exc)[:1000]})
         try:
             graph.record_run(self.d.store, self.mind, record)
         except StoreError as lost:
             log.info(
                 "dream run %s could not record its failure (%s); the next run marks it interrupted", self.run_id, lost
             )
-
-    def _ratio(self, seen: int, touched: int) -> float | None:
-        if not touched:
-            return None
-        ratio = round(seen / touched, 2)
-        target, tolerance = self.params.target_ratio, self.params.ratio_tolerance
-        if not target * (1 - tolerance) <= ratio <= target * (1 + tolerance):
-            message = f"compression ratio {ratio}:1 is outside the target {target:g}:1 ± {tolerance:.0%}"
-            warnings.warn(message, CompressionRatioWarning, stacklevel=2)
-            self.warned.append(message)
-        return ratio
-
-    def _report(
-        self, rows, tri, new, grown, deferred, active, nodes, levels, connections, pruned, check, ratio
-    ) -> DreamReport:
-        records = self.d.llm.usage.records[self.calls_before :]
-        verification = check.as_dict() if check else {"status": "unverified", "score": None}
-        return DreamReport(
-            run_id=self.run_id,
-            mind=self.mind,
-            status="dry_run" if self.params.dry_run else "completed",
-            trigger=self.trigger,
-            experiences=len(rows),
-            triaged=len(tri.kept),
-            duplicates=len(tri.duplicate_of),
-            filtered=len(tri.filtered),
-            deferred=len(deferred),
-            patterns=len(new),
-            grown=len(grown),
-            active_patterns=len(active),
-            compression_ratio=ratio,
-            ladder_levels=levels,
-            ladder=[LadderEntry(n.id, n.level, n.name, n.generalization, n.members) for n in nodes],
-            cross_connections=len(connections),
-            pruned=len(pruned),
-            transfer_improvement=compress.transfer_improvement([r.outcome for r in rows], self.known),
-            contradictions=len(check.contradictions) if check else 0,
-            verification=verification,
-            llm_calls=len(records),
-            llm={
-                "provider": self.d.llm.provider,
-                "calls": len(records),
-                "cost_cents": round(sum(r.cost_cents for r in records), 4),
-            },
-            timings=self.timings,
-            degraded=self.degraded,
-            warnings=[*self.warned, *(check.warnings if check else [])],
-            new_patterns=[
-                {
-                    "id": p.id,
-                    "name": p.name,
-                    "description": p.description,
-                    "usage_count": p.usage_count,
-                    "success_rate": p.success_rate,
-                }
-                for p in new
-            ],
-        )
-
-    def _run_props(self, report: DreamReport) -> dict[str, Any]:
-        return {
-            "status": "completed",
-            "experiences": report.experiences,
-            "triaged": report.triaged,
-            "patterns": report.patterns,
-            "compression_ratio": report.compression_ratio,
-            "ladder_levels": report.ladder_levels,
-            "cross_connections": report.cross_connections,
-            "pruned": report.pruned,
-            "verification_status": report.verification.get("status"),
-            "verification_score": report.verification.get("score"),
-            "llm_calls": report.llm_calls,
-            "transfer_improvement": report.transfer_improvement,
-            "degraded": report.degraded,
-            "dry_run": self.params.dry_run,
-        }
-
-    def _run_record(self, props: dict[str, Any]) -> dict[str, Any]:
-        dates = {"started_at": self.started.isoformat()}
-        if props.get("status") != "running":
-            dates["finished_at"] = datetime.now(UTC).isoformat()
-        clean = {k: v for k, v in props.items() if v is not None}
-        return {
-            "uid": f"{self.mind}:{self.run_id}",
-            "id": self.run_id,
-            "dates": dates,
-            "props": clean
-            | {
-                "trigger": self.trigger,
-                "rng_seed": self.params.seed,
-                "params": self.params.model_dump_json(),
-                "timings": json.dumps(self.timings),
-            },
-        }
-
-
-FALLBACKS = {
-    "triage": "kept every experience",
-    "compress": "no patterns; experiences left for the next run",
-    "abstract": "2-level ladder (experiences and patterns)",
-    "verify": "stored unverified",
-}

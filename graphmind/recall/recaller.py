@@ -6,14 +6,13 @@ import logging
 import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from graphmind.embed import Embedder
 from graphmind.errors import UnknownLabelError, ValidationError
-from graphmind.models import NODE_TYPES, RECALLED_LABELS, GraphNode
+from graphmind.models import NODE_TYPES, RECALLED_LABELS
 from graphmind.recall._logic import (
     Fused,
     Ranked,
@@ -26,10 +25,16 @@ from graphmind.recall._logic import (
     query_terms,
 )
 from graphmind.recall.embed_pass import EmbeddingPass, EmbedReport
+from graphmind.recall.results import Candidates as Candidates
+from graphmind.recall.results import RecallHit as RecallHit
+from graphmind.recall.results import RecallResult as RecallResult
+from graphmind.recall.results import ReembeddedWarning as ReembeddedWarning
+from graphmind.recall.results import StaleEmbeddingsWarning as StaleEmbeddingsWarning
+from graphmind.recall.results import _rounded as _rounded
 from graphmind.recall.vector_cache import VectorCache, one_blas_thread
 from graphmind.recall.vectors import VectorWrite
 from graphmind.store import GraphStore
-from graphmind.store.records import node_to_model, shown_properties
+from graphmind.store.records import node_to_model
 from graphmind.timing import Stopwatch
 
 log = logging.getLogger(__name__)
@@ -45,106 +50,6 @@ EXACT_LIMIT = 2_000
 embedded memories is searched exactly in Cypher (cosine against each of its memories) instead of
 through the vector index, which spans every mind: for a small mind among large ones,
 over-fetching from the index until enough of its own nodes appear costs more."""
-
-
-@dataclass(frozen=True)
-class RecallHit:
-    """One recalled memory, its fused score and why it matched."""
-
-    node: GraphNode
-    label: str
-    score: float
-    vector_rank: int | None = None
-    similarity: float | None = None
-    text_rank: int | None = None
-    text_score: float | None = None
-    matched_terms: list[str] = field(default_factory=list)
-
-    @property
-    def id(self) -> str:
-        return self.node.id
-
-    @property
-    def text(self) -> str | None:
-        return self.node.derived_text()
-
-    def why(self) -> dict[str, Any]:
-        """Which searches found this memory, at which rank, and with which query words."""
-        reasons: dict[str, Any] = {}
-        if self.vector_rank is not None:
-            reasons["vector"] = {"rank": self.vector_rank, "similarity": _rounded(self.similarity)}
-        if self.text_rank is not None:
-            reasons["text"] = {"rank": self.text_rank, "score": _rounded(self.text_score), "terms": self.matched_terms}
-        return reasons
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "label": self.label,
-            "score": round(self.score, 6),
-            "text": self.text,
-            "why": self.why(),
-            "properties": shown_properties(self.node),
-        }
-
-
-@dataclass(frozen=True)
-class RecallResult:
-    """What ``Mind.recall`` returns: the hits, best first, and what recall did on the way."""
-
-    mind: str
-    query: str
-    model_id: str
-    hits: list[RecallHit]
-    embedded: int = 0
-    reembedded: int = 0
-    """Of ``embedded``, memories that another model had embedded (see ReembeddedWarning)."""
-    stale: int = 0
-    vector_search: str = "none"
-    """Where the vector side searched: "memory" (the in-memory copy of the mind's vectors),
-    "exact" (every vector of the mind, in Cypher) or "index" (the vector index)."""
-    timings_ms: dict[str, float] = field(default_factory=dict)
-    """Milliseconds per phase: pending (embedding pass), embed_query, vector, text_wait (what the
-    full-text search, run alongside, still took after the vector search), hits; and text, the
-    full-text search's own time."""
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "mind": self.mind,
-            "query": self.query,
-            "model_id": self.model_id,
-            "embedded": self.embedded,
-            "reembedded": self.reembedded,
-            "stale": self.stale,
-            "vector_search": self.vector_search,
-            "timings_ms": self.timings_ms,
-            "hits": [hit.as_dict() for hit in self.hits],
-        }
-
-
-@dataclass(frozen=True)
-class Candidates:
-    """What ``Recaller.search`` found: each search's ranked candidates, best first (vector
-    scores on the index's (1 + cosine) / 2 scale), and what the search did on the way."""
-
-    vector: list[Ranked]
-    text: list[Ranked]
-    terms: list[str]
-    embedded: int = 0
-    reembedded: int = 0
-    stale: int = 0
-    vector_search: str = "none"
-    timings_ms: dict[str, float] = field(default_factory=dict)
-
-
-class ReembeddedWarning(UserWarning):
-    """Memories embedded by another model (GRAPHMIND_EMBEDDER=hashing as a fallback, an older
-    model) were found by a search and embedded again with the current model."""
-
-
-class StaleEmbeddingsWarning(UserWarning):
-    """Some of the mind's memories were embedded by another model and were left out of the
-    vector search; ``graphmind embed --mind M`` re-embeds them."""
 
 
 class Recaller:
@@ -435,7 +340,3 @@ def _check_labels(labels: Sequence[str] | None) -> list[str]:
         if model is None or model.KIND != "memory":
             raise UnknownLabelError(f"{label!r} is not a memory label graphmind knows", field="labels")
     return list(labels)
-
-
-def _rounded(value: float | None) -> float | None:
-    return None if value is None else round(value, 4)

@@ -67,13 +67,20 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from subprocess import PIPE
-from typing import IO, Any
+from typing import Any
 
 from graphmind.errors import ValidationError
+from graphmind.wander._child import NOFILE as NOFILE
+from graphmind.wander._child import _fd as _fd
+from graphmind.wander._child import _kill as _kill
+from graphmind.wander._child import _limit as _limit
+from graphmind.wander._child import _write as _write
+from graphmind.wander.repl_results import ReplCall as ReplCall
+from graphmind.wander.repl_results import ReplLimits as ReplLimits
+from graphmind.wander.repl_results import ReplResult as ReplResult
 
 REPL_FUNCTIONS = ("embed", "query_similar", "query_by_domain", "get_locus", "get_neighbors", "llm_query")
 MAX_LINE = 1 << 20  # the longest line the parent reads from the child
-NOFILE = 8
 TRUNCATED = "…[truncated]"
 _SANDBOX = Path(__file__).with_name("_sandbox.py")
 _JAIL = Path(__file__).with_name("_jail.py")
@@ -82,42 +89,6 @@ LAYERS = ("language", "process", "limits", "user", "network", "channel")
 log = logging.getLogger(__name__)
 _RESERVED = frozenset(REPL_FUNCTIONS) | {"FINAL", "re", "json", "math", "printed"}
 _FENCE = re.compile(r"```repl[ \t]*\r?\n(.*?)```", re.DOTALL)
-
-
-@dataclass(frozen=True)
-class ReplLimits:
-    """What one execution may use."""
-
-    cpu_seconds: int = 5
-    memory_mb: int = 512  # RLIMIT_AS of the child; its interpreter takes about 15 MB of it
-    wall_seconds: float = 15.0
-    output_chars: int = 10_000
-    max_calls: int = 50  # calls to the parent's functions per execute
-
-
-@dataclass(frozen=True)
-class ReplCall:
-    """One call the code made to a parent function."""
-
-    name: str
-    args: list
-    kwargs: dict
-
-
-@dataclass(frozen=True)
-class ReplResult:
-    """What became of one execution."""
-
-    success: bool
-    stdout: str
-    error: str | None
-    final: Any | None
-    calls: tuple[ReplCall, ...]
-    blocked: bool
-    dropped: tuple[str, ...] = ()
-    """Top-level names the code bound to something other than JSON data: not kept."""
-    layers: tuple[str, ...] = ()
-    """The sandbox layers (of :data:`LAYERS`) that held for this execute."""
 
 
 def extract_code(text: str) -> list[str]:
@@ -396,49 +367,3 @@ def _valid_state(state: Any) -> bool:
     return (
         isinstance(state, dict) and all(map(_allowed_name, state)) and len(json.dumps(state)) <= 2 * MAX_STATE
     )  # keys and separators on top of the values
-
-
-def _write(fd: int, data: bytes, deadline: float) -> bool:
-    """Write all of ``data`` to a non-blocking pipe before ``deadline``; False if it could not."""
-    view = memoryview(data)
-    with selectors.DefaultSelector() as selector:
-        selector.register(fd, selectors.EVENT_WRITE)
-        while view:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or not selector.select(remaining):
-                return False
-            try:
-                view = view[os.write(fd, view) :]
-            except BlockingIOError:
-                pass
-            except OSError:  # the child is gone
-                return False
-    return True
-
-
-def _limit(pid: int, limits: ReplLimits) -> None:
-    """The child's OS limits, from outside (Linux ``prlimit``; elsewhere the child sets them)."""
-    cpu = limits.cpu_seconds + 1  # + start-up; the child tightens it before the code runs
-    for kind, value in (
-        (resource.RLIMIT_CPU, (cpu, cpu + 1)),
-        (resource.RLIMIT_AS, (limits.memory_mb << 20,) * 2),
-        (resource.RLIMIT_FSIZE, (0, 0)),
-        (resource.RLIMIT_CORE, (0, 0)),
-        (resource.RLIMIT_NOFILE, (NOFILE, NOFILE)),
-        (resource.RLIMIT_NPROC, (0, 0)),
-    ):
-        # not Linux, the child gone, or above our own hard limit (the child lowers what it can)
-        with contextlib.suppress(AttributeError, ValueError, OSError):
-            resource.prlimit(pid, kind, value)
-
-
-def _fd(stream: IO[bytes] | None) -> int:
-    """The descriptor of one of the child's pipes (all three are opened with PIPE)."""
-    if stream is None:
-        raise RuntimeError("the sandbox child has no pipe")
-    return stream.fileno()
-
-
-def _kill(proc: subprocess.Popen) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(proc.pid, signal.SIGKILL)

@@ -1,0 +1,116 @@
+"""A dream run's report and its DreamRun record, and what each phase falls back to."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from datetime import UTC, datetime
+from typing import Any
+
+from graphmind.dream import compress
+from graphmind.dream.report import CompressionRatioWarning, DreamReport, LadderEntry
+
+FALLBACKS = {
+    "triage": "kept every experience",
+    "compress": "no patterns; experiences left for the next run",
+    "abstract": "2-level ladder (experiences and patterns)",
+    "verify": "stored unverified",
+}
+
+
+def build_report(
+    run: Any, rows, tri, new, grown, deferred, active, nodes, levels, connections, pruned, check, ratio
+) -> DreamReport:
+    records = run.d.llm.usage.records[run.calls_before :]
+    verification = check.as_dict() if check else {"status": "unverified", "score": None}
+    return DreamReport(
+        run_id=run.run_id,
+        mind=run.mind,
+        status="dry_run" if run.params.dry_run else "completed",
+        trigger=run.trigger,
+        experiences=len(rows),
+        triaged=len(tri.kept),
+        duplicates=len(tri.duplicate_of),
+        filtered=len(tri.filtered),
+        deferred=len(deferred),
+        patterns=len(new),
+        grown=len(grown),
+        active_patterns=len(active),
+        compression_ratio=ratio,
+        ladder_levels=levels,
+        ladder=[LadderEntry(n.id, n.level, n.name, n.generalization, n.members) for n in nodes],
+        cross_connections=len(connections),
+        pruned=len(pruned),
+        transfer_improvement=compress.transfer_improvement([r.outcome for r in rows], run.known),
+        contradictions=len(check.contradictions) if check else 0,
+        verification=verification,
+        llm_calls=len(records),
+        llm={
+            "provider": run.d.llm.provider,
+            "calls": len(records),
+            "cost_cents": round(sum(r.cost_cents for r in records), 4),
+        },
+        timings=run.timings,
+        degraded=run.degraded,
+        warnings=[*run.warned, *(check.warnings if check else [])],
+        new_patterns=[
+            {
+                "id": p.id,
+                "name": p.name,
+                "description": p.description,
+                "usage_count": p.usage_count,
+                "success_rate": p.success_rate,
+            }
+            for p in new
+        ],
+    )
+
+
+def run_props(run: Any, report: DreamReport) -> dict[str, Any]:
+    return {
+        "status": "completed",
+        "experiences": report.experiences,
+        "triaged": report.triaged,
+        "patterns": report.patterns,
+        "compression_ratio": report.compression_ratio,
+        "ladder_levels": report.ladder_levels,
+        "cross_connections": report.cross_connections,
+        "pruned": report.pruned,
+        "verification_status": report.verification.get("status"),
+        "verification_score": report.verification.get("score"),
+        "llm_calls": report.llm_calls,
+        "transfer_improvement": report.transfer_improvement,
+        "degraded": report.degraded,
+        "dry_run": run.params.dry_run,
+    }
+
+
+def run_record(run: Any, props: dict[str, Any]) -> dict[str, Any]:
+    dates = {"started_at": run.started.isoformat()}
+    if props.get("status") != "running":
+        dates["finished_at"] = datetime.now(UTC).isoformat()
+    clean = {k: v for k, v in props.items() if v is not None}
+    return {
+        "uid": f"{run.mind}:{run.run_id}",
+        "id": run.run_id,
+        "dates": dates,
+        "props": clean
+        | {
+            "trigger": run.trigger,
+            "rng_seed": run.params.seed,
+            "params": run.params.model_dump_json(),
+            "timings": json.dumps(run.timings),
+        },
+    }
+
+
+def checked_ratio(run: Any, seen: int, touched: int) -> float | None:
+    if not touched:
+        return None
+    ratio = round(seen / touched, 2)
+    target, tolerance = run.params.target_ratio, run.params.ratio_tolerance
+    if not target * (1 - tolerance) <= ratio <= target * (1 + tolerance):
+        message = f"compression ratio {ratio}:1 is outside the target {target:g}:1 ± {tolerance:.0%}"
+        warnings.warn(message, CompressionRatioWarning, stacklevel=2)
+        run.warned.append(message)
+    return ratio
