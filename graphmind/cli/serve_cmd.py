@@ -33,14 +33,27 @@ def serve(host: str, port: int) -> None:
 
 @click.command()
 @MIND
-def mcp(mind: str) -> None:
-    """Serve one mind to an MCP client over stdio (recall, ruminate, capture, knowledge, digest,
-    verify, dream, job_status and the wander tools)."""
+@click.option("--http", "over_http", is_flag=True, help="Serve over streamable HTTP (bearer keys) instead of stdio.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="With --http: the address (loopback by default).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8766, show_default=True, help="With --http: the port.")
+def mcp(mind: str, over_http: bool, host: str, port: int) -> None:
+    """Serve one mind to an MCP client over stdio, or over streamable HTTP at /mcp with --http
+    (each request needs a key of the mind: graphmind keys create; tools that write need a write key)."""
     from graphmind.mind import Mind
     from graphmind.server.mcp_server import build_server
 
     with Mind.open(mind) as m:
-        build_server(m).run("stdio")
+        server = build_server(m)
+        if not over_http:
+            server.run("stdio")
+            return
+        import uvicorn
+
+        from graphmind.server.mcp_http import KeyGate
+
+        m.store.verify()
+        app = KeyGate(server.streamable_http_app(host=host), m.store, m.name)
+        uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
 @click.group()

@@ -34,6 +34,8 @@ class Exploration:
     explored: set[str] = field(default_factory=set)
     found_types: set[str] = field(default_factory=set)
     followed: set[str] = field(default_factory=set)
+    topical: set[str] = field(default_factory=set)
+    """The memories the first look found on topic (depth.py)."""
     guard_counts: dict[str, int] = field(
         default_factory=lambda: dict.fromkeys(
             ("mechanical", "premature", "stuck", "endless", "hallucination", "llm_output"), 0

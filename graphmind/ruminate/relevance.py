@@ -7,6 +7,9 @@ A memory is kept when
 - or it is **linked** by one graph edge to an on-topic memory (the strategy that APPLIES_TO
   the project the stimulus names, the feeling FELT_DURING the conversation about it), unless
   it is a Partnership or Identity (everyone is linked to their partner);
+- or it is **two hops** from an on-topic memory, the second edge one of ``DEPTH_RELS`` (the
+  typed edges that carry meaning: the strategy LEARNED_FROM the failure ATTEMPTED_ON the
+  project), never through a Partnership or Identity;
 - or it is the **sender's partnership** (who is speaking), kept for the identity only.
 
 When nothing is on topic, the sender's latest conversation is kept as **weak**: the Context
@@ -29,6 +32,24 @@ from graphmind.prompts._models import MemoryItem
 from graphmind.text import content_terms, stem, stems
 
 MIN_SHARED = 2
+MAX_HOPS = 2
+DEPTH_RELS = (
+    "APPLIES_TO",
+    "LEARNED_FROM",
+    "CAUSED",
+    "CAUSED_BY",
+    "USED_IN",
+    "SIMILAR_TO",
+    "FELT_DURING",
+    "ATTEMPTED_ON",
+    "TRIED_IN",
+    "RESOLVED_BY",
+    "ADDRESSES",
+    "TRIGGERED_BY",
+)
+"""The edges a second hop may follow: what applies to, was learned from, caused, or was tried
+on what the first hop reached (not INVOLVES, ABOUT, REFERENCES: they fan out to whatever else
+touches the same person, topic or file)."""
 _NOT_TOPICAL_BY_LINK = frozenset({"Partnership", "Identity"})
 
 
@@ -66,14 +87,9 @@ def select(
     shared: dict[str, set[str]] = {m.id: (stems(_text(m)) - name_stems) & wanted for m in memories}
     needed = max(1, min(MIN_SHARED, len(wanted)))
     topical = {i for i, s in shared.items() if len(s) >= needed}
-    labels = {m.id: m.label for m in memories}
-    linked: dict[str, str] = {}
-    for link in links:
-        for near, far in ((link.source, link.target), (link.target, link.source)):
-            if near in topical and far not in topical and labels.get(far) not in _NOT_TOPICAL_BY_LINK:
-                linked.setdefault(far, f"{link.rel} {near}")
-    partner = _partner(memories, sender)
     links = list(links)
+    linked = reach(topical, links, {m.id: m.label for m in memories})
+    partner = _partner(memories, sender)
     latest = _latest_conversation(memories, partner, links) if partner and not topical else None
     for m in memories:
         if m.id in topical:
@@ -94,6 +110,27 @@ def select(
         w for w in dict.fromkeys(content_terms(stimulus)) if stem(w) in wanted and stem(w) not in known
     ][:4]
     return chosen
+
+
+def reach(topical: set[str], links: Sequence[Link], labels: dict[str, str]) -> dict[str, str]:
+    """The memories within ``MAX_HOPS`` edges of an on-topic one (the second hop along
+    ``DEPTH_RELS`` only), each with the path that reached it."""
+    linked: dict[str, str] = {}
+    frontier = set(topical)
+    for hop in range(1, MAX_HOPS + 1):
+        reached: set[str] = set()
+        for link in links:
+            if hop > 1 and link.rel not in DEPTH_RELS:
+                continue
+            for near, far in ((link.source, link.target), (link.target, link.source)):
+                if near not in frontier or far in topical or far in linked:
+                    continue
+                if labels.get(far) in _NOT_TOPICAL_BY_LINK:
+                    continue
+                linked[far] = f"{link.rel} {near}" + (f", {linked[near]}" if near in linked else "")
+                reached.add(far)
+        frontier = reached
+    return linked
 
 
 def _text(m: MemoryItem) -> str:

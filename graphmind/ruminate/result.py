@@ -13,7 +13,7 @@ class StepRecord:
     """One step: what was explored, what came back, the gaps after it, the signal, the guards."""
 
     number: int
-    kind: str  # initial | gap | thread
+    kind: str  # initial | depth | gap | thread | guard
     node_type: str | None
     query: str
     found_ids: list[str]

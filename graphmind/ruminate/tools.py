@@ -84,9 +84,9 @@ class DreamerTools:
     ):
         self._store = store
         self._recaller = recaller
-        self._mind = mind
-        self._stimulus = stimulus
-        self._sender = sender
+        self.mind = mind
+        self.stimulus = stimulus
+        self.sender = sender
         self._coverage = coverage
         self._limit = limit
         self.returned: dict[str, MemoryItem] = {}
@@ -122,16 +122,16 @@ class DreamerTools:
         ids = covered.matched + covered.neighbours
         labels = [node_type, *CONSOLIDATED] if node_type == "Strategy_Pattern" else [node_type]
         clock = time.perf_counter()
-        found = self._recaller.search(self._mind, text or self._stimulus, self._limit, labels, max_fetch=SEARCH_FETCH)
+        found = self._recaller.search(self.mind, text or self.stimulus, self._limit, labels, max_fetch=SEARCH_FETCH)
         linked = (
             [
                 row["uid"]
                 for row in self._store.read(
                     "ruminate/find_linked",
-                    mind=self._mind,
+                    mind=self.mind,
                     labels=labels,
                     limit=self._limit * 4,
-                    uids=[f"{self._mind}:{i}" for i in self.returned],
+                    uids=[f"{self.mind}:{i}" for i in self.returned],
                 )
             ]
             if self.returned
@@ -139,13 +139,13 @@ class DreamerTools:
         )
         # graph time: the searches' and queries' own time, without embedding the query text
         self.graph_ms += (time.perf_counter() - clock) * 1000 - found.timings_ms.get("embed_query", 0.0)
-        uids = [*(f"{self._mind}:{i}" for i in ids), *linked, *seeds(found)]
+        uids = [*(f"{self.mind}:{i}" for i in ids), *linked, *seeds(found)]
         return self._read(node_type, list(dict.fromkeys(uids)), limit=self._limit)
 
     def _read(self, node_type: NodeType, uids: list[str], limit: int) -> list[dict[str, Any]]:
-        extra = {"sender": self._sender} if node_type == "Partnership" else {}
+        extra = {"sender": self.sender} if node_type == "Partnership" else {}
         clock = time.perf_counter()
-        rows = self._store.read(_QUERIES[node_type], mind=self._mind, uids=uids, limit=max(limit, 1), **extra)
+        rows = self._store.read(_QUERIES[node_type], mind=self.mind, uids=uids, limit=max(limit, 1), **extra)
         self.graph_ms += (time.perf_counter() - clock) * 1000
         return [self._keep(row) for row in rows]
 
@@ -153,7 +153,7 @@ class DreamerTools:
         """The memories linked to ``node_id`` (with the relationship and its direction)."""
         clock = time.perf_counter()
         rows = self._store.read(
-            "ruminate/find_edges", mind=self._mind, uid=f"{self._mind}:{node_id}", limit=self._limit * 4
+            "ruminate/find_edges", mind=self.mind, uid=f"{self.mind}:{node_id}", limit=self._limit * 4
         )
         self.graph_ms += (time.perf_counter() - clock) * 1000
         return [{**self._keep(row), "rel": row["rel"], "direction": row["direction"]} for row in rows]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import http
 import logging
+import shutil
 import tempfile
 import threading
 from collections.abc import AsyncIterator, Callable
@@ -52,6 +53,11 @@ PROBLEMS: dict[int | str, dict[str, Any]] = {
 """Every operation may answer these, each an RFC 9457 problem."""
 MAX_FIELD_ERRORS = 20
 """A 422 lists at most this many bad fields (the answer stays small whatever was sent)."""
+IMPORT_JOB_BYTES = 2 << 20
+IMPORT_JOB_LINES = 10_000
+"""``POST import`` runs as a job past either size: a client is not held for a long import. A
+cancelled import job stops between batches; what it wrote stays, and running it again (import
+is idempotent) completes it."""
 
 
 class ApiError(Exception):
@@ -280,17 +286,39 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
         """The five checks on the ladder the mind holds now."""
         return mind.verify().as_dict()
 
-    @app.post(f"{API}/import", tags=["mind"])
+    @app.post(f"{API}/import", tags=["mind"], responses={202: {"description": "A large import, run as a job"}})
     def import_(
         body: bytes = Body(media_type="application/x-ndjson"),
         strict: bool = True,
+        job: bool | None = None,
         mind: Mind = Depends(allowed("write")),
-    ) -> dict[str, Any]:
-        """Import JSON Lines (the body); under ``strict`` one bad line writes nothing."""
-        with tempfile.TemporaryDirectory(prefix="graphmind-import-") as folder:
-            path = Path(folder) / "body.jsonl"
-            path.write_bytes(body)
-            return mind.import_jsonl(path, strict=strict).as_dict()
+    ) -> Any:
+        """Import JSON Lines (the body); under ``strict`` one bad line writes nothing. A large body
+        (over IMPORT_JOB_BYTES or IMPORT_JOB_LINES), or ``job=true``, runs as a job: 202 and its
+        address in ``Location``, the import report as the job's result (``job=false`` waits)."""
+        large = len(body) > IMPORT_JOB_BYTES or body.count(b"\n") > IMPORT_JOB_LINES
+        if not (job if job is not None else large):
+            with tempfile.TemporaryDirectory(prefix="graphmind-import-") as folder:
+                path = Path(folder) / "body.jsonl"
+                path.write_bytes(body)
+                return mind.import_jsonl(path, strict=strict).as_dict()
+        kept = Path(tempfile.mkdtemp(prefix="graphmind-import-"))  # the job removes it
+        (kept / "body.jsonl").write_bytes(body)
+
+        def work(progress: Callable[[str], None]) -> dict[str, Any]:
+            try:
+                return mind.import_jsonl(
+                    kept / "body.jsonl",
+                    strict=strict,
+                    progress=lambda kind, done, total: progress(f"{kind} {done}/{total}"),
+                ).as_dict()
+            finally:
+                shutil.rmtree(kept, ignore_errors=True)
+
+        job_id = jobs.submit(mind.name, "import", work)
+        return JSONResponse(
+            {"job": job_id, "status": "queued"}, status_code=202, headers={"Location": f"/api/v1/jobs/{job_id}"}
+        )
 
     @app.post(f"{API}/dream", tags=["engines"], status_code=202)
     def dream(body: DreamRequest | None = None, mind: Mind = Depends(allowed("write"))) -> JSONResponse:

@@ -1,4 +1,5 @@
-"""graphmind as an MCP server for agents (``graphmind mcp --mind M``, stdio), on the official SDK.
+"""graphmind as an MCP server for agents (``graphmind mcp --mind M``: stdio, or streamable HTTP
+with ``--http`` behind the REST API's keys, see ``mcp_http``), on the official SDK.
 
 The tools are the Wander spec's five (``wander_create_session``, ``wander_step``,
 ``wander_run``, ``wander_get_insights``, ``wander_inject``) and the engine verbs: ``recall``,
@@ -12,12 +13,15 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 
 from graphmind.digest import DigestParams
 from graphmind.dream import DreamParams
 from graphmind.mind import Mind
 from graphmind.server.jobs import Jobs
+from graphmind.server.keys import SCOPES
+from graphmind.server.mcp_http import scope_of
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +38,12 @@ def build_server(mind: Mind) -> MCPServer:
     jobs = Jobs(mind.store, workers=1)
     last: dict[str, Any] = {}
 
+    def may_write(ctx: Context) -> None:
+        """Over HTTP, the tools that write need a write key (stdio: the local user may)."""
+        scope = scope_of(mind.store, ctx.headers)
+        if scope is not None and SCOPES.index(scope) < SCOPES.index("write"):
+            raise ToolError(f"this key may {scope}, and this tool needs write")
+
     @server.tool(
         description="Find the memories that best match a question or topic (vector and full-text "
         "search, fused). Returns hits with id, label, text, score and why each matched."
@@ -45,7 +55,8 @@ def build_server(mind: Mind) -> MCPServer:
         description="Think about an incoming message before answering it: explores the memory "
         "graph and returns a grounded 7-section Context Object (markdown and sections)."
     )
-    def ruminate(text: str, sender: str | None = None) -> dict[str, Any]:
+    def ruminate(text: str, ctx: Context, sender: str | None = None) -> dict[str, Any]:
+        may_write(ctx)
         result = mind.ruminate(text, sender=sender).as_dict()
         last["context"] = result["context_markdown"]
         return result
@@ -57,10 +68,12 @@ def build_server(mind: Mind) -> MCPServer:
     def capture(
         description: str,
         outcome: str,
+        ctx: Context,
         kind: str | None = None,
         strategy_used: str | None = None,
         session_id: str | None = None,
     ) -> dict[str, Any]:
+        may_write(ctx)
         experience = {
             k: v
             for k, v in {
@@ -98,7 +111,8 @@ def build_server(mind: Mind) -> MCPServer:
         description="Start consolidating new experiences into patterns and a ladder (the night "
         "cycle). Returns a job id immediately; poll it with job_status."
     )
-    def dream(session: str | None = None) -> dict[str, Any]:
+    def dream(ctx: Context, session: str | None = None) -> dict[str, Any]:
+        may_write(ctx)
         params = DreamParams(session=session)
         job_id = jobs.submit(mind.name, "dream", lambda progress: mind.dream(params, progress=progress).as_dict())
         return {"job": job_id, "status": "queued"}
@@ -119,10 +133,12 @@ def build_server(mind: Mind) -> MCPServer:
     )
     def wander_create_session(
         seed_concept: str,
+        ctx: Context,
         name: str | None = None,
         attractor: str | None = None,
         allowed_domains: list[str] | None = None,
     ) -> dict[str, Any]:
+        may_write(ctx)
         config: dict[str, Any] = {
             k: v for k, v in {"name": name, "attractor": attractor, "allowed_domains": allowed_domains}.items() if v
         }
@@ -132,7 +148,8 @@ def build_server(mind: Mind) -> MCPServer:
         description="Take one exploration step in a wander session. Returns where it went and "
         "what it found, or null when the session cannot step (paused or ended)."
     )
-    def wander_step(session_id: str) -> dict[str, Any]:
+    def wander_step(session_id: str, ctx: Context) -> dict[str, Any]:
+        may_write(ctx)
         result = mind.wander(session_id=session_id).step()
         return {"step": result.as_dict() if result is not None else None}
 
@@ -140,7 +157,8 @@ def build_server(mind: Mind) -> MCPServer:
         description="Run several wander steps (default 10). Returns how many ran, crystals "
         "formed and why it stopped (budget, checkpoint, stall)."
     )
-    def wander_run(session_id: str, n_steps: int = 10) -> dict[str, Any]:
+    def wander_run(session_id: str, ctx: Context, n_steps: int = 10) -> dict[str, Any]:
+        may_write(ctx)
         return mind.wander(session_id=session_id).run(n_steps).as_dict()
 
     @server.tool(
@@ -153,7 +171,8 @@ def build_server(mind: Mind) -> MCPServer:
         return {"crystals": crystals, "session": handle.status()}
 
     @server.tool(description="Inject a concept into a wander session: the next step visits it.")
-    def wander_inject(session_id: str, concept: str) -> dict[str, Any]:
+    def wander_inject(session_id: str, concept: str, ctx: Context) -> dict[str, Any]:
+        may_write(ctx)
         return {"locus": mind.wander(session_id=session_id).inject(concept)}
 
     @server.resource(

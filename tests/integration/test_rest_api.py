@@ -330,3 +330,25 @@ def test_a_wander_session_from_creation_to_deletion_over_rest(api, store, mind, 
     assert gone.status_code == 200
     assert api.get(f"{base}/sessions/{sid}", headers=auth).status_code == 404
     assert mind.stats().labels["Conversation_Memory"] == 4  # memories untouched
+
+
+def test_a_large_import_is_a_job_whose_result_is_the_import_report(api, store, mind, monkeypatch):
+    from graphmind.server import app as server_app
+
+    _, key = create_key(store, mind.name, "write")
+    base = f"/api/v1/minds/{mind.name}"
+    headers = {**bearer(key), "Content-Type": "application/x-ndjson"}
+    body = DEMO.read_bytes()
+    monkeypatch.setattr(server_app, "IMPORT_JOB_LINES", body.count(b"\n") - 1)  # this body is now "large"
+    started = api.post(f"{base}/import", headers=headers, content=body)
+    assert started.status_code == 202 and started.headers["location"] == f"/api/v1/jobs/{started.json()['job']}"
+    job = _finished(api, started.headers["location"], key)
+    assert job["status"] == "completed" and job["result"]["nodes"] == 28 and job["result"]["edges"] == 23
+    assert mind.stats().nodes == 28
+    waited = api.post(f"{base}/import", headers=headers, params={"job": "false"}, content=body)
+    assert waited.status_code == 200 and waited.json()["nodes"] == 28  # job=false waits, whatever the size
+    bad = b'{"type": "node", "label": "Nope", "id": "x", "properties": {}}\n'
+    failed = _finished(
+        api, api.post(f"{base}/import", headers=headers, params={"job": "true"}, content=bad).headers["location"], key
+    )
+    assert failed["status"] == "failed" and "line 1" in failed["error"] and mind.stats().nodes == 28

@@ -80,3 +80,34 @@ def test_one_shared_common_word_is_not_a_topic_but_a_one_word_stimulus_can_match
     chosen = select([window, fair], [], stimulus="Should we take a stall at the winter craft fair?", sender=None)
     assert [m.id for m in chosen.kept] == ["c-fair"]  # shares stall, craft, fair; the other only "winter"
     assert [m.id for m in select([window, fair], [], stimulus="Winter?", sender=None).kept] == ["c-window"]
+
+
+def test_two_hops_along_a_typed_edge_and_not_along_any_edge():
+    fuse = _m("fail-fuse", "Failed_Attempt", approach="replace the fuse", why_failed="it blew within a day")
+    lesson = _m("strat-meter", "Strategy_Pattern", approach="meter the coil before swapping parts")
+    flyer = _m("conv-flyer", "Conversation_Memory", topic="cider fair flyer")
+    links = [
+        Link("fail-fuse", "ATTEMPTED_ON", "tc-pump"),
+        Link("strat-meter", "LEARNED_FROM", "fail-fuse"),
+        Link("conv-flyer", "REFERENCES", "fail-fuse"),
+    ]
+    chosen = select([PUMP, fuse, lesson, flyer], links, stimulus="the irrigation pump stalled again", sender=None)
+    assert [m.id for m in chosen.kept] == ["tc-pump", "fail-fuse", "strat-meter"]
+    assert (
+        chosen.reasons["strat-meter"]
+        == "kept: linked (LEARNED_FROM fail-fuse, ATTEMPTED_ON tc-pump) to an on-topic memory"
+    )
+    assert chosen.reasons["conv-flyer"].startswith("dropped")  # REFERENCES is not a typed hop
+    cut = select([PUMP, fuse, lesson, flyer], links[:1], stimulus="the irrigation pump stalled again", sender=None)
+    assert "strat-meter" not in [m.id for m in cut.kept]
+
+
+def test_no_second_hop_through_a_partnership():
+    stall = _m("conv-stall", "Conversation_Memory", topic="irrigation pump stalled")
+    chosen = select(
+        [INES, PUMP, stall, PRESS],
+        [Link("conv-stall", "INVOLVES", "ines"), Link("tc-press", "CAUSED", "ines")],
+        stimulus="the irrigation pump stalled again",
+        sender=None,
+    )
+    assert chosen.reasons["tc-press"].startswith("dropped")

@@ -1,0 +1,61 @@
+"""Depth (issue 21, item 2): what the exploration established is judged on content, and the
+graph is followed from it along typed edges, two hops deep.
+
+- ``on_topic``: the returned memories the stimulus is about (relevance.py: shared word stems,
+  names aside); a node type counts as explored by the first look only when one of its matched
+  memories is on topic, so a type that matched by a name or a common word stays a gap.
+- ``deepen``: one read (cypher/ruminate/find_hops.cypher) of the memories one edge, or two
+  edges along ``relevance.DEPTH_RELS``, from the on-topic memories: the strategy that
+  APPLIES_TO the project the stimulus names, the lesson LEARNED_FROM the failure tried on it.
+  Whether each is kept in the Context Object is relevance's call, on the edges between them.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from graphmind.ruminate import relevance
+from graphmind.ruminate.tools import DreamerTools
+from graphmind.store import GraphStore
+
+log = logging.getLogger(__name__)
+
+HOP_LIMIT = 40
+"""At most 40 memories from one depth read (two hops from a few memories of a rich mind)."""
+
+
+def links(store: GraphStore, mind: str, ids: list[str]) -> list[relevance.Link]:
+    """The edges between the given memories of the mind."""
+    if not ids:
+        return []
+    rows = store.read("ruminate/list_links", mind=mind, uids=[f"{mind}:{i}" for i in ids])
+    return [relevance.Link(r["source"], r["rel"], r["target"]) for r in rows]
+
+
+def on_topic(tools: DreamerTools, store: GraphStore, mind: str, stimulus: str, sender: str | None) -> set[str]:
+    """The ids of the returned memories that share enough of the stimulus's content."""
+    memories = list(tools.returned.values())
+    clock = time.perf_counter()
+    found = links(store, mind, [m.id for m in memories])
+    tools.graph_ms += (time.perf_counter() - clock) * 1000
+    chosen = relevance.select(memories, found, stimulus=stimulus, sender=sender)
+    return {i for i, why in chosen.reasons.items() if why.startswith("kept: shares")}
+
+
+def deepen(tools: DreamerTools, store: GraphStore, mind: str, topical: set[str]) -> list[str]:
+    """Read the memories within two typed hops of ``topical`` into ``tools.returned``; their ids."""
+    if not topical:
+        return []
+    clock = time.perf_counter()
+    rows = store.read(
+        "ruminate/find_hops",
+        mind=mind,
+        uids=[f"{mind}:{i}" for i in sorted(topical)],
+        rels=list(relevance.DEPTH_RELS),
+        limit=HOP_LIMIT,
+    )
+    tools.graph_ms += (time.perf_counter() - clock) * 1000
+    ids = [tools.keep(row["label"], row["id"], row["props"])["id"] for row in rows]
+    log.debug("depth: %d memories within two hops of %d on-topic ones", len(ids), len(topical))
+    return ids
