@@ -15,12 +15,16 @@ from __future__ import annotations
 import logging
 import time
 
+from graphmind.prompts._models import NODE_TYPES
 from graphmind.ruminate import relevance
+from graphmind.ruminate.exploration import Exploration, absorb_found
+from graphmind.ruminate.result import StepRecord
 from graphmind.ruminate.tools import DreamerTools
 from graphmind.store import GraphStore
 
 log = logging.getLogger(__name__)
 
+_WHO = ("Partnership", "Conversation_Memory")
 HOP_LIMIT = 40
 """At most 40 memories from one depth read (two hops from a few memories of a rich mind)."""
 
@@ -59,3 +63,34 @@ def deepen(tools: DreamerTools, store: GraphStore, mind: str, topical: set[str])
     ids = [tools.keep(row["label"], row["id"], row["props"])["id"] for row in rows]
     log.debug("depth: %d memories within two hops of %d on-topic ones", len(ids), len(topical))
     return ids
+
+
+def depth_step(state: Exploration, store: GraphStore, mind: str, sender: str | None) -> None:
+    """Two typed hops out of the on-topic memories, as one step; with nothing on topic,
+    rumination ends here, or, for a sender, after looking at who is speaking."""
+    if not state.topical:
+        if sender is None:
+            state.stopped_reason = "nothing_on_topic"
+        else:
+            state.explored |= {t for t in NODE_TYPES if t not in _WHO}
+        return
+    graph_before = state.tools.graph_ms
+    before = set(state.tools.returned)
+    reached = deepen(state.tools, store, mind, state.topical)
+    absorb_found(state, reached)
+    state.steps.append(
+        StepRecord(
+            number=len(state.steps),
+            kind="depth",
+            node_type=None,
+            query="find_hops (two typed hops from the on-topic memories)",
+            found_ids=reached,
+            new_ids=[i for i in reached if i not in before],
+            coverage_score=round(state.score, 4),
+            signals=state.coverage.signals.as_dict(),
+            signal="CONTINUE",
+            synthesis=f"Within two hops of {len(state.topical)} on-topic memories: {', '.join(reached) or 'nothing'}.",
+            graph_ms=round(state.tools.graph_ms - graph_before, 2),
+            tools=["find_hops"],
+        )
+    )

@@ -48,7 +48,7 @@ from graphmind.prompts.ruminate import (
 from graphmind.recall import Recaller
 from graphmind.ruminate import guards
 from graphmind.ruminate.coverage import detect
-from graphmind.ruminate.depth import deepen, on_topic
+from graphmind.ruminate.depth import depth_step, on_topic
 from graphmind.ruminate.exploration import _TYPE_OF_TOOL as _TYPE_OF_TOOL
 from graphmind.ruminate.exploration import Exploration as Exploration
 from graphmind.ruminate.exploration import RuminationParams as RuminationParams
@@ -77,7 +77,7 @@ class Ruminator:
         tools = DreamerTools(self._store, self._recaller, mind, stimulus, sender, coverage)
         state = Exploration(coverage=coverage, tools=tools)
         self._initial(state, coverage.graph_ms)
-        self._depth(state, mind, stimulus, sender)
+        depth_step(state, self._store, mind, sender)
         people = [str(m.prop("partner_name")) for m in tools.returned.values() if m.prop("partner_name")]
         while not state.stopped_reason:
             self._step(state, stimulus, sender, people)
@@ -129,37 +129,6 @@ class Ruminator:
             )
         )
 
-    def _depth(self, state: Exploration, mind: str, stimulus: str, sender: str | None) -> None:
-        """Two typed hops out of the on-topic memories (depth.py), as one step; with nothing on
-        topic, rumination ends here, or, for a sender, after looking at who is speaking."""
-        if not state.topical:
-            if sender is None:
-                state.stopped_reason = "nothing_on_topic"
-            else:
-                state.explored |= {t for t in NODE_TYPES if t not in _WHO}
-            return
-        graph_before = state.tools.graph_ms
-        before = set(state.tools.returned)
-        reached = deepen(state.tools, self._store, mind, state.topical)
-        new_ids = [i for i in reached if i not in before]
-        absorb_found(state, reached)
-        state.steps.append(
-            StepRecord(
-                number=len(state.steps),
-                kind="depth",
-                node_type=None,
-                query="find_hops (two typed hops from the on-topic memories)",
-                found_ids=reached,
-                new_ids=new_ids,
-                coverage_score=round(state.score, 4),
-                signals=state.coverage.signals.as_dict(),
-                signal="CONTINUE",
-                synthesis=f"Within two hops of {len(state.topical)} on-topic memories: {', '.join(reached) or 'nothing'}.",
-                graph_ms=round(state.tools.graph_ms - graph_before, 2),
-                tools=["find_hops"],
-            )
-        )
-
     def _step(self, state: Exploration, stimulus: str, sender: str | None, people: list[str]) -> None:
         params = self._params
         relevant = state.coverage.relevant_types
@@ -198,6 +167,8 @@ class Ruminator:
         record_step(state, output, inputs, explored, thread, new_ids, guards_fired, claims, graph_ms, llm_ms)
         state.steps[-1].queried = bool(calls) or bool(inputs.query_results)
         state.steps[-1].tools = [name for name, _ in calls]
+        if state.stopped_reason:  # a second unreadable answer ended it
+            return
         if output.signal == "CRYSTALLIZE" and state.score < guards.PREMATURE_BELOW:
             state.stopped_reason = "crystallized"
         elif self._stalled(state):
@@ -393,6 +364,5 @@ class Ruminator:
         state.stopped_reason = state.stopped_reason or "max_steps"
 
 
-_WHO = ("Partnership", "Conversation_Memory")
 Call = tuple[str, list[str]]
 """One tool call of a step: the tool's name and the ids of the memories it returned."""

@@ -73,9 +73,11 @@ def test_the_felix_scenario_gives_the_specs_complete_context(mind):
     )
     assert result.final_gap_score < 0.3 and result.stopped_reason in ("crystallized", "gaps_closed")
     assert result.steps[0].kind == "initial" and len(result.steps) >= 3
-    explored = [s.node_type for s in result.steps if s.kind == "gap"]
-    assert "Emotional_State" in explored and "Failed_Attempt" in explored
-    assert all(t["explored"] for t in result.coverage["types"].values() if t["relevant"])
+    reached = [i for s in result.steps if s.kind in ("gap", "depth") for i in s.found_ids]
+    assert "emo-frustration" in reached  # the feeling, linked to what the stimulus names, was looked at
+    assert result.coverage["types"]["Failed_Attempt"]["found"]
+    # every type the coverage map found relevant was explored, or its content came with depth
+    assert all(t["explored"] or t["found"] for t in result.coverage["types"].values() if t["relevant"])
     emotion = mind.get("emo-frustration")  # loaded into the Context Object: one hit, now
     assert emotion.hits == 1 and emotion.last_hit_at is not None
 
@@ -127,7 +129,8 @@ def test_a_mind_without_relevant_data_gets_seven_honest_sections(mind, tmp_path)
     ):
         assert sections[key].startswith("No "), key
     assert result.context.validation.valid and result.coverage["covered"] == []
-    assert result.stopped_reason == "coverage_complete" and result.final_gap_score == 1.0
+    assert result.stopped_reason == "nothing_on_topic" and result.final_gap_score == 1.0
+    assert len(result.steps) == 1  # nothing on topic: no exploration beyond the first look
 
 
 def test_a_long_stimulus_is_cut_by_the_documented_rule(mind):
@@ -137,11 +140,15 @@ def test_a_long_stimulus_is_cut_by_the_documented_rule(mind):
 
 
 def test_an_llm_that_answers_garbage_is_continue_once_then_a_guard_rail(store, settings, mind):
-    garbage = OfflineLLM({**behaviours(), "ruminate.continue": lambda inputs, tools: {"nonsense": 1}})
+    def nonsense(inputs, tools):
+        return {"nonsense": 1}
+
+    garbage = OfflineLLM({**behaviours(), "ruminate.continue": nonsense, "ruminate.guard_mechanical": nonsense})
     _felix(mind)
     result = Mind(mind.name, store, settings, llm=garbage).ruminate(STIMULUS, sender="Nicolas")
     assert result.guard_rails["llm_output"] == 2 and result.stopped_reason == "llm_output"
-    assert result.steps[1].signal == "CONTINUE" and result.steps[1].found_ids  # the engine queried
+    first = next(s for s in result.steps if s.kind == "gap")
+    assert first.found_ids and first.tools  # the engine queried the gap itself
     assert result.context.validation.valid
 
 
@@ -383,15 +390,25 @@ def test_threads_are_followed_once_every_type_was_explored(mind, tmp_path):
                     kind="insight",
                     timestamp="2026-11-01T10:00:00Z",
                 ),
+                node(
+                    "Experience",
+                    "x-audit",
+                    description="Audited every lock the workers take",
+                    outcome="progress",
+                    kind="move",
+                    timestamp="2026-11-02T10:00:00Z",
+                ),
                 {"type": "edge", "rel": "LED_TO", "from": "tc-sched", "to": "x-lock", "properties": {}},
+                {"type": "edge", "rel": "LED_TO", "from": "x-lock", "to": "x-audit", "properties": {}},
             ],
         )
     )
     result = mind.ruminate("The race condition in the scheduler is back.")
     kinds = [s.kind for s in result.steps]
-    assert kinds[0] == "initial" and kinds.count("gap") == 7 and "thread" in kinds
-    thread = next(s for s in result.steps if s.kind == "thread")
-    assert thread.query == "follow_edges(tc-sched)" and thread.new_ids == ["x-lock"]
+    assert kinds[:2] == ["initial", "depth"] and kinds.count("gap") == 7 and "thread" in kinds
+    assert "x-lock" in result.steps[1].found_ids  # one edge: read by depth
+    thread = next(s for s in result.steps if s.kind == "thread")  # LED_TO twice is not a typed hop
+    assert thread.query == "follow_edges(x-lock)" and thread.new_ids == ["x-audit"]
     assert result.guard_rails["premature"] >= 1  # [CRYSTALLIZE] with 7 of 8 types empty
     assert result.stopped_reason == "coverage_complete"
 
@@ -434,6 +451,6 @@ def test_the_step_budget_ends_rumination_with_the_endless_guard(store, settings,
     result = Mind(mind.name, store, settings, llm=eager).ruminate(
         STIMULUS, sender="Nicolas", params=RuminationParams(max_steps=2)
     )
-    assert [s.kind for s in result.steps] == ["initial", "gap", "gap", "guard"]
+    assert [s.kind for s in result.steps] == ["initial", "depth", "gap", "guard"]
     assert result.stopped_reason == "max_steps" and result.guard_rails["endless"] == 1
     assert result.context.validation.valid

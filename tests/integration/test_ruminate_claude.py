@@ -42,7 +42,8 @@ DRAFT = {
 class ClaudeLike:
     """A Dreamer that reads the gap but queries in its own order.
 
-    Step 1: one tool that is not the priority gap's, then an answer. Step 2: the priority
+    Steps count from the first the Dreamer is asked (the engine's own first look and depth
+    read come before it). Step 1: one tool that is not the priority gap's, then an answer. Step 2: the priority
     gap's tool and the one before it in one turn (in that reversed order), then follow_edges
     on the first memory that came back, then an answer. Step 3: [CRYSTALLIZE] without a query.
     Guard re-asks get an answer at once, with the step's signal."""
@@ -50,6 +51,7 @@ class ClaudeLike:
     def __init__(self) -> None:
         self.priorities: dict[int, str | None] = {}
         self.prompts: list[str] = []
+        self.first: int | None = None
 
     def __call__(self, request: Request) -> Reply:
         body = request.body
@@ -57,7 +59,9 @@ class ClaudeLike:
             return json_reply(DRAFT)
         prompt = next(m["content"] for m in body["messages"] if m["role"] == "user")
         self.prompts.append(prompt)
-        step = int(re.search(r"Step (\d+) of at most", prompt).group(1))
+        number = int(re.search(r"Step (\d+) of at most", prompt).group(1))
+        self.first = number if self.first is None else self.first
+        step = number - self.first + 1
         priority = re.search(r"The graph has (\w+) nodes but", prompt)
         priority = priority.group(1) if priority else None
         calls = [
