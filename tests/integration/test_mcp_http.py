@@ -22,6 +22,7 @@ from graphmind.server.mcp_http import KeyGate, bearer
 from graphmind.server.mcp_server import build_server
 
 from .helpers import DEMO
+from .test_mcp import TOOLS
 
 pytestmark = pytest.mark.integration
 
@@ -50,7 +51,7 @@ def served(mind):
     thread.join(timeout=10)
 
 
-def _session_calls(url: str, key: str, calls: list[tuple[str, dict]]) -> dict:
+def _session_calls(url: str, key: str, calls: list[tuple[str, dict]], resources: tuple[str, ...] = ()) -> dict:
     async def work() -> dict:
         seen: dict = {}
         client = create_mcp_http_client(headers={"Authorization": f"Bearer {key}"})
@@ -63,14 +64,18 @@ def _session_calls(url: str, key: str, calls: list[tuple[str, dict]]) -> dict:
             seen["tools"] = {t.name: t for t in (await session.list_tools()).tools}
             for name, args in calls:
                 seen[name] = await session.call_tool(name, args)
+            for uri in resources:
+                seen[uri] = (await session.read_resource(uri)).contents[0].text
         return seen
 
     return anyio.run(work)
 
 
 def _json(result) -> dict:
+    """A tool's typed result: the structured content the SDK sends beside the text."""
     assert not result.is_error, result.content
-    return result.structured_content or json.loads(result.content[0].text)
+    assert result.structured_content is not None, "the tool sent no structured result"
+    return result.structured_content
 
 
 def test_the_gate_answers_401_without_or_with_a_bad_key_and_404_for_another_minds_key(served, store, other_mind):
@@ -100,7 +105,7 @@ def test_a_write_key_lists_every_tool_and_calls_recall_capture_and_wander_step(s
         ],
     )
     assert "ctx" not in json.dumps(seen["tools"]["capture"].input_schema)  # the context is not an argument
-    assert {"recall", "capture", "wander_step", "dream", "job_status", "verify"} <= set(seen["tools"])
+    assert TOOLS <= set(seen["tools"])  # every tool the issue names, over HTTP as over stdio
     hits = _json(seen["recall"])["hits"]
     assert hits and all(h["id"] and h["label"] for h in hits)
     assert _json(seen["capture"])["id"]
@@ -128,3 +133,17 @@ def test_a_read_key_reads_but_the_tools_that_write_refuse_it(served, store, mind
 def test_bearer_reads_only_bearer_headers():
     assert bearer("Bearer abc ") == "abc" and bearer("bearer abc") == "abc"
     assert bearer(None) is None and bearer("Basic abc") is None and bearer("Bearer   ") is None
+
+
+def test_over_http_the_stats_and_the_last_context_object_are_resources(served, store, mind):
+    key = create_key(store, mind.name, "write")[1]
+    seen = _session_calls(
+        served,
+        key,
+        [("ruminate", {"text": "The race condition in the worker pool is back", "sender": "nicolas"})],
+        resources=("graphmind://mind/stats", "graphmind://mind/context/last"),
+    )
+    context = _json(seen["ruminate"])["context_markdown"]
+    assert context.strip() and seen["graphmind://mind/context/last"] == context
+    stats = json.loads(seen["graphmind://mind/stats"])
+    assert stats["mind"] == mind.name and stats["nodes"] == mind.stats().nodes
