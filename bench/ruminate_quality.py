@@ -12,6 +12,10 @@ Object's sections cite (the mind's Identity aside). Per stimulus:
 - distractors: must-not memories cited.
 
 Beside it, the plain baseline: the top-k of ``Mind.recall(stimulus, k)`` poured into sections.
+
+``--calibrate`` cross-validates relevance's ``MIN_SHARED`` (the shared-stem threshold) over
+the minds: for each mind, the value with the best summed F1 (distractors count as false
+positives) on the *other* minds is chosen, and its F1 on the held-out mind is printed.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from _common import bench_store, scratch_mind
 
 from graphmind.llm.offline import OfflineLLM
 from graphmind.mind import Mind
+from graphmind.ruminate import relevance
 
 DATA = ROOT / "tests" / "data" / "ruminate"
 
@@ -39,10 +44,51 @@ def score(cited: set[str], must: set[str], must_not: set[str]) -> tuple[str, str
     return precision, recall, len(cited & must_not)
 
 
+def f1(cited: set[str], must: set[str], must_not: set[str]) -> float:
+    """F1 of the cited labelled memories; 1.0 for an off-topic case that cites none."""
+    hit, wrong = len(cited & must), len(cited & must_not)
+    if not must:
+        return 1.0 if not wrong else 0.0
+    return 2 * hit / (2 * hit + wrong + len(must - cited))
+
+
+def calibrate(values: list[int]) -> None:
+    labels = json.loads((DATA / "labels.json").read_text())
+    scores: dict[int, dict[str, float]] = {v: {} for v in values}
+    with bench_store() as (store, settings):
+        for file_name, cases in labels.items():
+            mind = Mind(scratch_mind("bench-rq"), store, settings, llm=OfflineLLM())
+            try:
+                mind.import_jsonl(DATA / file_name)
+                for value in values:
+                    relevance.MIN_SHARED = value
+                    total = 0.0
+                    for case in cases:
+                        result = mind.ruminate(case["stimulus"], sender=case["sender"])
+                        cited = {i for s in result.context.sections for i in s.node_ids} - {"me"}
+                        total += f1(cited, set(case["must"]), set(case["must_not"]))
+                    scores[value][file_name] = total / len(cases)
+            finally:
+                mind.delete()
+    minds = list(labels)
+    print("MIN_SHARED  " + "  ".join(f"{m.split('.')[0]:>8}" for m in minds) + "   (mean F1 per mind)")
+    for value in values:
+        print(f"{value:>10}  " + "  ".join(f"{scores[value][m]:>8.2f}" for m in minds))
+    for held in minds:
+        best = max(values, key=lambda v: (sum(scores[v][m] for m in minds if m != held), -abs(v - 2)))
+        print(
+            f"held out {held.split('.')[0]:<10} fitted MIN_SHARED={best} on the others -> F1 {scores[best][held]:.2f}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--k", type=int, default=8, help="the baseline's top-k (default 8)")
+    parser.add_argument("--calibrate", action="store_true", help="cross-validate MIN_SHARED over the minds")
     args = parser.parse_args()
+    if args.calibrate:
+        calibrate([1, 2, 3])
+        return
     labels = json.loads((DATA / "labels.json").read_text())
     print(
         f"{'mind':<14} {'kind':<10} {'steps':>5} {'tokens':>6}  {'P':>5} {'R':>5} {'distr':>5}  "

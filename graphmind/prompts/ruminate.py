@@ -55,6 +55,9 @@ class GapAnalysis(PromptModel):
     gap_types: list[NodeType] = []
     composite_score: Unit
     priority_gap: NodeType | None = None
+    signals: dict[str, float | str] | None = None
+    """The V2 gap signals (semantic, quality, structural, composite, semantic_level),
+    recomputed over what rumination has energised so far; shown when given."""
 
 
 class RuminationStepInput(PromptModel):
@@ -149,7 +152,15 @@ Coverage so far:
 - Node types with data: {", ".join(gap.covered_types) or "None yet"}
 - Node types with NO data (gaps): {", ".join(gap.gap_types) or "All covered"}
 - Composite gap score: {gap.composite_score:.2f}
-
+"""
+    if gap.signals:
+        v = gap.signals
+        prompt += (
+            f"- How well the graph fits the stimulus (V2 gaps, 0 = fits, 1 = missing): semantic {v['semantic']}"
+            f" ({v['semantic_level']}), quality {v['quality']}, structural {v['structural']},"
+            f" composite {v['composite']}\n"
+        )
+    prompt += """
 """
     if gap.priority_gap:
         prompt += f"""There's tension here. {GAP_PROMPTS.get(gap.priority_gap, "Something is missing.")}

@@ -18,6 +18,7 @@ import time
 from graphmind.prompts._models import NODE_TYPES
 from graphmind.ruminate import relevance
 from graphmind.ruminate.exploration import Exploration, absorb_found
+from graphmind.ruminate.gaps import EnergisedNode, GapSignals, GapWeights, signals
 from graphmind.ruminate.result import StepRecord
 from graphmind.ruminate.tools import DreamerTools
 from graphmind.store import GraphStore
@@ -87,10 +88,26 @@ def depth_step(state: Exploration, store: GraphStore, mind: str, sender: str | N
             found_ids=reached,
             new_ids=[i for i in reached if i not in before],
             coverage_score=round(state.score, 4),
-            signals=state.coverage.signals.as_dict(),
+            signals=state.current_signals.as_dict(),
             signal="CONTINUE",
             synthesis=f"Within two hops of {len(state.topical)} on-topic memories: {', '.join(reached) or 'nothing'}.",
             graph_ms=round(state.tools.graph_ms - graph_before, 2),
             tools=["find_hops"],
         )
     )
+
+
+def recompute(state: Exploration, store: GraphStore, weights: GapWeights) -> GapSignals:
+    """The V2 signals over every memory energised so far: the coverage map's and every one the
+    tools returned (a returned memory is an orphan when no edge joins it to another returned one)."""
+    energised = {n.id: n for n in state.coverage.energised}
+    extra = [m for i, m in state.tools.returned.items() if i not in energised]
+    if extra:
+        clock = time.perf_counter()
+        found = links(store, state.tools.mind, list(state.tools.returned))
+        state.tools.graph_ms += (time.perf_counter() - clock) * 1000
+        joined = {l.source for l in found} | {l.target for l in found}
+        for m in extra:
+            energised[m.id] = EnergisedNode(m.id, m.label, m.properties, orphan=m.id not in joined)
+    state.signals = signals(state.coverage.best_cosine, list(energised.values()), weights=weights)
+    return state.signals

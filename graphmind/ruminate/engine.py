@@ -102,7 +102,7 @@ def ruminate(
         steps=state.steps,
         coverage={**_coverage(state), "relevance": chosen.reasons},
         final_gap_score=state.score,
-        signals=state.coverage.signals.as_dict(),
+        signals=state.current_signals.as_dict(),
         stopped_reason=state.stopped_reason,
         guard_rails=dict(state.guard_counts),
         truncated=truncated,

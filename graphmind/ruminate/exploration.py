@@ -8,7 +8,7 @@ from typing import Any
 from graphmind.prompts._models import NODE_TYPES, MemoryItem
 from graphmind.prompts.ruminate import GAP_QUERIES, FindingSummary, RuminationStepInput, RuminationStepOutput
 from graphmind.ruminate.coverage import CONSOLIDATED, Coverage
-from graphmind.ruminate.gaps import GapWeights, coverage_score
+from graphmind.ruminate.gaps import GapSignals, GapWeights, coverage_score
 from graphmind.ruminate.result import StepRecord
 from graphmind.ruminate.tools import DreamerTools
 
@@ -35,6 +35,8 @@ class Exploration:
     found_types: set[str] = field(default_factory=set)
     followed: set[str] = field(default_factory=set)
     topical: set[str] = field(default_factory=set)
+    signals: GapSignals | None = None
+    """The V2 signals as last recomputed (depth.recompute); the coverage map's before."""
     """The memories the first look found on topic (depth.py)."""
     guard_counts: dict[str, int] = field(
         default_factory=lambda: dict.fromkeys(
@@ -42,6 +44,10 @@ class Exploration:
         )
     )
     stopped_reason: str = ""
+
+    @property
+    def current_signals(self) -> GapSignals:
+        return self.signals or self.coverage.signals
 
     @property
     def score(self) -> float:
@@ -114,7 +120,7 @@ def record_step(
             found_ids=cited,
             new_ids=new_ids,
             coverage_score=round(state.score, 4),
-            signals=state.coverage.signals.as_dict(),
+            signals=state.current_signals.as_dict(),
             signal=output.signal,
             signal_reasoning=output.signal_reasoning,
             synthesis=synthesis,

@@ -48,7 +48,7 @@ from graphmind.prompts.ruminate import (
 from graphmind.recall import Recaller
 from graphmind.ruminate import guards
 from graphmind.ruminate.coverage import detect
-from graphmind.ruminate.depth import depth_step, on_topic
+from graphmind.ruminate.depth import depth_step, on_topic, recompute
 from graphmind.ruminate.exploration import _TYPE_OF_TOOL as _TYPE_OF_TOOL
 from graphmind.ruminate.exploration import Exploration as Exploration
 from graphmind.ruminate.exploration import RuminationParams as RuminationParams
@@ -122,7 +122,7 @@ class Ruminator:
                 found_ids=found,
                 new_ids=found,
                 coverage_score=state.score,
-                signals=state.coverage.signals.as_dict(),
+                signals=state.current_signals.as_dict(),
                 signal="CONTINUE",
                 synthesis=synthesis,
                 graph_ms=round(coverage_ms + state.tools.graph_ms, 2),
@@ -195,6 +195,7 @@ class Ruminator:
             gap_types=gaps,
             composite_score=round(state.score, 4),
             priority_gap=gaps[0] if gaps else None,
+            signals=recompute(state, self._store, self._params.weights).as_dict(),
         )
         return RuminationStepInput(
             stimulus=stimulus,
@@ -353,7 +354,7 @@ class Ruminator:
                 found_ids=[],
                 new_ids=[],
                 coverage_score=round(state.score, 4),
-                signals=state.coverage.signals.as_dict(),
+                signals=state.current_signals.as_dict(),
                 signal="CRYSTALLIZE",
                 signal_reasoning=reasoning,
                 monologue=monologue,
