@@ -3,9 +3,15 @@ cited; with the second edge removed it is not claimed; an off-topic stimulus sto
 
 from __future__ import annotations
 
+import anthropic
 import pytest
 
+from graphmind.llm.anthropic import AnthropicLLM
+from graphmind.mind import Mind
+from tests.fixtures.messages_stub import MessagesStub
+
 from .helpers import node, run_cli, write_jsonl
+from .test_ruminate_claude import ClaudeLike
 
 pytestmark = pytest.mark.integration
 
@@ -87,3 +93,33 @@ def test_cli_finds_the_strategy_two_hops_away(cli_env, cli_mind, capsys, tmp_pat
     code, out, err = run_cli(capsys, "ruminate", STIMULUS, "--mind", cli_mind)
     assert code == 0, err
     assert "proofing cabinet" in out.lower()
+
+
+def test_the_v2_signals_are_recomputed_per_step(mind, tmp_path):
+    rows = _rows()
+    rows.append(node("Strategy_Pattern", "strat-lonely", approach="A rye sourdough starter log kept on paper"))
+    mind.import_jsonl(write_jsonl(tmp_path / "d.jsonl", rows))
+    result = mind.ruminate(STIMULUS)
+    structural = [s.signals["structural"] for s in result.steps]
+    assert len(set(structural)) > 1, structural  # what each step energised changes the picture
+    assert result.signals == result.steps[-1].signals or result.steps[-1].kind == "guard"
+
+
+@pytest.mark.parametrize("with_lesson_edge", [True, False])
+def test_through_a_claude_like_dreamer_the_two_hop_strategy_is_found_only_when_linked(
+    store, settings, mind, tmp_path, with_lesson_edge
+):
+    stub = MessagesStub().start()
+    claude = ClaudeLike()
+    stub.responder = claude
+    client = anthropic.Anthropic(base_url=stub.url, api_key="test", max_retries=0, timeout=10)
+    try:
+        llm = AnthropicLLM(client, model="claude-stub-1", prices={"claude-stub-1": (200.0, 1000.0)})
+        mind.import_jsonl(write_jsonl(tmp_path / "d.jsonl", _rows(with_lesson_edge=with_lesson_edge)))
+        result = Mind(mind.name, store, settings, llm=llm).ruminate(STIMULUS)
+    finally:
+        client.close()
+        stub.stop()
+    assert claude.prompts and all("V2 gaps" in p for p in claude.prompts if "Gap Detection" in p)
+    assert ("strat-proofbox" in _cited(result)) is with_lesson_edge
+    assert "strat-ovens" not in _cited(result) and "tc-starter" in _cited(result)

@@ -56,3 +56,11 @@ def test_i_mid_sentence_is_not_a_name_but_an_unknown_name_still_is():
     invented = "The alarm keeps tugging at me, and I think Ilse reset it."
     assert [a.text for a in unsupported(invented, sources)] == ["Ilse"]
     assert [a.text for a in unsupported("It rang, and ID 7 failed.", sources)] == ["7", "ID"]
+
+
+def test_the_v2_gap_signals_are_shown_to_the_dreamer_when_given():
+    assert "V2 gaps" not in CONTINUE.render(_step())
+    signals = {"semantic": 0.71, "quality": 0.4, "structural": 0.25, "composite": 0.48, "semantic_level": "high"}
+    step = _step()
+    text = CONTINUE.render(step.model_copy(update={"gap": step.gap.model_copy(update={"signals": signals})}))
+    assert "semantic 0.71 (high), quality 0.4, structural 0.25, composite 0.48" in text
