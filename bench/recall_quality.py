@@ -3,15 +3,20 @@
 Data: tests/data/conversations (written for the purpose). Each conversation is one corpus (one mind);
 a question scores 1 when any gold evidence turn is in the top k; "multi (all)" asks a multi-hop question for
 all of its evidence turns. Baselines: TF-IDF (scikit-learn) and a
-small Okapi BM25 (no well-kept BM25 package is installed offline). Split: calibrate on CALIBRATE,
-report on the rest (held out). graphmind's Turn recall needs conversation import (issue 26, item 1);
-until `Mind.add_conversation` exists its column reads n/a.
+small Okapi BM25 (no well-kept BM25 package is installed offline). "hybrid" is graphmind's first stage
+(reciprocal-rank fusion of BM25 and MiniLM cosine); "+graph" expands it through the conversation graph
+(NEXT neighbours, sessions in the question's time window, named speaker and entities) and reranks with the
+feature model of graphmind/recall/turn_expand.py, run here in memory on the JSONL (the same pure logic the
+Turn recall uses once conversation import, issue 26 item 1, lands). Split: the feature model is fitted on
+CALIBRATE (--fit writes graphmind/recall/turn_rerank.json) and reported on the rest (held out).
+The p95 line times expansion + rerank per question (first stage excluded).
 Run: .venv/bin/python bench/recall_quality.py [--k 10]
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
 import math
 import re
@@ -21,6 +26,9 @@ from pathlib import Path
 
 import numpy as np
 from sklearn.feature_extraction.text import TfidfVectorizer
+from sklearn.linear_model import LogisticRegression
+
+from graphmind.recall.turn_expand import FEATURES, FeatureModel, Turn, expand, rerank, shipped_model
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "conversations"
 CALIBRATE = ("farm", "choir")
@@ -70,6 +78,88 @@ def rank_bm25(docs: list[str], queries: list[str], k1: float = 1.2, b: float = 0
     return out
 
 
+_VECTORS: dict[str, np.ndarray] = {}
+
+
+def embed(texts: list[str]) -> np.ndarray:
+    """MiniLM vectors (graphmind's default embedder), cached per text for the run."""
+    missing = [t for t in dict.fromkeys(texts) if t not in _VECTORS]
+    if missing:
+        from graphmind.embed.minilm import MiniLMEmbedder
+
+        for t, v in zip(missing, MiniLMEmbedder().embed(missing), strict=True):
+            _VECTORS[t] = v
+    return np.array([_VECTORS[t] for t in texts])
+
+
+def hybrid_scores(docs: list[str], queries: list[str]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Reciprocal-rank fusion of BM25 and vector cosine (graphmind's first stage), with the cosines."""
+    d_vec, q_vec = embed(docs), embed(queries)
+    out = []
+    for q_i, lexical in enumerate(rank_bm25(docs, queries)):
+        cos = d_vec @ q_vec[q_i]
+        rrf = np.zeros(len(docs))
+        for order in (lexical, list(np.argsort(-cos, kind="stable"))):
+            for r, i in enumerate(order):
+                rrf[i] += 1.0 / (60 + r + 1)
+        out.append((rrf / rrf.max(), cos))
+    return out
+
+
+def rank_hybrid(docs: list[str], queries: list[str]) -> list[list[int]]:
+    return [list(np.argsort(-rrf, kind="stable")) for rrf, _ in hybrid_scores(docs, queries)]
+
+
+class GraphRanker:
+    """Hybrid first stage, then expansion through the conversation graph (in memory) and the feature model."""
+
+    def __init__(self, convs: dict[str, list[dict]], model: FeatureModel):
+        self.model = model
+        self.graphs = {}
+        for rows in convs.values():
+            turns, sessions = {}, defaultdict(list)
+            for row in rows:
+                sessions[row["session"]].append(row["id"])
+                date = dt.date.fromisoformat(row["date"][:10])
+                turns[row["id"]] = Turn(
+                    row["id"], row["session"], len(sessions[row["session"]]) - 1, row["speaker"], date, row["text"]
+                )
+            self.graphs[tuple(r["text"] for r in rows)] = (rows, turns, dict(sessions))
+
+    def candidates(self, docs: list[str], queries: list[str]) -> list[list]:
+        rows, turns, sessions = self.graphs[tuple(docs)]
+        today = max(t.date for t in turns.values())
+        out = []
+        for q, (first, cos) in zip(queries, hybrid_scores(docs, queries), strict=True):
+            order = np.argsort(-first, kind="stable")[:40]
+            seeds = [(rows[i]["id"], float(first[i]), float(cos[i])) for i in order]
+            cands = expand(q, seeds, turns, sessions, today=today)
+            ids = {c.turn.id for c in cands}
+            for i, row in enumerate(rows):  # cosine for every candidate the graph brought in
+                if row["id"] in ids:
+                    next(c for c in cands if c.turn.id == row["id"]).features["cosine"] = float(cos[i])
+            out.append(cands)
+        return out
+
+    def __call__(self, docs: list[str], queries: list[str]) -> list[list[int]]:
+        index = {row_id: i for i, row_id in enumerate(r["id"] for r in self.graphs[tuple(docs)][0])}
+        return [
+            [index[c.turn.id] for c in rerank(cands, self.model, len(docs))] for cands in self.candidates(docs, queries)
+        ]
+
+
+def fit(ranker: GraphRanker, turns: dict[str, list[dict]], questions: list[dict]) -> FeatureModel:
+    """Logistic regression on the candidates of the calibration questions (label: a gold evidence turn)."""
+    x, y = [], []
+    for q in questions:
+        docs = [d["text"] for d in turns[q["conversation"]]]
+        for c in ranker.candidates(docs, [q["question"]])[0]:
+            x.append([c.features[f] for f in FEATURES])
+            y.append(int(c.turn.id in q["evidence"]))
+    lr = LogisticRegression(C=1.0, class_weight="balanced", max_iter=1000).fit(np.array(x), np.array(y))
+    return FeatureModel(tuple(round(float(w), 4) for w in lr.coef_[0]), round(float(lr.intercept_[0]), 4))
+
+
 def recall_at_k(rank: Ranker, turns: dict[str, list[dict]], questions: list[dict], k: int) -> dict[str, list[int]]:
     """Hits (0/1) per kind for the questions given."""
     hits: dict[str, list[int]] = defaultdict(list)
@@ -97,21 +187,53 @@ def _fmt(hits: dict[str, list[int]], key: str) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--k", type=int, default=10)
+    ap.add_argument("--fit", action="store_true", help="refit the feature model on the calibration split and ship it")
     args = ap.parse_args()
     turns, questions = load()
+    model = shipped_model()
+    if args.fit:
+        model = fit(GraphRanker(turns, model), turns, [q for q in questions if q["conversation"] in CALIBRATE])
+        path = Path(__file__).resolve().parent.parent / "graphmind" / "recall" / "turn_rerank.json"
+        path.write_text(model.to_json() + "\n")
+        print(f"fitted on {CALIBRATE}: {dict(zip(FEATURES, model.weights, strict=True))}, {model.intercept}")
     splits = {
         "calibrate": [q for q in questions if q["conversation"] in CALIBRATE],
         "held-out": [q for q in questions if q["conversation"] not in CALIBRATE],
         "all": questions,
     }
-    rankers: dict[str, Ranker] = {"tfidf": rank_tfidf, "bm25": rank_bm25}
+    rankers: dict[str, Ranker] = {
+        "tfidf": rank_tfidf,
+        "bm25": rank_bm25,
+        "hybrid": rank_hybrid,
+        "+graph": GraphRanker(turns, model),
+    }
     print(f"evidence recall@{args.k}; {sum(len(v) for v in turns.values())} turns, {len(questions)} questions")
     for split, qs in splits.items():
         print(f"\n[{split}] {len({q['conversation'] for q in qs})} conversations")
-        print(f"{'kind':<12}" + "".join(f"{name:>14}" for name in [*rankers, "graphmind"]))
+        print(f"{'kind':<12}" + "".join(f"{name:>14}" for name in rankers))
         results = {name: recall_at_k(r, turns, qs, args.k) for name, r in rankers.items()}
         for kind in (*KINDS, "overall", "multi (all)"):
-            print(f"{kind:<12}" + "".join(f"{_fmt(results[n], kind):>14}" for n in rankers) + f"{'n/a':>14}")
+            print(f"{kind:<12}" + "".join(f"{_fmt(results[n], kind):>14}" for n in rankers))
+
+    graph = rankers["+graph"]
+    assert isinstance(graph, GraphRanker)
+    print(f"\nexpansion + rerank p95 per question: {expansion_p95(graph, turns, questions):.1f} ms (600-turn minds)")
+
+
+def expansion_p95(graph: GraphRanker, turns: dict[str, list[dict]], questions: list[dict]) -> float:
+    import time
+
+    times = []
+    for q in questions:
+        docs = [d["text"] for d in turns[q["conversation"]]]
+        cands = graph.candidates(docs, [q["question"]])[0]
+        seeds = [(c.turn.id, c.features["first"], c.features["cosine"]) for c in cands if c.features["first"] > 0]
+        rows, by_id, sessions = graph.graphs[tuple(docs)]
+        today = max(t.date for t in by_id.values())
+        start = time.perf_counter()
+        rerank(expand(q["question"], seeds, by_id, sessions, today=today), graph.model, 10)
+        times.append((time.perf_counter() - start) * 1000)
+    return float(np.percentile(times, 95))
 
 
 if __name__ == "__main__":
