@@ -11,7 +11,7 @@ Object this server produced are resources. One server serves one mind.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, cast
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -22,6 +22,7 @@ from graphmind.mind import Mind
 from graphmind.server.jobs import Jobs
 from graphmind.server.keys import SCOPES
 from graphmind.server.mcp_http import scope_of
+from graphmind.server.mcp_types import JobOut, JobStarted, RecallOut, WanderStepOut
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +49,8 @@ def build_server(mind: Mind) -> MCPServer:
         description="Find the memories that best match a question or topic (vector and full-text "
         "search, fused). Returns hits with id, label, text, score and why each matched."
     )
-    def recall(query: str, k: int = 10, label: str | None = None) -> dict[str, Any]:
-        return mind.recall(query, k=k, labels=[label] if label else None).as_dict()
+    def recall(query: str, k: int = 10, label: str | None = None) -> RecallOut:
+        return cast(RecallOut, mind.recall(query, k=k, labels=[label] if label else None).as_dict())
 
     @server.tool(
         description="Think about an incoming message before answering it: explores the memory "
@@ -111,7 +112,7 @@ def build_server(mind: Mind) -> MCPServer:
         description="Start consolidating new experiences into patterns and a ladder (the night "
         "cycle). Returns a job id immediately; poll it with job_status."
     )
-    def dream(ctx: Context, session: str | None = None) -> dict[str, Any]:
+    def dream(ctx: Context, session: str | None = None) -> JobStarted:
         may_write(ctx)
         params = DreamParams(session=session)
         job_id = jobs.submit(mind.name, "dream", lambda progress: mind.dream(params, progress=progress).as_dict())
@@ -121,11 +122,11 @@ def build_server(mind: Mind) -> MCPServer:
         description="The status (queued, running, completed, failed, cancelled, interrupted), "
         "progress and result of a job started by dream."
     )
-    def job_status(job_id: str) -> dict[str, Any]:
+    def job_status(job_id: str) -> JobOut:
         job = jobs.get(job_id)
         if job["mind"] != mind.name:
             raise ValueError(f"no job {job_id!r} in mind {mind.name!r}")
-        return job
+        return cast(JobOut, job)
 
     @server.tool(
         description="Start a new wander exploration session through the mind's idea space from "
@@ -148,10 +149,10 @@ def build_server(mind: Mind) -> MCPServer:
         description="Take one exploration step in a wander session. Returns where it went and "
         "what it found, or null when the session cannot step (paused or ended)."
     )
-    def wander_step(session_id: str, ctx: Context) -> dict[str, Any]:
+    def wander_step(session_id: str, ctx: Context) -> WanderStepOut:
         may_write(ctx)
         result = mind.wander(session_id=session_id).step()
-        return {"step": result.as_dict() if result is not None else None}
+        return cast(WanderStepOut, {"step": result.as_dict() if result is not None else None})
 
     @server.tool(
         description="Run several wander steps (default 10). Returns how many ran, crystals "

@@ -106,11 +106,20 @@ def test_a_write_key_lists_every_tool_and_calls_recall_capture_and_wander_step(s
     )
     assert "ctx" not in json.dumps(seen["tools"]["capture"].input_schema)  # the context is not an argument
     assert TOOLS <= set(seen["tools"])  # every tool the issue names, over HTTP as over stdio
-    hits = _json(seen["recall"])["hits"]
-    assert hits and all(h["id"] and h["label"] for h in hits)
+    recall_schema = seen["tools"]["recall"].output_schema
+    hit_schema = recall_schema["$defs"]["RecallHitOut"]
+    assert {"hits", "query", "mind"} <= set(recall_schema["required"])  # typed, not any object
+    assert {"id", "label", "score", "text", "why"} <= set(hit_schema["required"])
+    step_schema = seen["tools"]["wander_step"].output_schema
+    assert {"step_number", "to_locus", "strategy"} <= set(step_schema["$defs"]["StepOut"]["required"])
+    recalled = _json(seen["recall"])
+    hits = recalled["hits"]
+    direct = mind.recall("race condition", k=3).as_dict()  # the typed result keeps every key of Mind.recall's
+    assert set(recalled) == set(direct) and set(hits[0]) == set(direct["hits"][0])
+    assert hits and all(h["id"] and h["label"] and h["why"] and "properties" in h for h in hits)
     assert _json(seen["capture"])["id"]
     step = _json(seen["wander_step"])["step"]
-    assert step is not None and step["step_number"] == 1
+    assert step is not None and step["step_number"] == 1 and step["to_locus"] and "returned" in step
 
 
 def test_a_read_key_reads_but_the_tools_that_write_refuse_it(served, store, mind):
