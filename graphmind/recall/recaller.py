@@ -31,6 +31,8 @@ from graphmind.recall.results import RecallResult as RecallResult
 from graphmind.recall.results import ReembeddedWarning as ReembeddedWarning
 from graphmind.recall.results import StaleEmbeddingsWarning as StaleEmbeddingsWarning
 from graphmind.recall.results import _rounded as _rounded
+from graphmind.recall.turn_expand import SEEDS
+from graphmind.recall.turn_graph import rerank_turns
 from graphmind.recall.vector_cache import VectorCache, one_blas_thread
 from graphmind.recall.vectors import VectorWrite
 from graphmind.store import GraphStore
@@ -100,12 +102,17 @@ class Recaller:
         text = check_query_text(text)
         _check_k(k)
         wanted = _check_labels(labels)
-        found = self.search(mind, text, max(k, 10), wanted)
+        depth = max(k, 10, SEEDS if "Turn" in wanted else 0)
+        found = self.search(mind, text, depth, wanted)
         laps = Stopwatch(scale=1000, digits=2)
-        fused = fuse(found.vector, found.text, max(k, 10))
+        fused = fuse(found.vector, found.text, depth)
         if "Locus" in wanted and len(wanted) > 1:
             fused = self._without_locus_copies(mind, fused)
-        hits = self._hits(mind, fused[:k], found.terms)
+        paths: dict[str, list[str]] = {}
+        if "Turn" in wanted:  # conversation turns: expand through the graph and rerank (turn_graph.py)
+            fused, paths = rerank_turns(self._store, mind, text, fused, k)
+            laps.lap("graph")
+        hits = self._hits(mind, fused[:k], found.terms, paths)
         laps.lap("hits")
         log.debug(
             "recall in %s: %d hits of %d asked (%d by vector, %d by text)",
@@ -299,7 +306,9 @@ class Recaller:
         copies = {row["uid"] for row in rows}
         return [f for f in fused if f.uid not in copies]
 
-    def _hits(self, mind: str, fused: list[Fused], terms: list[str]) -> list[RecallHit]:
+    def _hits(
+        self, mind: str, fused: list[Fused], terms: list[str], paths: dict[str, list[str]] | None = None
+    ) -> list[RecallHit]:
         if not fused:
             return []
         rows = self._store.write("recall/mark_hits", mind=mind, uids=[f.uid for f in fused])
@@ -319,6 +328,7 @@ class Recaller:
                     text_rank=f.text_rank,
                     text_score=f.text_score,
                     matched_terms=matched_terms(terms, node.derived_text()),
+                    graph=(paths or {}).get(f.uid, []),
                 )
             )
         return hits

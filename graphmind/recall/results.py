@@ -22,6 +22,8 @@ class RecallHit:
     text_rank: int | None = None
     text_score: float | None = None
     matched_terms: list[str] = field(default_factory=list)
+    graph: list[str] = field(default_factory=list)
+    """For a conversation turn: the paths that brought it in (hybrid rank, NEXT, IN_SESSION, ...)."""
 
     @property
     def id(self) -> str:
@@ -38,6 +40,8 @@ class RecallHit:
             reasons["vector"] = {"rank": self.vector_rank, "similarity": _rounded(self.similarity)}
         if self.text_rank is not None:
             reasons["text"] = {"rank": self.text_rank, "score": _rounded(self.text_score), "terms": self.matched_terms}
+        if self.graph:
+            reasons["graph"] = list(self.graph)
         return reasons
 
     def as_dict(self) -> dict[str, Any]:
