@@ -187,6 +187,9 @@ def _fmt(hits: dict[str, list[int]], key: str) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--k", type=int, default=10)
+    ap.add_argument(
+        "--graphmind", action="store_true", help="also run graphmind's recall on a real Neo4j (bench_store)"
+    )
     ap.add_argument("--fit", action="store_true", help="refit the feature model on the calibration split and ship it")
     args = ap.parse_args()
     turns, questions = load()
@@ -215,9 +218,53 @@ def main() -> None:
         for kind in (*KINDS, "overall", "multi (all)"):
             print(f"{kind:<12}" + "".join(f"{_fmt(results[n], kind):>14}" for n in rankers))
 
+    if args.graphmind:
+        real_recall(turns, splits, args.k)
     graph = rankers["+graph"]
     assert isinstance(graph, GraphRanker)
     print(f"\nexpansion + rerank p95 per question: {expansion_p95(graph, turns, questions):.1f} ms (600-turn minds)")
+
+
+def real_recall(turns: dict[str, list[dict]], splits: dict[str, list[dict]], k: int) -> None:
+    """graphmind's Mind.recall(labels=["Turn"]) with one mind per conversation, and its latency."""
+    import tempfile
+    import time
+
+    from _common import bench_store, scratch_mind
+
+    from graphmind import Mind
+
+    rows = [json.loads(line) for line in (DATA / "conversations.jsonl").read_text().splitlines()]
+    with bench_store() as (store, settings), tempfile.TemporaryDirectory() as tmp:
+        minds = {}
+        try:
+            for conv in turns:
+                path = Path(tmp) / f"{conv}.jsonl"
+                path.write_text("".join(json.dumps(r) + "\n" for r in rows if r["session_id"].startswith(conv + "-")))
+                minds[conv] = Mind(scratch_mind("bench-turns"), store, settings)
+                minds[conv].import_jsonl(path)
+                minds[conv].recall("warm up", k=k, labels=["Turn"])
+            times: list[float] = []
+            for split, qs in splits.items():
+                hits: dict[str, list[int]] = defaultdict(list)
+                for q in qs:
+                    start = time.perf_counter()
+                    got = {h.id for h in minds[q["conversation"]].recall(q["question"], k=k, labels=["Turn"]).hits}
+                    times.append((time.perf_counter() - start) * 1000)
+                    hit = int(bool(got & set(q["evidence"])))
+                    hits[q["kind"]].append(hit)
+                    hits["overall"].append(hit)
+                print(
+                    f"graphmind recall [{split}]: "
+                    + ", ".join(f"{kind} {_fmt(hits, kind)}" for kind in (*KINDS, "overall"))
+                )
+            print(
+                f"graphmind recall p95 in-process: {np.percentile(times, 95):.1f} ms (~120-turn minds, {len(times)} calls)"
+            )
+        finally:
+            for m in minds.values():
+                m.delete()
+                m.close()
 
 
 def expansion_p95(graph: GraphRanker, turns: dict[str, list[dict]], questions: list[dict]) -> float:
