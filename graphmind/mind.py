@@ -25,6 +25,7 @@ from graphmind.errors import NotFoundError, ValidationError
 from graphmind.io import Importer, ImportReport, export_lines
 from graphmind.io.importer import Progress
 from graphmind.llm import LLM, ToolRun
+from graphmind.mind_memory import MemoryVerbs
 from graphmind.models import Experience, GraphNode
 from graphmind.prompts.recall import ANSWER, RecallAnswer, RecallQuestion
 from graphmind.recall import EmbedReport, Recaller, RecallResult
@@ -43,7 +44,7 @@ from graphmind.wander.wanderer import Wander
 log = logging.getLogger(__name__)
 
 
-class Mind:
+class Mind(MemoryVerbs):
     """Everything one mind (an agent, a citizen, a project) does with its graph memory."""
 
     def __init__(

@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from graphmind.errors import StoreError, StoreRejectedError, ValidationError
+from graphmind.io.conversation import ConversationLines, Speakers, speaker_lines
 from graphmind.io.jsonl import EdgeLine, LineError, NodeLine, iter_lines, parse_line
+from graphmind.io.rows import Rows, chunks, new_memory_edge_row, node_rows
 from graphmind.io.spill import Spill
 from graphmind.models import MEMORY_LABEL, NODE_TYPES, RUN_LABEL, base_label, edge_properties_model
 from graphmind.store import GraphStore
@@ -49,6 +51,7 @@ class _Plan:
     bad: set[int] = field(default_factory=set)
     pending: dict[str, list[int]] = field(default_factory=dict)
     unwritten: dict[str, int] = field(default_factory=dict)
+    speakers: Speakers = field(default_factory=Speakers)
     lines: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -121,7 +124,7 @@ class Importer:
         clock = Stopwatch()
         plan = _Plan(Spill(self._batch_size), Spill(self._batch_size), strict)
         try:
-            self._validate(path, plan)
+            self._validate(path, mind, plan)
             if plan.lines == 0:
                 raise ValidationError(f"{path} is empty: there is nothing to import")
             self._resolve_pending(mind, plan)
@@ -157,7 +160,7 @@ class Importer:
         )
 
     # -- pass 1: validate ---------------------------------------------------------------
-    def _validate(self, path: Path, plan: _Plan) -> None:
+    def _validate(self, path: Path, mind: str, plan: _Plan) -> None:
         for number, text in iter_lines(path):
             plan.lines += 1
             try:
@@ -165,13 +168,14 @@ class Importer:
             except ValidationError as exc:
                 plan.refuse(LineError(number, exc.field, exc.reason))
                 continue
-            if isinstance(item, NodeLine):
-                self._note_node(plan, item)
-                continue
-            plan.edge_rows.add(item)
-            for end in (item.from_id, item.to_id):
-                if end not in plan.labels:
-                    plan.pending.setdefault(end, []).append(item.line)
+            if isinstance(item, ConversationLines):
+                plan.speakers.note(item)
+            for line in item.nodes + item.edges if isinstance(item, ConversationLines) else [item]:
+                if isinstance(line, NodeLine):
+                    self._note_node(plan, line)
+                else:
+                    self._note_edge(plan, line)
+        self._note_speakers(mind, plan)
         for node_id in plan.pending.keys() & plan.labels.keys():  # nodes that came after their edges
             del plan.pending[node_id]
 
@@ -184,12 +188,36 @@ class Importer:
         plan.labels[node.id] = node.label
         plan.first_line[node.id] = node.line
         plan.node_rows.add(node)
+        plan.speakers.note_node(node)
+
+    @staticmethod
+    def _note_edge(plan: _Plan, edge: EdgeLine) -> None:
+        plan.edge_rows.add(edge)
+        for end in (edge.from_id, edge.to_id):
+            if end not in plan.labels:
+                plan.pending.setdefault(end, []).append(edge.line)
+
+    def _note_speakers(self, mind: str, plan: _Plan) -> None:
+        """The SPOKEN_BY edges of the conversations read, and the Person nodes they need."""
+        if not plan.speakers.turns:
+            return
+
+        def stored(names: list[str]) -> dict[str, str]:
+            rows = self._store.read("import/find_partners", mind=mind, names=names) if names else []
+            return {row["name"]: row["id"] for row in rows}
+
+        plan.speakers.drop_lines(plan.bad)  # a Person is made on a line that is written
+        nodes, edges = speaker_lines(plan.speakers, plan.labels.__contains__, stored)
+        for node in nodes:
+            self._note_node(plan, node)
+        for edge in edges:
+            self._note_edge(plan, edge)
 
     # -- resolve against the mind -------------------------------------------------------
     def _resolve_pending(self, mind: str, plan: _Plan) -> None:
         """Endpoints not in the file must already be in the mind; labels must not change."""
         existing: dict[str, list[str]] = {}
-        for ids in _chunks(list(plan.pending) + list(plan.labels), self._batch_size):
+        for ids in chunks(list(plan.pending) + list(plan.labels), self._batch_size):
             for row in self._store.read("import/find_labels", mind=mind, ids=ids):
                 existing[row["id"]] = row["labels"]
         plan.fresh = {node_id for node_id in plan.labels if node_id not in existing}
@@ -220,7 +248,7 @@ class Importer:
         written, in_flight = 0, set[Future[int]]()
         with ThreadPoolExecutor(self._workers, thread_name_prefix="graphmind-import") as pool:
             for batch in plan.node_rows.batches():
-                rows = _node_rows(mind, [node for node in batch if node.line not in plan.bad])
+                rows = node_rows(mind, [node for node in batch if node.line not in plan.bad])
                 if len(in_flight) >= self._queued:
                     done, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
                     written += sum(future.result() for future in done)
@@ -232,7 +260,7 @@ class Importer:
             progress("nodes", written, plan.node_rows.count)
         return written
 
-    def _write_node_rows(self, plan: _Plan, mind: str, rows: dict[str, _Rows]) -> int:
+    def _write_node_rows(self, plan: _Plan, mind: str, rows: dict[str, Rows]) -> int:
         written = 0
         for base, query in ((MEMORY_LABEL, "import/upsert_memories"), (RUN_LABEL, "import/upsert_runs")):
             if rows[base].rows:
@@ -252,7 +280,7 @@ class Importer:
         written, seen, in_flight = 0, set(), set[Future[int]]()
         with ThreadPoolExecutor(self._workers, thread_name_prefix="graphmind-import") as pool:
             for batch in plan.edge_rows.batches():
-                fast, rest = _Rows(), _Rows()
+                fast, rest = Rows(), Rows()
                 for edge in batch:
                     if edge.line in plan.bad or self._lost_endpoint(plan, edge):
                         continue
@@ -260,7 +288,7 @@ class Importer:
                     new = edge.from_id in plan.fresh and edge.to_id in plan.fresh and key not in seen
                     seen.add(key)
                     if new and plan.base(edge.from_id) == plan.base(edge.to_id) == MEMORY_LABEL:
-                        fast.add(edge.line, _new_memory_edge_row(mind, edge))
+                        fast.add(edge.line, new_memory_edge_row(mind, edge))
                     else:
                         rest.add(edge.line, _edge_row(plan, mind, edge, new))
                 if len(in_flight) >= self._queued:
@@ -289,7 +317,7 @@ class Importer:
                 return True
         return False
 
-    def _write(self, plan: _Plan, query: str, batch: _Rows, count: str, **params: Any) -> int:
+    def _write(self, plan: _Plan, query: str, batch: Rows, count: str, **params: Any) -> int:
         """Write one batch; returns the query's ``count`` column. A batch Neo4j refuses for its
         data is written in halves, down to single rows: the rows it still refuses are the bad
         ones (``plan.rejected``), and every other row lands."""
@@ -302,34 +330,6 @@ class Importer:
             log.info("%s: Neo4j refused a batch of %d rows; writing it in halves", query, len(batch.rows))
             first, second = batch.halves()
             return self._write(plan, query, first, count, **params) + self._write(plan, query, second, count, **params)
-
-
-@dataclass
-class _Rows:
-    """The rows of one write and the line each comes from (to name a row Neo4j refuses)."""
-
-    lines: list[int] = field(default_factory=list)
-    rows: list[dict[str, Any]] = field(default_factory=list)
-
-    def add(self, line: int, row: dict[str, Any]) -> None:
-        self.lines.append(line)
-        self.rows.append(row)
-
-    def halves(self) -> tuple[_Rows, _Rows]:
-        half = len(self.rows) // 2
-        return (_Rows(self.lines[:half], self.rows[:half]), _Rows(self.lines[half:], self.rows[half:]))
-
-
-def _node_rows(mind: str, nodes: list[NodeLine]) -> dict[str, _Rows]:
-    """The rows of ``import/upsert_memories`` and ``import/upsert_runs``."""
-    rows = {MEMORY_LABEL: _Rows(), RUN_LABEL: _Rows()}
-    for node in nodes:
-        rows[base_label(node.label)].add(node.line, _node_row(mind, node))
-    return rows
-
-
-def _node_row(mind: str, node: NodeLine) -> dict[str, Any]:
-    return {"uid": f"{mind}:{node.id}", "id": node.id, "label": node.label, "props": node.props, "dates": node.dates}
 
 
 def _edge_row(plan: _Plan, mind: str, edge: EdgeLine, new: bool) -> dict[str, Any]:
@@ -346,17 +346,6 @@ def _edge_row(plan: _Plan, mind: str, edge: EdgeLine, new: bool) -> dict[str, An
     }
 
 
-def _new_memory_edge_row(mind: str, edge: EdgeLine) -> dict[str, Any]:
-    """What ``import/link_new_memory_edges`` reads: no endpoint kinds, key or existence flag."""
-    return {
-        "from_uid": f"{mind}:{edge.from_id}",
-        "to_uid": f"{mind}:{edge.to_id}",
-        "rel": edge.rel,
-        "props": edge.props,
-        "dates": edge.dates,
-    }
-
-
 def _printable(text: str) -> str:
     """``text`` with control characters (a NUL in a name Neo4j quotes back) escaped."""
     return text if text.isprintable() else repr(text)[1:-1]
@@ -368,8 +357,3 @@ def _stored_label(stored_labels: list[str]) -> str:
 
 def _base_of(stored_labels: list[str]) -> str:
     return base_label(_stored_label(stored_labels))
-
-
-def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]

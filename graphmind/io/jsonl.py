@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pydantic
 
 from graphmind.errors import NotFoundError, UnknownLabelError, ValidationError
+from graphmind.io.conversation import ConversationLines, parse_conversation
+from graphmind.io.lines import EdgeLine, LineError, NodeLine
 from graphmind.models import check_rel_type, edge_properties_model, node_model
 from graphmind.models.base import NodeId, check_property_name, first_error, split_dates
 
@@ -20,48 +21,6 @@ _EDGE_KEYS = frozenset({"type", "rel", "from", "to", "properties"})
 _ID = pydantic.TypeAdapter(NodeId)
 _SURROGATES = re.compile("[\ud800-\udfff]")
 _SURROGATE = "holds a lone surrogate (a \\uD800-\\uDFFF escape without its pair), which is not Unicode text"
-
-
-@dataclass(frozen=True)
-class NodeLine:
-    """A valid node line. Date-times travel as ISO-8601 text in ``dates`` (the server turns
-    them into DateTime: the driver's own temporal encoding costs ~40 µs a value)."""
-
-    line: int
-    id: str
-    label: str
-    props: dict[str, Any]
-    dates: dict[str, str]
-
-
-@dataclass(frozen=True)
-class EdgeLine:
-    """A valid edge line; ``key`` holds the values of its type's KEY properties (parallel
-    relationships of one type between two nodes differ in them)."""
-
-    line: int
-    rel: str
-    from_id: str
-    to_id: str
-    props: dict[str, Any]
-    dates: dict[str, str]
-    key: tuple[Any, ...] = ()
-
-
-@dataclass(frozen=True)
-class LineError:
-    """Why one line was refused."""
-
-    line: int
-    field: str | None
-    message: str
-
-    def sentence(self) -> str:
-        where = f"line {self.line}" + (f", field '{self.field}'" if self.field else "")
-        return f"{where}: {self.message}"
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"line": self.line, "field": self.field, "error": self.message}
 
 
 def iter_lines(path: Path) -> Iterator[tuple[int, str | bytes]]:
@@ -80,8 +39,9 @@ def iter_lines(path: Path) -> Iterator[tuple[int, str | bytes]]:
                 yield number, text
 
 
-def parse_line(number: int, text: str | bytes, max_property_bytes: int) -> NodeLine | EdgeLine:
-    """One line as a validated NodeLine or EdgeLine, else ValidationError naming line and field.
+def parse_line(number: int, text: str | bytes, max_property_bytes: int) -> NodeLine | EdgeLine | ConversationLines:
+    """One line as a validated NodeLine, EdgeLine or ConversationLines, else ValidationError
+    naming line and field.
     ``text`` as bytes is a line that could not be decoded (see ``iter_lines``)."""
     if isinstance(text, bytes):
         raise _error(number, None, "not valid UTF-8")
@@ -100,7 +60,9 @@ def parse_line(number: int, text: str | bytes, max_property_bytes: int) -> NodeL
         return _node(number, data, max_property_bytes)
     if kind == "edge":
         return _edge(number, data, max_property_bytes)
-    raise _error(number, "type", f"must be 'node' or 'edge', not {kind!r}")
+    if kind == "conversation":
+        return parse_conversation(number, data, max_property_bytes)
+    raise _error(number, "type", f"must be 'node', 'edge' or 'conversation', not {kind!r}")
 
 
 def _check_text(number: int, data: dict[str, Any]) -> None:

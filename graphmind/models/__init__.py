@@ -2,6 +2,7 @@
 
 from graphmind.models.base import EdgeProperties, GraphNode, Timestamp, Unit
 from graphmind.models.consolidation import Abstraction, DreamRun, Experience, Pattern
+from graphmind.models.conversation import ConversationRow, Person, Session, Turn, TurnRow
 from graphmind.models.exploration import (
     Crystal,
     Finding,
@@ -44,6 +45,7 @@ __all__ = [
     "Abstraction",
     "Code_Reference",
     "Constraint",
+    "ConversationRow",
     "Conversation_Memory",
     "Crystal",
     "DreamRun",
@@ -57,14 +59,18 @@ __all__ = [
     "Locus",
     "Partnership",
     "Pattern",
+    "Person",
     "Residue",
     "Resonance",
     "RuminationRun",
+    "Session",
     "Strategy_Pattern",
     "Technical_Context",
     "Thread",
     "Timestamp",
     "TopicEntry",
+    "Turn",
+    "TurnRow",
     "Unit",
     "WanderSession",
     "WarmMemory",

@@ -12,6 +12,7 @@ from typing import ClassVar, Literal
 from graphmind.errors import UnknownLabelError
 from graphmind.models.base import EdgeProperties, GraphNode, Unit
 from graphmind.models.consolidation import CONSOLIDATION_TYPES
+from graphmind.models.conversation import CONVERSATION_TYPES
 from graphmind.models.exploration import EXPLORATION_TYPES
 from graphmind.models.mind_protocol import MIND_PROTOCOL_TYPES
 
@@ -20,7 +21,8 @@ RUN_LABEL = "Run"
 REL_TYPE_PATTERN = re.compile(r"[A-Z][A-Z0-9_]{0,99}")
 
 NODE_TYPES: dict[str, type[GraphNode]] = {
-    model.LABEL: model for model in (*MIND_PROTOCOL_TYPES, *CONSOLIDATION_TYPES, *EXPLORATION_TYPES)
+    model.LABEL: model
+    for model in (*MIND_PROTOCOL_TYPES, *CONSOLIDATION_TYPES, *EXPLORATION_TYPES, *CONVERSATION_TYPES)
 }
 
 RECALLED_LABELS: tuple[str, ...] = tuple(

@@ -34,7 +34,7 @@ def test_an_edge_line_becomes_an_edge():
     [
         ("{not json", None, "not valid JSON"),
         ("[1, 2]", None, "JSON object"),
-        (line(type="vertex", id="a"), "type", "'node' or 'edge'"),
+        (line(type="vertex", id="a"), "type", "'node', 'edge' or 'conversation'"),
         (line(type="node", label="Partnership", properties={"partner_name": "N"}), "id", "missing"),
         (line(type="node", label="Partnership", id="", properties={"partner_name": "N"}), "id", "non-empty"),
         (line(type="node", label="Partnership", id=7, properties={"partner_name": "N"}), "id", "string"),

@@ -42,6 +42,9 @@ def test_every_design_label_is_registered():
         "Thread",
         "RuminationRun",
         "Finding",
+        "Turn",
+        "Session",
+        "Person",
     }
     assert set(NODE_TYPES) == design
 
