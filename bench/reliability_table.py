@@ -1,0 +1,96 @@
+"""Regenerate the reliability table of bench/RESULTS.md from the suite's own results (issue 25, item 7).
+
+Runs ``pytest tests/reliability`` with a JUnit XML report, counts the cases of each check (a
+parametrised test is one row: its cases are the faults or inputs tried) and prints a Markdown
+table: cases tried, survived (passed), lost (failed or errored: it must read 0), skipped.
+With ``--write`` the table replaces the block between the ``reliability`` markers of
+bench/RESULTS.md (appended the first time). Uses the test Neo4j as tests/conftest.py does.
+
+    python bench/reliability_table.py [--write] [-- extra pytest args]
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+from collections import defaultdict
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+RESULTS = REPO / "bench" / "RESULTS.md"
+BEGIN, END = "<!-- reliability:begin -->", "<!-- reliability:end -->"
+AREAS = {
+    "test_security": "Security facts (item 5)",
+    "test_llm_faults": "LLM fault matrix (item 2)",
+    "test_neo4j_kill": "Neo4j SIGKILL (item 1)",
+    "test_fuzz": "Bad input, fuzzed (item 4)",
+}
+
+
+def run_suite(extra: list[str]) -> Path:
+    report = Path(tempfile.mkdtemp()) / "reliability.xml"
+    command = [sys.executable, "-m", "pytest", "tests/reliability", "-q", "-p", "no:cacheprovider"]
+    subprocess.run([*command, f"--junitxml={report}", *extra], cwd=REPO, check=False)
+    return report
+
+
+def tally(report: Path) -> dict[tuple[str, str], dict[str, int]]:
+    """(area, check) -> counts of passed / lost / skipped cases."""
+    rows: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: {"passed": 0, "lost": 0, "skipped": 0})
+    for case in ET.parse(report).getroot().iter("testcase"):
+        module = case.get("classname", "").rsplit(".", 1)[-1]
+        check = case.get("name", "").split("[", 1)[0].removeprefix("test_").replace("_", " ")
+        counts = rows[(AREAS.get(module, module), check)]
+        if case.find("skipped") is not None:
+            counts["skipped"] += 1
+        elif case.find("failure") is not None or case.find("error") is not None:
+            counts["lost"] += 1
+        else:
+            counts["passed"] += 1
+    return rows
+
+
+def table(rows: dict[tuple[str, str], dict[str, int]]) -> str:
+    lines = ["| Area | Check | Cases | Survived | Lost | Skipped |", "|---|---|---:|---:|---:|---:|"]
+    total = {"passed": 0, "lost": 0, "skipped": 0}
+    for (area, check), c in sorted(rows.items()):
+        lines.append(f"| {area} | {check} | {sum(c.values())} | {c['passed']} | {c['lost']} | {c['skipped']} |")
+        for key in total:
+            total[key] += c[key]
+    lines.append(
+        f"| **All** | | **{sum(total.values())}** | **{total['passed']}** | **{total['lost']}** | {total['skipped']} |"
+    )
+    return "\n".join(lines)
+
+
+def write(text: str) -> None:
+    block = f"{BEGIN}\n{text}\n{END}"
+    current = RESULTS.read_text()
+    if BEGIN in current and END in current:
+        head, rest = current.split(BEGIN, 1)
+        current = head + block + rest.split(END, 1)[1]
+    else:
+        intro = "\n## Reliability\n\n`python bench/reliability_table.py --write` runs tests/reliability and writes:\n\n"
+        current = current.rstrip("\n") + "\n" + intro + block + "\n"
+    RESULTS.write_text(current)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help="replace the table in bench/RESULTS.md")
+    parser.add_argument("--report", type=Path, help="read this JUnit XML instead of running the suite")
+    parser.add_argument("pytest_args", nargs="*")
+    args = parser.parse_args()
+    rows = tally(args.report or run_suite(args.pytest_args))
+    text = table(rows)
+    print(text)
+    if args.write:
+        write(text)
+    return 1 if any(c["lost"] for c in rows.values()) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
