@@ -16,7 +16,7 @@ class DreamParams(BaseModel):
 
     # Triage (FR-2.1.2)
     min_importance: float = Field(0.3, ge=0, le=1)
-    duplicate_similarity: float = Field(0.8, ge=0, le=1)
+    duplicate_similarity: float = Field(0.7, ge=0, le=1)
     max_per_session: int = Field(100, ge=1)
     # Compression (FR-2.1.3)
     target_ratio: float = Field(10.0, gt=1)

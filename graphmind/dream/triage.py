@@ -9,13 +9,14 @@ importance = 0.4·outcome + 0.3·novelty + 0.2·error + 0.1·efficiency (FR-2.1.
 - efficiency: the experience's own confidence when it has one, else 0.5.
 An experience that arrives with an ``importance`` (the attention mechanism's score) keeps it.
 
-Kept: importance ≥ ``min_importance``, and every breakthrough (an insight or a high-impact
-experience) whatever its score. Near-duplicates (cosine ≥ ``duplicate_similarity``) collapse
+Kept: importance ≥ ``min_importance``, and every failure and every breakthrough (an insight or a
+high-impact experience) whatever its score; a repeated failure may still collapse onto a like one. Near-duplicates (cosine ≥ ``duplicate_similarity``) collapse
 onto one representative, the most important one, by a DUPLICATE_OF edge: nothing is deleted,
 and a representative stands for its duplicates in every count. Breakthroughs are always
 representatives. Unless clustering is ``semantic``, only experiences of one structural key
 (the strategy the agent named, else the kind) can be duplicates: "retry" and "never retry"
-read alike but are different strategies. At most ``max_per_session`` representatives per
+read alike but are different strategies. A failure never collapses onto a success (nor the
+reverse): they read alike but teach different things. At most ``max_per_session`` representatives per
 session_id, the most important first (experiences without a session are not capped).
 """
 
@@ -129,12 +130,16 @@ def triage(
     """Score, filter, collapse and cap ``rows`` (``vectors``: their unit embeddings)."""
     order = sorted(range(len(rows)), key=lambda i: (rows[i].timestamp or "", i))
     scores = importance(rows, novelty(vectors, order, centroids))
-    keep = [i for i in range(len(rows)) if rows[i].breakthrough or scores[i] >= params.min_importance]
+    keep = [
+        i
+        for i in range(len(rows))
+        if rows[i].breakthrough or rows[i].outcome == "failure" or scores[i] >= params.min_importance
+    ]
     filtered = sorted(set(range(len(rows))) - set(keep))
     pinned = {i for i in keep if rows[i].breakthrough}
     position = {i: p for p, i in enumerate(order)}
     by_rank = sorted(keep, key=lambda i: (i not in pinned, -scores[i], position[i]))
-    keys = None if params.clustering == "semantic" else [strategy_key(r) or "" for r in rows]
+    keys = [r.outcome + "|" + ("" if params.clustering == "semantic" else strategy_key(r) or "") for r in rows]
     reps, duplicates = collapse(vectors, by_rank, params.duplicate_similarity, pinned, keys)
     dropped = _over_cap(rows, reps, pinned, params.max_per_session)
     if dropped:

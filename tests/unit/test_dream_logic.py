@@ -46,6 +46,18 @@ def test_near_duplicates_collapse_onto_the_most_important_one_by_an_edge():
     assert list(result.weight(3)) == [0, 2, 1]
 
 
+def test_a_failure_never_collapses_onto_a_success_that_reads_alike():
+    rows = [
+        exp(0, "success", strategy_used="retry"),
+        exp(1, "failure", strategy_used="retry"),
+        exp(2, strategy_used="retry"),
+    ]
+    vectors = np.vstack([unit(1, 0.1), unit(1, 0.11), unit(1, 0.12)])  # all three nearly equal
+    result = triage(rows, vectors, PARAMS)
+    assert 1 in result.kept and 1 not in result.duplicate_of
+    assert result.duplicate_of[2][0] == 0  # the repeated success still collapses
+
+
 def test_breakthroughs_are_always_kept_and_never_collapsed():
     rows = [
         exp(0, "failure", kind="insight", confidence=0.0),
@@ -55,7 +67,7 @@ def test_breakthroughs_are_always_kept_and_never_collapsed():
     vectors = np.vstack([unit(1), unit(1), unit(1)])  # identical, nothing novel after the first
     result = triage(rows, vectors, DreamParams(min_importance=0.9))
     assert result.kept == [0, 1]
-    assert result.filtered == [2]
+    assert result.filtered == [] and result.duplicate_of[2][0] in (0, 1)  # a failure is never filtered out
 
 
 def test_a_given_importance_is_used_and_the_floor_filters():
