@@ -13,10 +13,11 @@ from typing import Any
 from graphmind.app import WanderWiring, init_database, make_embedder, make_event_bus, make_llm, open_store, open_wander
 from graphmind.config import Settings
 from graphmind.digest import DigestParams, DigestReport, absorb, digest, merge_threads
-from graphmind.dream import Dreamer, DreamParams, DreamReport, KnowledgeMatch, Trigger, query_knowledge
+from graphmind.dream import Dreamer, DreamParams, DreamReport, Trigger
 from graphmind.dream.capture import experience_row, experience_rows
 from graphmind.dream.capture_queue import CaptureQueue
 from graphmind.dream.engine import Progress as DreamProgress
+from graphmind.dream.knowledge import KnowledgeMatch, query_knowledge
 from graphmind.dream.schedule import Schedule, threshold_due
 from graphmind.dream.verifier import verify_mind
 from graphmind.dream.verify import Verification
@@ -121,9 +122,10 @@ class Mind(MemoryVerbs):
                 self._recaller.close()
                 self._recaller = None
             log.debug("closing mind %s", self.name)
-            if self._owns_llm and hasattr(self._llm, "close"):  # the SDK client the mind made
-                llm, self._llm, self._owns_llm = self._llm, None, False
-                llm.close()  # type: ignore[union-attr]
+            close_llm = getattr(self._llm, "close", None) if self._owns_llm else None
+            if close_llm is not None:  # the SDK client the mind made
+                self._llm, self._owns_llm = None, False
+                close_llm()
             if self._owns_store:
                 self._store.close()
 
@@ -238,7 +240,7 @@ class Mind(MemoryVerbs):
             if self._capture is None:
                 self._capture = CaptureQueue(self._write_experiences, flush_ms=self._settings.capture_flush_ms)
             self._capture.put(row)
-        return row["id"]
+        return str(row["id"])
 
     def flush(self) -> None:
         """Wait until every captured experience is stored (raises if a write failed)."""

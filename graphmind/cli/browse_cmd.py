@@ -10,8 +10,8 @@ from graphmind.cli.options import JSON, MIND
 from graphmind.cli.render import emit
 from graphmind.config import Settings
 from graphmind.launcher import LocalNeo4j
-from graphmind.mind import check_mind_name
 from graphmind.store import Catalog
+from graphmind.store.minds import check_mind_name
 
 QUERIES = {
     "browser/find_ladder": "the ladder of the mind",

@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from graphmind.dream import rules
 from graphmind.dream.entities import action_text
@@ -135,9 +135,9 @@ def _opening(description: str) -> str:
     return first_sentence(description).rstrip(".!?…")
 
 
-def _unique(values: Sequence[str] | object) -> list[str]:
+def _unique(values: Iterable[str]) -> list[str]:
     seen: dict[str, str] = {}
-    for value in values:  # type: ignore[union-attr]
+    for value in values:
         if value and value.lower() not in seen:
             seen[value.lower()] = value
     return list(seen.values())

@@ -261,4 +261,6 @@ def _validated(data: dict[str, Any]) -> WanderSession:
 
 def _model(row: dict[str, Any]) -> WanderSession:
     props = {k: v for k, v in row["props"].items() if k not in ("mind", "uid", "updated_at")}
-    return node_to_model("WanderSession", props)  # type: ignore[return-value]
+    session = node_to_model("WanderSession", props)
+    assert isinstance(session, WanderSession)  # the registry maps the label to this model
+    return session

@@ -8,12 +8,7 @@ import pytest
 from graphmind.errors import ProviderError, ProviderUnavailableError
 from graphmind.llm.anthropic import AnthropicLLM
 from graphmind.llm.base import BatchLLM
-from tests.fixtures.messages_stub import (  # noqa: F401 - fixtures
-    error_reply,
-    json_reply,
-    messages_stub,
-    stub_client,
-)
+from tests.fixtures.messages_stub import error_reply, json_reply, messages_stub, stub_client  # noqa: F401 - fixtures
 from tests.unit.test_llm_anthropic import GOOD, MODEL, PRICES, PROMPT, Answer, Question
 
 QUESTIONS = [Question(text=f"question {i}") for i in range(3)]
