@@ -135,24 +135,26 @@ def trace(session_id: str, mind: str, as_json: bool) -> None:
 @click.argument("session_id", required=False)
 @MIND
 @click.option("--all-sessions", is_flag=True, help="The crystals of every session of the mind.")
+@paged
 @JSON
-def crystals(session_id: str | None, mind: str, all_sessions: bool, as_json: bool) -> None:
-    """The crystals a session formed (or --all-sessions: the mind's), with their evidence."""
+def crystals(session_id: str | None, mind: str, all_sessions: bool, limit: int, offset: int, as_json: bool) -> None:
+    """The crystals a session formed (or --all-sessions: the mind's), newest first, a page at a
+    time, with their evidence."""
     if (session_id is not None) == all_sessions:
         raise click.UsageError("give a SESSION_ID or --all-sessions")
     with Mind.open(mind, must_exist=True) as m:
-        found = m.wander_sessions.crystals(session_id)
+        page = m.wander_sessions.crystal_page(session_id, limit=limit, offset=offset)
+    lines = [
+        f"{c['id']} [{c.get('status')}, confidence {c.get('confidence')}"
+        + (f", session {c.get('session_id')}" if all_sessions else "")
+        + f"]: {c['insight']}\n"
+        f"    evidence: {', '.join(c['evidence'])}"
+        for c in page.crystals
+    ]
     emit(
-        {"mind": mind, "session_id": session_id, "crystals": found},
+        {"mind": mind, **page.as_dict()},
         as_json,
-        "\n".join(
-            f"{c['id']} [{c.get('status')}, confidence {c.get('confidence')}"
-            + (f", session {c.get('session_id')}" if all_sessions else "")
-            + f"]: {c['insight']}\n"
-            f"    evidence: {', '.join(c['evidence'])}"
-            for c in found
-        )
-        or "no crystals yet",
+        "\n".join([*lines, _more(offset, len(page.crystals), page.total, page.next_offset, "crystals")]),
     )
 
 

@@ -170,19 +170,26 @@ def wander_router(allowed: Callable[[Scope], Callable[..., Mind]], jobs: Jobs) -
         }
 
     @router.get("/sessions/{session_id}/crystals")
-    def session_crystals(session_id: str, mind: Mind = reader) -> dict[str, Any]:
-        return {"session_id": session_id, "crystals": mind.wander_sessions.crystals(session_id)}
+    def session_crystals(
+        session_id: str,
+        limit: int = Query(50, ge=1, le=500),
+        offset: int = Query(0, ge=0, le=2**31),
+        mind: Mind = reader,
+    ) -> dict[str, Any]:
+        return mind.wander_sessions.crystal_page(session_id, limit=limit, offset=offset).as_dict()
 
     @router.get("/crystals")
     def crystals(
-        status: str | None = None, min_confidence: float = Query(0.0, ge=0, le=1), mind: Mind = reader
+        status: str | None = None,
+        min_confidence: float = Query(0.0, ge=0, le=1),
+        limit: int = Query(50, ge=1, le=500),
+        offset: int = Query(0, ge=0, le=2**31),
+        mind: Mind = reader,
     ) -> dict[str, Any]:
-        found = [
-            c
-            for c in mind.wander_sessions.crystals(None)
-            if (status is None or c.get("status") == status) and (c.get("confidence") or 0.0) >= min_confidence
-        ]
-        return {"crystals": found}
+        page = mind.wander_sessions.crystal_page(
+            None, status=status, min_confidence=min_confidence, limit=limit, offset=offset
+        )
+        return {k: v for k, v in page.as_dict().items() if k != "session_id"}
 
     @router.get("/resonances")
     def resonances(status: str | None = None, mind: Mind = reader) -> dict[str, Any]:

@@ -69,6 +69,27 @@ class SessionPage:
 
 
 @dataclass(frozen=True)
+class CrystalPage:
+    """One page of crystals (of one session, or of every session when ``session_id`` is None),
+    newest first, each ``{id, insight, status, confidence, session_id, ..., evidence}``."""
+
+    session_id: str | None
+    crystals: list[dict[str, Any]]
+    total: int
+    offset: int
+    next_offset: int | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "session_id": self.session_id,
+            "crystals": self.crystals,
+            "total": self.total,
+            "offset": self.offset,
+            "next_offset": self.next_offset,
+        }
+
+
+@dataclass(frozen=True)
 class LociPage:
     """One page of a session's loci: ``{id, concept, source_type, domains, tier, own, visits}``."""
 
@@ -155,19 +176,45 @@ class WanderSessions:
         return LociPage(session_id, [r["locus"] for r in rows], total, offset, _next(offset, len(rows), total))
 
     def crystals(self, session_id: str | None = None) -> builtins.list[dict[str, Any]]:
-        """The crystals of one session, or of every session of the mind (``None``), newest first,
-        with their evidence ids."""
+        """Every crystal of one session, or of every session of the mind (``None``), newest first,
+        with their evidence ids (``crystal_page`` gives them a page at a time)."""
         if session_id is not None:
             self.get(session_id)
         rows = self._store.read("wander/list_crystals", mind=self._mind, session_id=session_id)
-        return [
-            {
-                "id": r["id"],
-                **{k: v for k, v in r["props"].items() if k not in ("mind", "uid", "embedding")},
-                "evidence": r["evidence"],
-            }
-            for r in rows
-        ]
+        return [_crystal(r) for r in rows]
+
+    def crystal_page(
+        self,
+        session_id: str | None = None,
+        *,
+        status: str | None = None,
+        min_confidence: float = 0.0,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> CrystalPage:
+        """One page of the crystals of a session (or of every session: ``None``), newest first,
+        those with ``status`` (any if None) and at least ``min_confidence``: at most ``limit`` after
+        skipping ``offset``, with the total and the offset of the next page (None on the last)."""
+        if session_id is not None:
+            self.get(session_id)
+        if (
+            isinstance(min_confidence, bool)
+            or not isinstance(min_confidence, (int, float))
+            or not 0 <= min_confidence <= 1
+        ):
+            raise ValidationError("min_confidence must be a number from 0 to 1", field="min_confidence")
+        limit, offset = _paging(limit, offset)
+        params = {"session_id": session_id, "status": status, "min_confidence": float(min_confidence)}
+        rows = self._store.read("wander/list_crystals_page", mind=self._mind, offset=offset, limit=limit, **params)
+        total = rows[0]["total"] if rows else self._crystals_after(params, offset)
+        return CrystalPage(session_id, [_crystal(r) for r in rows], total, offset, _next(offset, len(rows), total))
+
+    def _crystals_after(self, params: dict[str, Any], offset: int) -> int:
+        """The total when a page is empty (an offset past the end): ask for the first row."""
+        if offset == 0:
+            return 0
+        rows = self._store.read("wander/list_crystals_page", mind=self._mind, offset=0, limit=1, **params)
+        return rows[0]["total"] if rows else 0
 
     def update(self, session_id: str, **changes: Any) -> WanderSession:
         """Change a session's configuration (not its status: see ``set_status``)."""
@@ -235,6 +282,11 @@ def _paging(limit: int | None, offset: int) -> tuple[int, int]:
                 field=name,
             )
     return limit, offset
+
+
+def _crystal(row: dict[str, Any]) -> dict[str, Any]:
+    props = {k: v for k, v in row["props"].items() if k not in ("mind", "uid", "embedding")}
+    return {"id": row["id"], **props, "evidence": row["evidence"]}
 
 
 def _next(offset: int, shown: int, total: int) -> int | None:

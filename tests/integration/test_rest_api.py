@@ -311,8 +311,11 @@ def test_a_wander_session_from_creation_to_deletion_over_rest(api, store, mind, 
     fenced = api.post(f"{base}/sessions/{sid}/fence", headers=auth, json={"concept": "emotions", "action": "exclude"})
     assert fenced.json()["fence_excluded"] == ["emotions"]
     assert "formed" in api.post(f"{base}/sessions/{sid}/crystallize", headers=auth).json()
-    assert "crystals" in api.get(f"{base}/sessions/{sid}/crystals", headers=auth).json()
-    assert "crystals" in api.get(f"{base}/crystals", headers=auth, params={"min_confidence": 0.5}).json()
+    session_page = api.get(f"{base}/sessions/{sid}/crystals", headers=auth, params={"limit": 1}).json()
+    assert len(session_page["crystals"]) <= 1 and session_page["total"] >= len(session_page["crystals"])
+    every = api.get(f"{base}/crystals", headers=auth, params={"min_confidence": 0.5}).json()
+    assert all(c["confidence"] >= 0.5 for c in every["crystals"]) and every["total"] == len(every["crystals"])
+    assert api.get(f"{base}/crystals", headers=auth, params={"limit": 0}).status_code == 422
     assert "resonances" in api.get(f"{base}/resonances", headers=auth).json()
     found = api.post(f"{base}/search", headers=auth, json={"query": "race condition", "types": ["locus"]}).json()
     assert found["hits"] and {h["label"] for h in found["hits"]} == {"Locus"}

@@ -113,6 +113,44 @@ def test_crystals_of_one_session_or_all(mind, tmp_path):
     assert {c["session_id"] for c in sessions.crystals()} == {a, b}
 
 
+def test_crystals_come_a_page_at_a_time_with_their_filters(mind, tmp_path):
+    _orchard(mind, tmp_path)
+    a = mind.wander("winter pruning", rng_seed=1, human_checkpoint_frequency=0).id
+    b = mind.wander("frost on the blossom", rng_seed=2, human_checkpoint_frequency=0).id
+    rows = [
+        node(
+            "Crystal",
+            f"c{n}",
+            insight=f"orchard insight number {n}",
+            session_id=a if n % 2 else b,
+            status="active" if n < 5 else "acted_upon",
+            confidence=n / 10,
+            created_at=f"2026-03-0{n + 1}T00:00:00Z",
+        )
+        for n in range(7)
+    ]
+    mind.import_jsonl(write_jsonl(tmp_path / "crystals.jsonl", rows))
+    sessions = mind.wander_sessions
+    newest_first = [f"c{n}" for n in range(6, -1, -1)]
+    pages, offset = [], 0
+    while offset is not None:
+        page = sessions.crystal_page(limit=3, offset=offset)
+        assert page.total == 7 and len(page.crystals) <= 3
+        pages.append([c["id"] for c in page.crystals])
+        offset = page.next_offset
+    assert pages == [newest_first[:3], newest_first[3:6], newest_first[6:]]
+    assert [c["id"] for c in sessions.crystal_page(a).crystals] == ["c5", "c3", "c1"]
+    picked = sessions.crystal_page(status="active", min_confidence=0.2, limit=2)
+    assert [c["id"] for c in picked.crystals] == ["c4", "c3"] and picked.total == 3 and picked.next_offset == 2
+    past = sessions.crystal_page(limit=2, offset=50)
+    assert past.crystals == [] and past.total == 7 and past.next_offset is None
+    for bad in ({"limit": 0}, {"offset": -1}, {"min_confidence": 2.0}):
+        with pytest.raises(ValidationError):
+            sessions.crystal_page(**bad)
+    with pytest.raises(NotFoundError):
+        sessions.crystal_page("no-such-session")
+
+
 def test_delete_removes_what_the_session_owns_and_never_a_memory(mind, tmp_path):
     _orchard(mind, tmp_path)
     keep = mind.wander("grafting apple stock", rng_seed=4, human_checkpoint_frequency=0)
@@ -189,6 +227,15 @@ def test_cli_list_show_update_loci_crystals_delete(cli_env, cli_mind, capsys, st
 
     code, out, err = run_cli(capsys, "wander", "crystals", "--all-sessions", "--mind", cli_mind, "--json")
     assert code == 0 and isinstance(json.loads(out)["crystals"], list), err
+    with Mind(cli_mind, store, settings) as m:
+        rows = [node("Crystal", f"k{n}", insight=f"graft note {n}", session_id=ids[1]) for n in range(3)]
+        m.import_jsonl(write_jsonl(tmp_path / "crystals.jsonl", rows))
+    code, out, err = run_cli(capsys, "wander", "crystals", ids[1], "--mind", cli_mind, "--limit", "2", "--json")
+    assert code == 0, err
+    page = json.loads(out)
+    assert len(page["crystals"]) == 2 and page["total"] == 3 and page["next_offset"] == 2
+    code, out, err = run_cli(capsys, "wander", "crystals", ids[1], "--mind", cli_mind, "--limit", "2", "--offset", "2")
+    assert code == 0 and "crystals 3-3 of 3" in out and out.count("evidence:") == 1, err
     code, _, err = run_cli(capsys, "wander", "crystals", "--mind", cli_mind)
     assert code == 2 and "--all-sessions" in err
 
