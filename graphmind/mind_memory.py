@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from graphmind.config import Settings
 from graphmind.errors import ValidationError
+from graphmind.forget import ForgetParams, ForgetReport, forget
 from graphmind.io import ImportReport
 from graphmind.io.conversation import parse_conversation
 from graphmind.store import GraphStore
@@ -70,6 +71,21 @@ class MemoryVerbs:
                 return self.import_jsonl(path)
             except ValidationError as exc:  # what only the mind can tell: an id already taken
                 raise ValidationError(f"conversation {session_id!r}: {exc}", field=exc.field) from None
+
+    def forget(
+        self, ids: Sequence[str], *, cascade: bool = False, dry_run: bool = False, params: ForgetParams | None = None
+    ) -> ForgetReport:
+        """Delete the memories ``ids`` (DETACH: their edges, embeddings and full-text entries go
+        with them) and cut verbatim copies of their text out of what was derived from them.
+        With ``cascade``, derived nodes left without enough support (a pattern with fewer than
+        its minimum experiences, a crystal with one piece of evidence, an abstraction with no
+        child, a finding that cites nothing) are removed too, and patterns and abstractions that
+        lost some support are flagged unverified. ``dry_run`` reports all this and writes nothing.
+        A ForgetRun records the ids and counts. An id the mind does not hold raises
+        NotFoundError and nothing is deleted."""
+        if isinstance(ids, str):
+            ids = [ids]
+        return forget(self._store, self.name, list(ids), cascade=cascade, dry_run=dry_run, params=params)
 
 
 def _iso(value: Any) -> str:

@@ -15,6 +15,7 @@ from graphmind.models.exploration import (
     WanderSession,
     WarmMemory,
 )
+from graphmind.models.forgetting import ForgetRun
 from graphmind.models.mind_protocol import (
     Code_Reference,
     Constraint,
@@ -54,6 +55,7 @@ __all__ = [
     "Experience",
     "Failed_Attempt",
     "Finding",
+    "ForgetRun",
     "GraphNode",
     "Identity",
     "Locus",

@@ -14,6 +14,7 @@ from graphmind.models.base import EdgeProperties, GraphNode, Unit
 from graphmind.models.consolidation import CONSOLIDATION_TYPES
 from graphmind.models.conversation import CONVERSATION_TYPES
 from graphmind.models.exploration import EXPLORATION_TYPES
+from graphmind.models.forgetting import FORGETTING_TYPES
 from graphmind.models.mind_protocol import MIND_PROTOCOL_TYPES
 
 MEMORY_LABEL = "Memory"
@@ -22,7 +23,13 @@ REL_TYPE_PATTERN = re.compile(r"[A-Z][A-Z0-9_]{0,99}")
 
 NODE_TYPES: dict[str, type[GraphNode]] = {
     model.LABEL: model
-    for model in (*MIND_PROTOCOL_TYPES, *CONSOLIDATION_TYPES, *EXPLORATION_TYPES, *CONVERSATION_TYPES)
+    for model in (
+        *MIND_PROTOCOL_TYPES,
+        *CONSOLIDATION_TYPES,
+        *EXPLORATION_TYPES,
+        *CONVERSATION_TYPES,
+        *FORGETTING_TYPES,
+    )
 }
 
 RECALLED_LABELS: tuple[str, ...] = tuple(

@@ -1,0 +1,211 @@
+"""Forgetting's pure logic: what loses its support when memories go, and where their text was
+copied verbatim (and what it reads once the copy is cut out).
+
+Provenance (the edges the engines write, read as "derived from"):
+
+- ``(:Experience)-[:EXEMPLIFIES]->(:Pattern)``           a pattern from its experiences (dream)
+- ``(:Abstraction)-[:SUBSUMES]->(:Pattern|Abstraction)``  a ladder level from the one below (dream)
+- ``(:Crystal)-[:EVIDENCED_BY]->(any)``                   a crystal from its evidence (wander)
+- ``(:Locus)-[:REFERS_TO]->(:Memory)``                    a locus from the memory it stands for (wander)
+- ``(:Residue)-[:DRAWS_ON]->(:Memory)``, ``-[:OF_STEP]->(:Locus)``   a step's residue (wander)
+- ``(:Finding)-[:CITES]->(:Memory)``                      a rumination finding from what it cites
+- ``(:RuminationRun)-[:FOUND]->(:Finding)``               the run (its Context Object) from its findings
+- ``(:Thread)-[:MERGED_INTO]->(:Thread)``                 a merged thread from the two it merged (digest)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+FORWARD = ("EXEMPLIFIES", "MERGED_INTO")
+"""Provenance edges that point from the source to what is derived from it."""
+BACKWARD = ("SUBSUMES", "EVIDENCED_BY", "REFERS_TO", "DRAWS_ON", "OF_STEP", "CITES", "FOUND")
+"""Provenance edges that point from the derived node to its source."""
+PROVENANCE = FORWARD + BACKWARD
+MARK = "[forgotten]"
+"""What replaces a verbatim copy of forgotten text."""
+
+Action = Literal["remove", "unverify", "keep"]
+
+
+@dataclass(frozen=True)
+class ForgetParams:
+    """Thresholds of the cascade and of the verbatim-copy search.
+
+    ``min_pattern_experiences`` is dream's ``min_cluster_size`` (a pattern is never made from
+    fewer); a crystal needs two pieces of evidence (wander forms one from a recurrence, never
+    from one node). ``min_fragment_chars``: shorter texts (an outcome, a topic word) are
+    shared by unrelated memories, so a copy of one is not evidence of copying.
+    ``min_copy_chars``: a copy cut short (a trimmed concept, a quote ending in "…") is found
+    from its first this-many characters on; a stored value this long that is a piece of the
+    forgotten text is a copy too."""
+
+    min_pattern_experiences: int = 3
+    min_crystal_evidence: int = 2
+    min_fragment_chars: int = 12
+    min_copy_chars: int = 32
+
+
+@dataclass(frozen=True)
+class Dependent:
+    """A node derived from at least one node being removed, with all its provenance sources."""
+
+    uid: str
+    id: str
+    label: str
+    sources: tuple[tuple[str, str], ...]
+    """(source uid, relationship type) for every provenance edge of this node."""
+    source_type: str | None = None
+    """A Locus's source_type (MEMORY: the locus stands for one memory)."""
+
+
+@dataclass(frozen=True)
+class Judged:
+    uid: str
+    id: str
+    label: str
+    via: tuple[str, ...]
+    """The relationship types that tie it to what is removed."""
+    support_before: int
+    support_after: int
+    action: Action
+
+
+def minimum_support(dep: Dependent, params: ForgetParams) -> int:
+    """How many provenance sources ``dep`` needs to stand; 0: it is never removed (a residue is
+    a walk's history, a rumination run a record; their copied text is scrubbed instead)."""
+    if dep.label == "Pattern":
+        return params.min_pattern_experiences
+    if dep.label == "Crystal":
+        return params.min_crystal_evidence
+    if dep.label == "Locus":
+        return 1 if dep.source_type == "MEMORY" else 0
+    if dep.label in ("Abstraction", "Finding", "Thread"):
+        return 1
+    return 0
+
+
+def _support(dep: Dependent) -> list[str]:
+    """The sources that count as support: a pattern's experiences, a crystal's evidence, ..."""
+    wanted = {
+        "Pattern": ("EXEMPLIFIES",),
+        "Abstraction": ("SUBSUMES",),
+        "Crystal": ("EVIDENCED_BY",),
+        "Locus": ("REFERS_TO",),
+        "Finding": ("CITES",),
+        "Thread": ("MERGED_INTO",),
+        "RuminationRun": ("FOUND",),
+    }.get(dep.label)
+    return sorted({uid for uid, rel in dep.sources if wanted is None or rel in wanted})
+
+
+def judge(
+    dependents: Iterable[Dependent], forgotten: Iterable[str], params: ForgetParams, *, cascade: bool
+) -> list[Judged]:
+    """What happens to each node derived from the ``forgotten`` uids (directly or through other
+    derived nodes). Without ``cascade`` every one is kept (it only loses its edges). With it,
+    a node left with fewer sources than ``minimum_support`` is removed, which can take away the
+    support of others (to a fixed point); a pattern or abstraction that lost some support but
+    keeps enough is flagged for verification again; the rest is kept."""
+    deps = {d.uid: d for d in dependents}
+    removed = set(forgotten)
+    changed = cascade
+    while changed:
+        changed = False
+        for dep in deps.values():
+            if dep.uid in removed:
+                continue
+            support = _support(dep)
+            left = [s for s in support if s not in removed]
+            if len(left) < len(support) and len(left) < minimum_support(dep, params):
+                removed.add(dep.uid)
+                changed = True
+    out = []
+    for dep in sorted(deps.values(), key=lambda d: (d.label, d.id)):
+        support = _support(dep)
+        left = [s for s in support if s not in removed]
+        via = tuple(sorted({rel for uid, rel in dep.sources if uid in removed}))
+        if not via:
+            continue  # reached only through a node the cascade keeps: untouched
+        action: Action = "keep"
+        if cascade and dep.uid in removed:
+            action = "remove"
+        elif cascade and len(left) < len(support) and dep.label in ("Pattern", "Abstraction"):
+            action = "unverify"
+        out.append(Judged(dep.uid, dep.id, dep.label, via, len(support), len(left), action))
+    return out
+
+
+def fragments(texts: Iterable[str], params: ForgetParams) -> list[str]:
+    """The forgotten texts worth searching for (long enough to be evidence of copying), with
+    their whitespace-collapsed and JSON-escaped forms, longest first."""
+    out: set[str] = set()
+    for text in texts:
+        for form in (text, " ".join(text.split())):
+            form = form.strip()
+            if len(form) >= params.min_fragment_chars:
+                out.add(form)
+                out.add(json.dumps(form, ensure_ascii=False)[1:-1])
+                out.add(json.dumps(form)[1:-1])
+    return sorted(out, key=lambda f: (-len(f), f))
+
+
+def probes(frags: Sequence[str], params: ForgetParams) -> list[str]:
+    """What the store searches stored values for: each fragment's first ``min_copy_chars``."""
+    return sorted({f[: params.min_copy_chars] for f in frags})
+
+
+def scrub_text(value: str, frags: Sequence[str], params: ForgetParams) -> str:
+    """``value`` with every verbatim copy of a fragment replaced by MARK: a whole copy, a copy
+    cut short after at least ``min_copy_chars`` (the match runs as far as the characters agree),
+    and a value that is itself a long piece of a fragment."""
+    for frag in frags:
+        if len(value) >= params.min_copy_chars and value in frag:
+            return MARK
+        probe = frag[: params.min_copy_chars]
+        start = value.find(probe)
+        while start >= 0:
+            end = start + len(probe)
+            while end < len(value) and end - start < len(frag) and value[end] == frag[end - start]:
+                end += 1
+            value = value[:start] + MARK + value[end:]
+            start = value.find(probe, start + len(MARK))
+    return value
+
+
+def scrub_value(value: Any, frags: Sequence[str], forgotten_ids: Iterable[str], params: ForgetParams) -> Any:
+    """A stored property without the forgotten text: text is scrubbed; in a list of text, an
+    element that was all copy, or is a forgotten id (a pattern's examples), is dropped."""
+    if isinstance(value, str):
+        return scrub_text(value, frags, params)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        ids = set(forgotten_ids)
+        kept = [scrub_text(v, frags, params) for v in value if v not in ids]
+        return [v for v in kept if v != MARK]
+    return value
+
+
+def scrubbed(
+    props: Mapping[str, Any], frags: Sequence[str], forgotten_ids: Iterable[str], params: ForgetParams
+) -> dict[str, Any]:
+    """The properties of ``props`` whose value changes once the forgotten text is cut out."""
+    ids = list(forgotten_ids)
+    out = {}
+    for key, value in props.items():
+        new = scrub_value(value, frags, ids, params)
+        if new != value:
+            out[key] = new
+    return out
+
+
+def memory_texts(props: Mapping[str, Any], text_fields: Sequence[str]) -> list[str]:
+    """The text a memory holds (its model's text fields and ``text``), each list item apart."""
+    out: list[str] = []
+    for name in (*text_fields, "text"):
+        value = props.get(name)
+        items = value if isinstance(value, list) else [value]
+        out += [v for v in items if isinstance(v, str) and v.strip()]
+    return list(dict.fromkeys(out))
