@@ -14,7 +14,6 @@ from graphmind.app import WanderWiring, init_database, make_embedder, make_event
 from graphmind.config import Settings
 from graphmind.digest import DigestParams, DigestReport, absorb, digest, merge_threads
 from graphmind.dream import Dreamer, DreamParams, DreamReport, Trigger
-from graphmind.dream.capture import experience_row, experience_rows
 from graphmind.dream.capture_queue import CaptureQueue
 from graphmind.dream.engine import Progress as DreamProgress
 from graphmind.dream.knowledge import KnowledgeMatch, query_knowledge
@@ -27,7 +26,7 @@ from graphmind.io import Importer, ImportReport, export_lines
 from graphmind.io.importer import Progress
 from graphmind.llm import LLM, ToolRun
 from graphmind.mind_memory import MemoryVerbs
-from graphmind.models import Experience, GraphNode
+from graphmind.models import GraphNode
 from graphmind.prompts.recall import ANSWER, RecallAnswer, RecallQuestion
 from graphmind.recall import EmbedReport, Recaller, RecallResult
 from graphmind.recall._logic import check_query_text
@@ -184,12 +183,13 @@ class Mind(MemoryVerbs):
         """
         return self.recaller.embed(self.name, full=full)
 
-    def recall(self, text: str, k: int = 10, labels: list[str] | None = None) -> RecallResult:
-        """The ``k`` memories that best match ``text`` (vector + full-text, fused by rank).
-
-        Pending memories are embedded first; each returned memory counts a hit.
+    def recall(
+        self, text: str, k: int = 10, labels: list[str] | None = None, *, as_of: datetime | str | None = None
+    ) -> RecallResult:
+        """The ``k`` memories that best match ``text`` (vector + full-text, fused by rank); valid
+        facts first, or ``as_of`` a date: the mind as it was then. Each returned memory counts a hit.
         """
-        return self.recaller.recall(self.name, text, k, labels)
+        return self.recaller.recall(self.name, text, k, labels, as_of=as_of)
 
     def load_vectors(self) -> int:
         """Hold this mind's embeddings in memory now, so even the first recall searches them
@@ -216,53 +216,6 @@ class Mind(MemoryVerbs):
         (``recall_memories``, ``get_memory``) and cites the ids it used."""
         tools = memory_tools(lambda query, k: self.recall(query, k=k), self.get)
         return self.llm.run_tools(ANSWER, RecallQuestion(question=check_query_text(question)), tools)
-
-    def capture(
-        self,
-        experience: Experience | dict[str, Any],
-        *,
-        session_id: str | None = None,
-        metadata: dict[str, Any] | None = None,
-        wait: bool = False,
-    ) -> str:
-        """Record one experience as it happens (no LLM call); its id. A bad experience raises
-        ValidationError at once.
-
-        The write happens behind the call, batched, within ``GRAPHMIND_CAPTURE_FLUSH_MS``
-        (graphmind.dream.capture_queue); ``wait=True`` writes before returning. ``flush()``,
-        ``dream()`` and ``close()`` wait for queued experiences. ``metadata`` (puzzle
-        difficulty, duration, ...) is kept as ``session_<key>`` properties.
-        """
-        row = experience_row(self.name, experience, session_id=session_id, metadata=metadata)
-        if wait:
-            self._write_experiences([row])
-        else:
-            if self._capture is None:
-                self._capture = CaptureQueue(self._write_experiences, flush_ms=self._settings.capture_flush_ms)
-            self._capture.put(row)
-        return str(row["id"])
-
-    def flush(self) -> None:
-        """Wait until every captured experience is stored (raises if a write failed)."""
-        if self._capture is not None:
-            self._capture.flush()
-
-    def _write_experiences(self, rows: list[dict[str, Any]]) -> None:
-        self._store.write("import/upsert_memories", mind=self.name, rows=rows)
-
-    def capture_many(
-        self,
-        experiences: list[Experience | dict[str, Any]],
-        *,
-        session_id: str | None = None,
-        metadata: dict[str, Any] | None = None,
-    ) -> list[str]:
-        """Record a batch of experiences now; their ids. All are validated first, so one bad
-        experience writes none; they are written in batches of GRAPHMIND_IMPORT_BATCH."""
-        rows = experience_rows(self.name, experiences, session_id=session_id, metadata=metadata)
-        for start in range(0, len(rows), self._settings.import_batch_size):
-            self._write_experiences(rows[start : start + self._settings.import_batch_size])
-        return [r["id"] for r in rows]
 
     def dream(
         self, params: DreamParams | None = None, *, trigger: Trigger = "manual", progress: DreamProgress | None = None

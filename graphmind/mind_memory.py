@@ -1,21 +1,25 @@
-"""Mind's verbs for whole memories: conversations in (``add_conversation``)."""
+"""Mind's verbs for whole memories: experiences captured (``capture``, ``capture_many``, a newer
+one superseding or contradicting older memories) and conversations in (``add_conversation``)."""
 
 from __future__ import annotations
 
 import json
 import tempfile
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
 from graphmind.config import Settings
+from graphmind.dream.capture import experience_row, experience_rows
+from graphmind.dream.capture_queue import CaptureQueue
 from graphmind.errors import ValidationError
 from graphmind.forget import ForgetParams, ForgetReport, forget
 from graphmind.io import ImportReport
 from graphmind.io.conversation import parse_conversation
+from graphmind.models import Experience
 from graphmind.store import GraphStore
 
 
@@ -25,9 +29,88 @@ class MemoryVerbs:
     name: str
     _store: GraphStore
     _settings: Settings
+    _capture: CaptureQueue | None
 
     def import_jsonl(self, path: str | Path, *, strict: bool = True) -> ImportReport:
         raise NotImplementedError
+
+    def capture(
+        self,
+        experience: Experience | dict[str, Any],
+        *,
+        session_id: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        wait: bool = False,
+        supersedes: Sequence[str] = (),
+        contradicts: Sequence[str] = (),
+    ) -> str:
+        """Record one experience as it happens (no LLM call); its id. A bad experience raises
+        ValidationError at once.
+
+        The write happens behind the call, batched, within ``GRAPHMIND_CAPTURE_FLUSH_MS``
+        (graphmind.dream.capture_queue); ``wait=True`` writes before returning. ``flush()``,
+        ``dream()`` and ``close()`` wait for queued experiences. ``metadata`` (puzzle
+        difficulty, duration, ...) is kept as ``session_<key>`` properties.
+
+        ``supersedes`` / ``contradicts`` name older memories of the mind this one replaces: each
+        is kept, marked ``invalid_at`` this one's ``valid_from`` (else its timestamp), a pattern
+        also ``invalidated``, and linked ``SUPERSEDES`` / ``CONTRADICTS`` from this one. That
+        capture is written at once with the marks, in one transaction: an unknown id writes nothing.
+        """
+        row = experience_row(self.name, experience, session_id=session_id, metadata=metadata)
+        if supersedes or contradicts:
+            self.flush()
+            self._capture_replacing(row, {"SUPERSEDES": supersedes, "CONTRADICTS": contradicts})
+        elif wait:
+            self._write_experiences([row])
+        else:
+            if self._capture is None:
+                self._capture = CaptureQueue(self._write_experiences, flush_ms=self._settings.capture_flush_ms)
+            self._capture.put(row)
+        return str(row["id"])
+
+    def flush(self) -> None:
+        """Wait until every captured experience is stored (raises if a write failed)."""
+        if self._capture is not None:
+            self._capture.flush()
+
+    def _write_experiences(self, rows: list[dict[str, Any]]) -> None:
+        self._store.write("import/upsert_memories", mind=self.name, rows=rows)
+
+    def capture_many(
+        self,
+        experiences: list[Experience | dict[str, Any]],
+        *,
+        session_id: str | None = None,
+        metadata: dict[str, Any] | None = None,
+    ) -> list[str]:
+        """Record a batch of experiences now; their ids. All are validated first, so one bad
+        experience writes none; they are written in batches of GRAPHMIND_IMPORT_BATCH."""
+        rows = experience_rows(self.name, experiences, session_id=session_id, metadata=metadata)
+        for start in range(0, len(rows), self._settings.import_batch_size):
+            self._write_experiences(rows[start : start + self._settings.import_batch_size])
+        return [r["id"] for r in rows]
+
+    def _capture_replacing(self, row: dict[str, Any], older: Mapping[str, Sequence[str]]) -> None:
+        """Write ``row`` and mark the older memories it replaces, in one transaction."""
+        ids = {rel: _ids(rel, value) for rel, value in older.items()}
+        at = row["dates"].get("valid_from") or row["dates"].get("timestamp") or datetime.now(UTC).isoformat()
+        rows = [{"old": f"{self.name}:{i}", "rel": rel, "at": at} for rel, named in ids.items() for i in named]
+        wanted = {i for named in ids.values() for i in named}
+        with self._store.transaction() as tx:
+            tx.run("import/upsert_memories", mind=self.name, rows=[row])
+            done = tx.run("memory/mark_superseded", mind=self.name, new_uid=row["uid"], rows=rows)[0]
+            missing = sorted(wanted - set(done["found"]) - {row["id"]})
+            if missing or row["id"] in wanted:
+                name = missing[0] if missing else row["id"]
+                raise ValidationError(
+                    f"mind {self.name!r} has no older memory {name!r} to supersede", field="supersedes"
+                )
+            if done["too_late"]:
+                raise ValidationError(
+                    f"memory {done['too_late'][0]!r} is valid only from {at} or later, so it cannot be superseded then",
+                    field="supersedes",
+                )
 
     def add_conversation(
         self,
@@ -86,6 +169,14 @@ class MemoryVerbs:
         if isinstance(ids, str):
             ids = [ids]
         return forget(self._store, self.name, list(ids), cascade=cascade, dry_run=dry_run, params=params)
+
+
+def _ids(rel: str, value: object) -> list[str]:
+    """The ids a capture names as older memories (a string is one id)."""
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, Sequence) or not all(isinstance(i, str) and i.strip() for i in items):
+        raise ValidationError(f"{rel.lower()} must be a list of memory ids", field=rel.lower())
+    return list(dict.fromkeys(items))
 
 
 def _iso(value: Any) -> str:

@@ -10,6 +10,7 @@ from graphmind.cli.options import JSON, MIND
 from graphmind.cli.render import emit
 from graphmind.mind import Mind
 from graphmind.recall import RecallResult, ReembeddedWarning, StaleEmbeddingsWarning
+from graphmind.recall.validity import parse_as_of
 from graphmind.text import trim
 
 
@@ -18,14 +19,22 @@ from graphmind.text import trim
 @MIND
 @click.option("-k", "k", type=int, default=10, show_default=True, help="How many memories to return.")
 @click.option("--label", "labels", multiple=True, help="Only memories with this label (repeatable).")
+@click.option(
+    "--as-of",
+    "as_of",
+    metavar="DATE",
+    help="See the mind as it was at DATE (ISO-8601): later memories and facts not valid then are left out.",
+)
 @JSON
-def recall(text: str, mind: str, k: int, labels: tuple[str, ...], as_json: bool) -> None:
-    """Recall the memories of a mind that best match TEXT (vector + full-text, fused)."""
+def recall(text: str, mind: str, k: int, labels: tuple[str, ...], as_of: str | None, as_json: bool) -> None:
+    """Recall the memories of a mind that best match TEXT (vector + full-text, fused); facts
+    still valid come before superseded ones."""
+    when = parse_as_of(as_of)
     with Mind.open(mind, must_exist=True) as m, warnings.catch_warnings():
         # the output says both (stale, reembedded)
         warnings.simplefilter("ignore", StaleEmbeddingsWarning)
         warnings.simplefilter("ignore", ReembeddedWarning)
-        result = m.recall(text, k=k, labels=list(labels) or None)
+        result = m.recall(text, k=k, labels=list(labels) or None, as_of=when)
     emit(result.as_dict(), as_json, _recall_text(result))
 
 

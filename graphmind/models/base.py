@@ -130,6 +130,11 @@ class GraphNode(BaseModel):
     hits: Count | None = None
     """How often recall returned this node (the digests' decay-aware review reads it)."""
     last_hit_at: Timestamp | None = None
+    valid_from: Timestamp | None = None
+    """When what it says became true (unset: from when it was made)."""
+    invalid_at: Timestamp | None = None
+    """When it stopped being true: a newer memory superseded or contradicted it (it is kept;
+    recall ranks it below valid memories, and ``as_of`` a date before this still sees it)."""
 
     @model_validator(mode="before")
     @classmethod
@@ -147,6 +152,8 @@ class GraphNode(BaseModel):
 
     @model_validator(mode="after")
     def _check_extra(self) -> GraphNode:
+        if self.valid_from and self.invalid_at and self.invalid_at <= self.valid_from:
+            raise ValueError("invalid_at must be later than valid_from")
         for name, value in (self.model_extra or {}).items():
             check_property_name(name)
             if name in RESERVED_PROPERTIES:

@@ -12,7 +12,7 @@ from graphmind.models.base import Count, GraphNode, NodeId, Timestamp, Unit
 from graphmind.models.registry import NODE_TYPES
 
 BEGIN, END = "<!-- fields: begin (generated from graphmind/models) -->", "<!-- fields: end -->"
-COMMON = ("id", "created_at", "text", "embedding", "hits", "last_hit_at")
+COMMON = ("id", "created_at", "text", "embedding", "hits", "last_hit_at", "valid_from", "invalid_at")
 """Fields every label has (listed once, not under each label)."""
 
 

@@ -6,6 +6,7 @@ import logging
 import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 from typing import Any
 
 import numpy as np
@@ -33,6 +34,7 @@ from graphmind.recall.results import StaleEmbeddingsWarning as StaleEmbeddingsWa
 from graphmind.recall.results import _rounded as _rounded
 from graphmind.recall.turn_expand import SEEDS
 from graphmind.recall.turn_graph import rerank_turns
+from graphmind.recall.validity import node_validity, parse_as_of, prefer_valid, visible_at
 from graphmind.recall.vector_cache import VectorCache, one_blas_thread
 from graphmind.recall.vectors import VectorWrite
 from graphmind.store import GraphStore
@@ -47,6 +49,8 @@ FETCH_CAP = 10_000
 LABELS_WIDER = 8
 """A search for one label starts with this many times the unfiltered over-fetch (for n
 labels, 8 // n times): the eight mind-protocol types each hold about an eighth of a mind."""
+AS_OF_WIDER = 3
+"""Recall as of a date searches this many times deeper: memories made later are dropped after the search."""
 EXACT_LIMIT = 2_000
 """Without an in-memory copy of its vectors (see vector_cache.py), a mind of up to this many
 embedded memories is searched exactly in Cypher (cosine against each of its memories) instead of
@@ -94,15 +98,25 @@ class Recaller:
         copy = self._cache.load(mind, self._embedder.model_id)
         return 0 if copy is None else copy.size
 
-    def recall(self, mind: str, text: str, k: int = 10, labels: Sequence[str] | None = None) -> RecallResult:
+    def recall(
+        self,
+        mind: str,
+        text: str,
+        k: int = 10,
+        labels: Sequence[str] | None = None,
+        *,
+        as_of: datetime | str | None = None,
+    ) -> RecallResult:
         """The ``k`` memories of ``mind`` that best match ``text``; counts a hit on each.
 
         Without ``labels``, the engines' working nodes (RECALLED_LABELS) are left out. A locus
-        asked for by label never comes back beside the memory it stands for."""
+        asked for by label never comes back beside the memory it stands for. ``as_of`` (a date)
+        sees the mind as it was then (validity.py); without it, valid facts come first."""
         text = check_query_text(text)
         _check_k(k)
         wanted = _check_labels(labels)
-        depth = max(k, 10, SEEDS if "Turn" in wanted else 0)
+        when = parse_as_of(as_of)
+        depth = max(k, 10, SEEDS if "Turn" in wanted else 0) * (AS_OF_WIDER if when else 1)
         found = self.search(mind, text, depth, wanted)
         laps = Stopwatch(scale=1000, digits=2)
         fused = fuse(found.vector, found.text, depth)
@@ -110,9 +124,11 @@ class Recaller:
             fused = self._without_locus_copies(mind, fused)
         paths: dict[str, list[str]] = {}
         if "Turn" in wanted:  # conversation turns: expand through the graph and rerank (turn_graph.py)
-            fused, paths = rerank_turns(self._store, mind, text, fused, k)
+            fused, paths = rerank_turns(self._store, mind, text, fused, depth if when else k)
             laps.lap("graph")
-        hits = self._hits(mind, fused[:k], found.terms, paths)
+        if when is not None:
+            fused = self._visible_at(mind, fused, when)
+        hits = prefer_valid(self._hits(mind, fused[:k], found.terms, paths), lambda h: node_validity(h.node), when)
         laps.lap("hits")
         log.debug(
             "recall in %s: %d hits of %d asked (%d by vector, %d by text)",
@@ -305,6 +321,14 @@ class Recaller:
         rows = self._store.read("recall/find_locus_copies", mind=mind, uids=[f.uid for f in fused])
         copies = {row["uid"] for row in rows}
         return [f for f in fused if f.uid not in copies]
+
+    def _visible_at(self, mind: str, fused: list[Fused], when: datetime) -> list[Fused]:
+        """``fused`` less the memories that did not exist, or did not hold, at ``when``."""
+        if not fused:
+            return fused
+        rows = self._store.read("recall/list_validity", mind=mind, uids=[f.uid for f in fused])
+        seen = {row["uid"] for row in rows if visible_at(row, when)}
+        return [f for f in fused if f.uid in seen]
 
     def _hits(
         self, mind: str, fused: list[Fused], terms: list[str], paths: dict[str, list[str]] | None = None

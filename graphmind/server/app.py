@@ -95,6 +95,7 @@ class RecallRequest(Strict):
     query: str = Field(min_length=1)
     k: int = Field(10, ge=1, le=1000)
     label: MemoryLabel | None = None
+    as_of: datetime | None = None  # the mind as it was then (graphmind/recall/validity.py)
 
 
 class KnowledgeRequest(Strict):
@@ -119,6 +120,8 @@ class ExperienceBody(Strict):
 class CaptureRequest(Strict):
     experience: ExperienceBody
     session_id: str | None = None
+    supersedes: list[str] = []  # older memories it replaces: they get invalid_at, never deleted
+    contradicts: list[str] = []
 
 
 class RuminateRequest(Strict):
@@ -224,7 +227,7 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
     def recall(body: RecallRequest, mind: Mind = Depends(allowed("read"))) -> dict[str, Any]:
         """The memories that best match ``query`` (vector + full-text, fused by rank)."""
         labels = [body.label.value] if body.label else None
-        return mind.recall(body.query, k=body.k, labels=labels).as_dict()
+        return mind.recall(body.query, k=body.k, labels=labels, as_of=body.as_of).as_dict()
 
     @app.post(f"{API}/knowledge", tags=["memory"])
     def knowledge(body: KnowledgeRequest, mind: Mind = Depends(allowed("read"))) -> dict[str, Any]:
@@ -256,7 +259,10 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
     def capture(body: CaptureRequest, mind: Mind = Depends(allowed("write"))) -> dict[str, Any]:
         """Record one experience now (stored before the answer); its id."""
         experience = body.experience.model_dump(exclude_none=True)
-        return {"id": mind.capture(experience, session_id=body.session_id, wait=True)}
+        older, against = body.supersedes, body.contradicts
+        return {
+            "id": mind.capture(experience, session_id=body.session_id, wait=True, supersedes=older, contradicts=against)
+        }
 
     @app.post(f"{API}/ruminate", tags=["engines"])
     def ruminate(body: RuminateRequest, mind: Mind = Depends(allowed("write"))) -> dict[str, Any]:

@@ -1,0 +1,72 @@
+"""Facts valid in time (pure): which memories recall sees ``as_of`` a date, and which it ranks
+first by default.
+
+A memory is visible at a date when it existed then (``created_at`` not after it) and its valid
+window holds the date: ``valid_from`` (if set) not after it, ``invalid_at`` (if set) after it.
+Recall ``as_of`` a date shows only memories visible then. Without ``as_of``, recall sees
+everything and prefers valid facts: a memory no longer (or not yet) valid now, or a pattern
+``invalidated`` by the dream, comes after every valid one among the hits; it is kept, never
+hidden, so what a superseded fact said can still be found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from graphmind.errors import ValidationError
+from graphmind.models.base import as_datetime
+
+T = TypeVar("T")
+
+
+def parse_as_of(value: object) -> datetime | None:
+    """``value`` (a date-time or ISO-8601 text; a bare date is its start, naive is UTC) as an
+    aware datetime; None for None; ValidationError for anything else."""
+    if value is None:
+        return None
+    parsed = as_datetime(value.strip() if isinstance(value, str) else value)
+    if parsed is None:
+        raise ValidationError(f"as_of must be an ISO-8601 date or date-time, not {value!r}", field="as_of")
+    return parsed
+
+
+def visible_at(props: Mapping[str, Any], as_of: datetime) -> bool:
+    """Whether a memory with these properties existed and was valid at ``as_of``."""
+    created, start, end = (as_datetime(props.get(k)) for k in ("created_at", "valid_from", "invalid_at"))
+    if created is not None and created > as_of:
+        return False
+    if start is not None and start > as_of:
+        return False
+    return end is None or end > as_of
+
+
+def is_valid(props: Mapping[str, Any], when: datetime) -> bool:
+    """Whether a memory holds at ``when``: inside its valid window and not a pattern the dream
+    marked ``invalidated`` (a pattern invalidated before invalid_at existed has no date)."""
+    if props.get("verification_status") == "invalidated" and props.get("invalid_at") is None:
+        return False
+    start, end = as_datetime(props.get("valid_from")), as_datetime(props.get("invalid_at"))
+    return (start is None or start <= when) and (end is None or end > when)
+
+
+def prefer_valid(
+    items: Sequence[T], props_of: Callable[[T], Mapping[str, Any]], when: datetime | None = None
+) -> list[T]:
+    """``items`` with the valid ones (at ``when``, default now) first, each group in its order."""
+    when = when or datetime.now(UTC)
+    valid = [x for x in items if is_valid(props_of(x), when)]
+    if len(valid) == len(items):
+        return list(items)
+    kept = {id(x) for x in valid}
+    return valid + [x for x in items if id(x) not in kept]
+
+
+def node_validity(node: Any) -> dict[str, Any]:
+    """The properties of a model node ``is_valid`` reads."""
+    return {
+        "valid_from": getattr(node, "valid_from", None),
+        "invalid_at": getattr(node, "invalid_at", None),
+        "verification_status": getattr(node, "verification_status", None),
+    }

@@ -1,0 +1,108 @@
+"""Facts valid in time on the real Neo4j (issue 26, item 3): a capture that supersedes an older
+memory marks it invalid_at (never deletes it), recall prefers the valid fact, recall as of a
+date sees the mind as it was then, and export round-trips the window."""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import UTC, datetime
+
+import pytest
+
+from graphmind.errors import ValidationError
+
+from .helpers import graph_snapshot, run_cli
+
+pytestmark = pytest.mark.integration
+
+OLD = "The release train leaves on Tuesday mornings from the staging branch."
+NEW = "Releases moved: the train now leaves on Thursday."
+QUERY = "release train leaves on Tuesday mornings from the staging branch"
+"""Worded like the old fact, so plain relevance ranks it first: only the preference for valid
+facts puts the new one above it."""
+
+
+def _props(mind, node_id: str) -> dict:
+    return mind.store.read("memory/get_node", mind=mind.name, id=node_id)[0]["props"]
+
+
+def _ids(result) -> list[str]:
+    return [hit.id for hit in result.hits]
+
+
+def _capture_a_then_b(mind) -> datetime:
+    """Capture the old fact, then the new one superseding it; the moment in between."""
+    mind.capture({"id": "fact-old", "description": OLD, "outcome": "success"}, wait=True)
+    time.sleep(0.05)
+    between = datetime.now(UTC)
+    time.sleep(0.05)
+    mind.capture({"id": "fact-new", "description": NEW, "outcome": "success"}, supersedes=["fact-old"])
+    return between
+
+
+def test_a_superseded_fact_is_kept_ranked_below_and_seen_as_of_before(mind):
+    before_all = datetime.now(UTC)
+    time.sleep(0.05)
+    between = _capture_a_then_b(mind)
+    old, new = _props(mind, "fact-old"), _props(mind, "fact-new")
+    assert old["description"] == OLD  # kept, never deleted
+    assert between < old["invalid_at"] == new["timestamp"]  # invalid from when the new one holds
+    assert "invalid_at" not in new
+
+    default = _ids(mind.recall(QUERY, k=5))
+    assert default.index("fact-new") < default.index("fact-old")  # the valid fact first
+    then = _ids(mind.recall(QUERY, k=5, as_of=between))
+    assert "fact-old" in then and "fact-new" not in then  # fails when as_of is ignored
+    assert _ids(mind.recall(QUERY, k=5, as_of=before_all)) == []
+    now = _ids(mind.recall(QUERY, k=5, as_of=datetime.now(UTC)))
+    assert "fact-new" in now and "fact-old" not in now
+
+
+def test_export_round_trips_the_window_and_the_supersedes_edge(mind, other_mind, tmp_path):
+    _capture_a_then_b(mind)
+    lines = [json.loads(line) for line in mind.export_jsonl()]
+    old = next(x for x in lines if x.get("id") == "fact-old")
+    assert "invalid_at" in old["properties"]
+    assert any(x.get("rel") == "SUPERSEDES" and (x["from"], x["to"]) == ("fact-new", "fact-old") for x in lines)
+    path = tmp_path / "export.jsonl"
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    other_mind.import_jsonl(path)
+    assert graph_snapshot(other_mind) == graph_snapshot(mind)
+    assert _props(other_mind, "fact-old")["invalid_at"] == _props(mind, "fact-old")["invalid_at"]
+
+
+def test_an_unknown_older_id_writes_nothing(mind):
+    mind.capture({"id": "fact-old", "description": OLD, "outcome": "success"}, wait=True)
+    before = graph_snapshot(mind)
+    with pytest.raises(ValidationError, match="no older memory 'nope'"):
+        mind.capture({"id": "fact-new", "description": NEW, "outcome": "success"}, supersedes=["fact-old", "nope"])
+    with pytest.raises(ValidationError, match="list of memory ids"):
+        mind.capture({"id": "fact-new", "description": NEW, "outcome": "success"}, contradicts=[""])
+    assert graph_snapshot(mind) == before
+
+
+def test_contradicting_a_pattern_invalidates_it(mind, tmp_path):
+    path = tmp_path / "p.jsonl"
+    row = {"type": "node", "label": "Pattern", "id": "pat-1", "properties": {"description": OLD}}
+    path.write_text(json.dumps(row) + "\n")
+    mind.import_jsonl(path)
+    mind.capture({"id": "fact-new", "description": NEW, "outcome": "failure"}, contradicts=["pat-1"])
+    pattern = _props(mind, "pat-1")
+    assert pattern["verification_status"] == "invalidated" and pattern["invalid_at"] is not None
+    rels = [json.loads(x) for x in mind.export_jsonl() if '"edge"' in x]
+    assert [(r["rel"], r["from"], r["to"]) for r in rels] == [("CONTRADICTS", "fact-new", "pat-1")]
+
+
+def test_cli_recall_as_of_and_a_bad_date(mind, cli_env, capsys):
+    between = _capture_a_then_b(mind)
+    code, out, err = run_cli(capsys, "recall", QUERY, "--mind", mind.name, "--as-of", between.isoformat(), "--json")
+    assert code == 0, err
+    ids = [hit["id"] for hit in json.loads(out)["hits"]]
+    assert "fact-old" in ids and "fact-new" not in ids
+    code, out, err = run_cli(capsys, "recall", QUERY, "--mind", mind.name, "--json")
+    ids = [hit["id"] for hit in json.loads(out)["hits"]]
+    assert code == 0 and ids.index("fact-new") < ids.index("fact-old")
+    code, out, err = run_cli(capsys, "recall", QUERY, "--mind", mind.name, "--as-of", "last tuesday")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "as_of must be an ISO-8601 date" in err and "Traceback" not in err
