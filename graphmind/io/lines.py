@@ -41,8 +41,17 @@ class LineError:
     message: str
 
     def sentence(self) -> str:
-        where = f"line {self.line}" + (f", field '{self.field}'" if self.field else "")
-        return f"{where}: {self.message}"
+        where = f"line {self.line}" + (f", field '{shown(self.field, 80)}'" if self.field else "")
+        return f"{where}: {shown(self.message, 400)}"
 
     def as_dict(self) -> dict[str, Any]:
-        return {"line": self.line, "field": self.field, "error": self.message}
+        field = shown(self.field, 80) if self.field else self.field
+        return {"line": self.line, "field": field, "error": shown(self.message, 400)}
+
+
+def shown(text: str, limit: int) -> str:
+    """``text`` as one printable line of at most ``limit`` characters: a refused 10 kB value or a
+    key holding a newline must not turn one error sentence into a page (issue 25, item 4)."""
+    if not text.isprintable():
+        text = repr(text)[1:-1]
+    return text if len(text) <= limit else text[: limit - 1] + "…"

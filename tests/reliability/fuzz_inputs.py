@@ -1,0 +1,156 @@
+"""Hypothesis strategies and budgets for the fuzz suites (issue 25, item 4).
+
+Two profiles, chosen with the ``HYPOTHESIS_PROFILE`` environment variable:
+
+- ``ci`` (the default): about 500 cases over all the fuzz tests, derandomized, so a CI run
+  tries the same cases every time;
+- ``bench``: twenty times as many (about 10,000), still derandomized (``bench/fuzz_bench.py``).
+
+Each test asks ``budget(share)`` for its part of the profile's cases, and reports how many it
+ran as the JUnit property ``fuzz_cases`` (bench/reliability_table.py counts them)."""
+
+from __future__ import annotations
+
+import json
+import os
+import string
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+SCALE = {"ci": 1, "bench": 20}
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+if PROFILE not in SCALE:
+    raise SystemExit(f"HYPOTHESIS_PROFILE must be one of {sorted(SCALE)}, not {PROFILE!r}")
+for _name in SCALE:
+    settings.register_profile(
+        _name, derandomize=True, deadline=None, database=None, suppress_health_check=list(HealthCheck), print_blob=True
+    )
+settings.load_profile(PROFILE)
+
+
+def budget(ci_cases: int) -> settings:
+    """Hypothesis settings for a test that tries ``ci_cases`` cases under the ci profile."""
+    return settings(max_examples=ci_cases * SCALE[PROFILE])
+
+
+class Counter:
+    """Counts the cases a @given function ran, for the ``fuzz_cases`` JUnit property."""
+
+    def __init__(self) -> None:
+        self.cases = 0
+
+    def __call__(self) -> None:
+        self.cases += 1
+
+
+# -- text that breaks things ------------------------------------------------------------------
+HOSTILE = [
+    "",
+    " ",
+    "..",
+    "../..",
+    "../escape",
+    "a/../../b",
+    "/tmp/x",
+    "C:\\x",
+    "it's",
+    'say "hi"',
+    "`id`",
+    "$(id)",
+    "${HOME}",
+    "' OR 1=1 //",
+    "}) DETACH DELETE n //",
+    "naïve",
+    "名前",
+    "😀",
+    "e\u0301",
+    "\u202eevil",
+    "a\x00b",
+    "a\nb",
+    "a\rb",
+    "\t",
+    "-rf",
+    "--help",
+    "-",
+    "NaN",
+    "-1",
+    "1e309",
+    "0x10",
+    "x" * 65,
+    "test-" + "a" * 60,
+]
+"""Fixed nasties every strategy mixes in: quotes, ``..``, paths, injection, unicode, controls."""
+
+_UNICODE = st.characters(codec="utf-8")  # every code point that can be UTF-8 (no lone surrogates)
+
+
+def ten_kb() -> st.SearchStrategy[str]:
+    """Strings of about 10 kB, repeated from a short random seed."""
+    return st.builds(
+        lambda seed, n: (seed * n)[:n], st.text(_UNICODE, min_size=1, max_size=4), st.integers(9_000, 10_240)
+    )
+
+
+def hostile_text(max_size: int = 60) -> st.SearchStrategy[str]:
+    """A string a user or an attacker could type: the fixed nasties, random unicode, 10 kB."""
+    return st.one_of(
+        st.sampled_from(HOSTILE),
+        st.text(_UNICODE, max_size=max_size),
+        st.text(string.printable, max_size=max_size),
+        ten_kb(),
+    )
+
+
+def mind_names() -> st.SearchStrategy[str]:
+    """Mind names, mostly invalid, some valid (letters, digits, ``_ . -``, up to 64)."""
+    return st.one_of(hostile_text(), st.from_regex(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,70}", fullmatch=True))
+
+
+# -- JSON ------------------------------------------------------------------------------------
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.floats(allow_nan=False, allow_infinity=False),
+    hostile_text(30),
+)
+
+
+def json_values(max_leaves: int = 8) -> st.SearchStrategy[Any]:
+    return st.recursive(
+        SCALARS,
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(hostile_text(12), inner, max_size=4),
+        max_leaves=max_leaves,
+    )
+
+
+def mutated(template: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+    """``template`` with some keys dropped, some values replaced by any JSON, some keys added."""
+    keys = list(template)
+    return st.builds(
+        _mutate,
+        st.just(template),
+        st.sets(st.sampled_from(keys), max_size=len(keys)) if keys else st.just(set()),
+        st.dictionaries(st.sampled_from(keys), json_values(), max_size=3) if keys else st.just({}),
+        st.dictionaries(hostile_text(12), json_values(4), max_size=2),
+    )
+
+
+def _mutate(template: dict[str, Any], drop: set[str], replace: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in template.items() if k not in drop}
+    out.update(replace)
+    if extra:
+        out.update(extra)
+    return out
+
+
+def nested_mutated(template: dict[str, Any], key: str) -> st.SearchStrategy[dict[str, Any]]:
+    """``template`` mutated, or with its ``key`` object mutated in place."""
+    return st.one_of(mutated(template), mutated(template[key]).map(lambda inner: {**template, key: inner}))
+
+
+def dumps(value: Any) -> str:
+    """JSON text of ``value`` as a client would send it (non-ASCII kept)."""
+    return json.dumps(value, ensure_ascii=False)
