@@ -304,7 +304,7 @@ class _Session:
         state, dropped, uid = message.get("state"), message.get("dropped", []), message.get("uid")
         if (
             state is not None
-            and not _valid_state(state)
+            and not valid_state(state)
             or not isinstance(dropped, list)
             or not isinstance(uid, (int, type(None)))
         ):
@@ -362,7 +362,7 @@ class _Session:
         return tuple(name for name in LAYERS if not held[name].startswith("unavailable"))
 
 
-def _valid_state(state: Any) -> bool:
+def valid_state(state: Any) -> bool:
     """A dict of allowed names to JSON data within :data:`MAX_STATE` (the child could lie)."""
     return (
         isinstance(state, dict) and all(map(_allowed_name, state)) and len(json.dumps(state)) <= 2 * MAX_STATE

@@ -22,12 +22,15 @@ dwelling prompt, so the REPL can never stall a walk.
 One :class:`WanderRepl` per session (the last ``MAX_SESSIONS`` sessions, for the life of the
 dweller, that is of the wander handle ``Mind.wander`` returns): the variables the code sets (a
 ``theme_buffer``) stay from one block, turn, dwelling and run of the handle to the next; the
-memory variables are refreshed at each dwelling. A new handle on the session starts afresh.
+memory variables are refreshed at each dwelling. After each dwelling the kept variables are
+written to the session node (``repl_state``, JSON, at most 256 KB), so a new handle on the
+session, in this process or another, starts from them.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import Callable
 from typing import Any
@@ -37,9 +40,10 @@ import pydantic
 from graphmind.llm import LLM
 from graphmind.prompts.wander import DWELL, DWELL_RLM, SUB_QUERY, DwellInput, DwellOutput, RlmDwellInput, SubQueryInput
 from graphmind.store import GraphStore
-from graphmind.wander.repl import ReplLimits, ReplResult, WanderRepl, extract_code
+from graphmind.wander.repl import ReplLimits, ReplResult, WanderRepl, extract_code, valid_state
 from graphmind.wander.space import IdeaSpace
 
+logger = logging.getLogger(__name__)
 MAX_TURNS, SIMILAR_MAX, TRACE_SHOWN, MAX_SESSIONS = 4, 50, 20, 32
 _BLOCK = re.compile(r"```repl[ \t]*\r?\n.*?```", re.DOTALL)
 _FINAL = re.compile(r"^[ \t>*`]*FINAL\(", re.MULTILINE)
@@ -61,8 +65,19 @@ class RlmDweller:
     def dwell(
         self, inputs: DwellInput, variables: dict[str, Any], session_id: str, want_strong: bool, call: Call
     ) -> tuple[DwellOutput, str, float]:
-        """The dwelling, through at most ``MAX_TURNS`` REPL turns; (output, model used, cost)."""
+        """The dwelling, through at most ``MAX_TURNS`` REPL turns; (output, model used, cost). The
+        REPL's kept variables are saved on the session afterwards, whatever happened."""
         repl = self._session_repl(session_id, variables, call)
+        before = dict(repl.state)
+        try:
+            return self._dwell(repl, inputs, variables, want_strong, call)
+        finally:
+            if repl.state != before:
+                self._store.write("wander/set_repl_state", mind=self._mind, id=session_id, state=json.dumps(repl.state))
+
+    def _dwell(
+        self, repl: WanderRepl, inputs: DwellInput, variables: dict[str, Any], want_strong: bool, call: Call
+    ) -> tuple[DwellOutput, str, float]:
         counts = {k: len(v) for k, v in variables.items() if isinstance(v, (list, dict)) and k != "current_locus"}
         transcript: list[str] = []
         cost, model = 0.0, ""
@@ -98,6 +113,7 @@ class RlmDweller:
         repl = self._repls.pop(session_id, None)
         if repl is None:
             repl = WanderRepl(handler, variables, self._limits)
+            repl.state = self._saved_state(session_id, variables)
         else:
             repl.handler = handler
             repl.refresh(variables)
@@ -105,6 +121,24 @@ class RlmDweller:
         while len(self._repls) > MAX_SESSIONS:
             del self._repls[next(iter(self._repls))]
         return repl
+
+    def _saved_state(self, session_id: str, variables: dict[str, Any]) -> dict[str, Any]:
+        """The kept variables the session's last dwelling saved (none for a new session); a saved
+        state that is not what the REPL keeps is left unused, and said so."""
+        rows = self._store.read("wander/get_repl_state", mind=self._mind, id=session_id)
+        saved = rows[0]["state"] if rows else None
+        if saved is None:
+            return {}
+        try:
+            state = json.loads(saved)
+        except (TypeError, ValueError):
+            state = None
+        if not valid_state(state):
+            logger.warning(
+                "session %s: its saved REPL state is not a kept-variables object; starting empty", session_id
+            )
+            return {}
+        return {k: v for k, v in state.items() if k not in variables}
 
     def _handler(self, variables: dict[str, Any], session_id: str, call: Call) -> Callable[[str, list, dict], Any]:
         def embed(text: str) -> list[float]:

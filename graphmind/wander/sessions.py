@@ -312,7 +312,7 @@ def _validated(data: dict[str, Any]) -> WanderSession:
 
 
 def _model(row: dict[str, Any]) -> WanderSession:
-    props = {k: v for k, v in row["props"].items() if k not in ("mind", "uid", "updated_at")}
+    props = {k: v for k, v in row["props"].items() if k not in ("mind", "uid", "updated_at", "repl_state")}
     session = node_to_model("WanderSession", props)
     assert isinstance(session, WanderSession)  # the registry maps the label to this model
     return session

@@ -35,6 +35,22 @@ def test_the_theme_buffer_lives_on_between_the_dwellings_of_a_session(mind):
     assert {"language", "process", "limits", "channel"} <= set(first.layers)
 
 
+def test_a_new_handle_on_the_session_starts_from_the_saved_variables(mind, store, caplog):
+    mind.import_jsonl(DEMO)
+    handle = mind.wander(SEED, rng_seed=3, dweller="rlm", human_checkpoint_frequency=0)
+    handle.run(2)
+    again = mind.wander(session_id=handle.id)  # a new handle, as a later process would open
+    again.run(1)
+    (run,) = again._walker._rlm.runs
+    assert json.loads(run.stdout)["themes_so_far"] == 3
+    assert "repl_state" not in mind.wander_sessions.show(handle.id)  # engine state, not a setting
+    store.write("wander/set_repl_state", mind=mind.name, id=handle.id, state='{"theme_buffer": [')  # corrupted
+    fresh = mind.wander(session_id=handle.id)
+    fresh.run(1)
+    (run,) = fresh._walker._rlm.runs
+    assert json.loads(run.stdout)["themes_so_far"] == 1 and "saved REPL state" in caplog.text
+
+
 def test_cli_wander_run_with_the_rlm_dweller(capsys, cli_env, cli_mind):
     assert run_cli(capsys, "import", str(DEMO), "--mind", cli_mind)[0] == 0
     code, out, err = run_cli(
