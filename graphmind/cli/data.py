@@ -1,4 +1,4 @@
-"""``graphmind init | import | export | stats``: the graph and one mind's data."""
+"""``graphmind init | import | export | stats | capture``: the graph and one mind's data."""
 
 from __future__ import annotations
 
@@ -102,4 +102,41 @@ def _progress_line(phase: str, done: int, total: int) -> None:
     click.echo(f"\rgraphmind: writing {phase} {done:,}/{total:,}", err=True, nl=False)
 
 
-COMMANDS = (init, import_, export, stats, demo)
+@click.command()
+@click.argument("description")
+@MIND
+@click.option("--outcome", type=click.Choice(["success", "failure", "progress"]), required=True)
+@click.option("--kind", type=click.Choice(["move", "strategy", "insight", "error"]), default="move", show_default=True)
+@click.option("--strategy", "strategy_used", help="The strategy the experience applied.")
+@click.option("--session", "session_id", help="The session it belongs to.")
+@click.option("--valid-from", "valid_from", metavar="DATE", help="When what it says became true (ISO-8601).")
+@click.option("--supersedes", multiple=True, metavar="ID", help="An older memory it replaces (repeatable).")
+@click.option("--contradicts", multiple=True, metavar="ID", help="An older memory it contradicts (repeatable).")
+@JSON
+def capture(
+    description: str,
+    mind: str,
+    outcome: str,
+    kind: str,
+    strategy_used: str | None,
+    session_id: str | None,
+    valid_from: str | None,
+    supersedes: tuple[str, ...],
+    contradicts: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Record one experience in a mind now; memories it supersedes or contradicts are marked
+    invalid_at (kept, never deleted; recall ranks them below valid ones)."""
+    fields = {"strategy_used": strategy_used, "valid_from": valid_from}
+    experience = {"description": description, "outcome": outcome, "kind": kind}
+    experience |= {k: v for k, v in fields.items() if v is not None}
+    with Mind.open(mind) as m:
+        node_id = m.capture(
+            experience, session_id=session_id, wait=True, supersedes=supersedes, contradicts=contradicts
+        )
+    payload = {"id": node_id, "supersedes": list(supersedes), "contradicts": list(contradicts)}
+    replaced = ", ".join([*supersedes, *contradicts])
+    emit(payload, as_json, f"captured {node_id} in mind {mind!r}" + (f" (replaces {replaced})" if replaced else ""))
+
+
+COMMANDS = (init, import_, export, stats, demo, capture)

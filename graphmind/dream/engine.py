@@ -198,6 +198,7 @@ class _Run:
             check,
             compressed is not None,
             self.params.dry_run,
+            self.params.supersede_gap_hours,
         )
         started = time.perf_counter()
         if self.params.dry_run:

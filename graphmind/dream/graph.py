@@ -82,6 +82,7 @@ def read_patterns(store: GraphStore, mind: str, dimensions: int) -> list[Pattern
                 cohesion=float(r["cohesion"]),
                 verification_status=r["verification_status"] or "unverified",
                 stored_verification=r["verification_status"],
+                evidence=(r["first_evidence"], r["last_evidence"]),
             )
         )
     return patterns

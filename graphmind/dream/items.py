@@ -7,6 +7,7 @@ themselves are plain, inert data.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -99,6 +100,9 @@ class PatternState:
     """The verification status the graph holds (None for a new pattern)."""
     is_new: bool = False
     changed: bool = False
+    evidence: tuple[Any, Any] | None = None
+    """(first, last) time of the stored experiences behind it, as the store holds them (None
+    for a new pattern; graphmind.dream.supersede reads them)."""
 
     @property
     def usage_count(self) -> int:

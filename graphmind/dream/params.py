@@ -55,6 +55,11 @@ class DreamParams(BaseModel):
     "a lower hold timer did not stop the flaps", not by another failure that merely "did not help"."""
     # Verification (FR-2.1.6)
     min_verification_score: float = Field(0.8, ge=0, le=1)
+    supersede_gap_hours: float = Field(1.0, ge=0)
+    """Of two contradicting patterns, the one whose evidence all precedes the other's by at
+    least this many hours is superseded (graphmind.dream.supersede); closer or overlapping
+    evidence (one sitting, one batch of captures) leaves the pair flagged. A judgement, not
+    calibrated on data: one hour separates a change of practice from the order of one session."""
     strict_mode: bool = False
     """A failed verification aborts the run before anything is published (the spec's
     strictMode / onVerificationFail 'abort'): the stored ladder stays as it was. Off: the

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from datetime import timedelta
 from typing import Any
 
-from graphmind.dream import rules
+from graphmind.dream import rules, supersede
 from graphmind.dream.graph import Publication
 from graphmind.dream.integrate import Pruning, item
 from graphmind.dream.items import Connection, ExperienceRow, LadderNode, PatternState
+from graphmind.dream.params import DreamParams
 from graphmind.dream.triage import TriageResult
 from graphmind.dream.verify import Verification
 
@@ -108,9 +111,12 @@ def connection_row(mind: str, c: Connection) -> dict[str, Any]:
     }
 
 
-def mark_verification(patterns: list[PatternState], check: Verification | None) -> None:
-    """Active patterns are verified when the run verified and they contradict nothing."""
-    flagged = {i for pair in (check.contradictions if check else []) for i in pair}
+def mark_verification(
+    patterns: list[PatternState], check: Verification | None, settled: Collection[tuple[str, str]] = ()
+) -> None:
+    """Active patterns are verified when the run verified and they contradict nothing (a
+    contradiction ``settled`` by superseding one side no longer counts)."""
+    flagged = {i for pair in (check.contradictions if check else []) if pair not in settled for i in pair}
     for p in patterns:
         if p.active:
             ok = check is not None and check.status == "verified" and p.id not in flagged
@@ -131,14 +137,29 @@ def build_publication(
     check: Verification | None,
     compressed: bool,
     dry_run: bool,
+    supersede_gap_hours: float = DreamParams().supersede_gap_hours,
 ) -> Publication:
-    mark_verification(patterns, check)
-    touched_ids = {p.id for p in touched} | {x.pattern_id for x in pruned}
+    pairs = check.contradictions if check else []
+    superseded = {s.loser: s for s in supersede.resolve(patterns, pairs, rows, timedelta(hours=supersede_gap_hours))}
     by_id = {p.id: p for p in patterns}
+    for s in superseded.values():  # the older side of a contradiction: kept, invalidated
+        p = by_id[s.loser]
+        p.status, p.pruned_reason, p.superseded_by, p.changed = "pruned", "contradicted", s.winner, True
+        p.verification_status = "invalidated"
+        pruned = [*pruned, Pruning(p.id, "contradicted", s.winner)]
+    mark_verification(patterns, check, {pair for pair in pairs if superseded.keys() & set(pair)})
+    touched_ids = {p.id for p in touched} | {x.pattern_id for x in pruned}
     contradictions = [
-        {"a": f"{mind}:{a}", "b": f"{mind}:{b}", "shared": rules.contradiction(item(by_id[a]), item(by_id[b])) or []}
-        for a, b in (check.contradictions if check else [])
+        {
+            "a": f"{mind}:{a}",
+            "b": f"{mind}:{b}",
+            "shared": rules.contradiction(item(by_id[a]), item(by_id[b])) or [],
+            "settled": bool(superseded.keys() & {a, b}),
+        }
+        for a, b in pairs
     ]
+    started = run.get("dates", {}).get("started_at")
+    ended = {x: s.at.isoformat() for x, s in superseded.items()}
     if dry_run:
         return Publication(run, [], [], [], [], [], [], [])
     return Publication(
@@ -154,6 +175,7 @@ def build_publication(
                 "uid": f"{mind}:{x.pattern_id}",
                 "reason": x.reason,
                 "by": f"{mind}:{x.superseded_by}" if x.superseded_by else None,
+                "invalid_at": ended.get(x.pattern_id, started if x.reason == "redundant" else None),
             }
             for x in pruned
         ],

@@ -106,3 +106,54 @@ def test_cli_recall_as_of_and_a_bad_date(mind, cli_env, capsys):
     code, out, err = run_cli(capsys, "recall", QUERY, "--mind", mind.name, "--as-of", "last tuesday")
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "as_of must be an ISO-8601 date" in err and "Traceback" not in err
+
+
+def _payment_experiences(verb: str, prefix: str, day: str, strategy: str) -> list[dict]:
+    return [
+        {
+            "id": f"{prefix}{i}",
+            "description": f"when the payment request {i} times out, {verb} the payment request",
+            "outcome": "success",
+            "strategy_used": strategy,
+            "timestamp": f"{day}T0{i}:00:00Z",
+        }
+        for i in range(4)
+    ]
+
+
+def test_the_dream_supersedes_the_older_side_of_a_contradiction(mind):
+    """Issue 20, item 4: retrying was the practice in 2025, never retrying since 2026: the
+    horizontal check finds the contradiction and the older pattern is invalidated, not deleted."""
+    mind.capture_many(_payment_experiences("retry", "r", "2025-01-10", "Retry"))
+    mind.capture_many(_payment_experiences("never retry", "n", "2026-01-10", "Fail Fast"))
+    report = mind.dream()
+    assert report.contradictions == 1
+    by_action = {mind.get(p["id"]).description: mind.get(p["id"]) for p in report.new_patterns}
+    old = next(p for text, p in by_action.items() if "never" not in text)
+    new = next(p for text, p in by_action.items() if "never" in text)
+    assert old.verification_status == "invalidated" and old.status == "pruned"
+    assert old.pruned_reason == "contradicted" and old.invalid_at == datetime(2026, 1, 10, tzinfo=UTC)
+    assert new.verification_status != "invalidated" and new.invalid_at is None
+    edges = {(r["rel"], r["from"], r["to"]) for r in map(json.loads, mind.export_jsonl()) if r["type"] == "edge"}
+    assert ("SUPERSEDED_BY", old.id, new.id) in edges
+    assert {("CONTRADICTS", old.id, new.id), ("CONTRADICTS", new.id, old.id)} & edges
+    hits = [h.id for h in mind.recall("payment request times out retry", k=10, labels=["Pattern"]).hits]
+    assert hits.index(new.id) < hits.index(old.id)
+    assert mind.dream().status == "nothing_to_consolidate"  # settled: nothing left to flag
+
+
+def test_cli_capture_supersedes_and_refuses_an_unknown_id(mind, cli_env, capsys):
+    code, out, err = run_cli(capsys, "capture", OLD, "--mind", mind.name, "--outcome", "success", "--json")
+    assert code == 0, err
+    old = json.loads(out)["id"]
+    args = ("capture", NEW, "--mind", mind.name, "--outcome", "success", "--supersedes", old, "--json")
+    code, out, err = run_cli(capsys, *args)
+    assert code == 0, err
+    new = json.loads(out)["id"]
+    assert _props(mind, old)["invalid_at"] == _props(mind, new)["timestamp"]
+    before = graph_snapshot(mind)
+    code, out, err = run_cli(
+        capsys, "capture", NEW, "--mind", mind.name, "--outcome", "success", "--contradicts", "nope"
+    )
+    assert code == 2 and out == "" and err.count("\n") == 1 and "no older memory 'nope'" in err
+    assert graph_snapshot(mind) == before

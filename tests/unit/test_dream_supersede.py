@@ -1,0 +1,58 @@
+"""Which side of a contradicted pattern pair loses (graphmind/dream/supersede.py; issue 20,
+item 4 and issue 26, item 3): the one whose evidence is all older, by the gap; a tie stays
+flagged."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import numpy as np
+
+from graphmind.dream.items import ExperienceRow, PatternState, Tally
+from graphmind.dream.supersede import Superseded, evidence_span, loser, resolve
+
+HOUR = timedelta(hours=1)
+
+
+def day(d: int, h: int = 0) -> datetime:
+    return datetime(2026, 3, d, h, tzinfo=UTC)
+
+
+def pattern(pid: str, evidence=None, new_members=()) -> PatternState:
+    return PatternState(
+        pid, pid, pid, "technique", np.zeros(4, np.float32), Tally(), new_members=list(new_members), evidence=evidence
+    )
+
+
+def test_the_side_whose_evidence_all_precedes_the_other_loses():
+    older, newer = (day(1), day(2)), (day(5), day(6))
+    assert loser(older, newer, HOUR) == 0 and loser(newer, older, HOUR) == 1
+
+
+def test_overlapping_close_or_undated_evidence_is_a_tie():
+    assert loser((day(1), day(5)), (day(3), day(6)), HOUR) is None  # overlap: contested, not superseded
+    assert loser((day(1), day(1, 1)), (day(1, 1), day(1, 2)), 2 * HOUR) is None  # one sitting
+    assert loser((day(1), day(1)), (day(1), day(1)), timedelta(0)) == 0  # no gap asked: back to back loses
+    assert loser(None, (day(5), day(6)), HOUR) is None and loser((day(1), day(2)), None, HOUR) is None
+
+
+def test_the_span_reads_stored_evidence_and_this_runs_experiences():
+    rows = {
+        "e1": ExperienceRow("e1", "d", "success", timestamp="2026-03-09T00:00:00Z"),
+        "e2": ExperienceRow("e2", "d", "success", timestamp=None),
+    }
+    stored = pattern("p", evidence=("2026-03-01T00:00:00Z", day(2)), new_members=["e1", "e2", "gone"])
+    assert evidence_span(stored, rows) == (day(1), day(9))
+    assert evidence_span(pattern("q"), rows) is None
+    assert evidence_span(pattern("r", new_members=["e1"]), rows) == (day(9), day(9))
+
+
+def test_each_loser_once_superseded_by_the_rival_that_began_first():
+    a = pattern("a", evidence=(day(1), day(2)))
+    b = pattern("b", evidence=(day(10), day(12)))
+    c = pattern("c", evidence=(day(5), day(6)))
+    d = pattern("d", evidence=(day(1), day(20)))  # overlaps every other: never settled
+    found = resolve([a, b, c, d], [("a", "b"), ("a", "c"), ("a", "d"), ("b", "d")], [], HOUR)
+    assert found == [Superseded("a", "c", day(5))]
+    assert resolve([a, b], [("a", "b")], [], timedelta(days=30)) == []  # the gap decides
+    assert resolve([a, b], [], [], HOUR) == []
