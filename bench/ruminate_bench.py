@@ -12,7 +12,8 @@ LLM (after four warm-up ones), on the Felix stimulus and held-out CLINC150 utter
 step records its graph time: the coverage search and query (initial step) or the Dreamer's tool
 queries (later steps), without the query embedding's time and without the LLM. The Findings
 each rumination records are embedded before the next one starts (what its first search would
-otherwise do first), outside the timing. Target
+otherwise do first), outside the timing. Each size's line ends with the machine's load
+average, since other work on the machine inflates the timings. Target
 (issue 4): per-step p95 < 50 ms at 100k memories, ratio p95(100k) / p95(1k) <= 2.
 """
 
@@ -179,6 +180,11 @@ def write_mind(path: Path, start: int, count: int, corpus: list[str], rng: np.ra
     return path
 
 
+def load() -> str:
+    """The machine's 1, 5 and 15 minute load averages (timings mean little on a busy machine)."""
+    return " / ".join(f"{v:.2f}" for v in os.getloadavg())
+
+
 def run(mind: Mind, stimuli: list[tuple[str, str | None]]) -> tuple[list[float], list[float], dict]:
     """Graph ms of every step and of every rumination (after the warm-up), and a summary."""
     steps, totals, sizes = [], [], []
@@ -231,13 +237,15 @@ def main() -> None:
                     f"{size:>8,} memories (ready in {time.perf_counter() - started:.0f} s, embedding "
                     f"{report.embedded / max(report.seconds, 1e-9):,.0f}/s): per step p50 {rows[size][0]:.1f}"
                     f" p95 {rows[size][1]:.1f} ms; per rumination p50 {rows[size][2]:.1f} p95 "
-                    f"{rows[size][3]:.1f} ms; {summary['steps per rumination']:.1f} steps each"
+                    f"{rows[size][3]:.1f} ms; {summary['steps per rumination']:.1f} steps each; "
+                    f"load average {load()}"
                 )
         finally:
             mind.delete()
     small, large = rows[sizes[0]], rows[sizes[-1]]
     print(f"per-step p95 ratio {sizes[-1]:,} / {sizes[0]:,}: {large[1] / small[1]:.2f}  (target <= 2)")
     print(f"per-step p95 at {sizes[-1]:,}: {large[1]:.1f} ms  (target < 50 ms)")
+    print(f"load average (1 / 5 / 15 min) at the end: {load()} on {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

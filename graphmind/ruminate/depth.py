@@ -4,6 +4,7 @@ graph is followed from it along typed edges, two hops deep.
 - ``on_topic``: the returned memories the stimulus is about (relevance.py: shared word stems,
   names aside); a node type counts as explored by the first look only when one of its matched
   memories is on topic, so a type that matched by a name or a common word stays a gap.
+- ``depth_step``: that read as one exploring step, judged for its yield (returns.py).
 - ``deepen``: one read (cypher/ruminate/find_hops.cypher) of the memories one edge, or two
   edges along ``relevance.DEPTH_RELS``, from the on-topic memories: the strategy that
   APPLIES_TO the project the stimulus names, the lesson LEARNED_FROM the failure tried on it.
@@ -16,7 +17,7 @@ import logging
 import time
 
 from graphmind.prompts._models import NODE_TYPES
-from graphmind.ruminate import relevance
+from graphmind.ruminate import relevance, returns
 from graphmind.ruminate.exploration import Exploration, absorb_found
 from graphmind.ruminate.gaps import EnergisedNode, GapSignals, GapWeights, signals
 from graphmind.ruminate.result import StepRecord
@@ -30,22 +31,10 @@ HOP_LIMIT = 40
 """At most 40 memories from one depth read (two hops from a few memories of a rich mind)."""
 
 
-def links(store: GraphStore, mind: str, ids: list[str]) -> list[relevance.Link]:
-    """The edges between the given memories of the mind."""
-    if not ids:
-        return []
-    rows = store.read("ruminate/list_links", mind=mind, uids=[f"{mind}:{i}" for i in ids])
-    return [relevance.Link(r["source"], r["rel"], r["target"]) for r in rows]
-
-
-def on_topic(tools: DreamerTools, store: GraphStore, mind: str, stimulus: str, sender: str | None) -> set[str]:
-    """The ids of the returned memories that share enough of the stimulus's content."""
-    memories = list(tools.returned.values())
-    clock = time.perf_counter()
-    found = links(store, mind, [m.id for m in memories])
-    tools.graph_ms += (time.perf_counter() - clock) * 1000
-    chosen = relevance.select(memories, found, stimulus=stimulus, sender=sender)
-    return {i for i, why in chosen.reasons.items() if why.startswith("kept: shares")}
+def on_topic(state: Exploration, store: GraphStore) -> set[str]:
+    """The ids of the returned memories that share enough of the stimulus's content (the
+    state's relevance verdict on everything returned is refreshed on the way, returns.rejudge)."""
+    return set(returns.rejudge(state, store).topical)
 
 
 def deepen(tools: DreamerTools, store: GraphStore, mind: str, topical: set[str]) -> list[str]:
@@ -66,14 +55,16 @@ def deepen(tools: DreamerTools, store: GraphStore, mind: str, topical: set[str])
     return ids
 
 
-def depth_step(state: Exploration, store: GraphStore, mind: str, sender: str | None) -> None:
+def depth_step(state: Exploration, store: GraphStore, mind: str, sender: str | None, patience: int | None) -> None:
     """Two typed hops out of the on-topic memories, as one step; with nothing on topic,
-    rumination ends here, or, for a sender, after looking at who is speaking."""
+    rumination ends here, or, for a sender, after looking at who is speaking (the partnership
+    gap is closed already when the first look brought the sender's partnership back)."""
     if not state.topical:
         if sender is None:
             state.stopped_reason = "nothing_on_topic"
         else:
-            state.explored |= {t for t in NODE_TYPES if t not in _WHO}
+            who = _WHO[1:] if returns.rejudge(state, store).partner is not None else _WHO
+            state.explored |= {t for t in NODE_TYPES if t not in who}
         return
     graph_before = state.tools.graph_ms
     before = set(state.tools.returned)
@@ -91,10 +82,12 @@ def depth_step(state: Exploration, store: GraphStore, mind: str, sender: str | N
             signals=state.current_signals.as_dict(),
             signal="CONTINUE",
             synthesis=f"Within two hops of {len(state.topical)} on-topic memories: {', '.join(reached) or 'nothing'}.",
-            graph_ms=round(state.tools.graph_ms - graph_before, 2),
             tools=["find_hops"],
         )
     )
+    if returns.settle(state, store, patience):
+        state.stopped_reason = "diminishing_returns"
+    state.steps[-1].graph_ms = round(state.tools.graph_ms - graph_before, 2)
 
 
 def recompute(state: Exploration, store: GraphStore, weights: GapWeights) -> GapSignals:
@@ -103,9 +96,7 @@ def recompute(state: Exploration, store: GraphStore, weights: GapWeights) -> Gap
     energised = {n.id: n for n in state.coverage.energised}
     extra = [m for i, m in state.tools.returned.items() if i not in energised]
     if extra:
-        clock = time.perf_counter()
-        found = links(store, state.tools.mind, list(state.tools.returned))
-        state.tools.graph_ms += (time.perf_counter() - clock) * 1000
+        found = returns.links_of(state, store)
         joined = {l.source for l in found} | {l.target for l in found}
         for m in extra:
             energised[m.id] = EnergisedNode(m.id, m.label, m.properties, orphan=m.id not in joined)

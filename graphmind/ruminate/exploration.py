@@ -20,6 +20,8 @@ class RuminationParams:
     max_steps: int = 12
     gap_threshold: float = 0.3
     weights: GapWeights = GapWeights()
+    patience: int | None = 1
+    """Barren exploring steps in a row that end rumination (returns.py); None: never on that ground."""
 
 
 @dataclass
@@ -35,9 +37,19 @@ class Exploration:
     found_types: set[str] = field(default_factory=set)
     followed: set[str] = field(default_factory=set)
     topical: set[str] = field(default_factory=set)
+    """The memories the first look found on topic (depth.py)."""
     signals: GapSignals | None = None
     """The V2 signals as last recomputed (depth.recompute); the coverage map's before."""
-    """The memories the first look found on topic (depth.py)."""
+    relevant: set[str] = field(default_factory=set)
+    """The returned memories relevance keeps, as of the last step (returns.py)."""
+    anchors: set[str] = field(default_factory=set)
+    """The returned memories on topic or linked to one: where threads start (returns.py)."""
+    settled_types: set[str] = field(default_factory=set)
+    """``found_types`` as of the last step's yield (returns.py)."""
+    yields: list[Any] = field(default_factory=list)
+    """Each exploring step's yield (returns.StepYield), in order."""
+    link_cache: tuple[frozenset[str], list[Any]] | None = None
+    """The edges between the returned memories, and the ids they were read for (returns.links_of)."""
     guard_counts: dict[str, int] = field(
         default_factory=lambda: dict.fromkeys(
             ("mechanical", "premature", "stuck", "endless", "hallucination", "llm_output"), 0

@@ -73,6 +73,12 @@ class Selection:
     """Why each memory was kept or dropped ("kept: ...", "dropped: ...")."""
     topic_terms: list[str] = field(default_factory=list)
     """The stimulus's content words that no kept memory shares (what memory knows nothing about)."""
+    topical: set[str] = field(default_factory=set)
+    """Ids of the memories on topic (shared stems)."""
+    linked: set[str] = field(default_factory=set)
+    """Ids of the memories kept for an edge (one, or two typed hops) to an on-topic one."""
+    partner: str | None = None
+    """The id of the sender's partnership, when it is among the memories."""
 
 
 def select(
@@ -95,6 +101,8 @@ def select(
     linked = reach(topical, links, {m.id: m.label for m in memories})
     partner = _partner(memories, sender)
     latest = _latest_conversation(memories, partner, links) if partner and not topical else None
+    chosen.topical, chosen.linked = topical, set(linked)
+    chosen.partner = partner.id if partner is not None else None
     for m in memories:
         if m.id in topical:
             chosen.reasons[m.id] = "kept: shares " + ", ".join(sorted(shared[m.id])) + " with the stimulus"

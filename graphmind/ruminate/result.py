@@ -32,6 +32,10 @@ class StepRecord:
     """Whether the Dreamer (or the engine for it) queried the graph in this step."""
     tools: list[str] = field(default_factory=list)
     """The graph tools called in this step (every ask of it), in call order."""
+    relevant_new: list[str] = field(default_factory=list)
+    """The memories relevance keeps since this step and not before it (returns.py)."""
+    gaps_closed: list[str] = field(default_factory=list)
+    """The node types this step covered through a relevant memory (returns.py)."""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

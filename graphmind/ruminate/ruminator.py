@@ -9,7 +9,8 @@
    (tools.py) and answers with a finding, a gap update, its monologue and a signal. Once
    every type has been explored, a found memory linked to memories not yet seen is followed
    (thread-following). [CRYSTALLIZE] is honoured when the score is below 0.5; ``max_steps``
-   (12) ends the loop.
+   (12) ends the loop, and so does a step that adds no relevant memory and closes no gap
+   (diminishing returns, returns.py).
 3. Guard rails (guards.py) re-ask a step once with the seed's prompt; each firing is counted.
    An answer the provider cannot turn into a step (LLMOutputError) counts as [CONTINUE] once
    (the engine then runs the gap's query itself); a second one ends the loop.
@@ -46,7 +47,7 @@ from graphmind.prompts.ruminate import (
     StuckInput,
 )
 from graphmind.recall import Recaller
-from graphmind.ruminate import guards
+from graphmind.ruminate import guards, returns
 from graphmind.ruminate.coverage import detect
 from graphmind.ruminate.depth import depth_step, on_topic, recompute
 from graphmind.ruminate.exploration import _TYPE_OF_TOOL as _TYPE_OF_TOOL
@@ -77,7 +78,7 @@ class Ruminator:
         tools = DreamerTools(self._store, self._recaller, mind, stimulus, sender, coverage)
         state = Exploration(coverage=coverage, tools=tools)
         self._initial(state, coverage.graph_ms)
-        depth_step(state, self._store, mind, sender)
+        depth_step(state, self._store, mind, sender, self._params.patience)
         people = [str(m.prop("partner_name")) for m in tools.returned.values() if m.prop("partner_name")]
         while not state.stopped_reason:
             self._step(state, stimulus, sender, people)
@@ -105,9 +106,10 @@ class Ruminator:
                         + "; ".join(_gist(state.tools.returned[i]) for i in ids),
                     )
                 )
-        state.topical = on_topic(state.tools, self._store, state.tools.mind, state.tools.stimulus, state.tools.sender)
+        state.topical = on_topic(state, self._store)
         absorb_found(state, [i for i in found if i in state.topical])
         state.explored |= set(state.found_types)
+        state.settled_types = set(state.found_types)
         synthesis = (
             f"The stimulus touches {len(found)} memories directly: {', '.join(found)}."
             if found
@@ -167,6 +169,8 @@ class Ruminator:
         record_step(state, output, inputs, explored, thread, new_ids, guards_fired, claims, graph_ms, llm_ms)
         state.steps[-1].queried = bool(calls) or bool(inputs.query_results)
         state.steps[-1].tools = [name for name, _ in calls]
+        diminished = returns.settle(state, self._store, params.patience)
+        state.steps[-1].graph_ms = round(state.tools.graph_ms - graph_before, 2)
         if state.stopped_reason:  # a second unreadable answer ended it
             return
         if output.signal == "CRYSTALLIZE" and state.score < guards.PREMATURE_BELOW:
@@ -174,6 +178,8 @@ class Ruminator:
         elif self._stalled(state):
             state.stopped_reason = "stuck"
             self._finish_endless(state, inputs, number + 1)
+        elif diminished:
+            state.stopped_reason = "diminishing_returns"
 
     def _inputs(
         self,
@@ -320,9 +326,10 @@ class Ruminator:
         return coverage_score(state.found_types | {_as_type(label) for label in labels})
 
     def _thread(self, state: Exploration) -> tuple[str, list[str]] | None:
-        """A found memory with linked memories not seen yet, and those memories."""
+        """A memory on topic (or linked to one) with linked memories not seen yet, and those
+        memories; a thread from any other memory has nothing relevance would keep (returns.py)."""
         for node_id in list(state.tools.returned):
-            if node_id in state.followed:
+            if node_id in state.followed or node_id not in state.anchors:
                 continue
             seen = set(state.tools.returned)
             linked = [row["id"] for row in state.tools.follow(node_id)]

@@ -403,7 +403,10 @@ def test_threads_are_followed_once_every_type_was_explored(mind, tmp_path):
             ],
         )
     )
-    result = mind.ruminate("The race condition in the scheduler is back.")
+    from graphmind.ruminate import RuminationParams
+
+    stimulus = "The race condition in the scheduler is back."
+    result = mind.ruminate(stimulus, params=RuminationParams(patience=None))  # every gap, then threads
     kinds = [s.kind for s in result.steps]
     assert kinds[:2] == ["initial", "depth"] and kinds.count("gap") == 7 and "thread" in kinds
     assert "x-lock" in result.steps[1].found_ids  # one edge: read by depth
@@ -411,6 +414,9 @@ def test_threads_are_followed_once_every_type_was_explored(mind, tmp_path):
     assert thread.query == "follow_edges(x-lock)" and thread.new_ids == ["x-audit"]
     assert result.guard_rails["premature"] >= 1  # [CRYSTALLIZE] with 7 of 8 types empty
     assert result.stopped_reason == "coverage_complete"
+    # by default the first step that adds nothing relevant, with no found angle left, ends it
+    default = mind.ruminate(stimulus)
+    assert default.stopped_reason == "diminishing_returns" and len(default.steps) < len(result.steps)
 
 
 def _idle_step(inputs, tools):
