@@ -3,6 +3,8 @@
 Runs ``pytest tests/reliability`` with a JUnit XML report, counts the cases of each check (a
 parametrised test is one row: its cases are the faults or inputs tried) and prints a Markdown
 table: cases tried, survived (passed), lost (failed or errored: it must read 0), skipped.
+A fuzz test (tests/reliability/test_fuzz_*.py) counts each generated input as a case: it records
+them as the JUnit property ``fuzz_cases``; ``HYPOTHESIS_PROFILE=bench`` runs twenty times as many.
 With ``--write`` the table replaces the block between the ``reliability`` markers of
 bench/RESULTS.md (appended the first time). Uses the test Neo4j as tests/conftest.py does.
 
@@ -43,14 +45,28 @@ def tally(report: Path) -> dict[tuple[str, str], dict[str, int]]:
     for case in ET.parse(report).getroot().iter("testcase"):
         module = case.get("classname", "").rsplit(".", 1)[-1]
         check = case.get("name", "").split("[", 1)[0].removeprefix("test_").replace("_", " ")
-        counts = rows[(AREAS.get(module, module), check)]
+        counts = rows[(area(module), check)]
         if case.find("skipped") is not None:
             counts["skipped"] += 1
         elif case.find("failure") is not None or case.find("error") is not None:
             counts["lost"] += 1
         else:
-            counts["passed"] += 1
+            counts["passed"] += fuzz_cases(case)
     return rows
+
+
+def area(module: str) -> str:
+    """The area a test module belongs to: AREAS by module name or its prefix (test_fuzz_cli)."""
+    return next((name for prefix, name in AREAS.items() if module.startswith(prefix)), module)
+
+
+def fuzz_cases(case: ET.Element) -> int:
+    """The cases one test tried: its ``fuzz_cases`` property (a Hypothesis test records how many
+    inputs it generated), else 1."""
+    for prop in case.iter("property"):
+        if prop.get("name") == "fuzz_cases":
+            return int(prop.get("value", "1"))
+    return 1
 
 
 def table(rows: dict[tuple[str, str], dict[str, int]]) -> str:

@@ -17,9 +17,15 @@ def emit(payload: dict[str, Any], as_json: bool, text: str) -> None:
         click.echo(text)
 
 
+MAX_SENTENCE = 1_000
+"""The longest error sentence the CLI prints, in characters."""
+
+
 def error(sentence: str, as_json: bool) -> None:
     """One sentence on stderr (and ``{"error": ...}`` on stdout under ``--json``)."""
     sentence = " ".join(sentence.split())
+    if len(sentence) > MAX_SENTENCE:  # a 10 kB bad value must not come back whole (issue 25, item 4)
+        sentence = sentence[: MAX_SENTENCE - 1] + "…"
     click.echo(f"graphmind: {sentence}", err=True)
     if as_json:
         click.echo(json.dumps({"error": sentence}))

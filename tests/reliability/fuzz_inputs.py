@@ -14,9 +14,11 @@ from __future__ import annotations
 import json
 import os
 import string
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
 SCALE = {"ci": 1, "bench": 20}
@@ -30,9 +32,12 @@ for _name in SCALE:
 settings.load_profile(PROFILE)
 
 
-def budget(ci_cases: int) -> settings:
-    """Hypothesis settings for a test that tries ``ci_cases`` cases under the ci profile."""
-    return settings(max_examples=ci_cases * SCALE[PROFILE])
+def budget(ci_cases: int, *, shrink: bool = True) -> settings:
+    """Hypothesis settings for a test that tries ``ci_cases`` cases under the ci profile.
+    ``shrink=False`` reports a failing case as found: shrinking one that needs the database
+    can take Hypothesis's five-minute limit."""
+    phases = list(Phase) if shrink else [p for p in Phase if p is not Phase.shrink]
+    return settings(max_examples=ci_cases * SCALE[PROFILE], phases=phases)
 
 
 class Counter:
@@ -154,3 +159,40 @@ def nested_mutated(template: dict[str, Any], key: str) -> st.SearchStrategy[dict
 def dumps(value: Any) -> str:
     """JSON text of ``value`` as a client would send it (non-ASCII kept)."""
     return json.dumps(value, ensure_ascii=False)
+
+
+# -- import lines ----------------------------------------------------------------------------
+DEMO = Path(str(resources.files("graphmind") / "demo" / "felix.jsonl"))
+CONVERSATION = {
+    "type": "conversation",
+    "session_id": "s1",
+    "started_at": "2024-05-02T10:00:00Z",
+    "participants": ["Ana", "Ben"],
+    "turns": [
+        {"id": "s1-1", "speaker": "Ana", "text": "the kiln cracked", "timestamp": "2024-05-02T10:00:00Z"},
+        {"id": "s1-2", "speaker": "Ben", "text": "which shelf?"},
+    ],
+}
+TEMPLATES: list[dict[str, Any]] = [json.loads(line) for line in DEMO.read_text().splitlines() if line.strip()]
+TEMPLATES.append(CONVERSATION)
+NESTED = {"node": "properties", "edge": "properties", "conversation": "turns"}
+
+
+def _template_line(template: dict[str, Any]) -> st.SearchStrategy[str]:
+    key = NESTED[template["type"]]
+    if isinstance(template[key], dict) and template[key]:
+        return nested_mutated(template, key).map(dumps)
+    return st.builds(dumps, st.just(template)) | nested_mutated({**template, key: {"x": 1}}, key).map(dumps)
+
+
+def import_lines() -> st.SearchStrategy[str | bytes]:
+    """One import line: a real line mutated, any JSON, any text, a cut line, or raw bytes."""
+    template = st.sampled_from(TEMPLATES)
+    return st.one_of(
+        template.flatmap(_template_line),
+        template.flatmap(_template_line),  # twice: near-valid lines reach the deepest checks
+        json_values().map(dumps),
+        hostile_text(),
+        st.builds(lambda t, n: dumps(t)[:n], template, st.integers(0, 200)),
+        st.binary(max_size=40),
+    )

@@ -5,11 +5,6 @@ other mind as it was."""
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-from pathlib import Path
-from typing import Any
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -18,43 +13,9 @@ from graphmind.errors import ValidationError
 from graphmind.io.jsonl import parse_line
 from graphmind.mind import Mind
 from tests.conftest import new_mind_name
-from tests.reliability.fuzz_inputs import Counter, budget, dumps, hostile_text, json_values, nested_mutated
+from tests.reliability.fuzz_inputs import DEMO, Counter, budget, import_lines
 
-DEMO = Path(str(resources.files("graphmind") / "demo" / "felix.jsonl"))
 LIMIT = 1_000_000
-CONVERSATION = {
-    "type": "conversation",
-    "session_id": "s1",
-    "started_at": "2024-05-02T10:00:00Z",
-    "participants": ["Ana", "Ben"],
-    "turns": [
-        {"id": "s1-1", "speaker": "Ana", "text": "the kiln cracked", "timestamp": "2024-05-02T10:00:00Z"},
-        {"id": "s1-2", "speaker": "Ben", "text": "which shelf?"},
-    ],
-}
-TEMPLATES: list[dict[str, Any]] = [json.loads(line) for line in DEMO.read_text().splitlines() if line.strip()]
-TEMPLATES.append(CONVERSATION)
-NESTED = {"node": "properties", "edge": "properties", "conversation": "turns"}
-
-
-def _template_line(template: dict[str, Any]) -> st.SearchStrategy[str]:
-    key = NESTED[template["type"]]
-    if isinstance(template[key], dict) and template[key]:
-        return nested_mutated(template, key).map(dumps)
-    return st.builds(dumps, st.just(template)) | nested_mutated({**template, key: {"x": 1}}, key).map(dumps)
-
-
-def import_lines() -> st.SearchStrategy[str | bytes]:
-    """One import line: a real line mutated, any JSON, any text, a cut line, or raw bytes."""
-    template = st.sampled_from(TEMPLATES)
-    return st.one_of(
-        template.flatmap(_template_line),
-        template.flatmap(_template_line),  # twice: near-valid lines reach the deepest checks
-        json_values().map(dumps),
-        hostile_text(),
-        st.builds(lambda t, n: dumps(t)[:n], template, st.integers(0, 200)),
-        st.binary(max_size=40),
-    )
 
 
 def refusal_problems(number: int, exc: ValidationError) -> list[str]:
@@ -119,7 +80,7 @@ def test_a_fuzzed_file_is_imported_whole_or_refused_whole(
     others = graph_snapshot(bystander)
     count = Counter()
 
-    @budget(40)
+    @budget(40, shrink=False)
     @given(lines=st.lists(import_lines(), min_size=1, max_size=6), strict=st.booleans())
     def check(lines: list[str | bytes], strict: bool) -> None:
         count()
