@@ -20,6 +20,7 @@ from graphmind.forget import ForgetParams, ForgetReport, forget
 from graphmind.io import ImportReport
 from graphmind.io.conversation import parse_conversation
 from graphmind.models import Experience
+from graphmind.recall import EmbedReport
 from graphmind.store import GraphStore
 
 
@@ -164,11 +165,18 @@ class MemoryVerbs:
         its minimum experiences, a crystal with one piece of evidence, an abstraction with no
         child, a finding that cites nothing) are removed too, and patterns and abstractions that
         lost some support are flagged unverified. ``dry_run`` reports all this and writes nothing.
-        A ForgetRun records the ids and counts. An id the mind does not hold raises
+        Scrubbed memories are embedded again at once. A ForgetRun records the ids and counts. An
+        id the mind does not hold raises
         NotFoundError and nothing is deleted."""
         if isinstance(ids, str):
             ids = [ids]
-        return forget(self._store, self.name, list(ids), cascade=cascade, dry_run=dry_run, params=params)
+        report = forget(self._store, self.name, list(ids), cascade=cascade, dry_run=dry_run, params=params)
+        if report.scrubbed and not dry_run:
+            self.embed(full=False)  # the scrubbed memories, embedded again from their new text
+        return report
+
+    def embed(self, *, full: bool = True) -> EmbedReport:
+        raise NotImplementedError
 
 
 def _ids(rel: str, value: object) -> list[str]:

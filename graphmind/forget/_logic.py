@@ -11,18 +11,26 @@ Provenance (the edges the engines write, read as "derived from"):
 - ``(:Finding)-[:CITES]->(:Memory)``                      a rumination finding from what it cites
 - ``(:RuminationRun)-[:FOUND]->(:Finding)``               the run (its Context Object) from its findings
 - ``(:Thread)-[:MERGED_INTO]->(:Thread)``                 a merged thread from the two it merged (digest)
+- ``(:Resonance)-[:SUPPORTED_BY]->(:Residue)``            a recurring theme from the residues (wander)
+
+Derived text is cut two ways: a verbatim copy (a quote, a trimmed concept, a JSON trace), and
+a distinctive word: a word of the forgotten text that no other memory of the mind holds (the
+store tells which) can only have come from it, so it goes wherever a derived node repeats it
+(an LLM's paraphrase, a theme list, "keep and <word>"). Text that was paraphrased without
+such a word is not found.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 FORWARD = ("EXEMPLIFIES", "MERGED_INTO")
 """Provenance edges that point from the source to what is derived from it."""
-BACKWARD = ("SUBSUMES", "EVIDENCED_BY", "REFERS_TO", "DRAWS_ON", "OF_STEP", "CITES", "FOUND")
+BACKWARD = ("SUBSUMES", "EVIDENCED_BY", "REFERS_TO", "DRAWS_ON", "OF_STEP", "CITES", "FOUND", "SUPPORTED_BY")
 """Provenance edges that point from the derived node to its source."""
 PROVENANCE = FORWARD + BACKWARD
 MARK = "[forgotten]"
@@ -47,6 +55,9 @@ class ForgetParams:
     min_crystal_evidence: int = 2
     min_fragment_chars: int = 12
     min_copy_chars: int = 32
+    min_term_chars: int = 4
+    """Shorter words ("ok", "r2", "so") say nothing about where a text came from."""
+    max_terms: int = 500
 
 
 @dataclass(frozen=True)
@@ -176,26 +187,64 @@ def scrub_text(value: str, frags: Sequence[str], params: ForgetParams) -> str:
     return value
 
 
-def scrub_value(value: Any, frags: Sequence[str], forgotten_ids: Iterable[str], params: ForgetParams) -> Any:
-    """A stored property without the forgotten text: text is scrubbed; in a list of text, an
-    element that was all copy, or is a forgotten id (a pattern's examples), is dropped."""
+_WORD = re.compile(r"[^\W_]+")
+
+
+def candidate_terms(texts: Iterable[str], params: ForgetParams) -> list[str]:
+    """The lower-case words of the forgotten texts long enough to tell where a text came from
+    (the store then keeps those no other memory holds: the distinctive ones)."""
+    out: dict[str, None] = {}
+    for text in texts:
+        for word in _WORD.findall(text.lower()):
+            if len(word) >= params.min_term_chars:
+                out.setdefault(word)
+    return list(out)[: params.max_terms]
+
+
+def term_pattern(terms: Sequence[str]) -> re.Pattern[str] | None:
+    """One case-insensitive whole-word pattern for the distinctive ``terms``."""
+    if not terms:
+        return None
+    alternatives = "|".join(re.escape(t) for t in sorted(terms, key=lambda t: (-len(t), t)))
+    return re.compile(rf"(?<![^\W_])(?:{alternatives})(?![^\W_])", re.IGNORECASE)
+
+
+def scrub_value(
+    value: Any,
+    frags: Sequence[str],
+    forgotten_ids: Iterable[str],
+    params: ForgetParams,
+    terms: re.Pattern[str] | None = None,
+) -> Any:
+    """A stored property without the forgotten text: text loses its verbatim copies, then its
+    distinctive words (``terms``); in a list of text, an element that was all forgotten text,
+    or is a forgotten id (a pattern's examples), is dropped."""
+
+    def clean(text: str) -> str:
+        text = scrub_text(text, frags, params)
+        return terms.sub(MARK, text) if terms is not None else text
+
     if isinstance(value, str):
-        return scrub_text(value, frags, params)
+        return clean(value)
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         ids = set(forgotten_ids)
-        kept = [scrub_text(v, frags, params) for v in value if v not in ids]
+        kept = [clean(v) for v in value if v not in ids]
         return [v for v in kept if v != MARK]
     return value
 
 
 def scrubbed(
-    props: Mapping[str, Any], frags: Sequence[str], forgotten_ids: Iterable[str], params: ForgetParams
+    props: Mapping[str, Any],
+    frags: Sequence[str],
+    forgotten_ids: Iterable[str],
+    params: ForgetParams,
+    terms: re.Pattern[str] | None = None,
 ) -> dict[str, Any]:
     """The properties of ``props`` whose value changes once the forgotten text is cut out."""
     ids = list(forgotten_ids)
     out = {}
     for key, value in props.items():
-        new = scrub_value(value, frags, ids, params)
+        new = scrub_value(value, frags, ids, params, terms)
         if new != value:
             out[key] = new
     return out

@@ -21,13 +21,16 @@ from graphmind.forget._logic import (
     PROVENANCE,
     Dependent,
     ForgetParams,
+    candidate_terms,
     fragments,
     judge,
     memory_texts,
     probes,
     scrubbed,
+    term_pattern,
 )
 from graphmind.models import node_model
+from graphmind.recall._logic import lucene_query
 from graphmind.store import GraphStore
 
 log = logging.getLogger(__name__)
@@ -147,8 +150,10 @@ def forget(
     closure = _closure(store, mind, uids)
     judged = judge(closure, uids, params, cascade=cascade)
     gone = set(uids) | {j.uid for j in judged if j.action == "remove"}
-    frags = fragments((t for r in rows for t in memory_texts(r["props"], _text_fields(r["label"]))), params)
-    changes = _copies(store, mind, [d.uid for d in closure if d.uid not in gone], frags, ids, params)
+    texts = [t for r in rows for t in memory_texts(r["props"], _text_fields(r["label"]))]
+    derived_uids = [d.uid for d in closure if d.uid not in gone]
+    terms = _distinctive(store, mind, candidate_terms(texts, params), [*uids, *(d.uid for d in closure)])
+    changes = _copies(store, mind, derived_uids, fragments(texts, params), terms, ids, params)
     report = ForgetReport(
         mind=mind,
         cascade=cascade,
@@ -208,10 +213,28 @@ def _dependent(row: dict[str, Any]) -> Dependent:
     )
 
 
+def _distinctive(store: GraphStore, mind: str, terms: list[str], exclude: list[str]) -> list[str]:
+    """The ``terms`` no memory of the mind outside ``exclude`` holds (full-text index, brought
+    up to date first)."""
+    queries = [{"term": t, "lucene": q} for t in terms if (q := lucene_query([t], mind)) is not None]
+    if not queries:
+        return []
+    store.autocommit("admin/await_text_index")
+    rows = store.read("forget/find_term_uses", mind=mind, queries=queries, exclude=exclude, fetch=len(exclude) + 50)
+    return sorted(r["term"] for r in rows if not r["elsewhere"])
+
+
 def _copies(
-    store: GraphStore, mind: str, uids: list[str], frags: list[str], ids: list[str], params: ForgetParams
+    store: GraphStore,
+    mind: str,
+    uids: list[str],
+    frags: list[str],
+    terms: list[str],
+    ids: list[str],
+    params: ForgetParams,
 ) -> list[dict[str, Any]]:
-    """{uid, id, label, props}: the new value of each property of ``uids`` that held a copy."""
+    """{uid, id, label, props}: the new value of each property of ``uids`` that held a copy of
+    forgotten text (a fragment, a distinctive term) or a forgotten id."""
     if not uids:
         return []
     rows = store.read(
@@ -220,12 +243,14 @@ def _copies(
         uids=uids,
         probes=probes(frags, params),
         fragments=frags,
+        terms=terms,
         ids=ids,
         min_chars=params.min_copy_chars,
     )
+    pattern = term_pattern(terms)
     by_node: dict[str, dict[str, Any]] = {}
     for row in rows:
-        change = scrubbed({row["key"]: row["value"]}, frags, ids, params)
+        change = scrubbed({row["key"]: row["value"]}, frags, ids, params, pattern)
         if change:
             node = by_node.setdefault(
                 row["uid"], {"uid": row["uid"], "id": row["id"], "label": row["label"], "props": {}}
