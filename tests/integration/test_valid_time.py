@@ -157,3 +157,27 @@ def test_cli_capture_supersedes_and_refuses_an_unknown_id(mind, cli_env, capsys)
     )
     assert code == 2 and out == "" and err.count("\n") == 1 and "no older memory 'nope'" in err
     assert graph_snapshot(mind) == before
+
+
+def test_rest_capture_supersedes_and_recall_as_of(store, settings, mind):
+    from fastapi.testclient import TestClient
+
+    from graphmind.server.app import create_app
+    from graphmind.server.keys import create_key
+
+    _, key = create_key(store, mind.name, "write")
+    auth = {"Authorization": f"Bearer {key}"}
+    base = f"/api/v1/minds/{mind.name}"
+    with TestClient(create_app(settings, store)) as api:
+        old = {"experience": {"id": "fact-old", "description": OLD, "outcome": "success"}}
+        assert api.post(f"{base}/capture", json=old, headers=auth).status_code == 200
+        time.sleep(0.05)
+        between = datetime.now(UTC).isoformat()
+        time.sleep(0.05)
+        new = {"experience": {"id": "fact-new", "description": NEW, "outcome": "success"}, "supersedes": ["fact-old"]}
+        assert api.post(f"{base}/capture", json=new, headers=auth).status_code == 200
+        then = api.post(f"{base}/recall", json={"query": QUERY, "k": 5, "as_of": between}, headers=auth)
+        assert then.status_code == 200
+        assert [h["id"] for h in then.json()["hits"]] == ["fact-old"]
+        bad = api.post(f"{base}/recall", json={"query": QUERY, "as_of": "last tuesday"}, headers=auth)
+        assert bad.status_code == 422
