@@ -6,16 +6,20 @@ Each level above 1 groups the nodes one level down by their centroids, so every 
 subsumes at least one lower node and the top still reaches the experiences. Up to
 ``SMALL_LEVEL`` nodes (a typical session's handful of techniques) are grouped by
 average-linkage agglomeration cut at the widest gap between merge distances among the cuts
-that keep at least half of them apart, so the ladder narrows level by level, about twice a
-level (the seed's 4 techniques → 3 categories → 2 principles);
+that keep at least half of them apart, then lone items folded (below), so the ladder
+narrows level by level, about twice a level (4 techniques → 2 categories → 1 principle);
 more nodes are grouped by communities of their neighbour graph
 (graphmind.dream.clustering.group_clusters). A node's id comes from its level and its
 members, so a group that a later dream finds again is the same node (its name is kept and no
 LLM call is made); names and generalisations come from the LLM (``dream.name_abstraction``),
 which is given the node's c-TF-IDF key phrases (``naming``; offline, the first is the name).
-A group of one item joins its nearest group (``fold_single_children``), and above level 3 a
-level of one node is the top; levels 2 and 3 are always built (the spec's 4-level ladder),
-so a single pattern or category still gets a chain up to level 3.
+Single children (the rule where "a level node with one child is folded into it" meets the
+spec's minimum of four levels): no ladder node has exactly one child, except in the chain that
+takes a level of one node up to level 3. Within a level, a group of one item joins its nearest
+group, or pairs with another lone item (``fold_single_children``); above level 3 a level of
+one node is the top. Levels 2 and 3 are always built (experiences, patterns, categories,
+principles: the spec's four levels), so one pattern still gets a category and a principle
+over it, and one category a principle.
 
 With an online LLM each level's grouping is a proposal: the engine shows it with the items to
 the LLM (``dream.group_level``), which may move items between groups, as world knowledge
@@ -71,7 +75,7 @@ def group_levels(
     nodes: list[LadderNode] = []
     for level in range(2, top + 1):
         if len(ids) < 2 and level > 3:
-            break  # a node over one child only repeats it; levels 2-3 stay (the spec's 4-level minimum)
+            break  # a node over one child only repeats it; levels 2-3 stay (the spec's four levels)
         labels = (
             widest_gap_groups(vectors)
             if len(vectors) <= SMALL_LEVEL
@@ -108,19 +112,22 @@ def _node(level: int, members: list[str], vectors: np.ndarray, sizes: list[float
 
 
 def fold_single_children(vectors: np.ndarray, labels: Sequence[int] | np.ndarray) -> np.ndarray:
-    """``labels`` where each group of one item joins the group whose centroid is nearest to
-    it, so no node of the ladder has a single child (a chain that repeats its child). Kept as
-    they are when fewer than two groups have two items (the spec's small ladders: 4
-    techniques → 3 categories → 2 principles)."""
+    """``labels`` with no group of one item (a node that would only repeat its child) while
+    the level holds two items or more: the lone item closest to another group (cosine to
+    that group's centroid) joins it, and so on, so lone items may pair with each other; the
+    level may end as one group (then it is the ladder's top above level 3)."""
     labels = np.unique(np.asarray(labels, dtype=np.int64), return_inverse=True)[1]
-    counts = np.bincount(labels)
-    big = np.flatnonzero(counts >= 2)
-    if len(big) < 2:
-        return labels  # folding would leave one group: the level would not narrow, only end
-    centroids = np.vstack([centroid_of(vectors[labels == g]) for g in big])
-    for i in np.flatnonzero(counts[labels] == 1):
-        labels[i] = big[int(np.argmax(centroids @ vectors[i]))]
-    return np.unique(labels, return_inverse=True)[1]
+    while True:
+        counts = np.bincount(labels)
+        lone = np.flatnonzero(counts[labels] == 1)
+        if len(counts) < 2 or not len(lone):
+            return labels
+        centroids = np.vstack([centroid_of(vectors[labels == g]) for g in range(len(counts))])
+        sims = vectors[lone] @ centroids.T
+        sims[np.arange(len(lone)), labels[lone]] = -np.inf
+        row, group = np.unravel_index(int(np.argmax(sims)), sims.shape)
+        labels[lone[row]] = group
+        labels = np.unique(labels, return_inverse=True)[1]
 
 
 def label_groups(labels: Sequence[int] | np.ndarray) -> list[list[int]]:

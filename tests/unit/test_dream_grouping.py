@@ -115,11 +115,29 @@ def test_key_phrases_name_what_the_children_share_without_names():
     assert not words & {"payments-api", "ledger", "profilestore", "redis", "nicolas", "dupont"}
 
 
-def test_a_group_of_one_joins_its_nearest_group():
+def test_a_group_of_one_joins_its_nearest_group_or_pairs_with_another_lone_item():
     vectors = unit([1, 0, 0], [0.9, 0.1, 0], [0, 1, 0], [0.1, 0.9, 0], [0.2, 0.8, 0.1])
     assert fold_single_children(vectors, [0, 0, 1, 1, 2]).tolist() == [0, 0, 1, 1, 1]
-    assert fold_single_children(vectors, [0, 0, 1, 2, 3]).tolist() == [0, 0, 1, 2, 3]  # would end the level
+    assert fold_single_children(vectors, [0, 0, 1, 2, 3]).tolist() == [0, 0, 1, 1, 1]  # lone items pair up
     assert fold_single_children(vectors, [0, 0, 1, 1, 1]).tolist() == [0, 0, 1, 1, 1]  # nothing to fold
+    assert fold_single_children(vectors[:1], [0]).tolist() == [0]  # one item: nothing to fold into
+
+
+def test_single_children_are_folded_except_the_chain_up_to_level_3():
+    """Four techniques the widest gap cuts into {a, b}, {c}, {d}: no category of one (the old
+    rule kept two), one category over all four, then the minimum's principle over it."""
+    vectors = [[1, 0, 0], [0.95, 0.05, 0], [0, 1, 0], [0, 0, 1]]
+    nodes = group_levels([_pattern(i, v) for i, v in enumerate(vectors)], PARAMS)
+    by_level = {level: [n for n in nodes if n.level == level] for level in (2, 3, 4)}
+    assert all(len(n.members) >= 2 for n in by_level[2]) and sum(len(n.members) for n in by_level[2]) == 4
+    assert len(by_level[3]) == 1 and not by_level[4]
+    assert len(by_level[3][0].members) >= 2 or len(by_level[2]) == 1  # a chain only over a level of one
+
+
+def test_one_pattern_keeps_the_four_level_minimum_and_nothing_above():
+    nodes = group_levels([_pattern(0, [1, 0, 0])], PARAMS)
+    assert [(n.level, len(n.members)) for n in nodes] == [(2, 1), (3, 1)]
+    assert nodes[1].members == [nodes[0].id]
 
 
 def _pattern(i: int, v) -> PatternState:
