@@ -47,10 +47,11 @@ def build_server(mind: Mind) -> MCPServer:
 
     @server.tool(
         description="Find the memories that best match a question or topic (vector and full-text "
-        "search, fused). Returns hits with id, label, text, score and why each matched."
+        "search, fused; facts still valid first). Returns hits with id, label, text, score and why "
+        "each matched. as_of (ISO-8601 date) sees the memory as it was then."
     )
-    def recall(query: str, k: int = 10, label: str | None = None) -> RecallOut:
-        return cast(RecallOut, mind.recall(query, k=k, labels=[label] if label else None).as_dict())
+    def recall(query: str, k: int = 10, label: str | None = None, as_of: str | None = None) -> RecallOut:
+        return cast(RecallOut, mind.recall(query, k=k, labels=[label] if label else None, as_of=as_of).as_dict())
 
     @server.tool(
         description="Think about an incoming message before answering it: explores the memory "
@@ -64,7 +65,8 @@ def build_server(mind: Mind) -> MCPServer:
 
     @server.tool(
         description="Record one experience as it happens (description and outcome: success, "
-        "failure or progress; optionally kind, strategy_used, confidence). Returns its id."
+        "failure or progress; optionally kind, strategy_used, confidence; supersedes: ids of older "
+        "memories it replaces, marked invalid, never deleted). Returns its id."
     )
     def capture(
         description: str,
@@ -73,6 +75,7 @@ def build_server(mind: Mind) -> MCPServer:
         kind: str | None = None,
         strategy_used: str | None = None,
         session_id: str | None = None,
+        supersedes: list[str] | None = None,
     ) -> dict[str, Any]:
         may_write(ctx)
         experience = {
@@ -85,7 +88,7 @@ def build_server(mind: Mind) -> MCPServer:
             }.items()
             if v is not None
         }
-        return {"id": mind.capture(experience, session_id=session_id, wait=True)}
+        return {"id": mind.capture(experience, session_id=session_id, wait=True, supersedes=supersedes or ())}
 
     @server.tool(
         description="Consolidated knowledge (patterns from past dreams) that matches a question, "
@@ -107,6 +110,16 @@ def build_server(mind: Mind) -> MCPServer:
     )
     def verify() -> dict[str, Any]:
         return mind.verify().as_dict()
+
+    @server.tool(
+        description="Forget memories by id: delete them with their edges and embeddings and cut "
+        "copies of their text out of what was derived from them; cascade also removes what lost "
+        "its support (a pattern with too few experiences, a crystal with one piece of evidence). "
+        "dry_run lists it all and changes nothing. An id the mind lacks forgets nothing."
+    )
+    def forget(ids: list[str], ctx: Context, cascade: bool = False, dry_run: bool = False) -> dict[str, Any]:
+        may_write(ctx)
+        return mind.forget(ids, cascade=cascade, dry_run=dry_run).as_dict()
 
     @server.tool(
         description="Start consolidating new experiences into patterns and a ladder (the night "

@@ -181,3 +181,25 @@ def test_rest_capture_supersedes_and_recall_as_of(store, settings, mind):
         assert [h["id"] for h in then.json()["hits"]] == ["fact-old"]
         bad = api.post(f"{base}/recall", json={"query": QUERY, "as_of": "last tuesday"}, headers=auth)
         assert bad.status_code == 422
+
+
+def test_mcp_capture_supersedes_and_recall_as_of(mind):
+    import anyio
+    from mcp.client.client import Client
+
+    from graphmind.server.mcp_server import build_server
+
+    async def go() -> tuple[list[str], list[str]]:
+        async with Client(build_server(mind)) as client:
+            await client.call_tool("capture", {"description": OLD, "outcome": "success"})
+            old = next(h["id"] for h in (await client.call_tool("recall", {"query": QUERY})).structured_content["hits"])
+            await anyio.sleep(0.05)
+            between = datetime.now(UTC).isoformat()
+            await anyio.sleep(0.05)
+            await client.call_tool("capture", {"description": NEW, "outcome": "success", "supersedes": [old]})
+            now = await client.call_tool("recall", {"query": QUERY, "k": 5})
+            then = await client.call_tool("recall", {"query": QUERY, "k": 5, "as_of": between})
+            return [h["id"] for h in now.structured_content["hits"]], [h["id"] for h in then.structured_content["hits"]]
+
+    now, then = anyio.run(go)
+    assert len(now) == 2 and len(then) == 1 and now[1] == then[0]  # the old fact: last now, alone then
