@@ -117,7 +117,7 @@ def check_ids(ids: Iterable[object]) -> list[str]:
         raise ValidationError("forget needs at least one memory id")
     if len(out) > MAX_IDS:
         raise ValidationError(f"forget takes at most {MAX_IDS:,} ids at a time, not {len(out):,}")
-    bad = next((i for i in out if not isinstance(i, str) or not i.strip()), None)
+    bad = next((i for i in out if not isinstance(i, str) or not i), None)
     if bad is not None:
         raise ValidationError(f"memory id {bad!r} is not a non-empty string")
     return [str(i) for i in out]
@@ -137,7 +137,7 @@ def forget(
     derived and what the cascade removes). NotFoundError names the ids the mind lacks."""
     params = params or ForgetParams()
     ids = check_ids(ids)
-    uids = [f"{mind}:{i}" for i in ids]
+    uids = [f"{mind}:{i}" for i in ids if _storable(i)]  # one that is not UTF-8 cannot be stored: unknown
     rows = store.read("forget/find_memories", mind=mind, uids=uids)
     missing = sorted(set(ids) - {r["id"] for r in rows})
     if missing:
@@ -185,6 +185,14 @@ def forget(
         tx.run("forget/upsert_run", mind=mind, run=_run_row(mind, run_id, report))
     log.info("forget %s: %s", run_id, report.counts())
     return report.model_copy(update={"run_id": run_id})
+
+
+def _storable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _closure(store: GraphStore, mind: str, uids: list[str]) -> list[Dependent]:

@@ -35,6 +35,7 @@ from graphmind.dream import DreamParams
 from graphmind.errors import GraphmindError, InputError, NotFoundError, StoreUnavailableError
 from graphmind.mind import Mind
 from graphmind.models import NODE_TYPES
+from graphmind.server.forget_routes import forget_router
 from graphmind.server.jobs import Jobs
 from graphmind.server.keys import ApiKey, Scope, find_key
 from graphmind.server.wander_routes import wander_router
@@ -222,6 +223,7 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
         return check
 
     app.include_router(wander_router(allowed, jobs))
+    app.include_router(forget_router(allowed))
 
     @app.post(f"{API}/recall", tags=["memory"])
     def recall(body: RecallRequest, mind: Mind = Depends(allowed("read"))) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 
 from graphmind.digest import DigestParams
 from graphmind.dream import DreamParams
+from graphmind.errors import InputError
 from graphmind.mind import Mind
 from graphmind.server.jobs import Jobs
 from graphmind.server.keys import SCOPES
@@ -119,7 +120,10 @@ def build_server(mind: Mind) -> MCPServer:
     )
     def forget(ids: list[str], ctx: Context, cascade: bool = False, dry_run: bool = False) -> dict[str, Any]:
         may_write(ctx)
-        return mind.forget(ids, cascade=cascade, dry_run=dry_run).as_dict()
+        try:
+            return mind.forget(ids, cascade=cascade, dry_run=dry_run).as_dict()
+        except InputError as exc:  # an unknown id: the sentence, for the model to read
+            raise ToolError(str(exc)) from exc
 
     @server.tool(
         description="Start consolidating new experiences into patterns and a ladder (the night "

@@ -171,6 +171,8 @@ def test_an_unknown_id_forgets_nothing(built, other_mind, tmp_path):
     )
     with pytest.raises(NotFoundError):  # another mind's id is unknown here
         built.forget(["x9"])
+    with pytest.raises(NotFoundError):  # an id that could never be stored (not UTF-8)
+        built.forget(["\ud800"])
     assert "x9" in _ids(other_mind) and graph_snapshot(built) == before
 
 
@@ -185,3 +187,53 @@ def test_the_cli_forgets_with_json_and_refuses_a_bad_id(built, cli_env, capsys):
     payload = json.loads(out)
     assert code == 0 and payload["counts"]["removed"] == 6 and payload["run_id"].startswith("forget-")
     assert MARKER not in out and "e1" not in _ids(built)
+
+
+def test_rest_forget_needs_the_write_scope_and_is_all_or_nothing(built, store, settings):
+    from fastapi.testclient import TestClient
+
+    from graphmind.server.app import create_app
+    from graphmind.server.keys import create_key
+
+    _, reader = create_key(store, built.name, "read")
+    _, writer = create_key(store, built.name, "write")
+    path = f"/api/v1/minds/{built.name}/forget"
+    before = graph_snapshot(built)
+    with TestClient(create_app(settings, store)) as api:
+        assert api.post(path, headers={"Authorization": f"Bearer {reader}"}, json={"ids": ["e1"]}).status_code == 403
+        answer = api.post(path, headers={"Authorization": f"Bearer {writer}"}, json={"ids": ["e1", "nope"]})
+        assert answer.status_code == 404 and "'nope'" in answer.json()["detail"]
+        answer = api.post(path, headers={"Authorization": f"Bearer {writer}"}, json={"ids": ["e1"], "dry_run": True})
+        assert answer.status_code == 200 and answer.json()["run_id"] is None
+        assert graph_snapshot(built) == before
+        body = {"ids": ["e1"], "cascade": True}
+        answer = api.post(path, headers={"Authorization": f"Bearer {writer}"}, json=body)
+    assert answer.status_code == 200 and answer.json()["counts"]["removed"] == 6
+    assert "e1" not in _ids(built) and MARKER not in _export(built)
+
+
+def test_the_mcp_forget_tool_over_stdio_forgets_and_refuses_an_unknown_id(built, cli_env):
+    import os
+    import sys
+
+    import anyio
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    server = StdioServerParameters(
+        command=sys.executable, args=["-m", "graphmind.cli", "mcp", "--mind", built.name], env={**os.environ, **cli_env}
+    )
+    before = graph_snapshot(built)
+
+    async def calls() -> list:
+        async with stdio_client(server) as (read, write), ClientSession(read, write) as session:
+            await session.initialize()
+            refused = await session.call_tool("forget", {"ids": ["e1", "nope"], "cascade": True})
+            unchanged = graph_snapshot(built)
+            done = await session.call_tool("forget", {"ids": ["e1"], "cascade": True})
+            return [refused, unchanged, done]
+
+    refused, unchanged, done = anyio.run(calls)
+    assert refused.is_error and "nothing was forgotten" in refused.content[0].text and unchanged == before
+    assert not done.is_error and json.loads(done.content[0].text)["counts"]["removed"] == 6
+    assert "e1" not in _ids(built) and "p1" not in _ids(built) and MARKER not in _export(built)
