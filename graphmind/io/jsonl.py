@@ -152,8 +152,12 @@ def _properties(number: int, data: dict[str, Any], limit: int) -> dict[str, Any]
             check_property_name(name)
         except ValueError as exc:
             raise _error(number, _shown(name) or "properties", str(exc)) from None
-        values = value if isinstance(value, list) else [value]
-        size = sum(len(v.encode("utf-8")) for v in values if isinstance(v, str))
+        if isinstance(value, str):  # UTF-8 takes at most 4 bytes a character: encode only when it matters
+            size = len(value) if len(value) * 4 <= limit else len(value.encode("utf-8"))
+        elif isinstance(value, list):
+            size = sum(len(v.encode("utf-8")) for v in value if isinstance(v, str))
+        else:
+            continue
         if size > limit:
             reason = f"is {size:,} bytes; the limit is {limit:,} (GRAPHMIND_MAX_PROPERTY_BYTES)"
             raise _error(number, name, reason)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Mapping
@@ -143,7 +144,7 @@ class GraphNode(BaseModel):
         "n/a", "-", "") is no value, so no engine ever groups or matches on it."""
         if not isinstance(data, Mapping):
             return data
-        keep = {name for name, f in cls.model_fields.items() if f.is_required()} | RESERVED_PROPERTIES
+        keep = _always_kept(cls)
         return {
             k: v
             for k, v in data.items()
@@ -206,3 +207,10 @@ def _as_text(value: Any) -> str:
     if isinstance(value, list):
         return "; ".join(str(v) for v in value)
     return str(value)
+
+
+@functools.cache
+def _always_kept(model: type[pydantic.BaseModel]) -> frozenset[str]:
+    """The properties a placeholder value never removes: the model's required fields and the
+    reserved ones (once per model: the import validates every node through this, issue 25)."""
+    return frozenset(name for name, f in model.model_fields.items() if f.is_required()) | RESERVED_PROPERTIES
