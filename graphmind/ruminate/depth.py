@@ -67,9 +67,10 @@ def depth_step(state: Exploration, store: GraphStore, mind: str, sender: str | N
             state.explored |= {t for t in NODE_TYPES if t not in who}
         return
     graph_before = state.tools.graph_ms
-    before = set(state.tools.returned)
+    before, relevant_before = set(state.tools.returned), set(state.relevant)
     reached = deepen(state.tools, store, mind, state.topical)
-    absorb_found(state, reached)
+    returns.rejudge(state, store)
+    absorb_found(state, [i for i in reached if i in state.relevant])  # a gap closes only on relevant content
     state.steps.append(
         StepRecord(
             number=len(state.steps),
@@ -85,7 +86,7 @@ def depth_step(state: Exploration, store: GraphStore, mind: str, sender: str | N
             tools=["find_hops"],
         )
     )
-    if returns.settle(state, store, patience):
+    if returns.settle(state, store, patience, relevant_before):
         state.stopped_reason = "diminishing_returns"
     state.steps[-1].graph_ms = round(state.tools.graph_ms - graph_before, 2)
 

@@ -109,7 +109,7 @@ def record_step(
     target = explored[0] if explored else None
     if thread is not None:
         state.followed.add(thread[0])
-    absorb_found(state, new_ids)
+    absorb_found(state, [i for i in new_ids if i in state.relevant])  # a gap closes only on relevant content
     returned = state.tools.returned
     cited = [i for i in output.finding.memory_ids if i in returned] or new_ids[:5]
     synthesis = (

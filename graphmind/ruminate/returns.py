@@ -133,9 +133,11 @@ def rejudge(state: Exploration, store: GraphStore) -> Judged:
     return judged
 
 
-def settle(state: Exploration, store: GraphStore, patience: int | None) -> bool:
-    """After an exploring step: judge it, record its yield; True when returns have diminished."""
-    before, covered_before = set(state.relevant), set(state.settled_types)
+def settle(state: Exploration, store: GraphStore, patience: int | None, before: set[str] | None = None) -> bool:
+    """After an exploring step: judge it (``before``: the relevant memories before it, when the
+    state was judged already), record its yield; True when returns have diminished."""
+    before = set(state.relevant) if before is None else before
+    covered_before = set(state.settled_types)
     rejudge(state, store)
     state.settled_types = set(state.found_types)
     step = state.steps[-1]

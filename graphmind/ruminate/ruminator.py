@@ -166,10 +166,12 @@ class Ruminator:
             [name for name, _ in calls],
             {_as_type(state.tools.returned[i].label) for i in new_ids},
         )
+        relevant_before = set(state.relevant)
+        returns.rejudge(state, self._store)  # what the step brought back, judged before its gaps close
         record_step(state, output, inputs, explored, thread, new_ids, guards_fired, claims, graph_ms, llm_ms)
         state.steps[-1].queried = bool(calls) or bool(inputs.query_results)
         state.steps[-1].tools = [name for name, _ in calls]
-        diminished = returns.settle(state, self._store, params.patience)
+        diminished = returns.settle(state, self._store, params.patience, relevant_before)
         state.steps[-1].graph_ms = round(state.tools.graph_ms - graph_before, 2)
         if state.stopped_reason:  # a second unreadable answer ended it
             return

@@ -1,0 +1,78 @@
+"""Diminishing returns (issue 21, item 2): what a step yields, when rumination stops, where
+threads may start. Each rule with a case it must reject."""
+
+from __future__ import annotations
+
+from graphmind.prompts._models import MemoryItem
+from graphmind.ruminate.relevance import Link
+from graphmind.ruminate.returns import StepYield, diminishing, judge, open_with_content, step_yield
+
+
+def _m(node_id: str, label: str, **props) -> MemoryItem:
+    return MemoryItem(id=node_id, label=label, text=" ".join(str(v) for v in props.values()), properties=props)
+
+
+INES = _m("ines", "Partnership", partner_name="Ines")
+PUMP = _m("tc-pump", "Technical_Context", component="greenhouse pump", description="irrigation pump stalls")
+RELAY = _m("strat-relay", "Strategy_Pattern", approach="swap the relay before rewiring anything")
+PRESS = _m("tc-press", "Technical_Context", component="cider press", description="press motor overheated")
+TALK = _m("conv-press", "Conversation_Memory", topic="cider press repairs", timestamp="2026-02-01T10:00:00+00:00")
+LINKS = [Link("strat-relay", "APPLIES_TO", "tc-pump"), Link("tc-press", "INVOLVES", "ines")]
+LABELS = {m.id: m.label for m in (INES, PUMP, RELAY, PRESS, TALK)}
+BARREN = StepYield(new_relevant=(), closed=())
+
+
+def test_a_new_relevant_memory_is_a_yield():
+    got = step_yield({"tc-pump"}, {"tc-pump", "strat-relay"}, {"Technical_Context"}, {"Technical_Context"}, LABELS)
+    assert got.new_relevant == ("strat-relay",) and not got.barren
+
+
+def test_a_gap_closed_by_a_relevant_memory_is_a_yield():
+    # depth covered Strategy_Pattern with a memory the first look had returned and relevance kept
+    got = step_yield(
+        {"tc-pump", "strat-relay"},
+        {"tc-pump", "strat-relay"},
+        {"Technical_Context"},
+        {"Technical_Context", "Strategy_Pattern"},
+        LABELS,
+    )
+    assert got.closed == ("Strategy_Pattern",) and not got.barren
+
+
+def test_a_gap_covered_by_an_irrelevant_memory_is_not_closed():
+    # the query covered Conversation_Memory with a talk relevance drops: no content, no yield
+    got = step_yield(
+        {"tc-pump"}, {"tc-pump"}, {"Technical_Context"}, {"Technical_Context", "Conversation_Memory"}, LABELS
+    )
+    assert got.closed == () and got.barren
+
+
+def test_a_barren_step_ends_rumination_unless_a_found_angle_is_still_open():
+    assert diminishing([StepYield(("a",), ()), BARREN], patience=1)
+    assert not diminishing([StepYield(("a",), ())], patience=1)
+    assert not diminishing([BARREN], patience=1, open_with_content=["Strategy_Pattern"])
+    assert not diminishing([BARREN], patience=None)  # the rule turned off
+    assert not diminishing([StepYield(("a",), ()), BARREN], patience=2)
+    assert diminishing([BARREN, BARREN], patience=2)
+
+
+def test_open_gaps_with_content_are_unexplored_types_of_anchors():
+    anchors = {"tc-pump", "strat-relay"}
+    assert open_with_content(anchors, LABELS, explored={"Technical_Context"}) == ["Strategy_Pattern"]
+    assert open_with_content(anchors, LABELS, explored={"Technical_Context", "Strategy_Pattern"}) == []
+    assert open_with_content({"ines"} - anchors, LABELS, explored=set()) == ["Partnership"]
+
+
+def test_anchors_are_on_topic_or_linked_never_the_partner_alone():
+    judged = judge(
+        [INES, PUMP, RELAY, PRESS, TALK], LINKS, stimulus="Ines: the irrigation pump stalled again", sender="Ines"
+    )
+    assert judged.topical == {"tc-pump"} and judged.anchors == {"tc-pump", "strat-relay"}
+    assert judged.partner == "ines" and "ines" in judged.relevant and "ines" not in judged.anchors
+    assert "tc-press" not in judged.relevant  # linked to the speaker, not to the topic
+
+
+def test_a_name_only_match_has_no_anchor_but_keeps_who_speaks():
+    judged = judge([INES, PRESS], LINKS, stimulus="Ines, can we move the beehives?", sender="Ines")
+    assert judged.anchors == frozenset() and judged.topical == frozenset()
+    assert judged.relevant == {"ines"} and judged.partner == "ines"
