@@ -190,15 +190,31 @@ def scrub_text(value: str, frags: Sequence[str], params: ForgetParams) -> str:
 _WORD = re.compile(r"[^\W_]+")
 
 
+_EDGE_PUNCTUATION = ".,;:!?'\"()[]{}<>"
+
+
 def candidate_terms(texts: Iterable[str], params: ForgetParams) -> list[str]:
-    """The lower-case words of the forgotten texts long enough to tell where a text came from
-    (the store then keeps those no other memory holds: the distinctive ones)."""
+    """The lower-case words of the forgotten texts long enough to tell where a text came from,
+    and the compound tokens made of short parts (``vm-ci-14``, ``9-1-5-5``, ``v2.3.1``); the
+    store then keeps those no other memory holds: the distinctive ones."""
     out: dict[str, None] = {}
     for text in texts:
-        for word in _WORD.findall(text.lower()):
+        lowered = text.lower()
+        for word in _WORD.findall(lowered):
             if len(word) >= params.min_term_chars:
                 out.setdefault(word)
+        for token in lowered.split():
+            token = token.strip(_EDGE_PUNCTUATION)
+            parts = _WORD.findall(token)
+            if len(parts) > 1 and len(token) >= params.min_term_chars and "".join(parts) != token:
+                if any(len(p) < params.min_term_chars for p in parts) and not _WORD.fullmatch(token):
+                    out.setdefault(token)
     return list(out)[: params.max_terms]
+
+
+def is_plain_word(term: str) -> bool:
+    """A term made of one word (searched as a term; a compound token is searched as a phrase)."""
+    return _WORD.fullmatch(term) is not None
 
 
 def term_pattern(terms: Sequence[str]) -> re.Pattern[str] | None:

@@ -23,6 +23,7 @@ from graphmind.forget._logic import (
     ForgetParams,
     candidate_terms,
     fragments,
+    is_plain_word,
     judge,
     memory_texts,
     probes,
@@ -224,7 +225,11 @@ def _dependent(row: dict[str, Any]) -> Dependent:
 def _distinctive(store: GraphStore, mind: str, terms: list[str], exclude: list[str]) -> list[str]:
     """The ``terms`` no memory of the mind outside ``exclude`` holds (full-text index, brought
     up to date first)."""
-    queries = [{"term": t, "lucene": q} for t in terms if (q := lucene_query([t], mind)) is not None]
+    queries = [
+        {"term": t, "lucene": q}
+        for t in terms
+        if (q := lucene_query([t], mind) if is_plain_word(t) else lucene_query([], mind, [t])) is not None
+    ]
     if not queries:
         return []
     store.autocommit("admin/await_text_index")
