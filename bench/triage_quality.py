@@ -7,7 +7,13 @@ representative that goes on to compression. Printed per domain and overall: the 
 spec asks 50-80%), the recall of "keep" captures, the recall of failures, beside keep-all and a
 random triage at the same drop rate (mean of 200 draws).
 
-    .venv/bin/python bench/triage_quality.py [--duplicate-similarity X] [--min-importance Y]
+``--calibrate`` chooses on one domain and scores on the other (both ways): the lowest
+``named_duplicate_similarity`` (steps of 0.05 from the crossed set's floor, 0.6) that keeps
+every "keep" capture, and the highest ``min_importance`` (the spec's importance, steps of 0.05)
+that does.
+
+    .venv/bin/python bench/triage_quality.py [--duplicate-similarity X] [--named-duplicate-similarity Z]
+        [--min-importance Y] [--calibrate]
 """
 
 from __future__ import annotations
@@ -60,26 +66,63 @@ def random_at(items: list[dict], rate: float, draws: int = 200) -> tuple[float, 
     return tuple(float(np.mean(col)) for col in zip(*results))  # type: ignore[return-value]
 
 
+def calibrate(items: list[dict], vectors: dict[str, np.ndarray]) -> None:
+    """Leave one domain out: a setting chosen on one domain, scored on the other."""
+    sweeps = {
+        "named_duplicate_similarity": ([round(0.6 + 0.05 * k, 2) for k in range(7)], min),
+        "min_importance": ([round(0.3 + 0.05 * k, 2) for k in range(8)], max),
+    }
+    domains = sorted({it["domain"] for it in items})
+    for name, (grid, pick) in sweeps.items():
+        for chosen_on in domains:
+            part = [it for it in items if it["domain"] == chosen_on]
+            ok = [v for v in grid if run(part, vectors[chosen_on], DreamParams(**{name: v}))[1] == 1.0]
+            value = pick(ok) if ok else grid[0]
+            for other in domains:
+                if other != chosen_on:
+                    held = [it for it in items if it["domain"] == other]
+                    drop, recall, fails = run(held, vectors[other], DreamParams(**{name: value}))
+                    print(
+                        f"{name}={value} chosen on {chosen_on}: {other} drop {drop:.2f}, keep-recall "
+                        f"{recall:.2f}, fail-recall {fails:.2f}"
+                    )
+
+
+def run(part: list[dict], vectors: np.ndarray, params: DreamParams) -> tuple[float, float, float]:
+    return score(part, set(triage(rows_of(part), vectors, params).kept))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duplicate-similarity", type=float, default=None)
+    parser.add_argument("--named-duplicate-similarity", type=float, default=None)
     parser.add_argument("--min-importance", type=float, default=None)
+    parser.add_argument("--calibrate", action="store_true", help="choose on one domain, score on the other")
     args = parser.parse_args()
-    overrides = {
-        k: v
-        for k, v in {"duplicate_similarity": args.duplicate_similarity, "min_importance": args.min_importance}.items()
-        if v is not None
+    settings = {
+        "duplicate_similarity": args.duplicate_similarity,
+        "named_duplicate_similarity": args.named_duplicate_similarity,
+        "min_importance": args.min_importance,
     }
-    params = DreamParams(**overrides)
+    params = DreamParams(**{k: v for k, v in settings.items() if v is not None})
     items = load()
     embedder = MiniLMEmbedder()
-    print(f"triage params: duplicate_similarity={params.duplicate_similarity} min_importance={params.min_importance}")
+    if args.calibrate:
+        by_domain = {
+            d: np.asarray(embedder.embed([it["description"] for it in items if it["domain"] == d]), dtype=np.float32)
+            for d in sorted({it["domain"] for it in items})
+        }
+        calibrate(items, by_domain)
+        return
+    print(
+        f"triage params: duplicate_similarity={params.duplicate_similarity} "
+        f"named_duplicate_similarity={params.named_duplicate_similarity} min_importance={params.min_importance}"
+    )
     print(f"{'set':8} {'n':>3}  {'triage drop/keep-recall/fail-recall':>36}  {'random same rate':>18}  keep-all")
     for domain in sorted({it["domain"] for it in items}) + ["all"]:
         part = [it for it in items if domain in ("all", it["domain"])]
         vectors = np.asarray(embedder.embed([it["description"] for it in part]), dtype=np.float32)
-        result = triage(rows_of(part), vectors, params)
-        drop, recall, fails = score(part, set(result.kept))
+        drop, recall, fails = run(part, vectors, params)
         rdrop, rrecall, rfails = random_at(part, drop)
         print(
             f"{domain:8} {len(part):3d}  {drop:10.2f} {recall:12.2f} {fails:12.2f}  "

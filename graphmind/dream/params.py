@@ -16,7 +16,17 @@ class DreamParams(BaseModel):
 
     # Triage (FR-2.1.2)
     min_importance: float = Field(0.3, ge=0, le=1)
-    duplicate_similarity: float = Field(0.7, ge=0, le=1)
+    duplicate_similarity: float = Field(0.8, ge=0, le=1)
+    """Near-duplicates among experiences with no strategy name (the spec's 0.8). At 0.7, CLINC150's
+    requests of different intents collapse: pattern ARI 0.752 -> 0.716 (bench/dream_quality.py)."""
+    named_duplicate_similarity: float = Field(0.7, ge=0, le=1)
+    """Near-duplicates among experiences of one strategy name and outcome. Calibrated with
+    MiniLM, one domain of tests/data/triage at a time (bench/triage_quality.py): the lowest
+    cosine (steps of 0.05) above the highest one between different techniques filed under one
+    name (tests/data/dream_crossed, "on-call runbook": 0.57) that keeps every "keep" capture:
+    bakery 0.6 (on operations it then folds a first account into an insight of the same name,
+    cosine 0.69: keep recall 0.92), operations 0.7 (on bakery: drop 0.50, keep recall 1.00);
+    the larger is kept."""
     max_per_session: int = Field(100, ge=1)
     # Compression (FR-2.1.3)
     target_ratio: float = Field(10.0, gt=1)

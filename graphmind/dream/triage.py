@@ -10,13 +10,17 @@ importance = 0.4·outcome + 0.3·novelty + 0.2·error + 0.1·efficiency (FR-2.1.
 An experience that arrives with an ``importance`` (the attention mechanism's score) keeps it.
 
 Kept: importance ≥ ``min_importance``, and every failure and every breakthrough (an insight or a
-high-impact experience) whatever its score; a repeated failure may still collapse onto a like one. Near-duplicates (cosine ≥ ``duplicate_similarity``) collapse
-onto one representative, the most important one, by a DUPLICATE_OF edge: nothing is deleted,
-and a representative stands for its duplicates in every count. Breakthroughs are always
-representatives. Unless clustering is ``semantic``, only experiences of one structural key
-(the strategy the agent named, else the kind) can be duplicates: "retry" and "never retry"
-read alike but are different strategies. A failure never collapses onto a success (nor the
-reverse): they read alike but teach different things. At most ``max_per_session`` representatives per
+high-impact experience) whatever its score; a repeated failure may still collapse onto a like one.
+Near-duplicates collapse onto one representative, the most important one, by a DUPLICATE_OF
+edge: nothing is deleted, and a representative stands for its duplicates in every count.
+Breakthroughs are always representatives. Unless clustering is ``semantic``, only experiences
+of one structural key (the strategy the agent named) can be duplicates: "retry" and "never
+retry" read alike but are different strategies. A failure never collapses onto a success (nor
+the reverse): they read alike but teach different things. The cosine that makes a duplicate:
+``named_duplicate_similarity`` between experiences the agent filed under one strategy name (the
+name says they are one technique; the embedding only has to confirm it is told again),
+``duplicate_similarity`` (the spec's 0.8) where no strategy is named and the embedding alone
+decides (a lower one there merges different requests that read alike). At most ``max_per_session`` representatives per
 session_id, the most important first (experiences without a session are not capped).
 """
 
@@ -82,18 +86,24 @@ def importance(rows: list[ExperienceRow], novelty_scores: np.ndarray) -> list[fl
 
 
 def collapse(
-    vectors: np.ndarray, candidates: list[int], threshold: float, pinned: set[int], keys: list[str] | None = None
+    vectors: np.ndarray,
+    candidates: list[int],
+    threshold: float,
+    pinned: set[int],
+    keys: list[str] | None = None,
+    key_thresholds: dict[str, float] | None = None,
 ) -> tuple[list[int], dict[int, tuple[int, float]]]:
-    """Greedy leader collapse in ``candidates`` order: an experience within ``threshold`` of a
-    representative of its key becomes its duplicate; ``pinned`` ones are always representatives."""
+    """Greedy leader collapse in ``candidates`` order: an experience within ``threshold`` (its
+    key's in ``key_thresholds``, if there) of a representative of its key becomes its duplicate;
+    ``pinned`` ones are always representatives."""
     if keys is not None:
         groups: dict[str, list[int]] = defaultdict(list)
         for i in candidates:
             groups[keys[i]].append(i)
         kept: list[int] = []
         merged: dict[int, tuple[int, float]] = {}
-        for members in groups.values():
-            found, dups = collapse(vectors, members, threshold, pinned)
+        for key, members in groups.items():
+            found, dups = collapse(vectors, members, (key_thresholds or {}).get(key, threshold), pinned)
             kept += found
             merged |= dups
         order = {i: p for p, i in enumerate(candidates)}
@@ -139,8 +149,10 @@ def triage(
     pinned = {i for i in keep if rows[i].breakthrough}
     position = {i: p for p, i in enumerate(order)}
     by_rank = sorted(keep, key=lambda i: (i not in pinned, -scores[i], position[i]))
-    keys = [r.outcome + "|" + ("" if params.clustering == "semantic" else strategy_key(r) or "") for r in rows]
-    reps, duplicates = collapse(vectors, by_rank, params.duplicate_similarity, pinned, keys)
+    named = [None if params.clustering == "semantic" else strategy_key(r) for r in rows]
+    keys = [r.outcome + "|" + (name or "") for r, name in zip(rows, named)]
+    by_name = {key: params.named_duplicate_similarity for key, name in zip(keys, named) if name}
+    reps, duplicates = collapse(vectors, by_rank, params.duplicate_similarity, pinned, keys, by_name)
     dropped = _over_cap(rows, reps, pinned, params.max_per_session)
     if dropped:
         filtered += sorted(dropped | {d for d, (r, _) in duplicates.items() if r in dropped})

@@ -58,6 +58,20 @@ def test_a_failure_never_collapses_onto_a_success_that_reads_alike():
     assert result.duplicate_of[2][0] == 0  # the repeated success still collapses
 
 
+def at_cosine(c: float) -> np.ndarray:
+    return np.vstack([unit(1, 0), unit(c, float(np.sqrt(1 - c * c)))])
+
+
+def test_a_named_strategy_retold_collapses_where_unnamed_look_alikes_stay_apart():
+    named = [exp(0, strategy_used="warm the cache"), exp(1, strategy_used="Warm the  cache")]
+    unnamed = [exp(0), exp(1)]
+    assert triage(named, at_cosine(0.75), PARAMS).duplicate_of[1][0] == 0  # one technique, told again
+    assert triage(unnamed, at_cosine(0.75), PARAMS).duplicate_of == {}  # requests that only read alike
+    assert triage(unnamed, at_cosine(0.85), PARAMS).duplicate_of[1][0] == 0  # the spec's 0.8
+    assert triage(named, at_cosine(0.6), PARAMS).duplicate_of == {}  # one name over two techniques
+    assert triage(named, at_cosine(0.75), DreamParams(clustering="semantic")).duplicate_of == {}  # names ignored
+
+
 def test_breakthroughs_are_always_kept_and_never_collapsed():
     rows = [
         exp(0, "failure", kind="insight", confidence=0.0),
