@@ -1,0 +1,186 @@
+"""Scale (issue 25, item 6): one mind of ``--memories`` memories, end to end.
+
+    python bench/scale_bench.py [--memories 1000000] [--queries 100] [--ruminations 20]
+                                [--new-share 0.01] [--embedder hashing] [--no-dream]
+
+1. **Import**: ``--memories`` Experience nodes and twice as many edges (bench/import_bench.py's
+   dataset) through the whole ``graphmind import`` command in a child process, validation
+   included: wall time, nodes/s end to end, the import's own phases. Baseline beside it: the
+   issue's target of 10,000 nodes/s.
+2. **Embedding pass** (``Mind.embed``) with ``--embedder`` (default ``hashing``: MiniLM embeds
+   90-195 memories/s on this VM, so a million would take hours): memories/s.
+3. **Recall**: ``--queries`` ``Mind.recall(q, k=10, labels=["Experience"])`` calls (after 10 warm-up ones), on the graph path
+   (vector and full-text indexes) and on the in-memory copy of the mind's vectors
+   (``Mind.load_vectors``, a long-lived process): p50/p95 ms. Target: p95 < 100 ms.
+4. **Rumination**: ``--ruminations`` offline ruminations (after 2 warm-up ones): per-step graph
+   time p50/p95 ms.
+5. **Dream**: one dream over the whole mind, then ``--new-share`` of the mind captured anew and
+   an incremental dream on them: wall time, experiences read, LLM calls (``--no-dream`` skips).
+6. **Peak RSS** of this process, of the import's child process and of the local Neo4j.
+
+The load average is printed beside each figure: the 2-core VM is shared, read figures with it.
+Uses the Neo4j ``bench/_common.py`` finds (NEO4J_URI, else the local one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import bench_store, scratch_mind
+from import_bench import write_dataset
+
+from graphmind.launcher import LocalNeo4j
+from graphmind.mind import Mind
+
+TARGET_NODES_PER_S = 10_000
+TARGET_RECALL_P95_MS = 100.0
+
+
+def load() -> str:
+    return "load " + " / ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def percentiles(values: list[float]) -> str:
+    return f"p50 {np.percentile(values, 50):.1f} / p95 {np.percentile(values, 95):.1f} ms (n={len(values)})"
+
+
+def cli_import(path: Path, mind: str, env: dict[str, str]) -> tuple[dict, float]:
+    """The whole ``graphmind import`` command in a child process: (its JSON report, wall seconds)."""
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "graphmind.cli", "import", str(path), "--mind", mind, "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"the import failed (exit {done.returncode}): {done.stderr.strip()}")
+    return json.loads(done.stdout), seconds
+
+
+def timed_recalls(mind: Mind, queries: list[str], warmup: int = 10) -> list[float]:
+    taken = []
+    for i, query in enumerate(queries):
+        start = time.perf_counter()
+        mind.recall(query, k=10, labels=["Experience"])
+        if i >= warmup:
+            taken.append((time.perf_counter() - start) * 1000)
+    return taken
+
+
+def neo4j_peak_gib(settings: object) -> float | None:
+    status = LocalNeo4j(settings).status()  # type: ignore[arg-type]
+    if status.pid is None:
+        return None
+    for line in Path(f"/proc/{status.pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 2**20
+    return None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--memories", type=int, default=1_000_000)
+    parser.add_argument("--queries", type=int, default=100)
+    parser.add_argument("--ruminations", type=int, default=20)
+    parser.add_argument("--new-share", type=float, default=0.01)
+    parser.add_argument("--embedder", default="hashing", choices=["hashing", "minilm"])
+    parser.add_argument("--no-dream", action="store_true")
+    args = parser.parse_args()
+    os.environ["GRAPHMIND_EMBEDDER"] = args.embedder
+    rng = np.random.default_rng(25)
+    n = args.memories
+    print(f"scale bench: {n:,} memories, {2 * n:,} edges, embedder {args.embedder}; {load()}")
+    with bench_store() as (store, settings), tempfile.TemporaryDirectory() as folder:
+        data = write_dataset(Path(folder) / "mind.jsonl", n, 2 * n, rng)
+        name = scratch_mind("bench-scale")
+        mind = Mind(name, store, settings)
+        try:
+            env = {**os.environ, "GRAPHMIND_HOME": str(settings.home)}
+            report, seconds = cli_import(data, name, env)
+            rate = n / seconds
+            print(
+                f"import (graphmind import, end to end): {seconds:.1f} s, {rate:,.0f} nodes/s "
+                f"({rate / TARGET_NODES_PER_S:.2f}x the {TARGET_NODES_PER_S:,}/s target); "
+                f"phases {report['timings']}; {load()}"
+            )
+            start = time.perf_counter()
+            embedded = mind.embed()
+            took = time.perf_counter() - start
+            print(f"embedding pass: {took:.1f} s, {embedded.embedded / max(took, 1e-9):,.0f} memories/s; {load()}")
+
+            queries = [
+                f"tried strategy {rng.integers(97)} on task {rng.integers(1013)}" for _ in range(args.queries + 10)
+            ]
+            graph = timed_recalls(mind, queries)
+            print(f"recall, graph path: {percentiles(graph)}; {load()}")
+            start = time.perf_counter()
+            mind.load_vectors()
+            loaded = time.perf_counter() - start
+            memory = timed_recalls(mind, queries)
+            worst = max(np.percentile(graph, 95), np.percentile(memory, 95))
+            print(
+                f"recall, in memory (vectors loaded in {loaded:.1f} s): {percentiles(memory)}; "
+                f"worst p95 / {TARGET_RECALL_P95_MS:.0f} ms target: {worst / TARGET_RECALL_P95_MS:.2f}; {load()}"
+            )
+
+            steps: list[float] = []
+            for i in range(args.ruminations + 2):
+                result = mind.ruminate(f"strategy {rng.integers(97)} failed again on task {rng.integers(1013)}: why?")
+                if i >= 2:
+                    steps += [s.graph_ms for s in result.steps if s.kind != "guard"]
+            print(f"rumination, graph time per step: {percentiles(steps)}; {load()}")
+
+            if not args.no_dream:
+                start = time.perf_counter()
+                first = mind.dream()
+                print(
+                    f"dream over the whole mind: {time.perf_counter() - start:.1f} s, {first.experiences:,} "
+                    f"experiences read, {first.deferred:,} deferred, {first.patterns} patterns; {load()}"
+                )
+                new = max(1, int(n * args.new_share))
+                mind.capture_many(
+                    [
+                        {
+                            "description": f"new capture {i}: tried strategy {i % 97} on task {i % 1013}",
+                            "outcome": ("success", "failure", "progress")[i % 3],
+                        }
+                        for i in range(new)
+                    ]
+                )
+                mind.flush()
+                start = time.perf_counter()
+                again = mind.dream()
+                print(
+                    f"incremental dream on {new:,} new captures ({args.new_share:.0%}): "
+                    f"{time.perf_counter() - start:.1f} s, {again.experiences:,} experiences read, "
+                    f"{again.llm_calls} LLM calls; {load()}"
+                )
+            own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+            child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 2**20
+            neo = neo4j_peak_gib(settings)
+            print(
+                f"peak RSS: this process {own:.2f} GiB, the import command {child:.2f} GiB, "
+                f"Neo4j {'unknown' if neo is None else f'{neo:.2f} GiB'}"
+            )
+        finally:
+            mind.delete()
+            mind.close()
+    print(f"done; {load()} (one run: read each figure beside its load)")
+
+
+if __name__ == "__main__":
+    main()
