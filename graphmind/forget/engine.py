@@ -14,6 +14,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from graphmind.dream.engine import DreamBusyError
+from graphmind.dream.graph import give_lease, take_lease
 from graphmind.errors import NotFoundError, ValidationError
 from graphmind.forget._logic import (
     BACKWARD,
@@ -39,6 +41,8 @@ MAX_DEPTH = 8
 """Provenance hops followed from a forgotten memory (the deepest chain the engines write is
 experience → pattern → three ladder levels, or memory → locus → residue → crystal)."""
 MAX_IDS = 10_000
+LEASE_SECONDS = 600.0
+"""How long a forget holds the mind's dream lease at most (given back as soon as it is done)."""
 
 
 class _Frozen(BaseModel):
@@ -137,13 +141,42 @@ def forget(
     """Delete the memories ``ids`` of ``mind`` (see graphmind.forget._logic for what counts as
     derived and what the cascade removes). NotFoundError names the ids the mind lacks."""
     params = params or ForgetParams()
-    ids = check_ids(ids)
+    rows = _memories(store, mind, check_ids(ids))  # before any write: an unknown id changes nothing
+    if dry_run:
+        return _forget(store, mind, rows, cascade=cascade, params=params)
+    run_id = f"forget-{(now or (lambda: datetime.now(UTC)))():%Y%m%dT%H%M%S}-{secrets.token_hex(3)}"
+    lease = take_lease(store, mind, run_id, LEASE_SECONDS)  # no dream publishes what we read meanwhile
+    if not lease.acquired:
+        raise DreamBusyError(f"a dream run ({lease.holder}) holds mind {mind!r}; forget again when it has finished")
+    try:
+        return _forget(store, mind, rows, cascade=cascade, params=params, run_id=run_id)
+    finally:
+        give_lease(store, mind, run_id)
+
+
+def _memories(store: GraphStore, mind: str, ids: list[str]) -> list[dict[str, Any]]:
+    """The stored memories ``ids`` of ``mind``; NotFoundError names those it lacks."""
     uids = [f"{mind}:{i}" for i in ids if _storable(i)]  # one that is not UTF-8 cannot be stored: unknown
     rows = store.read("forget/find_memories", mind=mind, uids=uids)
     missing = sorted(set(ids) - {r["id"] for r in rows})
     if missing:
         shown = ", ".join(repr(m) for m in missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
         raise NotFoundError(f"mind {mind!r} has no memory {shown}; nothing was forgotten")
+    return rows
+
+
+def _forget(
+    store: GraphStore,
+    mind: str,
+    rows: list[dict[str, Any]],
+    *,
+    cascade: bool,
+    params: ForgetParams,
+    run_id: str | None = None,
+) -> ForgetReport:
+    """Read what derives from the memories ``rows``, judge it, and (with a ``run_id``) write."""
+    ids = [r["id"] for r in rows]
+    uids = [r["uid"] for r in rows]
     edges = [
         EdgeRef(source=e["source"], type=e["type"], target=e["target"], provenance=e["type"] in PROVENANCE)
         for e in store.read("forget/find_edges", mind=mind, uids=uids)
@@ -158,7 +191,7 @@ def forget(
     report = ForgetReport(
         mind=mind,
         cascade=cascade,
-        dry_run=dry_run,
+        dry_run=run_id is None,
         forgotten=[ForgottenMemory(id=r["id"], label=r["label"]) for r in rows],
         edges=edges,
         derived=[
@@ -174,10 +207,8 @@ def forget(
         ],
         scrubbed=[ScrubbedProperty(id=c["id"], label=c["label"], property=k) for c in changes for k in c["props"]],
     )
-    if dry_run:
+    if run_id is None:
         return report
-    clock = now or (lambda: datetime.now(UTC))
-    run_id = f"forget-{clock():%Y%m%dT%H%M%S}-{secrets.token_hex(3)}"
     unverify = [j.uid for j in judged if j.action == "unverify"]
     with store.transaction() as tx:
         tx.run("forget/mark_scrubbed", mind=mind, rows=[{"uid": c["uid"], "props": c["props"]} for c in changes])

@@ -237,3 +237,21 @@ def test_the_mcp_forget_tool_over_stdio_forgets_and_refuses_an_unknown_id(built,
     assert refused.is_error and "nothing was forgotten" in refused.content[0].text and unchanged == before
     assert not done.is_error and json.loads(done.content[0].text)["counts"]["removed"] == 6
     assert "e1" not in _ids(built) and "p1" not in _ids(built) and MARKER not in _export(built)
+
+
+def test_a_running_dream_holds_the_mind_and_forget_waits_for_it(built):
+    from graphmind.dream.engine import DreamBusyError
+    from graphmind.dream.graph import give_lease, take_lease
+
+    before = graph_snapshot(built)
+    assert take_lease(built.store, built.name, "dream-test", 60).acquired
+    try:
+        with pytest.raises(DreamBusyError, match="dream-test"):
+            built.forget(["e1"], cascade=True)
+        assert graph_snapshot(built) == before
+        assert built.forget(["e1"], dry_run=True).dry_run  # a dry run writes nothing: it needs no lease
+    finally:
+        give_lease(built.store, built.name, "dream-test")
+    built.forget(["e1"])
+    assert take_lease(built.store, built.name, "dream-after", 60).acquired  # forget gave it back
+    give_lease(built.store, built.name, "dream-after")
