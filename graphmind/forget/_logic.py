@@ -274,3 +274,30 @@ def memory_texts(props: Mapping[str, Any], text_fields: Sequence[str]) -> list[s
         items = value if isinstance(value, list) else [value]
         out += [v for v in items if isinstance(v, str) and v.strip()]
     return list(dict.fromkeys(out))
+
+
+def turn_gaps(
+    turns: Iterable[Mapping[str, Any]], forgotten: Iterable[str]
+) -> tuple[list[dict[str, str]], dict[str, int]]:
+    """(NEXT links that close the gaps forgotten turns leave, turns removed per session).
+    ``turns``: {uid, previous, next, session} of each forgotten turn; a run of forgotten turns
+    is bridged from the kept turn before it to the kept turn after it."""
+    gone = set(forgotten)
+    by_uid = {t["uid"]: t for t in turns}
+    links = []
+    for turn in by_uid.values():
+        before = turn["previous"]
+        if before is None or before in gone:
+            continue  # not the first of its run
+        after = turn["next"]
+        seen = {turn["uid"]}
+        while after in gone and after in by_uid and after not in seen:
+            seen.add(after)
+            after = by_uid[after]["next"]
+        if after is not None and after not in gone:
+            links.append({"from": before, "to": after})
+    removed: dict[str, int] = {}
+    for turn in by_uid.values():
+        if turn["session"] is not None:
+            removed[turn["session"]] = removed.get(turn["session"], 0) + 1
+    return sorted(links, key=lambda link: link["from"]), removed

@@ -31,6 +31,7 @@ from graphmind.forget._logic import (
     probes,
     scrubbed,
     term_pattern,
+    turn_gaps,
 )
 from graphmind.models import node_model
 from graphmind.recall._logic import lucene_query
@@ -210,9 +211,13 @@ def _forget(
     if run_id is None:
         return report
     unverify = [j.uid for j in judged if j.action == "unverify"]
+    links, recount = turn_gaps(store.read("forget/find_turn_links", mind=mind, uids=uids), uids)
     with store.transaction() as tx:
         tx.run("forget/mark_scrubbed", mind=mind, rows=[{"uid": c["uid"], "props": c["props"]} for c in changes])
         tx.run("forget/mark_unverified", mind=mind, uids=unverify)
+        tx.run(
+            "forget/link_turns", mind=mind, links=links, sessions=[{"uid": u, "removed": n} for u, n in recount.items()]
+        )
         tx.run("forget/delete_nodes", mind=mind, uids=sorted(gone))
         tx.run("forget/upsert_run", mind=mind, run=_run_row(mind, run_id, report))
     log.info("forget %s: %s", run_id, report.counts())

@@ -255,3 +255,16 @@ def test_a_running_dream_holds_the_mind_and_forget_waits_for_it(built):
     built.forget(["e1"])
     assert take_lease(built.store, built.name, "dream-after", 60).acquired  # forget gave it back
     give_lease(built.store, built.name, "dream-after")
+
+
+def test_forgetting_turns_closes_the_gap_in_the_conversation(mind):
+    turns = [
+        {"id": f"t{i}", "speaker": "Ann" if i % 2 else "Bo", "text": f"turn number {i} about kites"} for i in range(5)
+    ]
+    mind.add_conversation("s1", turns, started_at="2025-03-01T10:00:00Z")
+    mind.forget(["t1", "t2"])
+    lines = [json.loads(x) for x in mind.export_jsonl()]
+    nexts = sorted((e["from"], e["to"]) for e in lines if e["type"] == "edge" and e["rel"] == "NEXT")
+    assert nexts == [("t0", "t3"), ("t3", "t4")]
+    session = next(x for x in lines if x.get("label") == "Session")
+    assert session["properties"]["turn_count"] == 3

@@ -21,6 +21,7 @@ from graphmind.forget._logic import (
     scrub_value,
     scrubbed,
     term_pattern,
+    turn_gaps,
 )
 
 P = ForgetParams()
@@ -168,3 +169,21 @@ def test_compound_tokens_of_short_parts_are_terms_and_are_cut_whole():
     assert not is_plain_word("vm-ci-14") and is_plain_word("agent")
     pattern = term_pattern(["vm-ci-14"])
     assert scrub_value("in vm-ci-14: agents fill up", [], [], P, pattern) == f"in {MARK}: agents fill up"
+
+
+def test_a_run_of_forgotten_turns_is_bridged_and_counted_per_session():
+    chain = ["t1", "t2", "t3", "t4", "t5"]
+
+    def turn(i: int) -> dict:
+        return {
+            "uid": chain[i],
+            "previous": chain[i - 1] if i else None,
+            "next": chain[i + 1] if i + 1 < len(chain) else None,
+            "session": "s",
+        }
+
+    links, removed = turn_gaps([turn(1), turn(2)], ["t2", "t3"])
+    assert links == [{"from": "t1", "to": "t4"}] and removed == {"s": 2}
+    links, removed = turn_gaps([turn(0), turn(4)], ["t1", "t5"])  # the ends: nothing to bridge
+    assert links == [] and removed == {"s": 2}
+    assert turn_gaps([turn(1), turn(3)], ["t2", "t4"])[0] == [{"from": "t1", "to": "t3"}, {"from": "t3", "to": "t5"}]
