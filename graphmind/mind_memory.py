@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from graphmind.config import Settings
 from graphmind.dream.capture import experience_row, experience_rows
 from graphmind.dream.capture_queue import CaptureQueue
-from graphmind.errors import ValidationError
+from graphmind.errors import NotFoundError, ValidationError
 from graphmind.forget import ForgetParams, ForgetReport, forget
 from graphmind.io import ImportReport
 from graphmind.io.conversation import parse_conversation
@@ -104,9 +104,7 @@ class MemoryVerbs:
             missing = sorted(wanted - set(done["found"]) - {row["id"]})
             if missing or row["id"] in wanted:
                 name = missing[0] if missing else row["id"]
-                raise ValidationError(
-                    f"mind {self.name!r} has no older memory {name!r} to supersede", field="supersedes"
-                )
+                raise NotFoundError(f"mind {self.name!r} has no older memory {name!r} to supersede")
             if done["too_late"]:
                 raise ValidationError(
                     f"memory {done['too_late'][0]!r} is valid only from {at} or later, so it cannot be superseded then",

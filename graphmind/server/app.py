@@ -35,6 +35,7 @@ from graphmind.dream import DreamParams
 from graphmind.errors import GraphmindError, InputError, NotFoundError, StoreUnavailableError
 from graphmind.mind import Mind
 from graphmind.models import NODE_TYPES
+from graphmind.models.base import NodeId
 from graphmind.server.forget_routes import forget_router
 from graphmind.server.jobs import Jobs
 from graphmind.server.keys import ApiKey, Scope, find_key
@@ -121,8 +122,8 @@ class ExperienceBody(Strict):
 class CaptureRequest(Strict):
     experience: ExperienceBody
     session_id: str | None = None
-    supersedes: list[str] = []  # older memories it replaces: they get invalid_at, never deleted
-    contradicts: list[str] = []
+    supersedes: list[NodeId] = []  # older memories it replaces: they get invalid_at, never deleted
+    contradicts: list[NodeId] = []
 
 
 class RuminateRequest(Strict):

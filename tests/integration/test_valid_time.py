@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from graphmind.errors import ValidationError
+from graphmind.errors import NotFoundError, ValidationError
 
 from .helpers import graph_snapshot, run_cli
 
@@ -75,7 +75,7 @@ def test_export_round_trips_the_window_and_the_supersedes_edge(mind, other_mind,
 def test_an_unknown_older_id_writes_nothing(mind):
     mind.capture({"id": "fact-old", "description": OLD, "outcome": "success"}, wait=True)
     before = graph_snapshot(mind)
-    with pytest.raises(ValidationError, match="no older memory 'nope'"):
+    with pytest.raises(NotFoundError, match="no older memory 'nope'"):
         mind.capture({"id": "fact-new", "description": NEW, "outcome": "success"}, supersedes=["fact-old", "nope"])
     with pytest.raises(ValidationError, match="list of memory ids"):
         mind.capture({"id": "fact-new", "description": NEW, "outcome": "success"}, contradicts=[""])
