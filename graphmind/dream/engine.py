@@ -197,8 +197,7 @@ class _Run:
             connections,
             check,
             compressed is not None,
-            self.params.dry_run,
-            self.params.supersede_gap_hours,
+            self.params,
         )
         started = time.perf_counter()
         if self.params.dry_run:

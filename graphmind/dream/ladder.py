@@ -113,19 +113,21 @@ def _node(level: int, members: list[str], vectors: np.ndarray, sizes: list[float
 
 def fold_single_children(vectors: np.ndarray, labels: Sequence[int] | np.ndarray) -> np.ndarray:
     """``labels`` with no group of one item (a node that would only repeat its child) while
-    the level holds two items or more: the lone item closest to another group (cosine to
-    that group's centroid) joins it, and so on, so lone items may pair with each other; the
-    level may end as one group (then it is the ladder's top above level 3)."""
+    the level holds two items or more: the lone item closest to another group joins it, and so
+    on, so lone items may pair with each other. Closeness is the mean cosine to the group's
+    items (average linkage, as ``widest_gap_groups``), not to its centroid, which would draw
+    every lone item into the biggest group; the level may still end as one group (then it is
+    the ladder's top above level 3)."""
     labels = np.unique(np.asarray(labels, dtype=np.int64), return_inverse=True)[1]
+    similarity = vectors @ vectors.T
     while True:
         counts = np.bincount(labels)
         lone = np.flatnonzero(counts[labels] == 1)
         if len(counts) < 2 or not len(lone):
             return labels
-        centroids = np.vstack([centroid_of(vectors[labels == g]) for g in range(len(counts))])
-        sims = vectors[lone] @ centroids.T
-        sims[np.arange(len(lone)), labels[lone]] = -np.inf
-        row, group = np.unravel_index(int(np.argmax(sims)), sims.shape)
+        mean = (similarity[lone] @ np.eye(len(counts))[labels]) / counts
+        mean[np.arange(len(lone)), labels[lone]] = -np.inf
+        row, group = np.unravel_index(int(np.argmax(mean)), mean.shape)
         labels[lone[row]] = group
         labels = np.unique(labels, return_inverse=True)[1]
 

@@ -136,11 +136,11 @@ def build_publication(
     connections: list[Connection],
     check: Verification | None,
     compressed: bool,
-    dry_run: bool,
-    supersede_gap_hours: float = DreamParams().supersede_gap_hours,
+    params: DreamParams,
 ) -> Publication:
     pairs = check.contradictions if check else []
-    superseded = {s.loser: s for s in supersede.resolve(patterns, pairs, rows, timedelta(hours=supersede_gap_hours))}
+    gap = timedelta(hours=params.supersede_gap_hours)
+    superseded = {s.loser: s for s in supersede.resolve(patterns, pairs, rows, gap)}
     by_id = {p.id: p for p in patterns}
     for s in superseded.values():  # the older side of a contradiction: kept, invalidated
         p = by_id[s.loser]
@@ -160,7 +160,7 @@ def build_publication(
     ]
     started = run.get("dates", {}).get("started_at")
     ended = {x: s.at.isoformat() for x, s in superseded.items()}
-    if dry_run:
+    if params.dry_run:
         return Publication(run, [], [], [], [], [], [], [])
     return Publication(
         run=run,
