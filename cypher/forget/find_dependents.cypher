@@ -2,7 +2,8 @@
 // params: mind, uids, forward, backward
 // The nodes derived from the memories $uids through one provenance edge: (m)-[:$forward]->(d)
 // or (d)-[:$backward]->(m) (types from graphmind.forget._logic), each with all its provenance
-// sources {uid, rel}. A dependent may be a :Run (a rumination run, through FOUND).
+// sources {uid, rel}, and its wander session if any. A dependent may be a :Run (a rumination
+// run, through FOUND).
 UNWIND $uids AS uid
 MATCH (m:Memory {uid: uid})
 WHERE m.mind = $mind
@@ -18,7 +19,7 @@ CALL (m) {
 WITH DISTINCT d
 WHERE d.mind = $mind
 RETURN d.uid AS uid, d.id AS id, [l IN labels(d) WHERE NOT l IN ['Memory', 'Run']][0] AS label,
-       d.source_type AS source_type,
+       d.source_type AS source_type, d.session_id AS session_id,
        [(s)-[r]->(d) WHERE type(r) IN $forward AND s.mind = $mind | {uid: s.uid, rel: type(r)}] +
        [(d)-[r]->(s) WHERE type(r) IN $backward AND s.mind = $mind | {uid: s.uid, rel: type(r)}] AS sources
 ORDER BY uid

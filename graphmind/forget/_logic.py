@@ -12,6 +12,8 @@ Provenance (the edges the engines write, read as "derived from"):
 - ``(:RuminationRun)-[:FOUND]->(:Finding)``               the run (its Context Object) from its findings
 - ``(:Thread)-[:MERGED_INTO]->(:Thread)``                 a merged thread from the two it merged (digest)
 - ``(:Resonance)-[:SUPPORTED_BY]->(:Residue)``            a recurring theme from the residues (wander)
+- a wander session's ``WarmMemory`` (no edge: its hot loci compressed) when one of the session's
+  nodes derives from a forgotten memory: scrubbed, never removed
 
 Derived text is cut two ways: a verbatim copy (a quote, a trimmed concept, a JSON trace), and
 a distinctive word: a word of the forgotten text that no other memory of the mind holds (the
@@ -71,6 +73,8 @@ class Dependent:
     """(source uid, relationship type) for every provenance edge of this node."""
     source_type: str | None = None
     """A Locus's source_type (MEMORY: the locus stands for one memory)."""
+    session_id: str | None = None
+    """The wander session a locus, residue, resonance or crystal belongs to."""
 
 
 @dataclass(frozen=True)

@@ -186,8 +186,12 @@ def _forget(
     judged = judge(closure, uids, params, cascade=cascade)
     gone = set(uids) | {j.uid for j in judged if j.action == "remove"}
     texts = [t for r in rows for t in memory_texts(r["props"], _text_fields(r["label"]))]
-    derived_uids = [d.uid for d in closure if d.uid not in gone]
-    terms = _distinctive(store, mind, candidate_terms(texts, params), [*uids, *(d.uid for d in closure)])
+    sessions = sorted({d.session_id for d in closure if d.session_id})
+    notes = (
+        [r["uid"] for r in store.read("forget/find_session_notes", mind=mind, sessions=sessions)] if sessions else []
+    )
+    derived_uids = [d.uid for d in closure if d.uid not in gone] + notes  # warm memory: compressed loci
+    terms = _distinctive(store, mind, candidate_terms(texts, params), [*uids, *(d.uid for d in closure), *notes])
     changes = _copies(store, mind, derived_uids, fragments(texts, params), terms, ids, params)
     report = ForgetReport(
         mind=mind,
@@ -255,6 +259,7 @@ def _dependent(row: dict[str, Any]) -> Dependent:
         label=row["label"] or "",
         sources=tuple((s["uid"], s["rel"]) for s in row["sources"]),
         source_type=row["source_type"],
+        session_id=row["session_id"],
     )
 
 

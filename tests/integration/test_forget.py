@@ -52,6 +52,9 @@ def _graph() -> list[dict]:
         ),
         node("Locus", "l1", concept=SECRET, source_type="MEMORY"),
         node("Technical_Context", "k1", component="ledger", description="The ledger service"),
+        node("Residue", "rw", session_id="w1", connection="a walk past the ledger"),
+        node("WarmMemory", "wm1", session_id="w1", cluster_type="summary", content="Felix, midnight, the ledger"),
+        edge("DRAWS_ON", "rw", "e1"),
         *(edge("EXEMPLIFIES", e, "p1") for e in ("e1", "e2", "e3")),
         *(edge("EXEMPLIFIES", e, "p2") for e in ("e1", "e2", "e3", "e4")),
         edge("SUBSUMES", "a1", "p1"),
@@ -104,6 +107,7 @@ def test_a_dry_run_lists_what_is_derived_and_writes_nothing(built):
         "f2": "keep",
         "r1": "keep",
         "l1": "remove",
+        "rw": "keep",
     }
     p1 = next(d for d in report.derived if d.id == "p1")
     assert (p1.via, p1.support_before, p1.support_after) == (["EXEMPLIFIES"], 3, 2)
@@ -126,6 +130,7 @@ def test_cascade_removes_what_lost_its_support_and_scrubs_copies(built):
     assert lines["a2"]["properties"]["verification_status"] == "unverified"
     assert lines["c2"]["properties"]["insight"] == "As one memory said: '[forgotten]'. Budgets matter."
     assert OTHER in lines["r1"]["properties"]["context_markdown"]  # the rest of the Context Object stays
+    assert lines["wm1"]["properties"]["content"] == "[forgotten], [forgotten], the ledger"  # warm memory of the walk
     run = lines[report.run_id]
     assert run["label"] == "ForgetRun"
     assert run["properties"]["forgotten"] == ["e1"] and run["properties"]["cascade"] is True
