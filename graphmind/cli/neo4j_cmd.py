@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from contextlib import closing
 from dataclasses import asdict
 
 import click
 
+from graphmind.app import open_store
 from graphmind.cli.options import JSON
 from graphmind.cli.render import emit
 from graphmind.config import Settings
+from graphmind.dream.graph import end_crashed_runs
 from graphmind.launcher import LocalNeo4j, Neo4jStatus
 
 
@@ -20,8 +23,18 @@ def neo4j() -> None:
 @neo4j.command()
 @JSON
 def start(as_json: bool) -> None:
-    """Start the local Neo4j (fetches the jars once) and wait until Bolt answers."""
-    _show(LocalNeo4j(Settings.from_env()).start(), as_json)
+    """Start the local Neo4j (fetches the jars once) and wait until Bolt answers. A fresh start
+    ends what a crash left: dream runs still marked running read interrupted, their leases freed."""
+    settings = Settings.from_env()
+    local = LocalNeo4j(settings)
+    fresh = not local.status().running
+    status = local.start()
+    if fresh and not settings.neo4j_uri:  # NEO4J_URI names another server: not this one's runs
+        with closing(open_store(settings)) as store:
+            interrupted, _ = end_crashed_runs(store)
+        if interrupted:
+            click.echo(f"{interrupted} dream run(s) a crash left running marked interrupted", err=True)
+    _show(status, as_json)
 
 
 @neo4j.command()

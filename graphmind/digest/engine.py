@@ -4,6 +4,7 @@ Also the two actions: merge two threads, mark an entry absorbed."""
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import random
 import secrets
@@ -143,10 +144,11 @@ def digest(
 
 
 def merge_threads(store: GraphStore, mind: str, a: str, b: str, title: str) -> dict[str, Any]:
-    """A new active thread above ``a`` and ``b`` (both left in place, status merged)."""
+    """A new active thread above ``a`` and ``b`` (both left in place, status merged). Its id
+    comes from the pair, so merging the same two again returns the merge already made."""
     if not isinstance(title, str) or not title.strip():
         raise ValidationError("the merged thread needs a title (--title)", field="title")
-    new_id = f"thread-{secrets.token_hex(4)}"
+    new_id = "thread-" + hashlib.sha256("\n".join(sorted((a, b))).encode()).hexdigest()[:8]
     rows = store.write(
         "digest/upsert_merged_thread",
         mind=mind,

@@ -16,7 +16,15 @@ with doubling delays), so a run fails within GRAPHMIND_NEO4J_FAIL_AFTER of Neo4j
 and cleanly: publishing is one transaction, so nothing of it is visible. A run that fails
 records itself ``interrupted`` (Neo4j went away) or ``failed`` when the store still answers; a
 run that could not (killed, or Neo4j gone) is left ``running``, and the next run on the mind
-marks it ``interrupted`` as soon as it holds the lease.
+marks it ``interrupted`` as soon as it holds the lease (``graphmind neo4j start`` does at once).
+
+Crash safety by phase (tests/reliability/test_neo4j_kill.py kills Neo4j in each):
+read, embed, triage, compress, integrate, abstract, verify: *resumable*: they only read and
+compute in memory (the lease and the ``running`` record aside), so a run killed in any of them
+leaves nothing of its work, and running the dream again redoes it from the same inputs;
+publish: *transactional*: one managed transaction (retried on a transient error) that first
+re-checks the lease, so the run's patterns, ladder, links and completed record are all
+written, or none.
 """
 
 from __future__ import annotations
@@ -210,7 +218,7 @@ class _Run:
 
     def _publish(self, pub) -> None:
         try:
-            graph.publish(self.d.store, self.mind, pub, self.d.on_publish_step)
+            graph.publish(self.d.store, self.mind, pub, self.d.on_publish_step, self.params.lease_seconds)
         except StoreError as exc:
             raise RunError(
                 f"dream run {self.run_id} on mind {self.mind!r} could not be published ({exc}); "

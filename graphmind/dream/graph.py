@@ -7,6 +7,7 @@ all (a run killed before the commit leaves only its "running" record).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass
 from typing import Any
@@ -14,7 +15,9 @@ from typing import Any
 import numpy as np
 
 from graphmind.dream.items import ExperienceRow, LadderNode, PatternState, Tally
+from graphmind.errors import RunError
 from graphmind.store import GraphStore
+from graphmind.store.graph_store import Transaction
 
 EXPERIENCE_COLUMNS = (
     "id",
@@ -112,6 +115,12 @@ def give_lease(store: GraphStore, mind: str, holder: str) -> None:
     store.write("dream/delete_lease", mind=mind, holder=holder)
 
 
+def end_crashed_runs(store: GraphStore) -> tuple[int, int]:
+    """After a fresh start of the server: (runs marked interrupted, leases given back)."""
+    row = store.write("dream/mark_crashed_runs")[0]
+    return int(row["interrupted"]), int(row["released"])
+
+
 def record_run(store: GraphStore, mind: str, run: dict[str, Any]) -> None:
     store.write("dream/upsert_run", mind=mind, run=run)
 
@@ -130,8 +139,12 @@ class Publication:
     contradictions: list[dict[str, Any]]
 
 
-def publish(store: GraphStore, mind: str, pub: Publication, on_step=lambda name: None) -> None:
-    """Write ``pub`` in one transaction; ``on_step`` hears each query's name before it runs."""
+def publish(
+    store: GraphStore, mind: str, pub: Publication, on_step=lambda name: None, lease_seconds: float | None = None
+) -> None:
+    """Write ``pub`` in one transaction; ``on_step`` hears each query's name before it runs.
+    With ``lease_seconds`` the transaction first renews the run's lease (its write lock held to
+    the commit) and writes nothing when another run holds it: two runs never both publish."""
     run_uid = pub.run["uid"]
     steps: list[tuple[str, dict[str, Any]]] = [
         ("dream/upsert_run", {"run": pub.run}),
@@ -143,7 +156,26 @@ def publish(store: GraphStore, mind: str, pub: Publication, on_step=lambda name:
         ("dream/link_connections", {"rows": pub.connections}),
         ("dream/link_contradictions", {"rows": pub.contradictions}),
     ]
-    with store.transaction() as tx:
-        for name, params in steps:
-            on_step(name)
-            tx.run(name, mind=mind, **params)
+    store.write_transaction(lambda tx: _publish(tx, mind, pub, steps, on_step, lease_seconds))
+
+
+def _publish(
+    tx: Transaction,
+    mind: str,
+    pub: Publication,
+    steps: list[tuple[str, dict[str, Any]]],
+    on_step: Callable[[str], None],
+    lease_seconds: float | None,
+) -> None:
+    """The publication's statements in ``tx``, after the lease check (run again on a retry)."""
+    if lease_seconds is not None:
+        on_step("dream/mark_lease")
+        lease = tx.run("dream/mark_lease", mind=mind, holder=pub.run["id"], seconds=lease_seconds)[0]
+        if not lease["acquired"]:
+            raise RunError(
+                f"dream run {pub.run['id']} lost its lease on mind {mind!r} to {lease['holder']} before "
+                "it published; nothing of it was written"
+            )
+    for name, params in steps:
+        on_step(name)
+        tx.run(name, mind=mind, **params)

@@ -27,6 +27,7 @@ from graphmind.ruminate.result import RuminationResult
 from graphmind.ruminate.ruminator import Exploration, RuminationParams, Ruminator
 from graphmind.ruminate.tools import memory_item
 from graphmind.store import GraphStore
+from graphmind.store.graph_store import Transaction
 from graphmind.store.minds import require_mind
 from graphmind.text import checked_text
 
@@ -120,9 +121,14 @@ def ruminate(
             "context": round((time.perf_counter() - started - explored_s) * 1000, 1),
         },
     )
-    _record(store, result)
-    _count_hits(store, mind, result, state.tools.returned)
+    store.write_transaction(lambda tx: _write(tx, result, state.tools.returned))
     return result
+
+
+def _write(tx: Transaction, result: RuminationResult, returned: Iterable[str]) -> None:
+    """The run and its hits in one transaction: a crash leaves neither."""
+    _record(tx, result)
+    _count_hits(tx, result.mind, result, returned)
 
 
 def _identity(store: GraphStore, mind: str) -> MemoryItem | None:
@@ -170,7 +176,7 @@ def _coverage(state: Exploration) -> dict[str, Any]:
     }
 
 
-def _record(store: GraphStore, result: RuminationResult) -> None:
+def _record(tx: Transaction, result: RuminationResult) -> None:
     """The RuminationRun, a Finding per step and per section, and their CITES edges."""
     mind, run_id = result.mind, result.run_id
     findings = [
@@ -214,16 +220,16 @@ def _record(store: GraphStore, result: RuminationResult) -> None:
             **{f"gap_{name}": value for name, value in result.signals.items() if isinstance(value, float)},
         },
     }
-    store.write("ruminate/upsert_run", mind=mind, run=run, findings=findings)
+    tx.run("ruminate/upsert_run", mind=mind, run=run, findings=findings)
 
 
-def _count_hits(store: GraphStore, mind: str, result: RuminationResult, returned: Iterable[str]) -> None:
+def _count_hits(tx: Transaction, mind: str, result: RuminationResult, returned: Iterable[str]) -> None:
     """One hit on each memory the rumination loaded into its context: every memory its tools
     returned to the model (and the composer read) and every one the Context Object cites (the
     digests read hits: an entry read here is no longer forgotten)."""
     loaded = sorted(set(returned) | {i for section in result.context.sections for i in section.node_ids})
     if loaded:
-        store.write("recall/mark_hits", mind=mind, uids=[f"{mind}:{i}" for i in loaded])
+        tx.run("recall/mark_hits", mind=mind, uids=[f"{mind}:{i}" for i in loaded])
 
 
 def _finding(mind: str, finding_id: str, summary: str, cites: list[str], **props: Any) -> dict[str, Any]:

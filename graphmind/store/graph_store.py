@@ -13,9 +13,9 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import neo4j
 from neo4j import exceptions as neo4j_errors
@@ -29,6 +29,8 @@ from graphmind.errors import (
 )
 from graphmind.store.catalog import Catalog, NamedQuery
 from graphmind.store.records import to_python
+
+T = TypeVar("T")
 
 Row = dict[str, Any]
 BATCH_MIN = 16  # lists longer than this travel as _Batch (see _sent)
@@ -140,6 +142,14 @@ class GraphStore:
             finally:
                 if not tx.closed():
                     tx.rollback()
+
+    def write_transaction(self, work: Callable[[Transaction], T]) -> T:
+        """``work`` over several named queries in one managed write transaction: retried by the
+        driver on a transient error (a deadlock, a leader switch), so ``work`` must be safe to
+        run again; its own errors roll the transaction back and are not retried."""
+        with self._mapped("transaction"), self._session() as session:
+            tx_work = neo4j.unit_of_work(metadata={"query": "transaction"})(lambda tx: work(Transaction(tx, self)))
+            return session.execute_write(tx_work)
 
     def explain(self, name: str) -> list[str]:
         """The operators of the plan of ``name`` (EXPLAIN: nothing runs)."""
@@ -266,7 +276,7 @@ class _Outage:
 class Transaction:
     """Named queries inside one explicit transaction."""
 
-    def __init__(self, tx: neo4j.Transaction, store: GraphStore):
+    def __init__(self, tx: neo4j.Transaction | neo4j.ManagedTransaction, store: GraphStore):
         self._tx = tx
         self._store = store
 

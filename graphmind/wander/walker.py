@@ -34,6 +34,7 @@ from graphmind.llm import LLM
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.wander import DWELL, DwellInput, DwellOutput, LocusItem, ResidueItem, ResonanceItem, residue_text
 from graphmind.store import GraphStore
+from graphmind.store.graph_store import Transaction
 from graphmind.wander import _logic as rules
 from graphmind.wander.budget import Budget, BudgetExhausted, call_bound_cents, route
 from graphmind.wander.crystals import CrystalResult, Crystals, residue_item
@@ -327,7 +328,8 @@ class Walker:
         }
         loci = self._space.with_embeddings([new_locus]) if new_locus else []
         params = {k: v for k, v in step.items() if k != "from_item"}
-        with self._store.transaction() as tx:
+
+        def work(tx: Transaction) -> None:  # one managed transaction: run again on a transient error
             if not tx.run(
                 "wander/mark_session_step", mind=self._mind, id=state.session.id, expected=n - 1, changes=changes
             ):
@@ -344,6 +346,8 @@ class Walker:
             tx.run("wander/upsert_resonances", mind=self._mind, rows=resonance_rows)
             if crystal_write is not None:
                 tx.run("wander/upsert_crystal", mind=self._mind, crystal=crystal_write)
+
+        self._store.write_transaction(work)
         state.calls = {"local_calls": 0, "cloud_calls": 0}
         state.session = state.session.model_copy(update={**changes, "steps_completed": n})
 
