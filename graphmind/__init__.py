@@ -10,6 +10,7 @@ from graphmind.dream.schedule import Schedule
 from graphmind.dream.verify import Verification
 from graphmind.embed import Embedder, HashingEmbedder, MiniLMEmbedder
 from graphmind.errors import GraphmindError, InputError, RunError, ValidationError
+from graphmind.forget import ForgetParams, ForgetReport
 from graphmind.io import ImportReport
 from graphmind.llm import LLM, Prompt, Tool, ToolRun, Usage
 from graphmind.mind import Mind
@@ -36,6 +37,8 @@ __all__ = [
     "Embedder",
     "EventBus",
     "Experience",
+    "ForgetParams",
+    "ForgetReport",
     "GraphNode",
     "GraphStore",
     "GraphmindError",

@@ -45,6 +45,7 @@ def test_every_design_label_is_registered():
         "Turn",
         "Session",
         "Person",
+        "ForgetRun",
     }
     assert set(NODE_TYPES) == design
 
