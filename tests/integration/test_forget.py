@@ -273,3 +273,11 @@ def test_forgetting_turns_closes_the_gap_in_the_conversation(mind):
     assert nexts == [("t0", "t3"), ("t3", "t4")]
     session = next(x for x in lines if x.get("label") == "Session")
     assert session["properties"]["turn_count"] == 3
+
+
+def test_a_mind_that_forgot_exports_and_imports_with_its_forget_run(built, other_mind, tmp_path):
+    built.forget(["e1"], cascade=True)
+    path = tmp_path / "out.jsonl"
+    path.write_text("".join(line + "\n" for line in built.export_jsonl()))
+    other_mind.import_jsonl(path)
+    assert graph_snapshot(other_mind) == graph_snapshot(built)
