@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from reliability_table import REPO, table, tally
+from reliability_table import JUNIT, REPO, table, tally
 
 CI_CASES = 592
 """Cases the ci profile generates over the fuzz suites (budget() shares in the test files)."""
@@ -28,7 +28,18 @@ CI_CASES = 592
 def main() -> int:
     report = Path(tempfile.mkdtemp()) / "fuzz.xml"
     tests = sorted(str(p.relative_to(REPO)) for p in (REPO / "tests" / "reliability").glob("test_fuzz_*.py"))
-    command = [sys.executable, "-m", "pytest", *tests, "-q", "-p", "no:cacheprovider", f"--junitxml={report}"]
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        *tests,
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-o",
+        JUNIT,
+        f"--junitxml={report}",
+    ]
     start = time.perf_counter()
     subprocess.run([*command, *sys.argv[1:]], cwd=REPO, env={**os.environ, "HYPOTHESIS_PROFILE": "bench"}, check=False)
     seconds = time.perf_counter() - start

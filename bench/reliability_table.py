@@ -7,13 +7,16 @@ A fuzz test (tests/reliability/test_fuzz_*.py) counts each generated input as a 
 them as the JUnit property ``fuzz_cases``; ``HYPOTHESIS_PROFILE=bench`` runs twenty times as many.
 With ``--write`` the table replaces the block between the ``reliability`` markers of
 bench/RESULTS.md (appended the first time). Uses the test Neo4j as tests/conftest.py does.
+``--long`` runs the long variants (GRAPHMIND_RELIABILITY_LONG=1): the Neo4j kill at every dream
+phase and every statement of the publishing transaction, and a heavier concurrent load.
 
-    python bench/reliability_table.py [--write] [-- extra pytest args]
+    python bench/reliability_table.py [--long] [--write] [-- extra pytest args]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import tempfile
@@ -23,19 +26,23 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "bench" / "RESULTS.md"
+JUNIT = "junit_family=xunit1"
+"""The JUnit flavour that keeps record_property's ``fuzz_cases`` (xunit2 warns about it)."""
 BEGIN, END = "<!-- reliability:begin -->", "<!-- reliability:end -->"
 AREAS = {
     "test_security": "Security facts (item 5)",
     "test_llm_faults": "LLM fault matrix (item 2)",
     "test_neo4j_kill": "Neo4j SIGKILL (item 1)",
+    "test_concurrency": "Concurrent load (item 3)",
     "test_fuzz": "Bad input, fuzzed (item 4)",
 }
 
 
-def run_suite(extra: list[str]) -> Path:
+def run_suite(extra: list[str], long: bool = False) -> Path:
     report = Path(tempfile.mkdtemp()) / "reliability.xml"
-    command = [sys.executable, "-m", "pytest", "tests/reliability", "-q", "-p", "no:cacheprovider"]
-    subprocess.run([*command, f"--junitxml={report}", *extra], cwd=REPO, check=False)
+    command = [sys.executable, "-m", "pytest", "tests/reliability", "-q", "-p", "no:cacheprovider", "-o", JUNIT]
+    env = {**os.environ, "GRAPHMIND_RELIABILITY_LONG": "1" if long else "0"}
+    subprocess.run([*command, f"--junitxml={report}", *extra], cwd=REPO, check=False, env=env)
     return report
 
 
@@ -97,10 +104,11 @@ def write(text: str) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="replace the table in bench/RESULTS.md")
+    parser.add_argument("--long", action="store_true", help="run the long variants (every kill point, more load)")
     parser.add_argument("--report", type=Path, help="read this JUnit XML instead of running the suite")
     parser.add_argument("pytest_args", nargs="*")
     args = parser.parse_args()
-    rows = tally(args.report or run_suite(args.pytest_args))
+    rows = tally(args.report or run_suite(args.pytest_args, args.long))
     text = table(rows)
     print(text)
     if args.write:

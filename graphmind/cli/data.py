@@ -9,9 +9,10 @@ import click
 
 from graphmind.app import init_database, open_store
 from graphmind.cli.demo import demo
-from graphmind.cli.options import JSON, MIND
+from graphmind.cli.options import JSON, MIND, FilePath
 from graphmind.cli.render import emit, stderr_is_terminal, table
 from graphmind.config import Settings
+from graphmind.errors import InputError
 from graphmind.mind import Mind
 
 
@@ -40,7 +41,7 @@ def init(as_json: bool) -> None:
 
 
 @click.command("import")
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", type=FilePath(path_type=Path))
 @MIND
 @click.option(
     "--strict/--skip-invalid",
@@ -67,7 +68,7 @@ def import_(file: Path, mind: str, strict: bool, as_json: bool) -> None:
 
 @click.command()
 @MIND
-@click.option("--output", "-o", type=click.Path(path_type=Path), help="Write to this file instead of stdout.")
+@click.option("--output", "-o", type=FilePath(path_type=Path), help="Write to this file instead of stdout.")
 def export(mind: str, output: Path | None) -> None:
     """Write a mind as JSON Lines (the import format) to stdout."""
     with Mind.open(mind, must_exist=True) as m, closing(m.export_jsonl()) as lines:  # closed before the driver
@@ -75,7 +76,11 @@ def export(mind: str, output: Path | None) -> None:
             for line in lines:
                 click.echo(line)
             return
-        with output.open("w", encoding="utf-8") as handle:
+        try:
+            handle = output.open("w", encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"cannot write {output}: {exc.strerror or exc}") from None
+        with handle:
             for line in lines:
                 handle.write(line + "\n")
 

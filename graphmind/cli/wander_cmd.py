@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from graphmind.cli.options import JSON, MIND
+from graphmind.cli.options import JSON, MIND, FilePath
 from graphmind.cli.render import emit
 from graphmind.cli.wander_options import PAGING as PAGING
 from graphmind.cli.wander_options import _config as _config
@@ -312,7 +312,7 @@ def approve(crystal_id: str, mind: str, by: str, as_json: bool) -> None:
 
 
 @session_verb
-@click.option("--out", type=click.Path(dir_okay=False, writable=True), required=True, help="The PNG to write.")
+@click.option("--out", type=FilePath(dir_okay=False, writable=True), required=True, help="The PNG to write.")
 def map_(session_id: str, mind: str, out: str, as_json: bool) -> None:
     """Draw the session's map: loci by meaning, coloured by domain, sized by visits, with the
     trace, crystals (stars) and resonance clusters (halos)."""

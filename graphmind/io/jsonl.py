@@ -26,9 +26,13 @@ _SURROGATE = "holds a lone surrogate (a \\uD800-\\uDFFF escape without its pair)
 def iter_lines(path: Path) -> Iterator[tuple[int, str | bytes]]:
     """(line number, text) for each non-blank line, streamed. A line that is not UTF-8 comes
     as its raw bytes, for ``parse_line`` to refuse: one bad line, not a bad file."""
-    if not path.is_file():
-        raise NotFoundError(f"{path} does not exist or is not a file")
-    with path.open("rb") as handle:
+    try:
+        if not path.is_file():
+            raise NotFoundError(f"{path} does not exist or is not a file")
+        handle = path.open("rb")
+    except (OSError, ValueError) as exc:  # a name too long or holding a NUL, no permission
+        raise NotFoundError(f"{path} cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+    with handle:
         for number, raw in enumerate(handle, start=1):
             try:
                 text = raw.decode("utf-8")
@@ -47,8 +51,12 @@ def parse_line(number: int, text: str | bytes, max_property_bytes: int) -> NodeL
         raise _error(number, None, "not valid UTF-8")
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        reason = f"not valid JSON ({exc.msg})"
+    except (ValueError, RecursionError) as exc:  # a JSONDecodeError, a 5,000-digit number, nesting too deep
+        if isinstance(exc, json.JSONDecodeError):
+            detail = exc.msg
+        else:
+            detail = "nested too deeply" if isinstance(exc, RecursionError) else "a number with too many digits"
+        reason = f"not valid JSON ({detail})"
         raise ValidationError(f"line {number} is {reason}", line=number, reason=reason) from None
     if not isinstance(data, dict):
         reason = "must be a JSON object"

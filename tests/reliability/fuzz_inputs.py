@@ -85,6 +85,8 @@ HOSTILE = [
     "0x10",
     "x" * 65,
     "test-" + "a" * 60,
+    "9" * 5_000,
+    "[" * 100_000,
 ]
 """Fixed nasties every strategy mixes in: quotes, ``..``, paths, injection, unicode, controls."""
 

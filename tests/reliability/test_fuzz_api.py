@@ -66,6 +66,7 @@ def requests_for(session: str) -> st.SearchStrategy[tuple[str, str, bytes, str]]
                 _bodies(ROUTES[route]).map(lambda b: dumps(b).encode("utf-8")),
                 json_values().map(lambda v: dumps(v).encode("utf-8")),
                 st.binary(max_size=60),
+                hostile_text().map(lambda t: t.encode("utf-8")),
             ),
             st.just("application/json"),
         )

@@ -145,6 +145,25 @@ def test_a_fuzzed_verb_ends_in_one_sentence_and_writes_nothing_outside_home(
     record_property("fuzz_cases", count.cases)
 
 
+FOUND = [
+    ["import", "0" * 5_000, "--mind", "ok"],  # the file name is too long for the system
+    ["import", "a\x00b", "--mind", "ok"],
+    ["export", "--output", "a\x00b", "--mind", "ok"],  # a NUL in a file name
+    ["wander", "map", "s1", "--out", "a\x00b", "--mind", "ok"],
+]
+"""Cases the bench profile found (each ended in 'internal error'), kept as fixed regressions."""
+
+
+@pytest.mark.parametrize("args", FOUND, ids=lambda a: " ".join(a[:2]))
+def test_what_fuzzing_found_stays_fixed(args: list[str], tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("GRAPHMIND_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("NEO4J_URI", "bolt://127.0.0.1:9")
+    code = main(args)
+    captured = capsys.readouterr()
+    assert sentence_problems(code, captured.out, captured.err, (2,)) == [], captured.err[:300]
+
+
 # -- the real Neo4j: the verbs that take a mind's ids and text --------------------------------
 ON_THE_DATABASE = [
     "recall",
