@@ -44,7 +44,7 @@ def test_a_new_handle_on_the_session_starts_from_the_saved_variables(mind, store
     (run,) = again._walker._rlm.runs
     assert json.loads(run.stdout)["themes_so_far"] == 3
     assert "repl_state" not in mind.wander_sessions.show(handle.id)  # engine state, not a setting
-    store.write("wander/set_repl_state", mind=mind.name, id=handle.id, state='{"theme_buffer": [')  # corrupted
+    store.write("wander/mark_repl_state", mind=mind.name, id=handle.id, state='{"theme_buffer": [')  # corrupted
     fresh = mind.wander(session_id=handle.id)
     fresh.run(1)
     (run,) = fresh._walker._rlm.runs
