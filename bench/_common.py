@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 from graphmind.app import init_database, open_store
 from graphmind.config import Settings
@@ -36,3 +37,17 @@ def local_neo4j_stopped(settings: Settings) -> bool:
 
 def scratch_mind(prefix: str) -> str:
     return f"{prefix}-{uuid.uuid4().hex[:8]}"
+
+
+def write_results(name: str, block: str) -> None:
+    """Put ``block`` between the ``<!-- name:begin -->`` and ``<!-- name:end -->`` markers of
+    bench/RESULTS.md (appended with its markers the first time)."""
+    results = Path(__file__).resolve().parent / "RESULTS.md"
+    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
+    text = results.read_text()
+    marked = f"{begin}\n{block.strip()}\n{end}"
+    if begin in text and end in text:
+        text = text.split(begin, 1)[0] + marked + text.split(end, 1)[1]
+    else:
+        text = text.rstrip("\n") + "\n\n" + marked + "\n"
+    results.write_text(text)

@@ -39,7 +39,7 @@ from sklearn.cluster import AgglomerativeClustering
 from sklearn.metrics import adjusted_rand_score
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import bench_store, scratch_mind
+from _common import bench_store, scratch_mind, write_results
 
 from graphmind.dream import DreamParams
 from graphmind.dream.offline import group_level
@@ -216,6 +216,28 @@ def show(result: dict) -> None:
         print(f"{label:28}{g[key]:>24.3f}{w[key]:>16.3f}{ratio:>8.2f}")
 
 
+def table(results: list[dict], command: str) -> str:
+    """The markdown table bench/RESULTS.md keeps (``--write``)."""
+    lines = [
+        f"`{command}` (offline LLM, MiniLM; Ward = MiniLM + Ward given the true k):",
+        "",
+        "| data | pattern ARI | Ward | ratio | level-2 ARI | Ward | ratio | patterns | level-2 nodes | levels "
+        "| compression | 2nd run: LLM calls, new patterns |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in results:
+        g, w = r["graphmind"], r["ward_given_k"]
+        cells = [
+            f"{r['data']} ({r['experiences']} experiences, {r['intents']} {r['fine']}, {r['domains']} {r['coarse']})"
+        ]
+        for key in ("ari_patterns", "ari_categories"):
+            cells += [f"{g[key]:.3f}", f"{w[key]:.3f}", f"{g[key] / w[key]:.2f}" if w[key] else "-"]
+        cells += [str(r["patterns"]), str(r["categories"]), str(r["ladder_levels"]), f"{r['compression_ratio']}:1"]
+        cells.append(f"{r['second_run']['llm_calls']}, {r['second_run']['new_patterns']}")
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-intent", type=int, default=10)
@@ -223,13 +245,19 @@ def main() -> None:
     parser.add_argument("--clustering", default="hybrid", choices=["hybrid", "semantic", "structural"])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--ceiling", action="store_true", help="group level 2 by the true labels (an upper bound)")
+    parser.add_argument("--write", action="store_true", help="put the table into bench/RESULTS.md (dream-quality)")
     args = parser.parse_args()
+    results = []
     for data in args.data.split(","):
         result = run(args.per_intent, args.ceiling, data, args.clustering)
+        results.append(result)
         if args.json:
             print(json.dumps(result))
         else:
             show(result)
+    if args.write:
+        flags = " ".join(a for a in sys.argv[1:] if a != "--write")
+        write_results("dream-quality", table(results, f"python bench/dream_quality.py {flags}".strip()))
 
 
 if __name__ == "__main__":

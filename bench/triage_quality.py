@@ -7,22 +7,26 @@ representative that goes on to compression. Printed per domain and overall: the 
 spec asks 50-80%), the recall of "keep" captures, the recall of failures, beside keep-all and a
 random triage at the same drop rate (mean of 200 draws).
 
-``--calibrate`` chooses on one domain and scores on the other (both ways): the lowest
+``--calibrate`` also chooses on one domain and scores on the other (both ways): the lowest
 ``named_duplicate_similarity`` (steps of 0.05 from the crossed set's floor, 0.6) that keeps
 every "keep" capture, and the highest ``min_importance`` (the spec's importance, steps of 0.05)
 that does.
 
     .venv/bin/python bench/triage_quality.py [--duplicate-similarity X] [--named-duplicate-similarity Z]
-        [--min-importance Y] [--calibrate]
+        [--min-importance Y] [--calibrate] [--write]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import write_results
 
 from graphmind.dream import DreamParams
 from graphmind.dream.items import ExperienceRow
@@ -66,13 +70,14 @@ def random_at(items: list[dict], rate: float, draws: int = 200) -> tuple[float, 
     return tuple(float(np.mean(col)) for col in zip(*results))  # type: ignore[return-value]
 
 
-def calibrate(items: list[dict], vectors: dict[str, np.ndarray]) -> None:
+def calibrate(items: list[dict], vectors: dict[str, np.ndarray]) -> list[str]:
     """Leave one domain out: a setting chosen on one domain, scored on the other."""
     sweeps = {
         "named_duplicate_similarity": ([round(0.6 + 0.05 * k, 2) for k in range(7)], min),
         "min_importance": ([round(0.3 + 0.05 * k, 2) for k in range(8)], max),
     }
     domains = sorted({it["domain"] for it in items})
+    lines = []
     for name, (grid, pick) in sweeps.items():
         for chosen_on in domains:
             part = [it for it in items if it["domain"] == chosen_on]
@@ -82,10 +87,11 @@ def calibrate(items: list[dict], vectors: dict[str, np.ndarray]) -> None:
                 if other != chosen_on:
                     held = [it for it in items if it["domain"] == other]
                     drop, recall, fails = run(held, vectors[other], DreamParams(**{name: value}))
-                    print(
+                    lines.append(
                         f"{name}={value} chosen on {chosen_on}: {other} drop {drop:.2f}, keep-recall "
                         f"{recall:.2f}, fail-recall {fails:.2f}"
                     )
+    return lines
 
 
 def run(part: list[dict], vectors: np.ndarray, params: DreamParams) -> tuple[float, float, float]:
@@ -98,6 +104,7 @@ def main() -> None:
     parser.add_argument("--named-duplicate-similarity", type=float, default=None)
     parser.add_argument("--min-importance", type=float, default=None)
     parser.add_argument("--calibrate", action="store_true", help="choose on one domain, score on the other")
+    parser.add_argument("--write", action="store_true", help="put the figures into bench/RESULTS.md (triage-quality)")
     args = parser.parse_args()
     settings = {
         "duplicate_similarity": args.duplicate_similarity,
@@ -107,27 +114,31 @@ def main() -> None:
     params = DreamParams(**{k: v for k, v in settings.items() if v is not None})
     items = load()
     embedder = MiniLMEmbedder()
-    if args.calibrate:
-        by_domain = {
-            d: np.asarray(embedder.embed([it["description"] for it in items if it["domain"] == d]), dtype=np.float32)
-            for d in sorted({it["domain"] for it in items})
-        }
-        calibrate(items, by_domain)
-        return
-    print(
+    out = [
         f"triage params: duplicate_similarity={params.duplicate_similarity} "
-        f"named_duplicate_similarity={params.named_duplicate_similarity} min_importance={params.min_importance}"
-    )
-    print(f"{'set':8} {'n':>3}  {'triage drop/keep-recall/fail-recall':>36}  {'random same rate':>18}  keep-all")
+        f"named_duplicate_similarity={params.named_duplicate_similarity} min_importance={params.min_importance}",
+        f"{'set':8} {'n':>3}  {'triage drop/keep-recall/fail-recall':>36}  {'random same rate':>18}  keep-all",
+    ]
     for domain in sorted({it["domain"] for it in items}) + ["all"]:
         part = [it for it in items if domain in ("all", it["domain"])]
         vectors = np.asarray(embedder.embed([it["description"] for it in part]), dtype=np.float32)
         drop, recall, fails = run(part, vectors, params)
         rdrop, rrecall, rfails = random_at(part, drop)
-        print(
+        out.append(
             f"{domain:8} {len(part):3d}  {drop:10.2f} {recall:12.2f} {fails:12.2f}  "
             f"{rrecall:8.2f} {rfails:8.2f}  1.00 (drop 0.00)"
         )
+    if args.calibrate:
+        by_domain = {
+            d: np.asarray(embedder.embed([it["description"] for it in items if it["domain"] == d]), dtype=np.float32)
+            for d in sorted({it["domain"] for it in items})
+        }
+        out += ["", "leave one domain out (--calibrate):", *calibrate(items, by_domain)]
+    print("\n".join(out))
+    if args.write:
+        flags = " ".join(a for a in sys.argv[1:] if a != "--write")
+        command = f"python bench/triage_quality.py {flags}".strip()
+        write_results("triage-quality", f"`{command}`:\n\n```\n" + "\n".join(out) + "\n```")
 
 
 if __name__ == "__main__":
