@@ -18,6 +18,7 @@ class RuminationParams:
     """The seed's knobs."""
 
     max_steps: int = 12
+    """Steps at most, the first look and the depth read included (issue 21: <= 12 steps)."""
     gap_threshold: float = 0.3
     weights: GapWeights = GapWeights()
     patience: int | None = 1

@@ -5,8 +5,10 @@ coverage gains the explored type when data came back; the composite gap score is
 share of the eight node types still without data. [CONTINUE] while one of the gap types
 the engine ranked is still unexplored and the step budget allows; [CRYSTALLIZE] otherwise,
 or when the step found nothing new (known memories again, or a second empty result in a
-row). The gap threshold is the engine's to apply (the seed's orchestrator does). Guard
-rails adjust the signal as their seed text asks.
+row), or when the V2 composite gap the engine recomputed is low (under ``LOW_COMPOSITE_GAP``:
+the seed's "low composite gap = I have enough context here"); the signal's reasoning gives
+the V2 reading either way. The gap threshold is the engine's to apply (the seed's
+orchestrator does). Guard rails adjust the signal as their seed text asks.
 """
 
 from __future__ import annotations
@@ -51,6 +53,10 @@ enough crystallize after restated query results types type with from this that e
 continue
 """.split()
 )
+
+LOW_COMPOSITE_GAP = 0.4
+"""The seed's bound of a low semantic gap (< 0.4: "I have good structure for this"), applied to
+the composite: the seed names no other number for it."""
 
 _TENSION = re.compile(
     r"\b(?:but|however|not|failed|again|back|didn't|never|without|returning|"
@@ -181,13 +187,19 @@ def _signal(inputs: RuminationStepInput, update: GapUpdate, results: list[Memory
     nothing_new = (bool(results) and all(m.id in seen for m in results)) or (not results and last_empty)
     score = update.composite_gap_score
     closed = f"Gaps closed to {score:.2f}, picture is forming..."
+    v2 = inputs.gap.signals or {}
+    fit = v2.get("composite")
+    reading = f" V2 gap {fit:.2f} (semantic {v2.get('semantic_level', '?')})." if isinstance(fit, float) else ""
+    if isinstance(fit, float) and fit < LOW_COMPOSITE_GAP:
+        return "CRYSTALLIZE", f"{closed} The graph fits this well:{reading}"
+    closed += reading
     if update.highest_priority_gap is None:
         return "CRYSTALLIZE", f"{closed} No unexplored gaps remain."
     if not _budget_left(inputs):
         return "CRYSTALLIZE", f"{closed} The step budget is spent."
     if nothing_new:
         return "CRYSTALLIZE", f"{closed} The last step found nothing new."
-    return "CONTINUE", f"Gap score {score:.2f}, {update.highest_priority_gap} still pulling at me..."
+    return "CONTINUE", f"Gap score {score:.2f}, {update.highest_priority_gap} still pulling at me...{reading}"
 
 
 def _monologue(

@@ -152,7 +152,7 @@ class Ruminator:
             return
         number = len(state.steps)
         inputs = self._inputs(state, stimulus, sender, gaps, thread, number)
-        if number > params.max_steps:
+        if number >= params.max_steps:  # every step counts, the first look and depth too
             self._finish_endless(state, inputs, number)
             return
         before = set(state.tools.returned) - set(thread[1] if thread else ())
@@ -213,7 +213,7 @@ class Ruminator:
             gap=gap,
             query=query,
             query_results=results,
-            step_number=number - 1,
+            step_number=number,
             max_steps=self._params.max_steps,
         )
 

@@ -455,8 +455,8 @@ def test_the_step_budget_ends_rumination_with_the_endless_guard(store, settings,
     eager = OfflineLLM({**base, "ruminate.continue": always_continue})
     _felix(mind)
     result = Mind(mind.name, store, settings, llm=eager).ruminate(
-        STIMULUS, sender="Nicolas", params=RuminationParams(max_steps=2)
+        STIMULUS, sender="Nicolas", params=RuminationParams(max_steps=3)
     )
-    assert [s.kind for s in result.steps] == ["initial", "depth", "gap", "guard"]
+    assert [s.kind for s in result.steps] == ["initial", "depth", "gap", "guard"]  # 3 steps, then the guard
     assert result.stopped_reason == "max_steps" and result.guard_rails["endless"] == 1
     assert result.context.validation.valid

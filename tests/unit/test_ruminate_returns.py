@@ -76,3 +76,38 @@ def test_a_name_only_match_has_no_anchor_but_keeps_who_speaks():
     judged = judge([INES, PRESS], LINKS, stimulus="Ines, can we move the beehives?", sender="Ines")
     assert judged.anchors == frozenset() and judged.topical == frozenset()
     assert judged.relevant == {"ines"} and judged.partner == "ines"
+
+
+def _offline_step(composite: float):
+    from graphmind.prompts.ruminate import GapAnalysis, RuminationStepInput
+    from graphmind.ruminate.offline import continue_step
+
+    inputs = RuminationStepInput(
+        stimulus="Ines: the irrigation pump stalled again",
+        sender="Ines",
+        gap=GapAnalysis(
+            covered_types=["Technical_Context"],
+            gap_types=["Strategy_Pattern", "Constraint"],
+            composite_score=0.75,
+            priority_gap="Strategy_Pattern",
+            signals={
+                "semantic": 0.3,
+                "quality": 0.4,
+                "structural": 0.5,
+                "composite": composite,
+                "semantic_level": "low",
+            },
+        ),
+        query="query_strategy_patterns()",
+        query_results=[RELAY],
+    )
+    return continue_step(inputs, [])
+
+
+def test_the_offline_dreamer_reads_the_v2_signals():
+    # a new memory and an open gap: it continues while the graph fits the stimulus poorly ...
+    high = _offline_step(0.7)
+    assert high.signal == "CONTINUE" and "V2 gap 0.70" in high.signal_reasoning
+    # ... and crystallizes once the composite gap is low (the seed: "I have enough context here")
+    low = _offline_step(0.2)
+    assert low.signal == "CRYSTALLIZE" and "fits this well" in low.signal_reasoning
