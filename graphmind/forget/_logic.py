@@ -124,7 +124,8 @@ def judge(
     derived nodes). Without ``cascade`` every one is kept (it only loses its edges). With it,
     a node left with fewer sources than ``minimum_support`` is removed, which can take away the
     support of others (to a fixed point); a pattern or abstraction that lost some support but
-    keeps enough is flagged for verification again; the rest is kept."""
+    keeps enough is flagged for verification again; the rest is kept. Every node derived, however
+    far, is listed (``via``: the provenance edges to what it derives from in the forget)."""
     deps = {d.uid: d for d in dependents}
     removed = set(forgotten)
     changed = cascade
@@ -138,13 +139,14 @@ def judge(
             if len(left) < len(support) and len(left) < minimum_support(dep, params):
                 removed.add(dep.uid)
                 changed = True
+    reached = removed | set(deps)
     out = []
     for dep in sorted(deps.values(), key=lambda d: (d.label, d.id)):
         support = _support(dep)
         left = [s for s in support if s not in removed]
-        via = tuple(sorted({rel for uid, rel in dep.sources if uid in removed}))
+        via = tuple(sorted({rel for uid, rel in dep.sources if uid in reached}))
         if not via:
-            continue  # reached only through a node the cascade keeps: untouched
+            continue  # derives from nothing this forget touches
         action: Action = "keep"
         if cascade and dep.uid in removed:
             action = "remove"

@@ -73,10 +73,12 @@ def test_only_a_memory_locus_goes_with_its_memory_and_residues_stay():
     assert minimum_support(deps[2], P) == 0
 
 
-def test_without_cascade_everything_derived_is_kept_and_nothing_beyond_one_hop_is_touched():
+def test_without_cascade_everything_derived_is_listed_and_kept():
     pattern = dep("p", "Pattern", *((f"e{i}", "EXEMPLIFIES") for i in range(3)))
     above = dep("a", "Abstraction", ("p", "SUBSUMES"))
-    assert actions([pattern, above], ["e0"], cascade=False) == {"p": "keep"}
+    assert actions([pattern, above], ["e0"], cascade=False) == {"p": "keep", "a": "keep"}
+    judged = {j.id: j for j in judge([pattern, above], ["e0"], P, cascade=False)}
+    assert (judged["a"].via, judged["a"].support_before, judged["a"].support_after) == (("SUBSUMES",), 1, 1)
 
 
 def test_support_counts_only_the_edges_that_make_the_node():
