@@ -13,6 +13,11 @@ Object's sections cite (the mind's Identity aside). Per stimulus:
 
 Beside it, the plain baseline: the top-k of ``Mind.recall(stimulus, k)`` poured into sections.
 
+Steps: how many steps the rumination took, and beside it (``no-DR``) how many it takes with
+the diminishing-returns stop turned off (``RuminationParams(patience=None)``); a summary per
+stimulus kind (on-topic / weak, name-only counted as weak / off-topic) closes the table. The
+target (issue 21): 3-8 steps when the mind holds much on the stimulus, 1-2 when it holds little.
+
 ``--calibrate`` cross-validates relevance's ``MIN_SHARED`` (the shared-stem threshold) over
 the minds: for each mind, the value with the best summed F1 (distractors count as false
 positives) on the *other* minds is chosen, and its F1 on the held-out mind is printed.
@@ -32,7 +37,7 @@ from _common import bench_store, scratch_mind
 
 from graphmind.llm.offline import OfflineLLM
 from graphmind.mind import Mind
-from graphmind.ruminate import relevance
+from graphmind.ruminate import RuminationParams, relevance
 
 DATA = ROOT / "tests" / "data" / "ruminate"
 
@@ -91,9 +96,10 @@ def main() -> None:
         return
     labels = json.loads((DATA / "labels.json").read_text())
     print(
-        f"{'mind':<14} {'kind':<10} {'steps':>5} {'tokens':>6}  {'P':>5} {'R':>5} {'distr':>5}  "
+        f"{'mind':<14} {'kind':<10} {'steps':>5} {'no-DR':>5} {'tokens':>6}  {'P':>5} {'R':>5} {'distr':>5}  "
         f"{'base P':>6} {'base R':>6} {'distr':>5}"
     )
+    by_kind: dict[str, list[tuple[int, int]]] = {}
     with bench_store() as (store, settings):
         for file_name, cases in labels.items():
             mind = Mind(scratch_mind("bench-rq"), store, settings, llm=OfflineLLM())
@@ -102,16 +108,28 @@ def main() -> None:
                 for case in cases:
                     must, must_not = set(case["must"]), set(case["must_not"])
                     result = mind.ruminate(case["stimulus"], sender=case["sender"])
+                    plain = mind.ruminate(
+                        case["stimulus"], sender=case["sender"], params=RuminationParams(patience=None)
+                    )
+                    kind = "weak" if case["kind"] == "name-only" else case["kind"]
+                    by_kind.setdefault(kind, []).append((len(result.steps), len(plain.steps)))
                     cited = {i for s in result.context.sections for i in s.node_ids} - {"me"}
                     baseline = {h.node.id for h in mind.recall(case["stimulus"], k=args.k).hits} - {"me"}
                     p, r, d = score(cited, must, must_not)
                     bp, br, bd = score(baseline, must, must_not)
                     print(
-                        f"{file_name.split('.')[0]:<14} {case['kind']:<10} {len(result.steps):>5} "
+                        f"{file_name.split('.')[0]:<14} {case['kind']:<10} {len(result.steps):>5} {len(plain.steps):>5} "
                         f"{result.context.token_count:>6}  {p:>5} {r:>5} {d:>5}  {bp:>6} {br:>6} {bd:>5}"
                     )
             finally:
                 mind.delete()
+    print()
+    for kind, pairs in by_kind.items():
+        taken, off = [p[0] for p in pairs], [p[1] for p in pairs]
+        print(
+            f"{kind:<10} steps {min(taken)}-{max(taken)} (mean {sum(taken) / len(taken):.1f}); "
+            f"without diminishing returns {min(off)}-{max(off)} (mean {sum(off) / len(off):.1f})"
+        )
 
 
 if __name__ == "__main__":
