@@ -213,7 +213,8 @@ class _Run:
         else:
             self._publish(pub)
         self.timings["publish"] = round((time.perf_counter() - started) * 1000, 1)
-        self._say(f"publish: {'run record only (dry run)' if self.params.dry_run else 'committed'}")
+        # Told, not renewed: the run is committed, so a lease renewal failing now must not fail it.
+        d.progress(f"publish: {'run record only (dry run)' if self.params.dry_run else 'committed'}")
         return DreamReport(**{**report.__dict__, "timings": self.timings})
 
     def _publish(self, pub) -> None:
