@@ -9,7 +9,8 @@ small Okapi BM25 (no well-kept BM25 package is installed offline). "hybrid" is g
 feature model of graphmind/recall/turn_expand.py, run here in memory on the JSONL (the same pure logic the
 Turn recall uses once conversation import, issue 26 item 1, lands). Split: the feature model is fitted on
 CALIBRATE (--fit writes graphmind/recall/turn_rerank.json) and reported on the rest (held out).
-The p95 line times expansion + rerank per question (first stage excluded).
+The p95 line times expansion + rerank per question (first stage excluded). --graphmind also times
+Mind.recall on a real Neo4j: one mind per conversation, then one mind holding all of them (~600 turns).
 Run: .venv/bin/python bench/recall_quality.py [--k 10]
 """
 
@@ -227,6 +228,7 @@ def main() -> None:
 
 def real_recall(turns: dict[str, list[dict]], splits: dict[str, list[dict]], k: int) -> None:
     """graphmind's Mind.recall(labels=["Turn"]) with one mind per conversation, and its latency."""
+    import os
     import tempfile
     import time
 
@@ -260,6 +262,19 @@ def real_recall(turns: dict[str, list[dict]], splits: dict[str, list[dict]], k: 
                 )
             print(
                 f"graphmind recall p95 in-process: {np.percentile(times, 95):.1f} ms (~120-turn minds, {len(times)} calls)"
+            )
+            whole = minds["all"] = Mind(scratch_mind("bench-turns"), store, settings)
+            whole.import_jsonl(DATA / "conversations.jsonl")
+            whole.recall("warm up", k=k, labels=["Turn"])
+            times = []
+            for q in splits["all"]:
+                start = time.perf_counter()
+                whole.recall(q["question"], k=k, labels=["Turn"])
+                times.append((time.perf_counter() - start) * 1000)
+            print(
+                f"graphmind recall in-process, one {sum(len(v) for v in turns.values())}-turn mind: p50 "
+                f"{np.percentile(times, 50):.1f} ms, p95 {np.percentile(times, 95):.1f} ms ({len(times)} calls; "
+                f"load average {os.getloadavg()[0]:.1f} on this shared VM)"
             )
         finally:
             for m in minds.values():

@@ -107,15 +107,32 @@ def question_window(question: str, today: dt.date, seeds: Sequence[Candidate]) -
     return None
 
 
+def question_entities(question: str, asked: Sequence[str]) -> list[str]:
+    """The capitalised words of ``question`` that are neither a speaker it names (``asked``) nor a
+    stopword: the names whose mentions bring turns in."""
+    capitalised = set(re.findall(r"\b[A-Z][a-z]+\b", question))
+    return sorted(w for w in capitalised if w not in asked and w.lower() not in _STOP)
+
+
+def _at(order: Sequence[str] | Mapping[int, str], pos: int) -> str | None:
+    if isinstance(order, Mapping):
+        return order.get(pos)
+    return order[pos] if 0 <= pos < len(order) else None
+
+
 def expand(
     question: str,
     seeds: Sequence[tuple[str, float, float]],
     turns: Mapping[str, Turn],
-    sessions: Mapping[str, Sequence[str]],
+    sessions: Mapping[str, Sequence[str] | Mapping[int, str]],
     *,
     today: dt.date,
+    speakers: Sequence[str] | None = None,
 ) -> list[Candidate]:
-    """Candidates from seeds (turn id, first-stage score in [0, 1], cosine) grown through the graph."""
+    """Candidates from seeds (turn id, first-stage score in [0, 1], cosine) grown through the graph.
+
+    ``sessions`` orders each session's turns: a list by position, or (when only part of a session
+    was read) a mapping from position to turn id. ``speakers`` defaults to those of ``turns``."""
     cands: dict[str, Candidate] = {}
 
     def add(turn_id: str, path: str) -> Candidate:
@@ -135,14 +152,13 @@ def expand(
         order = sessions[seed.turn.session]
         for step in range(1, NEIGHBOURS + 1):
             for pos in (seed.turn.position - step, seed.turn.position + step):
-                if 0 <= pos < len(order):
-                    near = add(order[pos], f"NEXT x{step} from {seed.turn.id}")
+                near_id = _at(order, pos)
+                if near_id is not None:
+                    near = add(near_id, f"NEXT x{step} from {seed.turn.id}")
                     near.features["near_seed"] = max(near.features["near_seed"], seed.features["first"] / step)
     window = question_window(question, today, top)
-    speakers = sorted({t.speaker for t in turns.values()})
-    asked = named(question, speakers)
-    capitalised = set(re.findall(r"\b[A-Z][a-z]+\b", question))
-    entities = sorted(w for w in capitalised if w not in asked and w.lower() not in _STOP)
+    asked = named(question, sorted(set(speakers) if speakers is not None else {t.speaker for t in turns.values()}))
+    entities = question_entities(question, asked)
     entity_terms = {e.lower() for e in entities}
     for turn in turns.values():
         in_window = window is not None and window.contains(turn.date)

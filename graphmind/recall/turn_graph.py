@@ -1,49 +1,71 @@
 """Recall over conversation turns: the hybrid hits seed an expansion through the graph, then rerank.
 
-read (cypher/recall/find_turn_graph) -> pure logic (turn_expand.expand, rerank) -> merged order.
-Non-turn hits keep their places; the turn places are refilled by the reranked turns.
+read (cypher/recall/find_turn_graph) -> pure logic (turn_expand.expand, rerank) -> merged order. One
+round trip for most questions: the seeds, the mind's latest session date (what time expressions are
+read against) and only the turns the expansion can add (NEXT neighbours, turns naming an entity) come
+as one row; a question with a time expression makes a second read for its window's sessions. Every
+read starts from an index seek or a walk from the seeds, so a turn recall costs about the same in a
+600-turn mind and a million-turn one. Non-turn hits keep their places; the turn
+places are refilled by the reranked turns.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
-import re
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from graphmind.recall._logic import Fused
-from graphmind.recall.timeparse import parse_time, shift_window
-from graphmind.recall.turn_expand import SEEDS, FeatureModel, Turn, expand, rerank, shipped_model
+from graphmind.recall.timeparse import TimeWindow, parse_time, shift_window
+from graphmind.recall.turn_expand import SEEDS, FeatureModel, Turn, expand, question_entities, rerank, shipped_model
 from graphmind.store import GraphStore
 
 log = logging.getLogger(__name__)
 
+WINDOW_LIMIT = 400
+"""The most turns a question's time window brings in (the earliest sessions of the window first):
+a month of a 600-turn conversation mind holds a few dozen; a month of a million-turn one would
+hold thousands, more than a rerank can use within recall's latency budget."""
+ENTITY_LIMIT = 200
+"""The most turns naming one of the question's entities that join the candidates (best full-text
+match first); ENTITY_FETCH memories of any type are asked of the full-text index to find them."""
+ENTITY_FETCH = 1000
 
-def _names(question: str) -> list[str]:
-    """Capitalised words after the first, lower case: the names a question may mention."""
-    words = re.findall(r"\b[A-Z][a-z]{2,}\b", question)
-    return sorted({w.lower() for w in words[1:]} | {w.lower() for w in words[:1] if not question.startswith(w)})
+
+def _turn(row: Mapping[str, Any]) -> Turn:
+    return Turn(
+        row["id"], row["session"], row["position"], row["speaker"], dt.date.fromisoformat(row["day"]), row["text"]
+    )
 
 
 def _read(
-    store: GraphStore, mind: str, uids: list[str], window: tuple[str, str] | None, names: list[str]
-) -> dict[str, tuple[str, Turn]]:
-    start, end = window if window else (None, None)
-    rows = store.read("recall/find_turn_graph", mind=mind, uids=uids, start=start, end=end, names=names)
-    return {
-        row["id"]: (
-            row["uid"],
-            Turn(
-                row["id"],
-                row["session"],
-                row["position"],
-                row["speaker"],
-                dt.date.fromisoformat(row["day"]),
-                row["text"],
-            ),
+    store: GraphStore, mind: str, *, uids: list[str], names: list[str], window: TimeWindow | None = None
+) -> dict[str, Any] | None:
+    """The one row of recall/find_turn_graph (None when it found no turn), as an auto-commit
+    query (GraphStore.stream): one round trip instead of a managed transaction's three."""
+    rows = list(
+        store.stream(
+            "recall/find_turn_graph",
+            mind=mind,
+            uids=uids,
+            names=names,
+            start=window.start.isoformat() if window else None,
+            end=window.end.isoformat() if window else None,
+            window_limit=WINDOW_LIMIT,
+            entity_fetch=ENTITY_FETCH,
+            entity_limit=ENTITY_LIMIT,
         )
-        for row in rows
-    }
+    )
+    return rows[0] if rows else None
+
+
+def _window(question: str, today: dt.date, best: Turn | None) -> TimeWindow | None:
+    parsed = parse_time(question, today)
+    if parsed.window is None and parsed.shift is not None and best is not None:
+        return shift_window(best.date, parsed.shift)
+    return parsed.window
 
 
 def rerank_turns(
@@ -51,29 +73,28 @@ def rerank_turns(
 ) -> tuple[list[Fused], dict[str, list[str]]]:
     """The first ``k`` of ``fused`` with turns reranked through the graph, and each turn's paths by uid."""
     seeds = fused[:SEEDS]
-    names = _names(question)
-    found = _read(store, mind, [f.uid for f in seeds], None, names)
-    if not found:
+    head = _read(store, mind, uids=[f.uid for f in seeds], names=question_entities(question, []))
+    if head is None or not head["seed_uids"]:
         return fused[:k], {}
-    today = max(t.date for _, t in found.values())
-    parsed = parse_time(question, today)
-    by_uid = {uid: turn for uid, turn in found.values()}
+    found = {row["uid"]: (row["uid"], _turn(row)) for row in head["turns"]}
+    by_uid = {uid: found[uid][1] for uid in head["seed_uids"]}
     turn_seeds = [f for f in seeds if f.uid in by_uid]
-    window = parsed.window
-    if window is None and parsed.shift is not None and turn_seeds:
-        window = shift_window(by_uid[turn_seeds[0].uid].date, parsed.shift)
-    if window is not None:
-        found.update(
-            _read(store, mind, [f.uid for f in seeds], (window.start.isoformat(), window.end.isoformat()), names)
-        )
+    today = dt.date.fromisoformat(head["today"])
+    window = _window(question, today, by_uid[turn_seeds[0].uid])
+    speakers = sorted(set(head["speakers"]))
+    if window is not None:  # a second read, now that the window is known
+        dated = _read(store, mind, uids=[], names=[], window=window)
+        for row in dated["turns"] if dated else []:
+            found.setdefault(row["uid"], (row["uid"], _turn(row)))
     turns = {turn.id: turn for _, turn in found.values()}
     uid_of = {turn.id: uid for uid, turn in found.values()}
-    sessions: dict[str, list[str]] = {}
-    for turn in sorted(turns.values(), key=lambda t: (t.session, t.position)):
-        sessions.setdefault(turn.session, []).append(turn.id)
-    top = max(f.score for f in turn_seeds) if turn_seeds else 1.0
+    sessions: dict[str, dict[int, str]] = {}
+    for turn in turns.values():
+        sessions.setdefault(turn.session, {})[turn.position] = turn.id
+    top = max(f.score for f in turn_seeds)
     seed_rows = [(by_uid[f.uid].id, f.score / top, _cosine(f)) for f in turn_seeds]
-    cands = rerank(expand(question, seed_rows, turns, sessions, today=today), model or shipped_model(), k)
+    cands = expand(question, seed_rows, turns, sessions, today=today, speakers=speakers)
+    cands = rerank(cands, model or shipped_model(), k)
     by_fused = {f.uid: f for f in fused}
     reranked = [replace(by_fused.get(uid_of[c.turn.id], Fused(uid_of[c.turn.id], 0.0)), score=c.score) for c in cands]
     paths = {uid_of[c.turn.id]: c.paths for c in cands}

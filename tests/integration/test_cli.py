@@ -66,6 +66,7 @@ def test_init_reports_the_applied_schema(cli_env):
         "007_dream_lease.cypher",
         "008_wander_loci.cypher",
         "009_api_keys.cypher",
+        "010_turn_recall.cypher",
     ]
 
 

@@ -57,8 +57,8 @@ def test_init_is_idempotent_and_records_the_version(store, settings):
     first = init_database(store, settings)
     second = init_database(store, settings)
     assert first == second
-    assert first.version == 9
-    assert store.read("admin/get_schema_version")[0]["version"] == 9
+    assert first.version == 10
+    assert store.read("admin/get_schema_version")[0]["version"] == 10
     indexes = {row["name"]: row for row in store.autocommit("admin/list_indexes")}
     assert indexes["memory_embedding"]["type"] == "VECTOR"
     assert indexes["memory_search"]["type"] == "FULLTEXT"

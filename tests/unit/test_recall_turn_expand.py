@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from graphmind.recall.turn_expand import FEATURES, FeatureModel, Turn, expand, rerank, shipped_model
+from graphmind.recall.turn_expand import FEATURES, FeatureModel, Turn, expand, question_entities, rerank, shipped_model
 
 
 def _mind() -> tuple[dict[str, Turn], dict[str, list[str]]]:
@@ -79,3 +79,25 @@ def test_shipped_model_prefers_a_matching_turn_to_small_talk() -> None:
         expand("Where is the ferry going?", seeds, turns, sessions, today=dt.date(2024, 6, 1)), shipped_model(), 1
     )
     assert top[0].turn.id == "s3-t1"
+
+
+def test_a_partial_read_of_the_graph_expands_like_the_whole_one() -> None:
+    """Turn recall reads only what expansion can add (positions -> ids, the mind's speakers);
+    the candidates, features and paths are those of the whole sessions."""
+    turns, sessions = _mind()
+    question, seeds, today = "What did Bo say about Biscuit?", [("s3-t1", 1.0, 0.4)], dt.date(2024, 6, 1)
+    whole = expand(question, seeds, turns, sessions, today=today)
+    kept = {c.turn.id for c in whole}
+    partial = {tid: turn for tid, turn in turns.items() if tid in kept}
+    by_position = {sid: {i: tid for i, tid in enumerate(ids) if tid in kept} for sid, ids in sessions.items()}
+    read = expand(question, seeds, partial, by_position, today=today, speakers=["Ana", "Bo"])
+    assert [(c.turn.id, c.features, c.paths) for c in read] == [(c.turn.id, c.features, c.paths) for c in whole]
+    assert {"s1-t1", "s2-t1"} <= kept  # the entity's mentions, from other sessions
+    # without the speakers, Bo (who spoke no turn of the partial read) would count as an entity
+    wrong = expand(question, seeds, partial, by_position, today=today, speakers=["Ana"])
+    assert [c.features for c in wrong] != [c.features for c in whole]
+
+
+def test_question_entities_leave_out_named_speakers_and_stopwords() -> None:
+    assert question_entities("When did Bo take Biscuit to Orkney?", ["Bo"]) == ["Biscuit", "Orkney"]
+    assert question_entities("What did they say?", []) == []
