@@ -7,19 +7,21 @@ subsumes at least one lower node and the top still reaches the experiences. Up t
 ``SMALL_LEVEL`` nodes (a typical session's handful of techniques) are grouped by
 average-linkage agglomeration cut at the widest gap between merge distances among the cuts
 that keep at least half of them apart, then lone items folded (below), so the ladder
-narrows level by level, about twice a level (4 techniques → 2 categories → 1 principle);
+narrows level by level, about twice a level;
 more nodes are grouped by communities of their neighbour graph
 (graphmind.dream.clustering.group_clusters). A node's id comes from its level and its
 members, so a group that a later dream finds again is the same node (its name is kept and no
 LLM call is made); names and generalisations come from the LLM (``dream.name_abstraction``),
 which is given the node's c-TF-IDF key phrases (``naming``; offline, the first is the name).
 Single children (the rule where "a level node with one child is folded into it" meets the
-spec's minimum of four levels): no ladder node has exactly one child, except in the chain that
-takes a level of one node up to level 3. Within a level, a group of one item joins its nearest
-group, or pairs with another lone item (``fold_single_children``); above level 3 a level of
-one node is the top. Levels 2 and 3 are always built (experiences, patterns, categories,
-principles: the spec's four levels), so one pattern still gets a category and a principle
-over it, and one category a principle.
+spec's minimum of four levels): a group of one item joins its nearest group, or pairs with
+another lone item (``fold_single_children``), before an online LLM sees the proposal. Three
+exceptions, each a node with one child: the chain that takes a level of one node up to level 3
+(levels 2 and 3 are always built: experiences, patterns, categories, principles, the spec's
+four levels, so one pattern still gets a category and a principle); the last lone item where
+joining would merge a level of four or more items into one node; and a technique an online LLM
+files alone (world knowledge: a category of its own). Above level 3 a level of one node is the
+top.
 
 With an online LLM each level's grouping is a proposal: the engine shows it with the items to
 the LLM (``dream.group_level``), which may move items between groups, as world knowledge
@@ -76,14 +78,15 @@ def group_levels(
     for level in range(2, top + 1):
         if len(ids) < 2 and level > 3:
             break  # a node over one child only repeats it; levels 2-3 stay (the spec's four levels)
-        labels = (
+        labels = fold_single_children(
+            vectors,
             widest_gap_groups(vectors)
             if len(vectors) <= SMALL_LEVEL
-            else group_clusters(vectors, texts, sizes=sizes, seed=params.seed)
+            else group_clusters(vectors, texts, sizes=sizes, seed=params.seed),
         )
         if regroup is not None:
-            labels = regroup(level, ids, labels)
-        groups = label_groups(fold_single_children(vectors, labels))
+            labels = regroup(level, ids, labels)  # a category of one that the LLM makes stands
+        groups = label_groups(labels)
         level_nodes = [
             _node(level, [ids[k] for k in group], vectors[group], [sizes[k] for k in group]) for group in groups
         ]
@@ -112,18 +115,18 @@ def _node(level: int, members: list[str], vectors: np.ndarray, sizes: list[float
 
 
 def fold_single_children(vectors: np.ndarray, labels: Sequence[int] | np.ndarray) -> np.ndarray:
-    """``labels`` with no group of one item (a node that would only repeat its child) while
-    the level holds two items or more: the lone item closest to another group joins it, and so
-    on, so lone items may pair with each other. Closeness is the mean cosine to the group's
-    items (average linkage, as ``widest_gap_groups``), not to its centroid, which would draw
-    every lone item into the biggest group; the level may still end as one group (then it is
-    the ladder's top above level 3)."""
+    """``labels`` with no group of one item (a node that would only repeat its child): the lone
+    item closest to another group joins it, and so on, so lone items may pair with each other.
+    Closeness is the mean cosine to the group's items (average linkage, as
+    ``widest_gap_groups``), not to its centroid, which would draw every lone item into the
+    biggest group. The last lone item stays alone where joining would merge a level of four or
+    more items into one node (the level keeps its structure: 4 techniques → 2 categories)."""
     labels = np.unique(np.asarray(labels, dtype=np.int64), return_inverse=True)[1]
     similarity = vectors @ vectors.T
     while True:
         counts = np.bincount(labels)
         lone = np.flatnonzero(counts[labels] == 1)
-        if len(counts) < 2 or not len(lone):
+        if len(counts) < 2 or not len(lone) or (len(counts) == 2 and len(labels) >= 4):
             return labels
         mean = (similarity[lone] @ np.eye(len(counts))[labels]) / counts
         mean[np.arange(len(lone)), labels[lone]] = -np.inf

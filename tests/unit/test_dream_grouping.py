@@ -123,15 +123,33 @@ def test_a_group_of_one_joins_its_nearest_group_or_pairs_with_another_lone_item(
     assert fold_single_children(vectors[:1], [0]).tolist() == [0]  # one item: nothing to fold into
 
 
-def test_single_children_are_folded_except_the_chain_up_to_level_3():
-    """Four techniques the widest gap cuts into {a, b}, {c}, {d}: no category of one (the old
-    rule kept two), one category over all four, then the minimum's principle over it."""
-    vectors = [[1, 0, 0], [0.95, 0.05, 0], [0, 1, 0], [0, 0, 1]]
+def test_lone_items_pair_up_even_beside_a_single_big_group():
+    """One group of two and four lone items (the old rule kept them: 5 categories for 6
+    techniques, four of them over one technique)."""
+    vectors = unit([1, 0, 0], [0.95, 0.05, 0], [0, 1, 0], [0, 0.95, 0.3], [0, 0, 1], [0.05, 0.3, 0.95])
+    assert fold_single_children(vectors, [0, 0, 1, 2, 3, 4]).tolist() == [0, 0, 1, 1, 2, 2]
+
+
+def test_single_children_are_folded_except_the_chain_and_a_level_kept_apart():
+    """Four techniques the widest gap cuts into {a, b}, {c}, {d}: c joins {a, b}; d stays alone
+    rather than merge the level into one node; one principle over the two categories."""
+    vectors = [[1, 0, 0], [0.95, 0.05, 0], [0.3, 1, 0], [0, 0, 1]]
     nodes = group_levels([_pattern(i, v) for i, v in enumerate(vectors)], PARAMS)
-    by_level = {level: [n for n in nodes if n.level == level] for level in (2, 3, 4)}
-    assert all(len(n.members) >= 2 for n in by_level[2]) and sum(len(n.members) for n in by_level[2]) == 4
-    assert len(by_level[3]) == 1 and not by_level[4]
-    assert len(by_level[3][0].members) >= 2 or len(by_level[2]) == 1  # a chain only over a level of one
+    assert sorted(n.members for n in nodes if n.level == 2) == [["p0", "p1", "p2"], ["p3"]]
+    assert [len(n.members) for n in nodes if n.level == 3] == [2] and not [n for n in nodes if n.level == 4]
+
+
+def test_the_llm_sees_a_folded_proposal_and_a_category_of_one_it_makes_stands():
+    vectors = [[1, 0, 0], [0.95, 0.05, 0], [0, 1, 0], [0, 0.95, 0.3], [0, 0, 1]]
+    seen: list[list[int]] = []
+
+    def regroup(level: int, ids: list[str], labels: np.ndarray) -> np.ndarray:
+        seen.append(labels.tolist())
+        return np.array([0, 0, 0, 0, 1]) if level == 2 else labels  # world knowledge: p4 is its own category
+
+    nodes = group_levels([_pattern(i, v) for i, v in enumerate(vectors)], PARAMS, regroup=regroup)
+    assert min(np.bincount(seen[0])) >= 2  # no lone item in what the LLM is shown
+    assert sorted(n.members for n in nodes if n.level == 2) == [["p0", "p1", "p2", "p3"], ["p4"]]
 
 
 def test_one_pattern_keeps_the_four_level_minimum_and_nothing_above():
