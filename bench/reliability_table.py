@@ -46,10 +46,13 @@ def run_suite(extra: list[str], long: bool = False) -> Path:
     return report
 
 
-def tally(report: Path) -> dict[tuple[str, str], dict[str, int]]:
-    """(area, check) -> counts of passed / lost / skipped cases."""
+def tally(*reports: Path) -> dict[tuple[str, str], dict[str, int]]:
+    """(area, check) -> counts of passed / lost / skipped cases of tests/reliability."""
     rows: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: {"passed": 0, "lost": 0, "skipped": 0})
-    for case in ET.parse(report).getroot().iter("testcase"):
+    cases = [case for report in reports for case in ET.parse(report).getroot().iter("testcase")]
+    for case in cases:
+        if not case.get("classname", "").startswith("tests.reliability."):
+            continue
         module = case.get("classname", "").rsplit(".", 1)[-1]
         check = case.get("name", "").split("[", 1)[0].removeprefix("test_").replace("_", " ")
         counts = rows[(area(module), check)]
@@ -105,10 +108,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="replace the table in bench/RESULTS.md")
     parser.add_argument("--long", action="store_true", help="run the long variants (every kill point, more load)")
-    parser.add_argument("--report", type=Path, help="read this JUnit XML instead of running the suite")
+    parser.add_argument(
+        "--report", type=Path, action="append", help="read these JUnit XMLs (repeatable) instead of running the suite"
+    )
     parser.add_argument("pytest_args", nargs="*")
     args = parser.parse_args()
-    rows = tally(args.report or run_suite(args.pytest_args, args.long))
+    rows = tally(*(args.report or [run_suite(args.pytest_args, args.long)]))
     text = table(rows)
     print(text)
     if args.write:
