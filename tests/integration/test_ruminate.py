@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -157,7 +158,7 @@ def test_an_invented_fact_never_reaches_the_context_object(store, settings, mind
 
     def inventing(prompt_name):
         def step(inputs, tools):
-            out = base[prompt_name](inputs, tools)
+            out: Any = base[prompt_name](inputs, tools)
             return out.model_copy(
                 update={
                     "internal_monologue": out.internal_monologue
@@ -168,7 +169,7 @@ def test_an_invented_fact_never_reaches_the_context_object(store, settings, mind
         return step
 
     def inventing_context(inputs, tools):
-        out = base["context.compose"](inputs, tools)
+        out: Any = base["context.compose"](inputs, tools)
         return out.model_copy(update={"constraints": out.constraints + "\n- Budget: 12,500 EUR"})
 
     liar = OfflineLLM(

@@ -5,6 +5,7 @@ edges, deadlines whole with their offset and seconds, the short-context note, th
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.integration
 STIMULUS = "The irrigation pump controller in the east greenhouse stalled again."
 
 
-def _rows() -> list[dict]:
+def _rows() -> list[dict[str, Any] | str]:
     return [
         node(
             "Technical_Context",
@@ -68,7 +69,7 @@ def test_cli_ruminate_dependencies_deadline_and_note(cli_env, cli_mind, capsys, 
     _check(payload["context_markdown"], payload["validation"])
 
 
-def _partner_rows() -> list[dict]:
+def _partner_rows() -> list[dict[str, Any] | str]:
     return [
         *_rows(),
         node("Partnership", "p-ines", partner_name="Ines", duration="3 seasons", trust_level=0.8),
