@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import builtins
 import secrets
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -80,13 +80,7 @@ class CrystalPage:
     next_offset: int | None
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "session_id": self.session_id,
-            "crystals": self.crystals,
-            "total": self.total,
-            "offset": self.offset,
-            "next_offset": self.next_offset,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -100,13 +94,7 @@ class LociPage:
     next_offset: int | None
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "session_id": self.session_id,
-            "loci": self.loci,
-            "total": self.total,
-            "offset": self.offset,
-            "next_offset": self.next_offset,
-        }
+        return asdict(self)
 
 
 ENGINE_STATE = frozenset(
