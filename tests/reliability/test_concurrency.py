@@ -20,6 +20,7 @@ import threading
 from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 import pytest
@@ -29,6 +30,7 @@ from graphmind.dream import DreamParams
 from graphmind.dream.engine import Dreamer
 from graphmind.errors import RunError, ValidationError
 from graphmind.mind import Mind
+from graphmind.models import Experience
 from graphmind.store import GraphStore
 from tests.integration.helpers import DEMO, experiences
 
@@ -100,6 +102,20 @@ def _on(name: str, store: GraphStore, settings: Settings, work: Callable[[Mind],
     return job
 
 
+def _ruminate(stimulus: str, m: Mind) -> Any:
+    return m.ruminate(stimulus)
+
+
+def _dream(m: Mind) -> Any:
+    return m.dream(DreamParams(wait_seconds=600))  # the second run waits for the first's lease
+
+
+def _moves(per_technique: int) -> list[Experience | dict[str, Any]]:
+    moves: list[Experience | dict[str, Any]] = []
+    moves.extend(experiences(per_technique=per_technique))
+    return moves
+
+
 def _runs(m: Mind) -> list[dict[str, Any]]:
     return [r["props"] for r in m.store.read("dream/list_runs", mind=m.name)]
 
@@ -108,18 +124,17 @@ def test_writers_ruminations_dreams_and_a_wander_at_once_lose_nothing(
     mind: Mind, store: GraphStore, settings: Settings
 ) -> None:
     mind.import_jsonl(DEMO)
-    mind.capture_many(experiences(per_technique=4))
+    mind.capture_many(_moves(4))
     walk = mind.wander("race condition", rng_seed=5, human_checkpoint_frequency=0)
     racing = walk.id
     name = mind.name
     load = Load()
     for k in range(WRITERS):
-        load.add(f"writer {k}", lambda k=k: _writer(name, store, settings, k))
+        load.add(f"writer {k}", partial(_writer, name, store, settings, k))
     for i in range(RUMINATIONS):
-        load.add(f"rumination {i}", _on(name, store, settings, lambda m, i=i: m.ruminate(STIMULI[i])))
+        load.add(f"rumination {i}", _on(name, store, settings, partial(_ruminate, STIMULI[i])))
     for i in range(DREAMS):
-        params = DreamParams(wait_seconds=600)
-        load.add(f"dream {i}", _on(name, store, settings, lambda m, p=params: m.dream(p)))
+        load.add(f"dream {i}", _on(name, store, settings, _dream))
     load.add(
         "wander",
         _on(
@@ -223,7 +238,7 @@ def test_the_chain_check_can_fail() -> None:
 def test_a_run_that_lost_its_lease_before_publishing_writes_nothing(mind: Mind) -> None:
     """The lease is checked inside the publishing transaction: a run whose lease another run
     took after its last renewal publishes nothing (two dreams never both write)."""
-    mind.capture_many(experiences(per_technique=4))
+    mind.capture_many(_moves(4))
 
     def steal(step: str) -> None:
         if step == "dream/mark_lease":  # the transaction is open; the lease is not locked yet
