@@ -78,9 +78,10 @@ class Fault:
     at: tuple[str, str, int]  # ("phase" | "query", name, occurrence)
     resume: Callable[[Mind], list[str]] | None = None  # the re-run, when it is not the command again
     loose: frozenset[str] = frozenset()
-    """Labels whose nodes are compared by count only (their edges and the hits they count set
-    aside): a rumination's findings follow the approximate vector index, which a restart of
-    Neo4j may rebuild with other near ties; that it recorded one run, whole, is compared."""
+    """Labels whose nodes are set aside with their edges and the hits they count, runs among
+    them counted: a rumination's findings follow the approximate vector index, which a restart
+    of Neo4j may rebuild with other near ties (other neighbours, more or fewer findings); that
+    it recorded one run, whole (stats/count_half_written), is compared."""
 
 
 def _dream(m: Mind) -> object:
@@ -225,7 +226,7 @@ def canonical(lines: list[str], loose: frozenset[str] = frozenset()) -> list[str
     items = [i for i in items if not (i.get("label") == "DreamRun" and i["properties"].get("status") == "interrupted")]
     if loose:
         ids = {i["id"] for i in items if i.get("label") in loose}
-        counts = Counter(i["label"] for i in items if i.get("label") in loose)
+        counts = Counter(i["label"] for i in items if i.get("label") in loose and i["label"].endswith("Run"))
         items = [i for i in items if i.get("id") not in ids and i.get("from") not in ids and i.get("to") not in ids]
         items = [{**i, "properties": {k: v for k, v in i["properties"].items() if k != "hits"}} for i in items]
         items += [{"type": "count", "label": label, "properties": {"n": n}} for label, n in sorted(counts.items())]
