@@ -19,12 +19,10 @@ run that could not (killed, or Neo4j gone) is left ``running``, and the next run
 marks it ``interrupted`` as soon as it holds the lease (``graphmind neo4j start`` does at once).
 
 Crash safety by phase (tests/reliability/test_neo4j_kill.py kills Neo4j in each):
-read, embed, triage, compress, integrate, abstract, verify: *resumable*: they only read and
-compute in memory (the lease and the ``running`` record aside), so a run killed in any of them
-leaves nothing of its work, and running the dream again redoes it from the same inputs;
-publish: *transactional*: one managed transaction (retried on a transient error) that first
-re-checks the lease, so the run's patterns, ladder, links and completed record are all
-written, or none.
+read, embed, triage, compress, integrate, abstract, verify are *resumable*: they only read and compute
+in memory (the lease and the ``running`` record aside), so a run killed in any of them leaves nothing,
+and running the dream again redoes it from the same inputs. publish is *transactional*: one managed
+transaction (retried when transient) that re-checks the lease first: all of the run is written, or none.
 """
 
 from __future__ import annotations
