@@ -117,7 +117,9 @@ def _load(url: str, headers: dict[str, str], clients: int, requests: int) -> tup
                 started = time.perf_counter()
                 answer = client.post(url, headers=headers, json={"query": QUERIES[i % len(QUERIES)], "k": 10})
                 ms.append((time.perf_counter() - started) * 1000)
-                errors += answer.status_code != 200
+                if answer.status_code != 200:
+                    errors += 1
+                    print(f"  error {answer.status_code}: {answer.text[:300]}", file=sys.stderr)
         return ms, errors
 
     with ThreadPoolExecutor(clients) as pool:

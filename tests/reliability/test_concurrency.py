@@ -255,3 +255,27 @@ def test_a_run_that_lost_its_lease_before_publishing_writes_nothing(mind: Mind) 
 
 def _runs_rows(m: Mind) -> list[dict[str, Any]]:
     return m.store.read("dream/list_runs", mind=m.name)
+
+
+RECALLERS, RECALLS = (32, 30) if LONG else (32, 15)
+RECALL_QUERIES = ("race condition", "worker crash", "settlement retries", "pairing", "timeouts", "what failed")
+
+
+def _recalls(offset: int, m: Mind) -> int:
+    """RECALLS recalls (each counts a hit on every memory it returns); how many hits they returned."""
+    return sum(len(m.recall(RECALL_QUERIES[(offset + i) % len(RECALL_QUERIES)], k=10).hits) for i in range(RECALLS))
+
+
+def test_concurrent_recalls_of_the_same_memories_never_fail(mind: Mind, store: GraphStore, settings: Settings) -> None:
+    """Recalls that count hits on the same memories in different orders (the REST API under 32
+    clients) lock them in one order, so none deadlocks into an error, and every hit is counted."""
+    mind.import_jsonl(DEMO)
+    mind.embed()
+    before = sum(r["props"].get("hits") or 0 for r in store.read("export/list_nodes", mind=mind.name))
+    load = Load()
+    for k in range(RECALLERS):
+        load.add(f"recaller-{k}", _on(mind.name, store, settings, partial(_recalls, k)))
+    load.run()
+    assert not load.errors, {name: repr(exc) for name, exc in load.errors.items()}
+    after = sum(r["props"].get("hits") or 0 for r in store.read("export/list_nodes", mind=mind.name))
+    assert after - before == sum(load.results.values()) > 0  # every hit counted once, none lost
