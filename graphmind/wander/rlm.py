@@ -73,7 +73,9 @@ class RlmDweller:
             return self._dwell(repl, inputs, variables, want_strong, call)
         finally:
             if repl.state != before:
-                self._store.write("wander/mark_repl_state", mind=self._mind, id=session_id, state=json.dumps(repl.state))
+                self._store.write(
+                    "wander/mark_repl_state", mind=self._mind, id=session_id, state=json.dumps(repl.state)
+                )
 
     def _dwell(
         self, repl: WanderRepl, inputs: DwellInput, variables: dict[str, Any], want_strong: bool, call: Call
