@@ -106,19 +106,6 @@ def test_answer_problems_can_fail() -> None:
     assert answer_problems(400, "Traceback (most recent call last)") != []
 
 
-@pytest.fixture(scope="module")
-def bystander(store, settings):
-    from graphmind.mind import Mind
-    from tests.conftest import new_mind_name
-    from tests.integration.helpers import DEMO
-
-    mind = Mind(new_mind_name(), store, settings)
-    mind.import_jsonl(DEMO)
-    yield mind
-    mind.delete()
-    mind.close()
-
-
 def _json(response: Any) -> Any:
     try:
         return response.json()

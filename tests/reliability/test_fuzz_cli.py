@@ -183,19 +183,6 @@ ON_THE_DATABASE = [
 ]
 
 
-@pytest.fixture(scope="module")
-def bystander(store, settings):
-    from graphmind.mind import Mind
-    from tests.conftest import new_mind_name
-    from tests.integration.helpers import DEMO
-
-    mind = Mind(new_mind_name(), store, settings)
-    mind.import_jsonl(DEMO)
-    yield mind
-    mind.delete()
-    mind.close()
-
-
 @pytest.mark.integration
 def test_fuzzed_arguments_on_a_real_mind_refuse_cleanly_and_touch_no_other_mind(
     mind, bystander, store, cli_env, capsys, tmp_path, monkeypatch, record_property

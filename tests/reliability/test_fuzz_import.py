@@ -11,8 +11,6 @@ from hypothesis import strategies as st
 
 from graphmind.errors import ValidationError
 from graphmind.io.jsonl import parse_line
-from graphmind.mind import Mind
-from tests.conftest import new_mind_name
 from tests.reliability.fuzz_inputs import DEMO, Counter, budget, import_lines
 
 LIMIT = 1_000_000
@@ -62,14 +60,6 @@ def test_any_line_is_parsed_or_refused_with_its_line_number(record_property) -> 
 
 
 # -- the whole command, on the real Neo4j -----------------------------------------------------
-@pytest.fixture(scope="module")
-def bystander(store, settings):
-    """Another mind with the demo in it: no fuzzed import may touch it."""
-    mind = Mind(new_mind_name(), store, settings)
-    mind.import_jsonl(DEMO)
-    yield mind
-    mind.delete()
-    mind.close()
 
 
 @pytest.mark.integration
