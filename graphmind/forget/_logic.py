@@ -30,6 +30,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from graphmind.dream.params import DreamParams
+
 FORWARD = ("EXEMPLIFIES", "MERGED_INTO")
 """Provenance edges that point from the source to what is derived from it."""
 BACKWARD = ("SUBSUMES", "EVIDENCED_BY", "REFERS_TO", "DRAWS_ON", "OF_STEP", "CITES", "FOUND", "SUPPORTED_BY")
@@ -53,7 +55,7 @@ class ForgetParams:
     from its first this-many characters on; a stored value this long that is a piece of the
     forgotten text is a copy too."""
 
-    min_pattern_experiences: int = 3
+    min_pattern_experiences: int = DreamParams().min_cluster_size
     min_crystal_evidence: int = 2
     min_fragment_chars: int = 12
     min_copy_chars: int = 32
