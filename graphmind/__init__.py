@@ -3,9 +3,10 @@
 ``Mind`` is the entry point; the other names are the types its methods take and return.
 """
 
+from graphmind.app import MindEngines
 from graphmind.config import Settings
-from graphmind.digest import DigestParams, DigestReport
-from graphmind.dream import DreamParams, DreamReport, KnowledgeMatch
+from graphmind.digest import Digester, DigestParams, DigestReport
+from graphmind.dream import Dreamer, DreamParams, DreamReport, KnowledgeMatch
 from graphmind.dream.schedule import Schedule
 from graphmind.dream.verify import Verification
 from graphmind.embed import Embedder, HashingEmbedder, MiniLMEmbedder
@@ -17,7 +18,7 @@ from graphmind.mind import Mind
 from graphmind.models import Experience, GraphNode
 from graphmind.prompts.recall import RecallAnswer
 from graphmind.recall import EmbedReport, Recaller, RecallHit, RecallResult
-from graphmind.ruminate import RuminationParams, RuminationResult
+from graphmind.ruminate import RuminationEngine, RuminationParams, RuminationResult
 from graphmind.samples import demo_file
 from graphmind.store import GraphStore, SchemaReport
 from graphmind.store.minds import MindStats, MindSummary
@@ -31,8 +32,10 @@ __all__ = [
     "Crystals",
     "DigestParams",
     "DigestReport",
+    "Digester",
     "DreamParams",
     "DreamReport",
+    "Dreamer",
     "EmbedReport",
     "Embedder",
     "EventBus",
@@ -48,6 +51,7 @@ __all__ = [
     "KnowledgeMatch",
     "LLM",
     "Mind",
+    "MindEngines",
     "MindStats",
     "MindSummary",
     "MiniLMEmbedder",
@@ -57,6 +61,7 @@ __all__ = [
     "RecallResult",
     "Recaller",
     "Resonances",
+    "RuminationEngine",
     "RuminationParams",
     "RuminationResult",
     "RunError",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -9,14 +10,18 @@ from typing import TYPE_CHECKING, Any
 
 from graphmind.config import Settings
 from graphmind.context import offline as context_offline
+from graphmind.digest import Digester
 from graphmind.digest import offline as digest_offline
+from graphmind.dream import Dreamer
 from graphmind.dream import offline as dream_offline
 from graphmind.embed import CachingEmbedder, Embedder
 from graphmind.errors import ConfigError, StoreUnavailableError, ValidationError
 from graphmind.launcher import LocalNeo4j
 from graphmind.llm import LLM
 from graphmind.llm.offline import register_behaviours
+from graphmind.recall import Recaller
 from graphmind.recall import offline as recall_offline
+from graphmind.ruminate import RuminationEngine
 from graphmind.ruminate import offline as ruminate_offline
 from graphmind.store import Catalog, GraphStore, SchemaReport, apply_schema, connect
 from graphmind.wander import offline as wander_offline
@@ -25,6 +30,8 @@ from graphmind.wander.sessions import WanderSessions
 
 if TYPE_CHECKING:
     from graphmind.wander.wanderer import Wander
+
+log = logging.getLogger(__name__)
 
 OFFLINE_ENGINES = (ruminate_offline, context_offline, dream_offline, wander_offline, digest_offline, recall_offline)
 """The engines' offline behaviours: each engine owns its own (``<engine>/offline.py``)."""
@@ -174,3 +181,108 @@ def make_llm(settings: Settings) -> LLM:
     from graphmind.llm.factory import make_llm as build
 
     return build(settings)
+
+
+class MindEngines:
+    """The engines of one Mind, wired here once from its store and settings, and closed together.
+
+    Each is made on first use (the embedder's weights and the LLM's client only when a verb needs
+    them): ``embedder``, ``llm``, ``recaller``, ``dreamer``, ``ruminator``, ``digester``, the
+    wander ``events`` bus and ``wander_pool``. What was given to the constructor is used, and not
+    closed; what was made here is closed by ``close`` (the store only when ``owns_store``)."""
+
+    def __init__(
+        self,
+        store: GraphStore,
+        settings: Settings,
+        *,
+        embedder: Embedder | None = None,
+        llm: LLM | None = None,
+        owns_store: bool = False,
+    ):
+        self.store, self.settings, self.owns_store = store, settings, owns_store
+        self._embedder, self._llm, self._owns_llm = embedder, llm, False
+        self._recaller: Recaller | None = None
+        self._dreamer: Dreamer | None = None
+        self._ruminator: RuminationEngine | None = None
+        self._digester: Digester | None = None
+        self._events: EventBus | None = None
+        self._pool: ThreadPoolExecutor | None = None
+
+    @property
+    def embedder(self) -> Embedder:
+        """The embedder given, else the one GRAPHMIND_EMBEDDER names (made once)."""
+        if self._embedder is None:
+            self._embedder = make_embedder(self.settings)
+        return self._embedder
+
+    @property
+    def llm(self) -> LLM:
+        """The LLM given, else the provider the settings name (made once, closed with the mind)."""
+        if self._llm is None:
+            self._llm, self._owns_llm = make_llm(self.settings), True
+        return self._llm
+
+    @property
+    def recaller(self) -> Recaller:
+        if self._recaller is None:
+            cache_bytes = self.settings.recall_cache_mb * 2**20
+            self._recaller = Recaller(self.store, self.embedder, cache_bytes=cache_bytes)
+        return self._recaller
+
+    @property
+    def dreamer(self) -> Dreamer:
+        """The dream engine with the default DreamParams (``dreamer.using(params)`` for others)."""
+        if self._dreamer is None:
+            self._dreamer = Dreamer(self.store, self.embedder, self.llm)
+        return self._dreamer
+
+    @property
+    def ruminator(self) -> RuminationEngine:
+        if self._ruminator is None:
+            self._ruminator = RuminationEngine(self.store, self.recaller, self.llm)
+        return self._ruminator
+
+    @property
+    def digester(self) -> Digester:
+        if self._digester is None:
+            self._digester = Digester(self.store)
+        return self._digester
+
+    @property
+    def events(self) -> EventBus:
+        """Wander's event bus (``make_event_bus``), made once."""
+        if self._events is None:
+            self._events = make_event_bus(self.settings)
+        return self._events
+
+    @property
+    def wander_pool(self) -> ThreadPoolExecutor:
+        """Two threads for a wander step's side-by-side reads, shared by the mind's walks."""
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="graphmind-wander")
+        return self._pool
+
+    def close(self) -> None:
+        """Close the event bus, the pool, recall's threads and vectors, the LLM client made here,
+        and the store when owned; each only once."""
+        try:
+            if self._events is not None:
+                events, self._events = self._events, None
+                events.close()
+        finally:
+            self._dreamer = self._ruminator = None  # they hold the recaller and LLM closed below
+            if self._pool is not None:
+                pool, self._pool = self._pool, None
+                pool.shutdown(wait=False)
+            if self._recaller is not None:
+                recaller, self._recaller = self._recaller, None
+                recaller.close()
+            close_llm = getattr(self._llm, "close", None) if self._owns_llm else None
+            if close_llm is not None:  # the SDK client made here
+                self._llm, self._owns_llm = None, False
+                close_llm()
+            if self.owns_store:
+                self.owns_store = False
+                log.debug("closing the store")
+                self.store.close()

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Generator
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from graphmind.app import WanderWiring, init_database, make_embedder, make_event_bus, make_llm, open_store, open_wander
+from graphmind.app import MindEngines, WanderWiring, init_database, open_store, open_wander
 from graphmind.config import Settings
-from graphmind.digest import DigestParams, DigestReport, absorb, digest, merge_threads
+from graphmind.digest import Digester, DigestParams, DigestReport
 from graphmind.dream import Dreamer, DreamParams, DreamReport, Trigger
 from graphmind.dream.capture_queue import CaptureQueue
 from graphmind.dream.engine import Progress as DreamProgress
@@ -31,7 +30,7 @@ from graphmind.prompts.recall import ANSWER, RecallAnswer, RecallQuestion
 from graphmind.recall import EmbedReport, Recaller, RecallResult
 from graphmind.recall._logic import check_query_text
 from graphmind.recall.tools import memory_tools
-from graphmind.ruminate import RuminationParams, RuminationResult, ruminate
+from graphmind.ruminate import RuminationEngine, RuminationParams, RuminationResult
 from graphmind.store import GraphStore, SchemaReport
 from graphmind.store.minds import MindStats, MindSummary, check_mind_name, list_minds, mind_exists
 from graphmind.store.records import node_to_model
@@ -45,7 +44,12 @@ log = logging.getLogger(__name__)
 
 
 class Mind(MemoryVerbs):
-    """Everything one mind (an agent, a citizen, a project) does with its graph memory."""
+    """Everything one mind (an agent, a citizen, a project) does with its graph memory.
+
+    A thin facade: the engines are wired by the composition root (``graphmind.app.MindEngines``)
+    and reachable as attributes (``store``, ``embedder``, ``llm``, ``recaller``, ``dreamer``,
+    ``ruminator``, ``digester``, ``events``, ``wander_sessions``); each verb passes this mind's
+    name to one of them."""
 
     def __init__(
         self,
@@ -57,16 +61,10 @@ class Mind(MemoryVerbs):
         llm: LLM | None = None,
     ):
         self.name = check_mind_name(name)
+        self.engines = MindEngines(store, settings, embedder=embedder, llm=llm)
         self._store = store
         self._settings = settings
-        self._embedder = embedder
-        self._llm = llm
-        self._recaller: Recaller | None = None
         self._capture: CaptureQueue | None = None
-        self._events: EventBus | None = None
-        self._pool: ThreadPoolExecutor | None = None
-        self._owns_store = False
-        self._owns_llm = False
 
     @classmethod
     def open(cls, name: str, settings: Settings | None = None, *, must_exist: bool = False) -> Mind:
@@ -77,7 +75,7 @@ class Mind(MemoryVerbs):
         settings = settings or Settings.from_env()
         check_mind_name(name)  # before a driver is made for nothing
         mind = cls(name, open_store(settings), settings)
-        mind._owns_store = True
+        mind.engines.owns_store = True
         if must_exist and not mind.exists():
             mind.close()
             raise NotFoundError(f"mind {name!r} does not exist; 'graphmind minds list' shows the minds")
@@ -103,30 +101,16 @@ class Mind(MemoryVerbs):
         self.close()
 
     def close(self) -> None:
-        """Store queued experiences, stop recall's threads and drop its vectors; close the LLM's
-        client if the mind made it (one per mind, wander's models included), and the store if
-        ``open`` made it."""
+        """Store queued experiences, then close the engines (``MindEngines.close``): recall's
+        threads and vectors, the LLM client if the mind made it (one per mind, wander's models
+        included), and the store if ``open`` made it."""
         try:
             if self._capture is not None:
                 capture, self._capture = self._capture, None
                 capture.close()
         finally:
-            if self._events is not None:
-                events, self._events = self._events, None
-                events.close()
-            if self._pool is not None:
-                pool, self._pool = self._pool, None
-                pool.shutdown(wait=False)
-            if self._recaller is not None:
-                self._recaller.close()
-                self._recaller = None
             log.debug("closing mind %s", self.name)
-            close_llm = getattr(self._llm, "close", None) if self._owns_llm else None
-            if close_llm is not None:  # the SDK client the mind made
-                self._llm, self._owns_llm = None, False
-                close_llm()
-            if self._owns_store:
-                self._store.close()
+            self.engines.close()
 
     @property
     def store(self) -> GraphStore:
@@ -135,16 +119,27 @@ class Mind(MemoryVerbs):
     @property
     def embedder(self) -> Embedder:
         """The embedder given to the constructor, else the one the settings name (made once)."""
-        if self._embedder is None:
-            self._embedder = make_embedder(self._settings)
-        return self._embedder
+        return self.engines.embedder
 
     @property
     def llm(self) -> LLM:
         """The LLM given to the constructor, else the provider the settings name (made once)."""
-        if self._llm is None:
-            self._llm, self._owns_llm = make_llm(self._settings), True
-        return self._llm
+        return self.engines.llm
+
+    @property
+    def dreamer(self) -> Dreamer:
+        """The dream engine (``dream``, ``end_session`` and ``dream_if_due`` run through it)."""
+        return self.engines.dreamer
+
+    @property
+    def ruminator(self) -> RuminationEngine:
+        """The rumination engine (``ruminate`` runs through it)."""
+        return self.engines.ruminator
+
+    @property
+    def digester(self) -> Digester:
+        """The digest engine (``digest``, ``reflect``, ``merge_threads`` and ``absorb``)."""
+        return self.engines.digester
 
     def init_schema(self) -> SchemaReport:
         """Apply the schema (idempotent; shared by every mind of the database)."""
@@ -200,16 +195,14 @@ class Mind(MemoryVerbs):
     @property
     def recaller(self) -> Recaller:
         """The recall engine this mind searches with (created on first use)."""
-        if self._recaller is None:
-            self._recaller = Recaller(self._store, self.embedder, cache_bytes=self._settings.recall_cache_mb * 2**20)
-        return self._recaller
+        return self.engines.recaller
 
     def ruminate(
         self, stimulus: str, sender: str | None = None, *, params: RuminationParams | None = None
     ) -> RuminationResult:
         """Ruminate on ``stimulus`` (seed P02) and return the Context Object with the steps that
         led to it; the run is recorded as a RuminationRun with its Findings."""
-        return ruminate(self._store, self.recaller, self.llm, self.name, stimulus, sender, params or RuminationParams())
+        return self.ruminator.run(self.name, stimulus, sender, params)
 
     def ask(self, question: str) -> ToolRun[RecallAnswer]:
         """Answer ``question`` from this mind's memories: the LLM recalls through graph tools
@@ -225,8 +218,7 @@ class Mind(MemoryVerbs):
         DreamRun. Another run on this mind at the same time waits ``params.wait_seconds``, then
         DreamBusyError."""
         self.flush()
-        dreamer = Dreamer(self._store, self.embedder, self.llm, params or DreamParams(), progress)
-        return dreamer.dream(self.name, trigger)
+        return self.dreamer.using(params, progress).dream(self.name, trigger)
 
     def end_session(self, session_id: str, params: DreamParams | None = None) -> DreamReport:
         """The session-complete trigger: dream over what that session left unconsolidated (the
@@ -265,7 +257,7 @@ class Mind(MemoryVerbs):
         active threads that converge, the entries most likely forgotten. Shown entries count a
         hit; ``rng_seed`` makes the sampling reproducible, ``now`` the moment ages are counted
         from (default: the current time)."""
-        return digest(self._store, self.name, params or DigestParams(), rng_seed=rng_seed, now=now)
+        return self.digester.digest(self.name, params, rng_seed=rng_seed, now=now)
 
     def reflect(
         self, params: DigestParams | None = None, *, rng_seed: int | None = None, now: datetime | None = None
@@ -275,11 +267,11 @@ class Mind(MemoryVerbs):
 
     def merge_threads(self, a: str, b: str, title: str) -> dict[str, Any]:
         """A higher-level thread above threads ``a`` and ``b`` (kept, status merged, MERGED_INTO)."""
-        return merge_threads(self._store, self.name, a, b, title)
+        return self.digester.merge_threads(self.name, a, b, title)
 
     def absorb(self, entry_id: str) -> None:
         """Mark a topic entry absorbed: digested, so the decay review no longer lists it."""
-        absorb(self._store, self.name, entry_id)
+        self.digester.absorb(self.name, entry_id)
 
     @property
     def wander_sessions(self) -> WanderSessions:
@@ -299,9 +291,7 @@ class Mind(MemoryVerbs):
     def events(self) -> EventBus:
         """This mind's wander event bus (subscribe to ``wander.>``); made once, logging to
         GRAPHMIND_WANDER_EVENT_LOG when set and publishing to NATS when NATS_URL is set."""
-        if self._events is None:
-            self._events = make_event_bus(self._settings)
-        return self._events
+        return self.engines.events
 
     def wander(
         self,
@@ -324,7 +314,7 @@ class Mind(MemoryVerbs):
         handle = open_wander(
             WanderWiring(self._store, self._settings, self.embedder, self.llm, self.name, self.events),
             self.wander_sessions,
-            self._wander_pool(),
+            self.engines.wander_pool,
             session_id=session_id,
             seed=seed,
             before_commit=before_commit,
@@ -334,12 +324,6 @@ class Mind(MemoryVerbs):
         if steps:
             handle.last_run = handle.run(steps)
         return handle
-
-    def _wander_pool(self) -> ThreadPoolExecutor:
-        """Two threads for a step's side-by-side reads, shared by this mind's walks."""
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="graphmind-wander")
-        return self._pool
 
     def delete(self) -> None:
         """Remove every node and relationship of this mind (other minds are untouched)."""

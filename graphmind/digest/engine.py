@@ -166,3 +166,21 @@ def absorb(store: GraphStore, mind: str, entry_id: str) -> None:
     if not store.write("digest/mark_absorbed", mind=mind, id=entry_id):
         raise NotFoundError(f"mind {mind!r} has no topic entry {entry_id!r}")
     log.info("topic entry %s of %s absorbed", entry_id, mind)
+
+
+class Digester:
+    """The digest engine of one store: ``digest``, ``merge_threads`` and ``absorb`` for a mind."""
+
+    def __init__(self, store: GraphStore):
+        self.store = store
+
+    def digest(
+        self, mind: str, params: DigestParams | None = None, *, rng_seed: int | None = None, now: datetime | None = None
+    ) -> DigestReport:
+        return digest(self.store, mind, params or DigestParams(), rng_seed=rng_seed, now=now)
+
+    def merge_threads(self, mind: str, a: str, b: str, title: str) -> dict[str, Any]:
+        return merge_threads(self.store, mind, a, b, title)
+
+    def absorb(self, mind: str, entry_id: str) -> None:
+        absorb(self.store, mind, entry_id)

@@ -1,9 +1,7 @@
 """One dream run, end to end: read → triage → compress → integrate → ladder → verify → publish.
 
-Connections are classified by rules; with an online LLM the ones that touch a new or grown
-pattern are classified by the LLM (`dream.connect`), and each level of a ladder that changed
-is regrouped by it (`dream.group_level`), so online runs make more calls than patterns +
-ladder nodes.
+Connections are classified by rules; with an online LLM the ones touching a new or grown pattern
+are classified by it (`dream.connect`), and each changed ladder level regrouped (`dream.group_level`).
 
 Degradation (NFR-3.3.1): a phase that fails is recorded in ``degraded`` and replaced by the
 seed's fallback: triage → every experience kept; compression → no patterns (the experiences
@@ -63,9 +61,7 @@ from graphmind.store.minds import require_mind
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 Progress = Callable[[str], None]
-PHASE_ERRORS = (GraphmindError,)
-"""What degrades a phase: graphmind's own errors (an LLM that fails, output that fails validation
-after the re-ask); anything else is a bug, and surfaces."""
+PHASE_ERRORS = (GraphmindError,)  # what degrades a phase; anything else is a bug, and surfaces
 
 
 class DreamBusyError(RunError):
@@ -87,6 +83,10 @@ class Dreamer:
         self.store, self.embedder, self.llm, self.params = store, embedder, llm, params
         self.progress = progress or (lambda line: None)
         self.on_publish_step = on_publish_step or (lambda name: None)
+
+    def using(self, params: DreamParams | None = None, progress: Progress | None = None) -> Dreamer:
+        """This dreamer (its store, embedder and LLM) with other settings or another progress sink."""
+        return Dreamer(self.store, self.embedder, self.llm, params or self.params, progress or self.progress)
 
     def dream(self, mind: str, trigger: Trigger = "manual") -> DreamReport:
         """One consolidation cycle of ``mind`` under its lease."""

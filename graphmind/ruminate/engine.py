@@ -56,6 +56,18 @@ def check_sender(sender: object) -> str | None:
     return sender.strip()
 
 
+class RuminationEngine:
+    """The rumination engine of one store: explores with ``recaller`` and ``llm`` (``run``)."""
+
+    def __init__(self, store: GraphStore, recaller: Recaller, llm: LLM):
+        self.store, self.recaller, self.llm = store, recaller, llm
+
+    def run(
+        self, mind: str, stimulus: str, sender: str | None = None, params: RuminationParams | None = None
+    ) -> RuminationResult:
+        return ruminate(self.store, self.recaller, self.llm, mind, stimulus, sender, params or RuminationParams())
+
+
 def ruminate(
     store: GraphStore,
     recaller: Recaller,

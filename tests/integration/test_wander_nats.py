@@ -63,7 +63,7 @@ def test_events_are_published_to_nats(nats_url, mind, tmp_path):
     _wait(lambda: ready.is_set())
     publisher = NatsPublisher.connect(nats_url)
     bus = EventBus(tmp_path / "events.jsonl", publisher)
-    mind._events = bus  # the composition root builds this bus from NATS_URL; here the test's own
+    mind.engines._events = bus  # the composition root builds this bus from NATS_URL; here the test's own
     from tests.integration.helpers import DEMO
 
     mind.import_jsonl(DEMO)
