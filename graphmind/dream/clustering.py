@@ -36,7 +36,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from sklearn.feature_extraction.text import TfidfVectorizer
 
 LEVEL1 = {"k": None, "q": 0.25, "resolution": None, "alpha": 0.3, "candidates": 3}
 LEVEL2 = {"k": 8, "resolution": 1.0, "alpha": 0.3, "candidates": 3}
@@ -157,6 +156,8 @@ def _nearest(x: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _tfidf(texts: Sequence[str]) -> Any:
     """Sublinear-tf TF-IDF rows (smooth idf, L2-normalised) of word tokens, scikit-learn's."""
+    from sklearn.feature_extraction.text import TfidfVectorizer  # imported here: ~2 s at every CLI start
+
     return TfidfVectorizer(token_pattern=_TOKEN.pattern, sublinear_tf=True, dtype=np.float64).fit_transform(
         [str(t) for t in texts]
     )

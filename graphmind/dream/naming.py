@@ -21,7 +21,6 @@ import re
 from collections.abc import Sequence
 
 import numpy as np
-from sklearn.feature_extraction.text import CountVectorizer
 
 from graphmind.dream.entities import action_text, general_terms, is_name
 
@@ -35,6 +34,8 @@ def level_key_phrases(children: Sequence[Sequence[str]], k: int = 3) -> list[lis
     docs = [" ".join(action_text(t) for t in texts) for texts in children]
     if not any(_WORD.search(d) for d in docs):
         return [[] for _ in docs]
+    from sklearn.feature_extraction.text import CountVectorizer  # imported here: ~2 s at every CLI start
+
     vectorizer = CountVectorizer(ngram_range=(1, 3), stop_words="english", lowercase=False, token_pattern=_WORD.pattern)
     try:
         counts = vectorizer.fit_transform(docs).toarray().astype(float)
