@@ -32,7 +32,7 @@ from graphmind.context.model import (
 from graphmind.context.templates import NO_DATA, TEMPLATE_WORDS
 from graphmind.errors import GroundingError
 from graphmind.prompts._models import MemoryItem
-from graphmind.prompts.context import SECTION_TITLES, ContextSections
+from graphmind.prompts.context import SECTION_TITLES, ContextSections, FindingNote
 from graphmind.text import approximate_tokens, term_set
 
 TRIM_ORDER = (
@@ -64,6 +64,8 @@ def assemble(
     budget: int = TOKEN_BUDGET,
     composer: str = "llm",
     rejected: Sequence[GroundingIssue] = (),
+    findings: Sequence[FindingNote] = (),
+    weak_match: bool = False,
 ) -> ContextObject:
     """The Context Object for ``draft``, or GroundingError naming what its sources lack."""
     by_section = {key: [m for m in memories if m.label in labels] for key, labels in SECTION_LABELS.items()}
@@ -76,7 +78,9 @@ def assemble(
     name = str(identity.prop("name")) if identity is not None and identity.prop("name") else None
     form = [
         GroundingIssue(section=key, kind="form", text=what)
-        for key, what in checks.problems(texts, stimulus=stimulus, identity_name=name, tokens=checks.MIN_TOKENS)
+        for key, what in checks.problems(
+            texts, stimulus=stimulus, identity_name=name, tokens=checks.MIN_TOKENS, weak_match=weak_match
+        )
     ]
     if issues or (form and composer == "llm"):
         raise GroundingError(
@@ -86,7 +90,7 @@ def assemble(
         )
     focus = f"{stimulus} {sender or ''}"
     texts, trimmed, total = _fit(texts, count_tokens, budget, focus)
-    sections = _sections(texts, by_section, identity)
+    sections = _sections(texts, by_section, identity, findings)
     note = ""
     limited = bool(trimmed) or budget < checks.MIN_TOKENS  # short because the budget asks it
     if total < checks.MIN_TOKENS and not limited:  # short because the mind holds no more
@@ -127,18 +131,25 @@ def assemble(
 
 
 def _sections(
-    texts: dict[str, str], by_section: dict[str, list[MemoryItem]], identity: MemoryItem | None
+    texts: dict[str, str],
+    by_section: dict[str, list[MemoryItem]],
+    identity: MemoryItem | None,
+    findings: Sequence[FindingNote] = (),
 ) -> list[ContextSection]:
-    return [
-        ContextSection(
-            key=key,
-            title=title,
-            text=texts[key],
-            node_ids=_drawn_from(texts[key], by_section[key], identity, key),
-            tokens=approximate_tokens(texts[key]),
+    sections = []
+    for key, title in SECTION_TITLES.items():
+        drawn = _drawn_from(texts[key], by_section[key], identity, key)
+        sections.append(
+            ContextSection(
+                key=key,
+                title=title,
+                text=texts[key],
+                node_ids=drawn,
+                finding_ids=[f.id for f in findings if set(f.supports) & set(drawn)],
+                tokens=approximate_tokens(texts[key]),
+            )
         )
-        for key, title in SECTION_TITLES.items()
-    ]
+    return sections
 
 
 def _honest(key: str, text: str, found: list[MemoryItem], identity: MemoryItem | None) -> str:

@@ -6,6 +6,12 @@
   (spacing aside).
 - **No node dumps.** No section shows memories the way the graph or the prompts hold them:
   "[id] (Label)" references, JSON braces, or ``snake_case: value`` property lines.
+- **No continuation of a weak match.** When relevance marks the match weak (the stimulus
+  shares only a partner's name with what memory holds) or keeps no on-topic conversation, no
+  section frames the stimulus as continuing an earlier exchange ("continues our discussion
+  about", "picking up where we left off", "following up on our earlier conversation", "as we
+  discussed", ...). The grounded wording is the templates' ("<partner> last spoke about X;
+  nothing in memory about Y").
 - **No padding.** Under ``MIN_TOKENS`` the Context Object says so in its note (how many
   memories it drew from) instead of being filled; a note over a document that reaches the
   minimum is wrong too. (A document trimmed to a smaller budget is short by request.)
@@ -39,6 +45,53 @@ _DUMPS = (
 )
 
 
+_CONVERSATION = r"(?:discussion|conversation|talk|chat|exchange|thread|dialogue|correspondence)s?"
+_CONTINUATION = re.compile(
+    r"\bcontinu(?:es|ing|ation of|e)\b[^.;\n]{0,30}?\b"
+    + _CONVERSATION
+    + r"|\b(?:pick|picks|picking|picked) (?:it |things |this )?(?:up|back up) where\b"
+    r"|\bwhere (?:we|you|I) left (?:off|it|things)\b"
+    r"|\bfollow(?:s|ing|ed)?[- ]up (?:on|to|from) (?:our|the|your|my|that|an?) (?:\w+ ){0,2}"
+    + _CONVERSATION
+    + r"|\bas (?:we|you|I) (?:discussed|talked about|were saying|mentioned|agreed)\b"
+    r"|\b(?:back|returning|returns|return|coming back|circling back) to (?:our|the|that) (?:\w+ ){0,2}"
+    + _CONVERSATION
+    + r"|\b(?:our|the) (?:ongoing|earlier|previous|last) "
+    + _CONVERSATION
+    + r" (?:continues|goes on|resumes)\b"
+    r"|\b(?:resum(?:e|es|ing)|revisit(?:s|ing)?|carr(?:y|ies|ying) on|build(?:s|ing)? on) (?:our|the|that) (?:\w+ ){0,2}"
+    + _CONVERSATION
+    + r"|\b(?:ongoing|continuing) "
+    + _CONVERSATION,
+    re.IGNORECASE,
+)
+
+
+_NEGATED = (
+    r"(?:not|n't|never|no longer|hardly)\b[^.;:!?]{0,40}?\b"
+    r"(?:relevant|related|relate|connected|pertinent|apply|applies|linked|about (?:this|that|it))\b"
+)
+DISMISSAL = re.compile(
+    r"\b(?:" + _NEGATED + r"|irrelevant|unrelated|dead[- ]end|red herring|distract(?:ion|or)|off[- ]topic"
+    r"|beside the point|nothing to do with|no bearing|ruled? out|set (?:it|this|that) aside"
+    r"|(?:a|an|another) (?:different|separate|unrelated) (?:matter|problem|issue|story|topic|thread)"
+    r"|coincidence|only shares? (?:a|the) name)",
+    re.IGNORECASE,
+)
+"""A finding's words saying that something does not matter here (ruminate/established.py)."""
+
+
+def is_dump(text: str) -> bool:
+    """Whether ``text`` shows memories the way the graph or the prompts hold them."""
+    return any(pattern.search(text) for pattern in _DUMPS)
+
+
+def continuation(text: str) -> str | None:
+    """The first phrase of ``text`` that frames the stimulus as continuing an earlier exchange."""
+    match = _CONTINUATION.search(text)
+    return match.group(0) if match else None
+
+
 def short_note(tokens: int, memories: int) -> str:
     """What a context under ``MIN_TOKENS`` says about itself."""
     held = "no memories" if memories == 0 else "only 1 memory" if memories == 1 else f"only {memories} memories"
@@ -56,6 +109,7 @@ def problems(
     note: str = "",
     tokens: int = 0,
     trimmed: bool = False,
+    weak_match: bool = False,
 ) -> list[tuple[str, str]]:
     """Every broken form rule, as (section or "document", what is wrong). A document trimmed
     to a budget below the minimum is short because of the budget, not the mind."""
@@ -69,7 +123,11 @@ def problems(
         found.append(("current_situation", "the stimulus is not quoted exactly"))
     quoted = f'"{stimulus}"'
     for key, text in texts.items():
-        if any(pattern.search(text.replace(quoted, "")) for pattern in _DUMPS):
+        phrase = continuation(text.replace(quoted, "")) if weak_match else None
+        if phrase:
+            found.append((key, f"frames a weak match as a continuation ({phrase!r})"))
+    for key, text in texts.items():
+        if is_dump(text.replace(quoted, "")):
             found.append((key, "the section dumps memories as the graph holds them"))
     if tokens < MIN_TOKENS and not note and not trimmed:
         found.append(("document", f"under {MIN_TOKENS:,} tokens without saying why"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from graphmind.context.assemble import assemble
 from graphmind.context.model import TOKEN_BUDGET, ContextObject, GroundingIssue
@@ -19,7 +19,7 @@ from graphmind.context.templates import compose as compose_from_templates
 from graphmind.errors import GroundingError
 from graphmind.llm import LLM
 from graphmind.prompts._models import MemoryItem
-from graphmind.prompts.context import COMPOSE, ContextInput, Dependency
+from graphmind.prompts.context import COMPOSE, ContextInput, Dependency, FindingNote
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +35,12 @@ def compose_context(
     dependencies: Sequence[Dependency] = (),
     weak_ids: Sequence[str] = (),
     unknown_terms: Sequence[str] = (),
+    findings: Sequence[FindingNote] = (),
+    scores: Mapping[str, float] | None = None,
 ) -> ContextObject:
+    """The validated Context Object: the LLM's draft if it passes, else the templates'. A
+    match that relevance marks weak (``weak_ids``), or no on-topic conversation at all, may
+    not be framed as a continuation (checks.continuation)."""
     inputs = ContextInput(
         stimulus=stimulus,
         sender=sender,
@@ -44,7 +49,10 @@ def compose_context(
         dependencies=list(dependencies),
         weak_ids=list(weak_ids),
         unknown_terms=list(unknown_terms),
+        findings=[f for f in findings if f.supports],
+        scores=dict(scores or {}),
     )
+    weak = bool(weak_ids) or not any(m.label == "Conversation_Memory" and m.id not in weak_ids for m in inputs.memories)
     counter = "local estimate" if llm.provider in ("offline", "replay") else f"{llm.provider} token counter"
     finish = functools.partial(
         assemble,
@@ -55,6 +63,8 @@ def compose_context(
         count_tokens=llm.count_tokens,
         counter_name=counter,
         budget=budget,
+        findings=inputs.findings,
+        weak_match=weak,
     )
     draft = llm.generate(COMPOSE, inputs)
     try:

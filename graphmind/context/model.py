@@ -37,6 +37,8 @@ class ContextSection(_Frozen):
     title: str
     text: str
     node_ids: list[str] = []
+    finding_ids: list[str] = []
+    """The rumination findings (``step-N``) that established memories this section shows."""
     tokens: int = 0
 
 

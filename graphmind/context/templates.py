@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from graphmind.context import conclusions
 from graphmind.prompts._models import MemoryItem, PropertyValue
 from graphmind.prompts.context import ContextInput, ContextSections
 from graphmind.text import rank_by_overlap
@@ -44,7 +45,7 @@ always quotes the stimulus)."""
 def compose(inputs: ContextInput) -> ContextSections:
     """The seven sections from the spec's templates and the memories in ``inputs``."""
     focus = f"{inputs.stimulus} {inputs.sender or ''}"
-    by_label = {label: _ranked(inputs.memories, label, focus) for label in _LABELS}
+    by_label = {label: _ranked(inputs.memories, label, focus, inputs.scores) for label in _LABELS}
     partner = _partner(by_label["Partnership"], inputs.sender)
     cited: list[str] = []
 
@@ -55,7 +56,7 @@ def compose(inputs: ContextInput) -> ContextSections:
     weak = [m for m in inputs.memories if m.id in inputs.weak_ids]
     by_label["Conversation_Memory"] = [m for m in by_label["Conversation_Memory"] if m.id not in inputs.weak_ids]
     failures = by_label["Failed_Attempt"][:2]
-    return ContextSections(
+    sections = dict(
         identity=_identity(inputs.identity, use([partner] if partner else [])),
         current_situation=_situation(
             inputs, use(by_label["Conversation_Memory"][:1]), use(by_label["Technical_Context"][:1]), use(weak[:1])
@@ -69,8 +70,9 @@ def compose(inputs: ContextInput) -> ContextSections:
             use(by_label["Technical_Context"][:1]), use(by_label["Code_Reference"][:5]), inputs
         ),
         constraints=_constraints(use(by_label["Constraint"][:3])),
-        cited_ids=cited,
     )
+    sections = conclusions.add(sections, inputs, TEMPLATE_WORDS)
+    return ContextSections(**sections, cited_ids=cited)
 
 
 CONSOLIDATED_LABELS = ("Pattern", "Abstraction", "Crystal")
@@ -86,9 +88,12 @@ _LABELS = (
 )
 
 
-def _ranked(memories: list[MemoryItem], label: str, focus: str) -> list[MemoryItem]:
+def _ranked(memories: list[MemoryItem], label: str, focus: str, scores: dict[str, float]) -> list[MemoryItem]:
+    """The memories of ``label``, the highest relevance score first (what the exploration
+    established counts in it), then the most terms shared with ``focus``."""
     items = [m for m in memories if m.label == label]
-    return [items[i] for i in rank_by_overlap([m.text for m in items], focus)]
+    order = {i: rank for rank, i in enumerate(rank_by_overlap([m.text for m in items], focus))}
+    return [items[i] for i in sorted(order, key=lambda i: (-scores.get(items[i].id, 0.0), order[i]))]
 
 
 def _partner(partnerships: list[MemoryItem], sender: str | None) -> MemoryItem | None:

@@ -221,6 +221,16 @@ class Dependency(PromptModel):
     target: str
 
 
+class FindingNote(PromptModel):
+    """What one exploring step of the Dreamer established (ruminate/established.py): its
+    synthesis, and the memories it supports and those it dismissed as not relevant here."""
+
+    id: str
+    text: str
+    supports: list[str] = []
+    dismisses: list[str] = []
+
+
 class ContextInput(PromptModel):
     """The stimulus, the mind's identity, the memories rumination found (with labels) and the
     dependency edges between them."""
@@ -234,6 +244,10 @@ class ContextInput(PromptModel):
     """Memories kept only to say what the sender last spoke about: not about this stimulus."""
     unknown_terms: list[str] = []
     """The stimulus's words that no memory given is about."""
+    findings: list[FindingNote] = []
+    """What the exploration established about the memories given."""
+    scores: dict[str, float] = {}
+    """Each memory's relevance score (relevance.py): a section shows the highest first."""
 
 
 class ContextSections(PromptModel):
@@ -266,6 +280,13 @@ def render_compose(inputs: ContextInput) -> str:
         )
     if inputs.unknown_terms:
         lines.append("Nothing in memory is about: " + ", ".join(inputs.unknown_terms))
+    if inputs.findings:
+        lines.append("What the exploration established (a section may restate it where its memories hold it):")
+        lines += [
+            f"- {f.id}: {f.text}" + (f" (supports {', '.join(f.supports)})" if f.supports else "")
+            for f in inputs.findings
+        ]
+        lines.append("")
     if inputs.dependencies:
         lines.append('Dependency edges between these memories (the only source of "Dependencies"):')
         lines += [f"- {d.source} {d.rel} {d.target}" for d in inputs.dependencies]

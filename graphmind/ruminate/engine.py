@@ -22,7 +22,7 @@ from graphmind.llm import LLM
 from graphmind.prompts._models import NODE_TYPES, MemoryItem
 from graphmind.prompts.context import Dependency
 from graphmind.recall import Recaller
-from graphmind.ruminate import relevance
+from graphmind.ruminate import established, relevance
 from graphmind.ruminate.result import RuminationResult
 from graphmind.ruminate.ruminator import Exploration, RuminationParams, Ruminator
 from graphmind.ruminate.tools import memory_item
@@ -93,8 +93,10 @@ def ruminate(
         state.score,
     )
     identity = _identity(store, mind)
-    chosen = _relevant(store, mind, list(state.tools.returned.values()), text, sender, identity)
+    found = established.read(state.steps, state.tools.returned)
+    chosen = _relevant(store, mind, list(state.tools.returned.values()), text, sender, identity, found)
     memories = chosen.kept
+    kept = {m.id for m in memories}
     context = compose_context(
         llm,
         stimulus=text,
@@ -104,6 +106,8 @@ def ruminate(
         dependencies=_dependencies(store, mind, memories),
         weak_ids=chosen.weak,
         unknown_terms=chosen.topic_terms,
+        findings=[f.model_copy(update={"supports": [i for i in f.supports if i in kept]}) for f in found.findings],
+        scores=chosen.scores,
     )
     records = llm.usage.records[calls_before:]
     result = RuminationResult(
@@ -159,11 +163,12 @@ def _relevant(
     stimulus: str,
     sender: str | None,
     identity: MemoryItem | None,
+    found: established.Established,
 ) -> relevance.Selection:
     rows = store.read("ruminate/list_links", mind=mind, uids=[f"{mind}:{m.id}" for m in memories]) if memories else []
     links = [relevance.Link(r["source"], r["rel"], r["target"]) for r in rows]
     names = [str(identity.prop("name"))] if identity is not None and identity.prop("name") else []
-    return relevance.select(memories, links, stimulus=stimulus, sender=sender, names=names)
+    return relevance.select(memories, links, stimulus=stimulus, sender=sender, names=names, established=found)
 
 
 def _dependencies(store: GraphStore, mind: str, memories: list[MemoryItem]) -> list[Dependency]:

@@ -16,6 +16,12 @@ When nothing is on topic, the sender's latest conversation is kept as **weak**: 
 Object may say what the sender last spoke about, never that the stimulus continues it.
 Everything else is dropped, and the trace says why for every memory.
 
+Against what the exploration established (``established.py``, the Dreamer's findings): a
+memory a finding dismissed as not relevant here is dropped (the sender's partnership aside),
+and each finding supporting a kept memory adds ``SUPPORT`` to its score. The score (shared
+stems, or ``1 / hops`` for a linked memory, plus support) orders each section's memories; the
+reason names the steps that established it.
+
 Calibration: ``MIN_SHARED`` = 2 stems, cross-validated on the three labelled minds of
 tests/data/ruminate/ (an apiary, a community theatre, a rural vet clinic; each with two
 partners, look-alike names, an unrelated incident, a strategy two typed hops from the
@@ -33,10 +39,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from graphmind.prompts._models import MemoryItem
+from graphmind.ruminate.established import Established
 from graphmind.text import content_terms, stem, stems
 
 MIN_SHARED = 2
 MAX_HOPS = 2
+SUPPORT = 1.0
+"""What one supporting finding adds to a memory's score (a shared stem's worth)."""
 DEPTH_RELS = (
     "APPLIES_TO",
     "LEARNED_FROM",
@@ -79,6 +88,10 @@ class Selection:
     """Ids of the memories kept for an edge (one, or two typed hops) to an on-topic one."""
     partner: str | None = None
     """The id of the sender's partnership, when it is among the memories."""
+    scores: dict[str, float] = field(default_factory=dict)
+    """Each kept memory's relevance score: shared stems (or 1/hops when linked) plus support."""
+    dismissed: set[str] = field(default_factory=set)
+    """Ids dropped because a finding of the exploration dismissed them."""
 
 
 def select(
@@ -88,22 +101,28 @@ def select(
     stimulus: str,
     sender: str | None,
     names: Iterable[str] = (),
+    established: Established = Established(),
 ) -> Selection:
-    """The memories to build the Context Object from, each with its reason."""
+    """The memories to build the Context Object from, each with its reason and score."""
     people = {sender or "", *names} | {str(m.prop("partner_name") or "") for m in memories}
     name_stems = set().union(*(stems(p) for p in people if p)) if any(people) else set()
     wanted = stems(stimulus) - name_stems
     chosen = Selection()
     shared: dict[str, set[str]] = {m.id: (stems(_text(m)) - name_stems) & wanted for m in memories}
     needed = max(1, min(MIN_SHARED, len(wanted)))
-    topical = {i for i, s in shared.items() if len(s) >= needed}
+    topical = {i for i, s in shared.items() if len(s) >= needed and i not in established.dismissed}
     links = list(links)
-    linked = reach(topical, links, {m.id: m.label for m in memories})
+    linked = reach(topical, links, {m.id: m.label for m in memories}, blocked=set(established.dismissed))
     partner = _partner(memories, sender)
     latest = _latest_conversation(memories, partner, links) if partner and not topical else None
     chosen.topical, chosen.linked = topical, set(linked)
     chosen.partner = partner.id if partner is not None else None
     for m in memories:
+        finding = established.dismissed.get(m.id)
+        if finding is not None and (partner is None or m.id != partner.id):
+            chosen.reasons[m.id] = f"dropped: the exploration set it aside ({finding})"
+            chosen.dismissed.add(m.id)
+            continue
         if m.id in topical:
             chosen.reasons[m.id] = "kept: shares " + ", ".join(sorted(shared[m.id])) + " with the stimulus"
         elif m.id in linked:
@@ -117,6 +136,12 @@ def select(
             chosen.reasons[m.id] = "dropped: shares nothing with the stimulus and is linked to nothing that does"
             continue
         chosen.kept.append(m)
+        backing = established.supported.get(m.id, ())
+        hops = linked[m.id].count(",") + 1 if m.id in linked else 0
+        base = len(shared[m.id]) if m.id in topical else 1 / hops if hops else 0.0
+        chosen.scores[m.id] = round(base + SUPPORT * len(backing), 3)
+        if backing:
+            chosen.reasons[m.id] += "; established by " + ", ".join(backing)
     known = set().union(*(shared[m.id] for m in chosen.kept)) if chosen.kept else set()
     chosen.topic_terms = [
         w for w in dict.fromkeys(content_terms(stimulus)) if stem(w) in wanted and stem(w) not in known
@@ -124,9 +149,11 @@ def select(
     return chosen
 
 
-def reach(topical: set[str], links: Sequence[Link], labels: dict[str, str]) -> dict[str, str]:
+def reach(
+    topical: set[str], links: Sequence[Link], labels: dict[str, str], blocked: set[str] | None = None
+) -> dict[str, str]:
     """The memories within ``MAX_HOPS`` edges of an on-topic one (the second hop along
-    ``DEPTH_RELS`` only), each with the path that reached it."""
+    ``DEPTH_RELS`` only), each with the path that reached it; never through ``blocked``."""
     linked: dict[str, str] = {}
     frontier = set(topical)
     for hop in range(1, MAX_HOPS + 1):
@@ -137,7 +164,7 @@ def reach(topical: set[str], links: Sequence[Link], labels: dict[str, str]) -> d
             for near, far in ((link.source, link.target), (link.target, link.source)):
                 if near not in frontier or far in topical or far in linked:
                     continue
-                if labels.get(far) in _NOT_TOPICAL_BY_LINK:
+                if labels.get(far) in _NOT_TOPICAL_BY_LINK or far in (blocked or ()):
                     continue
                 linked[far] = f"{link.rel} {near}" + (f", {linked[near]}" if near in linked else "")
                 reached.add(far)

@@ -50,6 +50,7 @@ from graphmind.recall import Recaller
 from graphmind.ruminate import guards, returns
 from graphmind.ruminate.coverage import detect
 from graphmind.ruminate.depth import depth_step, on_topic, recompute
+from graphmind.ruminate.established import UNREADABLE
 from graphmind.ruminate.exploration import _TYPE_OF_TOOL as _TYPE_OF_TOOL
 from graphmind.ruminate.exploration import Exploration as Exploration
 from graphmind.ruminate.exploration import RuminationParams as RuminationParams
@@ -319,7 +320,7 @@ class Ruminator:
             gap_update=GapUpdate(composite_gap_score=round(state.score, 4)),
             internal_monologue="The Dreamer's answer could not be read; the engine ran the query.",
             signal="CONTINUE",
-            signal_reasoning="Unreadable answer: treated as [CONTINUE] once.",
+            signal_reasoning=UNREADABLE,
         )
 
     def _score_after(self, state: Exploration, output: RuminationStepOutput) -> float:

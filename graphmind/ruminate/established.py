@@ -1,0 +1,131 @@
+"""What the exploration established: the Dreamer's findings, read for the Context Object (pure).
+
+Each exploring step the Dreamer answered (a gap or a thread step; not the engine's own first
+look or depth read, not an unreadable answer the engine restated, not a synthesis the
+hallucination guard set aside) leaves a finding: its synthesis and its monologue, and the
+memories it cites. Its sentences are read memory by memory:
+
+- a sentence that **names** a memory (its id, or a short name value such as its component,
+  approach or topic) and says, in the Dreamer's own words, that it does not matter here
+  (checks.DISMISSAL: "not relevant", "unrelated", "a dead end", "a red herring", "has no bearing",
+  "a different matter", ...) **dismisses** it;
+- a sentence that names it without that **supports** it; a memory the finding cites without
+  naming it is supported when no sentence of the finding dismisses anything.
+
+A memory's own words never count as the Dreamer's: its text and values are masked out of a
+sentence before the dismissal is looked for (the offline Dreamer quotes memories; a strategy
+whose applicability says "does not apply to swarms" is not dismissed by being quoted). A later
+finding that supports a dismissed memory takes the dismissal back.
+
+relevance.select uses the verdicts: support adds to a memory's score (it ranks first in its
+section, and the trace says which step established it); dismissal drops it. The sections cite
+the findings that support the memories they show (``ContextSection.finding_ids``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from graphmind.context.checks import DISMISSAL
+from graphmind.prompts._models import MemoryItem
+from graphmind.prompts.context import FindingNote
+from graphmind.ruminate.result import StepRecord
+from graphmind.text import sentences
+
+UNREADABLE = "Unreadable answer: treated as [CONTINUE] once."
+"""The signal reasoning of a step the engine recorded for an answer it could not read."""
+DREAMER_KINDS = ("gap", "thread")
+_NAME_KEYS = ("name", "partner_name", "component", "approach", "topic", "emotion", "file_path", "title")
+
+
+@dataclass(frozen=True)
+class Established:
+    """The verdicts of the findings: memory id -> the findings (by id) that support it, and
+    memory id -> the finding that dismissed it (no later one supporting it)."""
+
+    findings: tuple[FindingNote, ...] = ()
+    supported: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    dismissed: Mapping[str, str] = field(default_factory=dict)
+
+    def support(self, memory_id: str) -> int:
+        return len(self.supported.get(memory_id, ()))
+
+    def text(self, finding_id: str) -> str:
+        return next((f.text for f in self.findings if f.id == finding_id), "")
+
+
+def read(steps: Sequence[StepRecord], memories: Mapping[str, MemoryItem]) -> Established:
+    """The verdicts of the Dreamer's findings, in step order, on the memories returned."""
+    notes: list[FindingNote] = []
+    supported: dict[str, list[str]] = {}
+    dismissed: dict[str, str] = {}
+    for step in steps:
+        if step.kind not in DREAMER_KINDS or step.hallucinated or step.signal_reasoning == UNREADABLE:
+            continue
+        finding_id = f"step-{step.number}"
+        text = " ".join(t.strip() for t in (step.synthesis, step.monologue) if t and t.strip())
+        backs, drops = verdicts(text, step.found_ids, memories)
+        for memory_id in backs:
+            supported.setdefault(memory_id, []).append(finding_id)
+            dismissed.pop(memory_id, None)
+        for memory_id in drops:
+            dismissed[memory_id] = finding_id
+            supported.pop(memory_id, None)
+        if backs or drops:
+            notes.append(FindingNote(id=finding_id, text=_clean(step.synthesis), supports=backs, dismisses=drops))
+    return Established(
+        findings=tuple(notes), supported={k: tuple(v) for k, v in supported.items() if v}, dismissed=dismissed
+    )
+
+
+def verdicts(text: str, cited: Iterable[str], memories: Mapping[str, MemoryItem]) -> tuple[list[str], list[str]]:
+    """(the memories ``text`` supports, those it dismisses), ``cited`` being the finding's ids."""
+    backs: list[str] = []
+    drops: list[str] = []
+    any_dismissal = False
+    for sentence in sentences(text) or [text]:
+        own = _masked(sentence, memories.values())  # the Dreamer's own words
+        named = [i for i, m in memories.items() if _names(sentence, own, m)]
+        dismissive = bool(DISMISSAL.search(own))
+        any_dismissal |= dismissive
+        for memory_id in named:
+            (drops if dismissive else backs).append(memory_id)
+    if not any_dismissal:
+        backs += [i for i in cited if i in memories]
+    backs = [i for i in dict.fromkeys(backs) if i not in drops]
+    return backs, list(dict.fromkeys(drops))
+
+
+def _names(sentence: str, own: str, memory: MemoryItem) -> bool:
+    """Whether the sentence names the memory: its id anywhere, a name value in ``own`` words."""
+    if re.search(rf"(?<![\w-]){re.escape(memory.id.lower())}(?![\w-])", sentence.lower()):
+        return True
+    lowered = own.lower()
+    for key in _NAME_KEYS:
+        value = memory.properties.get(key)
+        if isinstance(value, str) and 4 <= len(value) and len(value.split()) <= 5 and value.lower() in lowered:
+            return True
+    return False
+
+
+def _masked(sentence: str, memories: Iterable[MemoryItem]) -> str:
+    """The sentence without any memory's own sentences or values (what the Dreamer quoted)."""
+    masked = sentence
+    for memory in memories:
+        pieces = [*sentences(memory.text), *_values(memory)]
+        for piece in sorted({p.strip().rstrip(".") for p in pieces if len(p.strip()) >= 12}, key=len, reverse=True):
+            masked = re.sub(re.escape(piece), " ", masked, flags=re.IGNORECASE)
+    return masked
+
+
+def _values(memory: MemoryItem) -> list[str]:
+    out: list[str] = []
+    for value in memory.properties.values():
+        out += [str(v) for v in (value if isinstance(value, list) else [value]) if isinstance(v, str)]
+    return out
+
+
+def _clean(text: str) -> str:
+    return " ".join(re.sub(r"\s*\[[\w:.-]+\]", "", text).split())
