@@ -227,7 +227,9 @@ class MindEngines:
     def recaller(self) -> Recaller:
         if self._recaller is None:
             cache_bytes = self.settings.recall_cache_mb * 2**20
-            self._recaller = Recaller(self.store, self.embedder, cache_bytes=cache_bytes)
+            self._recaller = Recaller(
+                self.store, self.embedder, cache_bytes=cache_bytes, query_cache=self.settings.recall_query_cache
+            )
         return self._recaller
 
     @property

@@ -68,6 +68,7 @@ class Settings:
     embedder: str = "minilm"
     embed_batch_size: int = 64
     recall_cache_mb: int = 512
+    recall_query_cache: int = 256
     capture_flush_ms: int = 20
     wander_cheap_model: str = DEFAULT_WANDER_CHEAP_MODEL
     wander_event_log: Path | None = None
@@ -108,6 +109,7 @@ class Settings:
             embedder=_choice(env, "GRAPHMIND_EMBEDDER", "minilm", EMBEDDERS),
             embed_batch_size=_int(env, "GRAPHMIND_EMBED_BATCH", 64, 1, 4096),
             recall_cache_mb=_int(env, "GRAPHMIND_RECALL_CACHE_MB", 512, 0, 1_048_576),
+            recall_query_cache=_int(env, "GRAPHMIND_RECALL_QUERY_CACHE", 256, 0, 1_000_000),
             capture_flush_ms=_int(env, "GRAPHMIND_CAPTURE_FLUSH_MS", 20, 0, 1000),
             wander_cheap_model=env.get("GRAPHMIND_WANDER_CHEAP_MODEL") or DEFAULT_WANDER_CHEAP_MODEL,
             wander_event_log=_path(env, "GRAPHMIND_WANDER_EVENT_LOG"),

@@ -29,6 +29,7 @@ from graphmind.models import GraphNode
 from graphmind.prompts.recall import ANSWER, RecallAnswer, RecallQuestion
 from graphmind.recall import EmbedReport, Recaller, RecallResult
 from graphmind.recall._logic import check_query_text
+from graphmind.recall.hit_counter import flush_hits
 from graphmind.recall.tools import memory_tools
 from graphmind.ruminate import RuminationEngine, RuminationParams, RuminationResult
 from graphmind.store import GraphStore, SchemaReport
@@ -157,10 +158,12 @@ class Mind(MemoryVerbs):
 
     def export_jsonl(self) -> Generator[str, None, None]:
         """This mind as JSON Lines (one string per line, no newline), ready for import."""
+        flush_hits(self._store)  # the hit counts of the recalls made so far are exported too
         return export_lines(self._store, self.name)
 
     def get(self, node_id: str) -> GraphNode:
         """The node ``node_id`` of this mind as its typed model, or NotFoundError."""
+        flush_hits(self._store)  # with the hits of the recalls made so far
         rows = self._store.read("memory/get_node", mind=self.name, id=node_id)
         if not rows:
             raise NotFoundError(f"mind {self.name!r} has no node {node_id!r}")

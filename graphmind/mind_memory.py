@@ -21,6 +21,7 @@ from graphmind.io import ImportReport
 from graphmind.io.conversation import parse_conversation
 from graphmind.models import Experience
 from graphmind.recall import EmbedReport
+from graphmind.recall.hit_counter import flush_hits
 from graphmind.store import GraphStore
 
 
@@ -71,9 +72,11 @@ class MemoryVerbs:
         return str(row["id"])
 
     def flush(self) -> None:
-        """Wait until every captured experience is stored (raises if a write failed)."""
+        """Wait until every captured experience is stored and the hits of every recall so far
+        are counted (raises if a write failed)."""
         if self._capture is not None:
             self._capture.flush()
+        flush_hits(self._store)
 
     def _write_experiences(self, rows: list[dict[str, Any]]) -> None:
         self._store.write("import/upsert_memories", mind=self.name, rows=rows)

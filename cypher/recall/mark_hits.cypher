@@ -1,8 +1,9 @@
 // mode: write
 // params: mind, uids
-// Count one hit on each recalled memory, note when (the digests read hits and last_hit_at), and
-// return the memories (without their embeddings) so recall needs no second round trip. The
-// memories are locked in uid order, whatever order $uids has: concurrent recalls of the same
+// changes: counters
+// Count one hit on each memory a digest, a rumination or a wander step read, note when (the
+// digests read hits and last_hit_at), and return the memories (without their embeddings). The
+// memories are locked in uid order, whatever order $uids has: concurrent counts of the same
 // memories then wait for each other instead of deadlocking.
 UNWIND $uids AS uid
 WITH DISTINCT uid ORDER BY uid

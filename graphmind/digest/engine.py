@@ -25,6 +25,7 @@ from graphmind.digest._logic import (
 )
 from graphmind.errors import NotFoundError, ValidationError
 from graphmind.models.base import as_datetime
+from graphmind.recall.hit_counter import flush_hits
 from graphmind.store import GraphStore
 from graphmind.store.minds import require_mind
 
@@ -130,6 +131,7 @@ def digest(
 ) -> DigestReport:
     """The three digests of ``mind``; every entry shown counts a hit."""
     require_mind(store, mind, "topic entries and threads")
+    flush_hits(store)  # the forgotten digest reads the hits of the recalls made so far
     entries, threads = read_entries(store, mind), read_threads(store, mind)
     seed = rng_seed if rng_seed is not None else secrets.randbits(32)
     samples = sample_topics(entries, params.n, random.Random(seed))

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from graphmind.embed import Embedder
-from graphmind.errors import UnknownLabelError, ValidationError
+from graphmind.errors import GraphmindError, UnknownLabelError, ValidationError
 from graphmind.models import NODE_TYPES, RECALLED_LABELS
 from graphmind.recall._logic import (
     Fused,
@@ -25,7 +25,9 @@ from graphmind.recall._logic import (
     overfetch_factor,
     query_terms,
 )
+from graphmind.recall.caches import QUERY_VECTORS, QueryVectors, VectorStates
 from graphmind.recall.embed_pass import EmbeddingPass, EmbedReport
+from graphmind.recall.hit_counter import count_hits, flush_hits
 from graphmind.recall.results import Candidates as Candidates
 from graphmind.recall.results import RecallHit as RecallHit
 from graphmind.recall.results import RecallResult as RecallResult
@@ -35,7 +37,7 @@ from graphmind.recall.results import _rounded as _rounded
 from graphmind.recall.turn_expand import SEEDS
 from graphmind.recall.turn_graph import rerank_turns
 from graphmind.recall.validity import node_validity, parse_as_of, prefer_valid, visible_at
-from graphmind.recall.vector_cache import VectorCache, one_blas_thread
+from graphmind.recall.vector_cache import VectorCache
 from graphmind.recall.vectors import VectorWrite
 from graphmind.store import GraphStore
 from graphmind.store.records import node_to_model
@@ -77,6 +79,7 @@ class Recaller:
         overfetch: int = 10,
         exact_limit: int = EXACT_LIMIT,
         cache_bytes: int = 0,
+        query_cache: int = QUERY_VECTORS,
     ):
         self._store = store
         self._embedder = embedder
@@ -87,6 +90,8 @@ class Recaller:
         self._reembedded_at: dict[str, str | None] = {}
         self._executor: ThreadPoolExecutor | None = None
         self._cache = VectorCache(store, embedder.dimensions, cache_bytes)
+        self._states = VectorStates(store)
+        self._queries = QueryVectors(embedder, query_cache)
 
     def embed(self, mind: str, *, full: bool = False) -> EmbedReport:
         """Run the embedding pass over ``mind``, keeping this recaller's copy of it current."""
@@ -107,7 +112,8 @@ class Recaller:
         *,
         as_of: datetime | str | None = None,
     ) -> RecallResult:
-        """The ``k`` memories of ``mind`` that best match ``text``; counts a hit on each.
+        """The ``k`` memories of ``mind`` that best match ``text``; counts a hit on each, behind
+        the call (hit_counter.py; ``Mind.flush`` waits for the count).
 
         Without ``labels``, the engines' working nodes (RECALLED_LABELS) are left out. A locus
         asked for by label never comes back beside the memory it stands for. ``as_of`` (a date)
@@ -177,12 +183,12 @@ class Recaller:
         text = check_query_text(text)
         wanted_labels = _check_labels(labels)
         laps = Stopwatch(scale=1000, digits=2)
-        state = self._store.read("recall/get_vector_state", mind=mind)[0]
+        state = self._states.get(mind)
         embedded = 0
         if state["pending"]:
             embedded = self.embed(mind).embedded
             self._store.autocommit("admin/await_text_index")
-            state = self._store.read("recall/get_vector_state", mind=mind)[0]
+            state = self._states.get(mind)
         laps.lap("pending")
         terms = query_terms(text)
         # The full-text search needs no embedding: it runs on the pool's thread while this one
@@ -190,8 +196,7 @@ class Recaller:
         text_search = self._pool().submit(
             self._text_search, mind, lucene_query(terms, mind, phrases), wanted_labels, depth, max_fetch
         )
-        with one_blas_thread():
-            embedding = self._embedder.embed([text])[0]
+        embedding = self._queries.embed(text)
         laps.lap("embed_query")
         vector, stale, source = self._vector_search(mind, state["stamp"], embedding, wanted_labels, depth, max_fetch)
         reembedded = 0
@@ -199,7 +204,7 @@ class Recaller:
         # once per state of the mind (a memory without text keeps its old vector and stays stale)
         if stale and self._reembedded_at.get(mind) != state["stamp"]:
             reembedded = self.embed(mind, full=True).embedded
-            state = self._store.read("recall/get_vector_state", mind=mind)[0]
+            state = self._states.get(mind)
             self._reembedded_at[mind] = state["stamp"]
             vector, stale, source = self._vector_search(
                 mind, state["stamp"], embedding, wanted_labels, depth, max_fetch
@@ -284,8 +289,12 @@ class Recaller:
         return self._executor
 
     def close(self) -> None:
-        """Stop the recaller's worker threads and drop its vectors (the owning Mind calls this
-        on close)."""
+        """Write the hits still queued, stop the recaller's worker threads and drop its vectors
+        (the owning Mind calls this on close)."""
+        try:
+            flush_hits(self._store)
+        except GraphmindError as exc:  # the writer retries them until the process exits
+            log.error("the hits of recalls are not counted yet: %s", exc)
         self._cache.close()
         if self._executor is not None:
             self._executor.shutdown(wait=True)
@@ -335,7 +344,8 @@ class Recaller:
     ) -> list[RecallHit]:
         if not fused:
             return []
-        rows = self._store.write("recall/mark_hits", mind=mind, uids=[f.uid for f in fused])
+        rows = list(self._store.stream("recall/list_hits", mind=mind, uids=[f.uid for f in fused]))
+        count_hits(self._store, mind, [row["uid"] for row in rows])
         nodes = {row["uid"]: (row["label"], node_to_model(row["label"], row["props"])) for row in rows}
         hits = []
         for f in fused:

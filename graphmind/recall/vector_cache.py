@@ -4,7 +4,9 @@ Neo4j 5.26's vector index spans every mind and cannot filter, so recall over a l
 over-fetches from it; an exact search over the mind's own vectors in memory is faster and
 exact. A copy is used only while the mind's vector stamp (schema/006_vector_stamp.cypher),
 which the embedding pass renews with every write, still equals the one it was loaded at, so
-another process embedding or deleting the mind makes the copy unused at once. Writes of the
+another process embedding or deleting the mind makes the copy unused within a second (recall
+reads the stamp again after any write of this process, and at least once a second: caches.py;
+another Mind of this process is seen at once). Writes of the
 embedding pass in this process are applied to the copy, so it stays current without a reload.
 
 A copy is loaded in the background when a mind's recall finds none for the second time in

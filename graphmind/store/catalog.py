@@ -5,6 +5,9 @@ Each file starts with a header the loader checks::
     // mode: read | write | autocommit
     // params: mind, rows
     // What the query does, in one line or more.
+
+A write that changes nothing but counters (hits) may say so with ``// changes: counters``: it
+leaves ``GraphStore.generation`` as it is, so what recall caches of the graph stays valid.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from graphmind.errors import CatalogError
 Mode = Literal["read", "write", "autocommit"]
 PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 """A query parameter (``$name``); ``$(expr)``, a dynamic label or type, is not one."""
-_HEADER = re.compile(r"^//\s*(mode|params):\s*(.*)$")
+_HEADER = re.compile(r"^//\s*(mode|params|changes):\s*(.*)$")
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,7 @@ class NamedQuery:
     mode: Mode
     params: frozenset[str]
     text: str
+    counters_only: bool = False
 
     def check_params(self, given: AbstractSet[str]) -> None:
         """Raise CatalogError unless ``given`` is exactly the declared parameter set."""
@@ -66,7 +70,16 @@ def parse_query(name: str, source: str) -> NamedQuery:
         raise CatalogError(f"query {name} declares params {sorted(declared)} but uses {sorted(used)}", query=name)
     if not text or ";" in text.rstrip().rstrip(";"):
         raise CatalogError(f"query {name} must hold exactly one statement", query=name)
-    return NamedQuery(name=name, mode=cast(Mode, mode), params=declared, text=text.rstrip(";").strip())
+    changes = header.get("changes")
+    if changes is not None and (changes != "counters" or mode != "write"):
+        raise CatalogError(f"query {name}: '// changes:' takes 'counters', on a write query only", query=name)
+    return NamedQuery(
+        name=name,
+        mode=cast(Mode, mode),
+        params=declared,
+        text=text.rstrip(";").strip(),
+        counters_only=changes is not None,
+    )
 
 
 class Catalog:

@@ -85,10 +85,28 @@ class GraphStore:
         self._database = database
         self._verified = False
         self._outage = _Outage(fail_after_s)
+        self._generation = 0
+        self._generation_lock = threading.Lock()
+        self._on_close: list[Callable[[], None]] = []
 
     @property
     def catalog(self) -> Catalog:
         return self._catalog
+
+    @property
+    def generation(self) -> int:
+        """How many writes through this store have ended (failed ones too; a ``// changes:
+        counters`` query is not counted): what a cache of the graph checks it is still current."""
+        return self._generation
+
+    @contextmanager
+    def _writing(self, query: NamedQuery | None = None) -> Iterator[None]:
+        try:
+            yield
+        finally:
+            if query is None or not query.counters_only:
+                with self._generation_lock:
+                    self._generation += 1
 
     def read(self, name: str, /, **params: Any) -> list[Row]:
         """Run a ``read`` query in a managed read transaction (routed to readers)."""
@@ -99,13 +117,13 @@ class GraphStore:
     def write(self, name: str, /, **params: Any) -> list[Row]:
         """Run a ``write`` query in a managed write transaction (retried by the driver)."""
         query = self._query(name, params, "write")
-        with self._mapped(name), _sent(params) as sent, self._session() as session:
+        with self._writing(query), self._mapped(name), _sent(params) as sent, self._session() as session:
             return session.execute_write(self._work(query), sent)
 
     def autocommit(self, name: str, /, **params: Any) -> list[Row]:
         """Run an ``autocommit`` query (DDL, CALL IN TRANSACTIONS) in an implicit transaction."""
         query = self._query(name, params, "autocommit")
-        with self._mapped(name), _sent(params) as sent, self._session() as session:
+        with self._writing(query), self._mapped(name), _sent(params) as sent, self._session() as session:
             result = session.run(neo4j.Query(query.text, metadata={"query": name}), sent)
             return [_row(record) for record in result]
 
@@ -128,13 +146,13 @@ class GraphStore:
 
     def run_ddl(self, name: str, text: str, params: dict[str, Any]) -> None:
         """Run one schema DDL statement from ``schema/`` (the only Cypher not in the catalog)."""
-        with self._mapped(name), self._session() as session:
+        with self._writing(), self._mapped(name), self._session() as session:
             session.run(neo4j.Query(text, metadata={"query": name}), params).consume()
 
     @contextmanager
     def transaction(self) -> Iterator[Transaction]:
         """One explicit write transaction over several named queries; rolled back on error."""
-        with self._mapped("transaction"), self._session() as session:
+        with self._writing(), self._mapped("transaction"), self._session() as session:
             tx = session.begin_transaction(metadata={"query": "transaction"})
             try:
                 yield Transaction(tx, self)
@@ -147,7 +165,7 @@ class GraphStore:
         """``work`` over several named queries in one managed write transaction: retried by the
         driver on a transient error (a deadlock, a leader switch), so ``work`` must be safe to
         run again; its own errors roll the transaction back and are not retried."""
-        with self._mapped("transaction"), self._session() as session:
+        with self._writing(), self._mapped("transaction"), self._session() as session:
             tx_work = neo4j.unit_of_work(metadata={"query": "transaction"})(lambda tx: work(Transaction(tx, self)))
             return session.execute_write(tx_work)
 
@@ -164,7 +182,17 @@ class GraphStore:
         with self._mapped("verify"):
             self._driver.verify_connectivity()
 
+    def on_close(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` when the store closes, before the driver does (writes still go through)."""
+        self._on_close.append(callback)
+
     def close(self) -> None:
+        callbacks, self._on_close = self._on_close, []
+        for callback in callbacks:
+            try:
+                callback()
+            except Exception:  # the driver closes all the same
+                log.exception("a callback at store close failed")
         self._driver.close()
 
     def _query(self, name: str, params: dict[str, Any], *modes: str) -> NamedQuery:

@@ -17,6 +17,8 @@ pytestmark = pytest.mark.integration
 
 
 def _props(mind: Mind, node_id: str) -> dict:
+    """The node's properties as stored, once the hits of the recalls made so far are written."""
+    mind.flush()
     rows = mind.store.read("memory/get_node", mind=mind.name, id=node_id)
     return rows[0]["props"]
 

@@ -28,6 +28,16 @@ def test_dynamic_labels_are_not_mistaken_for_parameters():
     assert query.params == {"rows"}
 
 
+def test_a_write_of_counters_only_says_so_in_its_header():
+    counters = parse_query("x/mark_y", "// mode: write\n// params:\n// changes: counters\nMATCH (n) SET n.c = 1")
+    assert counters.counters_only and not parse_query("x/mark_y", "// mode: write\n// params:\nRETURN 1").counters_only
+    with pytest.raises(CatalogError, match="changes"):
+        parse_query("x/get_y", "// mode: read\n// params:\n// changes: counters\nRETURN 1")
+    with pytest.raises(CatalogError, match="changes"):
+        parse_query("x/mark_y", "// mode: write\n// params:\n// changes: memories\nRETURN 1")
+    assert Catalog.load().get("recall/mark_hit_counts").counters_only
+
+
 def test_calls_must_pass_exactly_the_declared_parameters():
     query = Catalog.load().get("stats/count_labels")
     query.check_params({"mind"})
