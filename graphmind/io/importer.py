@@ -1,10 +1,12 @@
 """Bulk import of one mind from JSON Lines: validate everything, then write in batches.
 
-One pass streams the file and validates every line (nothing is written), spilling the valid
-rows in batches to a temporary file; endpoints of edges that are not in the file are then
-looked up in the mind. Under ``strict`` (the default) any bad line stops the import before a
-single write. Then nodes, and after them edges, are written from the spill with batched
-``UNWIND`` queries that MERGE on ``uid``, so importing the same file twice changes nothing.
+One pass streams the file and validates every line, spilling the valid rows in batches to a
+temporary file; endpoints of edges that are not in the file are then looked up in the mind.
+Meanwhile the memory nodes new to the mind are written on worker threads (graphmind/io/early.py,
+``overlap``): under ``strict`` (the default) any bad line stops the import and deletes them, so
+a bad file leaves the mind as it was. Then the other nodes, and after them edges, are written
+from the spill with batched ``UNWIND`` queries that MERGE on ``uid``, so importing the same file
+twice changes nothing.
 A batch Neo4j refuses for its data is split until the rows it refuses are alone: those lines
 are refused by number (under ``strict``, the first one stops the import) and the rest land.
 Only ids and labels are held in memory, never the lines.
@@ -22,7 +24,9 @@ from typing import Any
 
 from graphmind.errors import StoreError, StoreRejectedError, ValidationError
 from graphmind.io.conversation import ConversationLines, Speakers, speaker_lines
+from graphmind.io.early import EarlyNodes, memory_base
 from graphmind.io.jsonl import EdgeLine, LineError, NodeLine, iter_lines, parse_line
+from graphmind.io.lines import ImportReport
 from graphmind.io.rows import Rows, chunks, new_memory_edge_row, node_rows
 from graphmind.io.spill import Spill
 from graphmind.models import MEMORY_LABEL, NODE_TYPES, RUN_LABEL, base_label, edge_properties_model
@@ -80,36 +84,25 @@ class _Plan:
     def base(self, node_id: str) -> str:
         """``Memory`` or ``Run``: the shared label of a node in the file or already stored."""
         label = self.labels.get(node_id)
-        return base_label(label) if label else self.stored_bases[node_id]
-
-
-@dataclass(frozen=True)
-class ImportReport:
-    mind: str
-    nodes: int
-    edges: int
-    invalid: list[LineError]
-    skipped: int = 0
-    timings: dict[str, float] = field(default_factory=dict)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "mind": self.mind,
-            "nodes": self.nodes,
-            "edges": self.edges,
-            "skipped": self.skipped,
-            "invalid": [e.as_dict() for e in self.invalid],
-            "timings": self.timings,
-        }
+        if label:
+            return MEMORY_LABEL if memory_base(label) else RUN_LABEL
+        return self.stored_bases[node_id]
 
 
 class Importer:
     """Imports JSON Lines files into one mind of ``store``."""
 
     def __init__(
-        self, store: GraphStore, *, batch_size: int = 5000, workers: int = 2, max_property_bytes: int = 1_000_000
+        self,
+        store: GraphStore,
+        *,
+        batch_size: int = 5000,
+        workers: int = 2,
+        max_property_bytes: int = 1_000_000,
+        overlap: bool = True,
     ):
         self._store = store
+        self._overlap = overlap  # new memory nodes are written while validation runs (early.py)
         self._batch_size = batch_size
         self._workers = workers
         self._queued = QUEUED_PER_WORKER * workers  # batches built ahead, at most, with their rows
@@ -123,21 +116,27 @@ class Importer:
     def _run(self, path: Path, mind: str, strict: bool, progress: Progress | None) -> ImportReport:
         clock = Stopwatch()
         plan = _Plan(Spill(self._batch_size), Spill(self._batch_size), strict)
+        early = self._early(plan, mind)
         try:
-            self._validate(path, mind, plan)
-            if plan.lines == 0:
-                raise ValidationError(f"{path} is empty: there is nothing to import")
-            self._resolve_pending(mind, plan)
-            if plan.bad and strict:
-                first = min(plan.errors, key=lambda e: e.line)
-                raise ValidationError(
-                    f"{first.sentence()} ({len(plan.bad)} invalid line(s); nothing was written)",
-                    line=first.line,
-                    field=first.field,
-                )
+            try:
+                self._validate(path, mind, plan, early)
+                if plan.lines == 0:
+                    raise ValidationError(f"{path} is empty: there is nothing to import")
+                self._resolve_pending(mind, plan)
+                if plan.bad and strict:
+                    first = min(plan.errors, key=lambda e: e.line)
+                    raise ValidationError(
+                        f"{first.sentence()} ({len(plan.bad)} invalid line(s); nothing was written)",
+                        line=first.line,
+                        field=first.field,
+                    )
+            except (ValidationError, KeyboardInterrupt):
+                if early:
+                    early.rollback()  # strict: the mind is left as it was
+                raise
             clock.lap("validate_s")
             try:
-                nodes = self._write_nodes(plan, mind, progress)
+                nodes = self._write_nodes(plan, mind, progress, early.written if early else 0)
                 clock.lap("nodes_s")
                 edges = self._write_edges(plan, mind, progress)
                 clock.lap("edges_s")
@@ -159,8 +158,31 @@ class Importer:
             timings=clock.laps,
         )
 
-    # -- pass 1: validate ---------------------------------------------------------------
-    def _validate(self, path: Path, mind: str, plan: _Plan) -> None:
+    def _early(self, plan: _Plan, mind: str) -> EarlyNodes | None:
+        if not self._overlap:
+            return None
+
+        def write(rows: Rows) -> int:
+            return self._write(plan, "import/upsert_memories", rows, "written", mind=mind)
+
+        return EarlyNodes(
+            self._store, mind, plan, write, batch_size=self._batch_size, workers=self._workers, queued=self._queued
+        )
+
+    # -- pass 1: validate (and write new memory nodes early) --------------------------------
+    def _validate(self, path: Path, mind: str, plan: _Plan, early: EarlyNodes | None) -> None:
+        try:
+            self._read(path, plan, early)
+        finally:
+            if early:
+                early.finish()  # every early batch written (or failed); the nodes it gave back:
+        for node in early.returned if early else ():
+            plan.node_rows.add(node)
+        self._note_speakers(mind, plan)
+        for node_id in plan.pending.keys() & plan.labels.keys():  # nodes that came after their edges
+            del plan.pending[node_id]
+
+    def _read(self, path: Path, plan: _Plan, early: EarlyNodes | None) -> None:
         for number, text in iter_lines(path):
             plan.lines += 1
             try:
@@ -172,22 +194,20 @@ class Importer:
                 plan.speakers.note(item)
             for line in item.nodes + item.edges if isinstance(item, ConversationLines) else [item]:
                 if isinstance(line, NodeLine):
-                    self._note_node(plan, line)
+                    self._note_node(plan, line, early)
                 else:
                     self._note_edge(plan, line)
-        self._note_speakers(mind, plan)
-        for node_id in plan.pending.keys() & plan.labels.keys():  # nodes that came after their edges
-            del plan.pending[node_id]
 
     @staticmethod
-    def _note_node(plan: _Plan, node: NodeLine) -> None:
+    def _note_node(plan: _Plan, node: NodeLine, early: EarlyNodes | None = None) -> None:
         if node.id in plan.labels:
             first = plan.first_line[node.id]
             plan.refuse(LineError(node.line, "id", f"duplicate id {node.id!r} (first on line {first})"))
             return
         plan.labels[node.id] = node.label
         plan.first_line[node.id] = node.line
-        plan.node_rows.add(node)
+        if early is None or not early.add(node):
+            plan.node_rows.add(node)
         plan.speakers.note_node(node)
 
     @staticmethod
@@ -217,10 +237,12 @@ class Importer:
     def _resolve_pending(self, mind: str, plan: _Plan) -> None:
         """Endpoints not in the file must already be in the mind; labels must not change."""
         existing: dict[str, list[str]] = {}
-        for ids in chunks(list(plan.pending) + list(plan.labels), self._batch_size):
+        written = set(plan.fresh)  # written early: new, of the label their line gives
+        unknown = [node_id for node_id in plan.labels if node_id not in written]
+        for ids in chunks(list(plan.pending) + unknown, self._batch_size):
             for row in self._store.read("import/find_labels", mind=mind, ids=ids):
                 existing[row["id"]] = row["labels"]
-        plan.fresh = {node_id for node_id in plan.labels if node_id not in existing}
+        plan.fresh |= {node_id for node_id in unknown if node_id not in existing}
         for node_id, label in plan.labels.items():
             stored = existing.get(node_id)
             if stored and label not in stored:
@@ -241,11 +263,12 @@ class Importer:
                     plan.refuse(LineError(number, "to/from", reason))
 
     # -- write ----------------------------------------------------------------------------
-    def _write_nodes(self, plan: _Plan, mind: str, progress: Progress | None) -> int:
+    def _write_nodes(self, plan: _Plan, mind: str, progress: Progress | None, early: int) -> int:
         """Node batches touch distinct uids, so ``workers`` transactions run side by side. The
         rows of the next batches are built while they run and wait in the pool's queue, so a
-        worker starts its next transaction as soon as one commits."""
-        written, in_flight = 0, set[Future[int]]()
+        worker starts its next transaction as soon as one commits. ``early``: nodes written
+        during validation, counted in."""
+        written, in_flight = early, set[Future[int]]()
         with ThreadPoolExecutor(self._workers, thread_name_prefix="graphmind-import") as pool:
             for batch in plan.node_rows.batches():
                 rows = node_rows(mind, [node for node in batch if node.line not in plan.bad])
@@ -253,11 +276,11 @@ class Importer:
                     done, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
                     written += sum(future.result() for future in done)
                     if progress:
-                        progress("nodes", written, plan.node_rows.count)
+                        progress("nodes", written, early + plan.node_rows.count)
                 in_flight.add(pool.submit(self._write_node_rows, plan, mind, rows))
             written += sum(future.result() for future in in_flight)
         if progress:
-            progress("nodes", written, plan.node_rows.count)
+            progress("nodes", written, early + plan.node_rows.count)
         return written
 
     def _write_node_rows(self, plan: _Plan, mind: str, rows: dict[str, Rows]) -> int:

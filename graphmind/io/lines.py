@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -17,6 +17,9 @@ class NodeLine:
     props: dict[str, Any]
     dates: dict[str, str]
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled (spilled) as its fields: ~2x faster than a dataclass's default
+        return NodeLine, (self.line, self.id, self.label, self.props, self.dates)
+
 
 @dataclass(frozen=True)
 class EdgeLine:
@@ -30,6 +33,9 @@ class EdgeLine:
     props: dict[str, Any]
     dates: dict[str, str]
     key: tuple[Any, ...] = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:  # as NodeLine's
+        return EdgeLine, (self.line, self.rel, self.from_id, self.to_id, self.props, self.dates, self.key)
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,26 @@ class LineError:
     def as_dict(self) -> dict[str, Any]:
         field = shown(self.field, 80) if self.field else self.field
         return {"line": self.line, "field": field, "error": shown(self.message, 400)}
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    mind: str
+    nodes: int
+    edges: int
+    invalid: list[LineError]
+    skipped: int = 0
+    timings: dict[str, float] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "mind": self.mind,
+            "nodes": self.nodes,
+            "edges": self.edges,
+            "skipped": self.skipped,
+            "invalid": [e.as_dict() for e in self.invalid],
+            "timings": self.timings,
+        }
 
 
 def shown(text: str, limit: int) -> str:
