@@ -63,9 +63,11 @@ def compose(inputs: ContextInput) -> ContextSections:
         ),
         relevant_history=_history(use(by_label["Conversation_Memory"][:3]), use(failures)),
         strategic_direction=_strategy(
-            use(by_label["Strategy_Pattern"][:1]), failures, use(_consolidated(inputs.memories, focus)[:3])
+            use(_scored(by_label["Strategy_Pattern"], inputs.scores, MAX_STRATEGIES)),
+            failures,
+            use(_consolidated(inputs.memories, focus)[:3]),
         ),
-        emotional_resonance=_emotion(use(by_label["Emotional_State"][:1])),
+        emotional_resonance=_emotion(use(_scored(by_label["Emotional_State"], inputs.scores, MAX_EMOTIONS))),
         technical_context=_technical(
             use(by_label["Technical_Context"][:1]), use(by_label["Code_Reference"][:5]), inputs
         ),
@@ -75,6 +77,12 @@ def compose(inputs: ContextInput) -> ContextSections:
     return ContextSections(**sections, cited_ids=cited)
 
 
+MAX_STRATEGIES = 3
+MAX_EMOTIONS = 2
+"""A section shows up to this many strategies / emotions, the most relevant first: the spec's
+template shows one, but a mind may hold several that relevance scored (a strategy two typed
+hops away beside one on topic), and dropping them loses what would help most. Beyond the first,
+only memories with a positive relevance score (``ContextInput.scores``) are shown."""
 CONSOLIDATED_LABELS = ("Pattern", "Abstraction", "Crystal")
 _LABELS = (
     "Partnership",
@@ -94,6 +102,10 @@ def _ranked(memories: list[MemoryItem], label: str, focus: str, scores: dict[str
     items = [m for m in memories if m.label == label]
     order = {i: rank for rank, i in enumerate(rank_by_overlap([m.text for m in items], focus))}
     return [items[i] for i in sorted(order, key=lambda i: (-scores.get(items[i].id, 0.0), order[i]))]
+
+
+def _scored(items: list[MemoryItem], scores: dict[str, float], limit: int) -> list[MemoryItem]:
+    return items[:1] + [m for m in items[1:limit] if scores.get(m.id, 0.0) > 0]
 
 
 def _partner(partnerships: list[MemoryItem], sender: str | None) -> MemoryItem | None:
@@ -234,8 +246,8 @@ def _consolidated(memories: list[MemoryItem], focus: str) -> list[MemoryItem]:
 
 def _strategy(strategies: list[MemoryItem], failures: list[MemoryItem], consolidated: Sequence[MemoryItem] = ()) -> str:
     lines: list[str] = []
-    if strategies:
-        s = strategies[0]
+    for s in strategies:
+        lines += [""] if lines else []
         lines.append(f"Approach: {_s(s, 'approach') or s.text}")
         if _percent(s.prop("success_rate")):
             lines.append(f"Success Rate: {_percent(s.prop('success_rate'))}")
@@ -263,13 +275,15 @@ def _percent(value: PropertyValue) -> str:
 def _emotion(emotions: list[MemoryItem]) -> str:
     if not emotions:
         return NO_DATA["emotional_resonance"]
-    e = emotions[0]
-    intensity = e.prop("intensity")
-    level = f" ({intensity:g}/1.0)" if isinstance(intensity, int | float) else ""
-    lines = [f"I feel {_s(e, 'emotion') or e.text}{level} about this situation."]
-    for title, name in (("Context", "context"), ("Counterbalance", "counterbalance"), ("Trigger", "trigger")):
-        if _s(e, name):
-            lines += ["", f"{title}: {_s(e, name)}"]
+    lines: list[str] = []
+    for n, e in enumerate(emotions):
+        intensity = e.prop("intensity")
+        level = f" ({intensity:g}/1.0)" if isinstance(intensity, int | float) else ""
+        lines += [""] if lines else []
+        lines.append(f"I {'also ' if n else ''}feel {_s(e, 'emotion') or e.text}{level} about this situation.")
+        for title, name in (("Context", "context"), ("Counterbalance", "counterbalance"), ("Trigger", "trigger")):
+            if _s(e, name):
+                lines += ["", f"{title}: {_s(e, name)}"]
     return _lines(*lines)
 
 
