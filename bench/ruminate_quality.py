@@ -20,7 +20,10 @@ target (issue 21): 3-8 steps when the mind holds much on the stimulus, 1-2 when 
 
 ``--calibrate`` cross-validates relevance's ``MIN_SHARED`` (the shared-stem threshold) over
 the minds: for each mind, the value with the best summed F1 (distractors count as false
-positives) on the *other* minds is chosen, and its F1 on the held-out mind is printed.
+positives) on the *other* minds is chosen, and its F1 on the held-out mind is printed; then
+the value is chosen on one half of the minds and scored on the other half, both ways.
+
+A summary per mind gives the mean precision and recall beside the top-k baseline's.
 """
 
 from __future__ import annotations
@@ -47,6 +50,12 @@ def score(cited: set[str], must: set[str], must_not: set[str]) -> tuple[str, str
     precision = f"{len(cited & must) / len(labelled):.2f}" if labelled else "-"
     recall = f"{len(cited & must) / len(must):.2f}" if must else "-"
     return precision, recall, len(cited & must_not)
+
+
+def _mean(values: list[str]) -> str:
+    """The mean of the figures among ``values`` ("-" where a case has none)."""
+    figures = [float(v) for v in values if v != "-"]
+    return f"{sum(figures) / len(figures):.2f}" if figures else "-"
 
 
 def f1(cited: set[str], must: set[str], must_not: set[str]) -> float:
@@ -84,6 +93,14 @@ def calibrate(values: list[int]) -> None:
         print(
             f"held out {held.split('.')[0]:<10} fitted MIN_SHARED={best} on the others -> F1 {scores[best][held]:.2f}"
         )
+    half = len(minds) // 2
+    for chosen_on, scored_on in ((minds[:half], minds[half:]), (minds[half:], minds[:half])):
+        best = max(values, key=lambda v: (sum(scores[v][m] for m in chosen_on), -abs(v - 2)))
+        held_f1 = sum(scores[best][m] for m in scored_on) / len(scored_on)
+        print(
+            f"chosen on {'+'.join(m.split('.')[0] for m in chosen_on)}: MIN_SHARED={best}; "
+            f"mean F1 on {'+'.join(m.split('.')[0] for m in scored_on)} {held_f1:.2f}"
+        )
 
 
 def main() -> None:
@@ -100,6 +117,7 @@ def main() -> None:
         f"{'base P':>6} {'base R':>6} {'distr':>5}"
     )
     by_kind: dict[str, list[tuple[int, int]]] = {}
+    by_mind: dict[str, list[tuple[str, str, str, str]]] = {}
     with bench_store() as (store, settings):
         for file_name, cases in labels.items():
             mind = Mind(scratch_mind("bench-rq"), store, settings, llm=OfflineLLM())
@@ -117,12 +135,19 @@ def main() -> None:
                     baseline = {h.node.id for h in mind.recall(case["stimulus"], k=args.k).hits} - {"me"}
                     p, r, d = score(cited, must, must_not)
                     bp, br, bd = score(baseline, must, must_not)
+                    by_mind.setdefault(file_name.split(".")[0], []).append((p, r, bp, br))
                     print(
                         f"{file_name.split('.')[0]:<14} {case['kind']:<10} {len(result.steps):>5} {len(plain.steps):>5} "
                         f"{result.context.token_count:>6}  {p:>5} {r:>5} {d:>5}  {bp:>6} {br:>6} {bd:>5}"
                     )
             finally:
                 mind.delete()
+    print()
+    for name, rows in by_mind.items():
+        means = [_mean([row[i] for row in rows]) for i in range(4)]
+        print(
+            f"{name:<14} mean P {means[0]}  R {means[1]}   baseline (top-{args.k} recall) mean P {means[2]}  R {means[3]}"
+        )
     print()
     for kind, pairs in by_kind.items():
         taken, off = [p[0] for p in pairs], [p[1] for p in pairs]
