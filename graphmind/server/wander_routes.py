@@ -124,7 +124,8 @@ def wander_router(allowed: Callable[[Scope], Callable[..., Mind]], jobs: Jobs) -
 
         def run_steps(progress: Callable[[str], None]) -> dict[str, Any]:
             progress(f"{n_steps} steps")  # a cancel before the run starts stops it here
-            return handle.run(n_steps).as_dict()
+            # and one after any step stops the run there, the steps taken kept
+            return handle.run(n_steps, on_step=lambda r: progress(f"step {r.step_number} ({n_steps} asked)")).as_dict()
 
         job_id = jobs.submit(mind.name, "wander", run_steps)
         return JSONResponse(

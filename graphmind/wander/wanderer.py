@@ -14,6 +14,7 @@ go to warm memory.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -131,13 +132,15 @@ class Wander:
         report = self.run(1)
         return report.steps[0] if report.steps else None
 
-    def run(self, steps: int) -> RunReport:
-        """Up to ``steps`` steps; when Neo4j goes away, the error names the session and its last step."""
+    def run(self, steps: int, *, on_step: Callable[[StepResult], None] | None = None) -> RunReport:
+        """Up to ``steps`` steps; when Neo4j goes away, the error names the session and its last step.
+        ``on_step`` sees each step once it is committed; what it raises ends the run there (a
+        cancelled job does), the steps before it kept."""
         if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
             raise ValidationError(f"steps must be a whole number of at least 1, not {steps!r}", field="steps")
         taken: list[StepResult] = []
         try:
-            return self._run(steps, taken)
+            return self._run(steps, taken, on_step)
         except StoreUnavailableError as exc:
             where = f"after step {taken[-1].step_number}" if taken else "before its next step"
             raise StoreUnavailableError(
@@ -146,7 +149,7 @@ class Wander:
                 query=exc.query,
             ) from exc
 
-    def _run(self, steps: int, taken: list[StepResult]) -> RunReport:
+    def _run(self, steps: int, taken: list[StepResult], on_step: Callable[[StepResult], None] | None) -> RunReport:
         session = self.session
         if session.status != "active":
             return self._report(session, [], f"the session is {session.status}", 0.0)
@@ -157,7 +160,7 @@ class Wander:
         budget = Budget(float(session.cloud_budget_cents), float(session.cloud_spent_cents or 0.0))
         start_spent, breaker = budget.spent_cents, rules.CircuitBreaker()
         try:
-            reason = self._walk(state, budget, breaker, taken, steps)
+            reason = self._walk(state, budget, breaker, taken, steps, on_step)
         finally:
             if budget.spent_cents != (state.session.cloud_spent_cents or 0.0):
                 # a step that stopped after paying for a call: what was spent stays on the record
@@ -166,7 +169,13 @@ class Wander:
         return self._report(self.session, taken, reason, round(budget.spent_cents - start_spent, 6))
 
     def _walk(
-        self, state: WalkState, budget: Budget, breaker: rules.CircuitBreaker, taken: list[StepResult], steps: int
+        self,
+        state: WalkState,
+        budget: Budget,
+        breaker: rules.CircuitBreaker,
+        taken: list[StepResult],
+        steps: int,
+        on_step: Callable[[StepResult], None] | None,
     ) -> str:
         reason = "steps done"
         while len(taken) < steps:
@@ -187,6 +196,8 @@ class Wander:
                     break
                 continue
             taken.append(result)
+            if on_step is not None:
+                on_step(result)
             tripped = breaker.record(fence_hit=result.fence_hit, returned=result.returned)
             done = state.session.steps_completed or 0
             if done % COMPRESS_EVERY == 0:

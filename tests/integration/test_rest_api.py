@@ -355,3 +355,30 @@ def test_a_large_import_is_a_job_whose_result_is_the_import_report(api, store, m
         api, api.post(f"{base}/import", headers=headers, params={"job": "true"}, content=bad).headers["location"], key
     )
     assert failed["status"] == "failed" and "line 1" in failed["error"] and mind.stats().nodes == 28
+
+
+def test_cancelling_a_wander_job_stops_the_run_after_the_step_in_progress(api, store, mind):
+    """A long wander run is a job; its cancel takes effect at the next step, not after all of them."""
+    import time
+
+    mind.import_jsonl(DEMO)
+    _, key = create_key(store, mind.name, "write")
+    base, auth = f"/api/v1/minds/{mind.name}/wander", bearer(key)
+    sid = api.post(f"{base}/sessions", headers=auth, json={"seed_concept": "race conditions", "rng_seed": 5}).json()[
+        "session_id"
+    ]
+    asked = 5_000
+    job = api.post(f"{base}/sessions/{sid}/wander", headers=auth, json={"n_steps": asked})
+    assert job.status_code == 202
+    location = job.headers["location"]
+    for _ in range(600):  # until the first step is committed
+        if api.get(location, headers=auth).json().get("progress", "").startswith("step "):
+            break
+        time.sleep(0.1)
+    assert api.delete(location, headers=auth).status_code == 202
+    done = _finished(api, location, key)
+    assert done["status"] == "cancelled", done
+    steps = api.get(f"{base}/sessions/{sid}", headers=auth).json()["steps_completed"]
+    assert 1 <= steps < asked
+    time.sleep(1.0)  # nothing runs on behind the cancelled job
+    assert api.get(f"{base}/sessions/{sid}", headers=auth).json()["steps_completed"] == steps

@@ -4,8 +4,8 @@ that are not JSON, JSON Lines for the import, hostile mind names and session ids
 Every answer is a 2xx or a 4xx problem with one sentence, never a 5xx; a refused request writes
 nothing, and no other mind is touched. Through FastAPI's TestClient on the real Neo4j.
 
-The two job routes (dream, wander run) are left out: a valid body starts a background run that
-writes while the next cases are checked; test_api_schema.py and test_rest_api.py cover them."""
+The two job routes (dream, wander run) are fuzzed in test_fuzz_jobs.py, which follows each job
+a body starts to its end before the next case."""
 
 from __future__ import annotations
 
