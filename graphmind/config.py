@@ -54,6 +54,7 @@ class Settings:
     neo4j_fail_after_s: float = 20.0
     import_batch_size: int = 5000
     import_workers: int = 2
+    import_overlap: bool = True
     embedding_dimensions: int = 384
     max_property_bytes: int = 1_000_000
     llm_provider: str = "auto"
@@ -95,6 +96,7 @@ class Settings:
             neo4j_fail_after_s=float(_int(env, "GRAPHMIND_NEO4J_FAIL_AFTER", 20, 1, 3600)),
             import_batch_size=_int(env, "GRAPHMIND_IMPORT_BATCH", 5000, 1, 100_000),
             import_workers=_int(env, "GRAPHMIND_IMPORT_WORKERS", 2, 1, 16),
+            import_overlap=_choice(env, "GRAPHMIND_IMPORT_OVERLAP", "on", ("on", "off")) == "on",
             embedding_dimensions=_int(env, "GRAPHMIND_EMBEDDING_DIM", 384, 2, 4096),
             max_property_bytes=_int(env, "GRAPHMIND_MAX_PROPERTY_BYTES", 1_000_000, 1, 2**31),
             llm_provider=_choice(env, "GRAPHMIND_LLM", "auto", LLM_PROVIDERS),

@@ -153,6 +153,7 @@ class Mind(MemoryVerbs):
             batch_size=self._settings.import_batch_size,
             workers=self._settings.import_workers,
             max_property_bytes=self._settings.max_property_bytes,
+            overlap=self._settings.import_overlap,
         )
         return importer.run(Path(path), self.name, strict=strict, progress=progress)
 
