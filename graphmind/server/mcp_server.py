@@ -4,13 +4,15 @@ with ``--http`` behind the REST API's keys, see ``mcp_http``), on the official S
 The tools are the Wander spec's five (``wander_create_session``, ``wander_step``,
 ``wander_run``, ``wander_get_insights``, ``wander_inject``) and the engine verbs: ``recall``,
 ``ruminate``, ``capture``, ``knowledge``, ``digest``, ``verify``, ``dream`` (which returns a job
-id) and ``job_status``. Each returns structured JSON. The mind's stats and the last Context
+id), ``job_status`` and ``job_cancel``; a ``wander_run`` of more than ``SYNC_STEPS`` steps is a
+job too. Each returns structured JSON. The mind's stats and the last Context
 Object this server produced are resources. One server serves one mind.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any, cast
 
 from mcp.server.mcpserver import Context, MCPServer
@@ -24,6 +26,7 @@ from graphmind.server.jobs import Jobs
 from graphmind.server.keys import SCOPES
 from graphmind.server.mcp_http import scope_of
 from graphmind.server.mcp_types import JobOut, JobStarted, RecallOut, WanderStepOut
+from graphmind.server.wander_routes import MAX_RUN_STEPS, SYNC_STEPS
 
 log = logging.getLogger(__name__)
 
@@ -146,6 +149,16 @@ def build_server(mind: Mind) -> MCPServer:
         return cast(JobOut, job)
 
     @server.tool(
+        description="Ask a job started by dream or wander_run to stop: a dream stops between phases "
+        "and writes nothing; a wander run stops after the step in progress, keeping the steps taken."
+    )
+    def job_cancel(job_id: str, ctx: Context) -> JobOut:
+        may_write(ctx)
+        if jobs.get(job_id)["mind"] != mind.name:
+            raise ValueError(f"no job {job_id!r} in mind {mind.name!r}")
+        return cast(JobOut, jobs.cancel(job_id))
+
+    @server.tool(
         description="Start a new wander exploration session through the mind's idea space from "
         "a seed concept. Returns the session's id and state."
     )
@@ -172,12 +185,22 @@ def build_server(mind: Mind) -> MCPServer:
         return cast(WanderStepOut, {"step": result.as_dict() if result is not None else None})
 
     @server.tool(
-        description="Run several wander steps (default 10). Returns how many ran, crystals "
-        "formed and why it stopped (budget, checkpoint, stall)."
+        description=f"Run several wander steps (default 10, at most {MAX_RUN_STEPS}). Returns how many "
+        "ran, crystals formed and why it stopped (budget, checkpoint, stall); a run of more than "
+        f"{SYNC_STEPS} steps returns a job id instead: poll it with job_status, stop it with job_cancel."
     )
     def wander_run(session_id: str, ctx: Context, n_steps: int = 10) -> dict[str, Any]:
         may_write(ctx)
-        return mind.wander(session_id=session_id).run(n_steps).as_dict()
+        if isinstance(n_steps, bool) or not 1 <= n_steps <= MAX_RUN_STEPS:
+            raise ToolError(f"n_steps must be a whole number from 1 to {MAX_RUN_STEPS}, not {n_steps!r}")
+        handle = mind.wander(session_id=session_id)
+        if n_steps <= SYNC_STEPS:
+            return handle.run(n_steps).as_dict()
+
+        def run_steps(progress: Callable[[str], None]) -> dict[str, Any]:
+            return handle.run(n_steps, on_step=lambda r: progress(f"step {r.step_number} ({n_steps} asked)")).as_dict()
+
+        return {"job": jobs.submit(mind.name, "wander", run_steps), "status": "queued"}
 
     @server.tool(
         description="The insights of a wander session: its crystals at or above a confidence "

@@ -52,8 +52,12 @@ class SessionPatch(_SessionSettings):
     status: Literal["paused", "active", "completed", "abandoned"] | None = None
 
 
+MAX_RUN_STEPS = 10_000
+"""The most steps one run may ask for (REST and MCP)."""
+
+
 class WanderRun(_Strict):
-    n_steps: int = Field(10, ge=1, le=10_000)
+    n_steps: int = Field(10, ge=1, le=MAX_RUN_STEPS)
 
 
 class Inject(_Strict):

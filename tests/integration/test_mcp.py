@@ -30,6 +30,7 @@ TOOLS = {
     "verify",
     "dream",
     "job_status",
+    "job_cancel",
 }
 
 
@@ -70,6 +71,25 @@ def test_an_mcp_client_over_stdio_lists_the_tools_and_calls_them(cli_env, mind):
                     "wander_get_insights", {"session_id": made["session_id"], "min_confidence": 0.0}
                 )
             )
+            long_run = _structured(
+                await session.call_tool("wander_run", {"session_id": made["session_id"], "n_steps": 5_000})
+            )
+            seen["long_run"] = long_run
+            for _ in range(600):  # until its first step is committed
+                job = _structured(await session.call_tool("job_status", {"job_id": long_run["job"]}))
+                if (job["progress"] or "").startswith("step "):
+                    break
+                await anyio.sleep(0.1)
+            await session.call_tool("job_cancel", {"job_id": long_run["job"]})
+            for _ in range(600):
+                job = _structured(await session.call_tool("job_status", {"job_id": long_run["job"]}))
+                if job["status"] not in ("queued", "running"):
+                    break
+                await anyio.sleep(0.1)
+            seen["long_run_job"] = job
+            seen["too_many"] = await session.call_tool(
+                "wander_run", {"session_id": made["session_id"], "n_steps": 10_001}
+            )
             started = _structured(await session.call_tool("dream", {}))
             for _ in range(300):
                 job = _structured(await session.call_tool("job_status", {"job_id": started["job"]}))
@@ -90,5 +110,8 @@ def test_an_mcp_client_over_stdio_lists_the_tools_and_calls_them(cli_env, mind):
     assert seen["step"]["step"]["step_number"] == 1
     assert seen["run"]["steps_completed"] == 3
     assert {"crystals", "session"} <= seen["insights"].keys()
+    assert seen["long_run"]["status"] == "queued"  # more than SYNC_STEPS: a job
+    assert seen["long_run_job"]["status"] == "cancelled", seen["long_run_job"]
+    assert seen["too_many"].is_error and "10000" in seen["too_many"].content[0].text
     assert seen["job"]["status"] == "completed"
     assert seen["stats"]["mind"] == mind.name and seen["stats"]["nodes"] > 28
