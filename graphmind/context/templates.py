@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from graphmind.context import conclusions
-from graphmind.prompts._models import MemoryItem, PropertyValue
+from graphmind.prompts._models import NODE_TYPES, MemoryItem, PropertyValue
 from graphmind.prompts.context import ContextInput, ContextSections
 from graphmind.text import rank_by_overlap
 
@@ -84,16 +84,7 @@ template shows one, but a mind may hold several that relevance scored (a strateg
 hops away beside one on topic), and dropping them loses what would help most. Beyond the first,
 only memories with a positive relevance score (``ContextInput.scores``) are shown."""
 CONSOLIDATED_LABELS = ("Pattern", "Abstraction", "Crystal")
-_LABELS = (
-    "Partnership",
-    "Conversation_Memory",
-    "Technical_Context",
-    "Emotional_State",
-    "Strategy_Pattern",
-    "Code_Reference",
-    "Failed_Attempt",
-    "Constraint",
-)
+_LABELS = NODE_TYPES
 
 
 def _ranked(memories: list[MemoryItem], label: str, focus: str, scores: dict[str, float]) -> list[MemoryItem]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -24,16 +24,7 @@ NodeType = Literal[
 ]
 """The eight queryable mind-protocol node types (the seed's ``NODE_TYPES``)."""
 
-NODE_TYPES: tuple[NodeType, ...] = (
-    "Partnership",
-    "Conversation_Memory",
-    "Technical_Context",
-    "Emotional_State",
-    "Strategy_Pattern",
-    "Code_Reference",
-    "Failed_Attempt",
-    "Constraint",
-)
+NODE_TYPES: tuple[NodeType, ...] = get_args(NodeType)
 
 
 class PromptModel(BaseModel):

@@ -2,6 +2,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from graphmind.prompts._models import NODE_TYPES
 from graphmind.recall import Candidates
 from graphmind.recall._logic import Ranked
 from graphmind.ruminate.coverage import coverage_from_row, phrases, seeds
@@ -108,13 +109,4 @@ def test_consolidated_nodes_count_for_strategy_and_similarity_is_the_best_cosine
     assert strategy.similarity == pytest.approx(0.5)
     assert coverage.relevant_types == ["Strategy_Pattern"]
     assert coverage.best_cosine == pytest.approx(0.5) and coverage.signals.structural == 1.0
-    assert set(coverage.types) == {
-        "Partnership",
-        "Conversation_Memory",
-        "Technical_Context",
-        "Emotional_State",
-        "Strategy_Pattern",
-        "Code_Reference",
-        "Failed_Attempt",
-        "Constraint",
-    }
+    assert set(coverage.types) == set(NODE_TYPES) and len(NODE_TYPES) == 8
