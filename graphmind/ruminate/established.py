@@ -5,10 +5,11 @@ look or depth read, not an unreadable answer the engine restated, not a synthesi
 hallucination guard set aside) leaves a finding: its synthesis and its monologue, and the
 memories it cites. Its sentences are read memory by memory:
 
-- a sentence that **names** a memory (its id, or a short name value such as its component,
-  approach or topic) and says, in the Dreamer's own words, that it does not matter here
-  (checks.DISMISSAL: "not relevant", "unrelated", "a dead end", "a red herring", "has no bearing",
-  "a different matter", ...) **dismisses** it;
+- a sentence (or clause: "; " and " — " split it) that **names** one memory (its id, or a
+  short name value such as its component, approach or topic) and says, in the Dreamer's own
+  words, that it does not matter here (checks.DISMISSAL: "not relevant", "unrelated", "a dead
+  end", "a red herring", "has no bearing", "a different matter", ...) **dismisses** it; one
+  naming several ("X is unrelated to Y") is ambiguous and counts for neither;
 - a sentence that names it without that **supports** it; a memory the finding cites without
   naming it is supported when no sentence of the finding dismisses anything.
 
@@ -37,6 +38,8 @@ from graphmind.text import sentences
 UNREADABLE = "Unreadable answer: treated as [CONTINUE] once."
 """The signal reasoning of a step the engine recorded for an answer it could not read."""
 DREAMER_KINDS = ("gap", "thread")
+_NAME_WORDS = 5
+"""A value of at most this many words names a memory; a longer one is quoted text."""
 _NAME_KEYS = ("name", "partner_name", "component", "approach", "topic", "emotion", "file_path", "title")
 
 
@@ -85,13 +88,15 @@ def verdicts(text: str, cited: Iterable[str], memories: Mapping[str, MemoryItem]
     backs: list[str] = []
     drops: list[str] = []
     any_dismissal = False
-    for sentence in sentences(text) or [text]:
+    for sentence in sentences(text, fine=True) or [text]:
         own = _masked(sentence, memories.values())  # the Dreamer's own words
         named = [i for i, m in memories.items() if _names(sentence, own, m)]
         dismissive = bool(DISMISSAL.search(own))
         any_dismissal |= dismissive
-        for memory_id in named:
-            (drops if dismissive else backs).append(memory_id)
+        if dismissive and len(named) == 1:
+            drops.append(named[0])
+        elif not dismissive:
+            backs += named  # a dismissal naming several ("X is unrelated to Y") is ambiguous: neither
     if not any_dismissal:
         backs += [i for i in cited if i in memories]
     backs = [i for i in dict.fromkeys(backs) if i not in drops]
@@ -105,7 +110,12 @@ def _names(sentence: str, own: str, memory: MemoryItem) -> bool:
     lowered = own.lower()
     for key in _NAME_KEYS:
         value = memory.properties.get(key)
-        if isinstance(value, str) and 4 <= len(value) and len(value.split()) <= 5 and value.lower() in lowered:
+        if (
+            isinstance(value, str)
+            and 4 <= len(value)
+            and len(value.split()) <= _NAME_WORDS
+            and value.lower() in lowered
+        ):
             return True
     return False
 
@@ -115,7 +125,8 @@ def _masked(sentence: str, memories: Iterable[MemoryItem]) -> str:
     masked = sentence
     for memory in memories:
         pieces = [*sentences(memory.text), *_values(memory)]
-        for piece in sorted({p.strip().rstrip(".") for p in pieces if len(p.strip()) >= 12}, key=len, reverse=True):
+        quoted = {p.strip().rstrip(".") for p in pieces if len(p.split()) > _NAME_WORDS}  # not a name
+        for piece in sorted(quoted, key=len, reverse=True):
             masked = re.sub(re.escape(piece), " ", masked, flags=re.IGNORECASE)
     return masked
 

@@ -63,6 +63,13 @@ def test_a_sentence_naming_a_memory_as_a_dead_end_dismisses_it_and_the_others_ar
         assert verdicts(f"The fail-spray memory {phrase}.", [], MEMORIES) == ([], ["fail-spray"]), phrase
 
 
+def test_a_dismissal_naming_two_memories_is_ambiguous_and_counts_for_neither():
+    text = "The orchard hives swarming is unrelated to the water spraying [fail-spray]."
+    assert verdicts(text, [], MEMORIES) == ([], [])
+    clauses = "fail-spray is a dead end; strat-clip is the way."
+    assert verdicts(clauses, [], MEMORIES) == (["strat-clip"], ["fail-spray"])
+
+
 def test_a_memory_s_own_negative_words_quoted_by_a_finding_do_not_dismiss_it():
     quoted = f"{BAIT.text} [strat-bait]"  # the offline Dreamer quotes memories like this
     assert verdicts(quoted, ["strat-bait"], MEMORIES) == (["strat-bait"], [])
