@@ -9,7 +9,9 @@ fails (no ``CAP_SETUID``) is said on stderr and the script runs as it is; the sa
 its uid, and the parent lists the layers that held.
 """
 
-import ast  # noqa: F401 - preloaded for the sandbox, before the standard library may be out of reach
+import __future__  # noqa: F401 - preloaded for the sandbox, before the standard library may be out of reach
+
+import ast  # noqa: F401
 import errno  # noqa: F401
 import json  # noqa: F401
 import math  # noqa: F401
