@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 
 import anyio
 import pytest
@@ -39,6 +40,20 @@ def _structured(result) -> dict:
     if result.structured_content is not None:
         return result.structured_content
     return json.loads(result.content[0].text)
+
+
+def _ended(job: dict) -> bool:
+    return job["status"] not in ("queued", "running")
+
+
+async def _job(session: ClientSession, job_id: str, until: Callable[[dict], bool]) -> dict:
+    """The job's status once ``until`` holds for it (polled for up to a minute)."""
+    for _ in range(600):
+        job = _structured(await session.call_tool("job_status", {"job_id": job_id}))
+        if until(job):
+            return job
+        await anyio.sleep(0.1)
+    raise AssertionError(f"job {job_id} is still {job['status']} ({job['progress']})")
 
 
 def test_an_mcp_client_over_stdio_lists_the_tools_and_calls_them(cli_env, mind):
@@ -75,28 +90,14 @@ def test_an_mcp_client_over_stdio_lists_the_tools_and_calls_them(cli_env, mind):
                 await session.call_tool("wander_run", {"session_id": made["session_id"], "n_steps": 5_000})
             )
             seen["long_run"] = long_run
-            for _ in range(600):  # until its first step is committed
-                job = _structured(await session.call_tool("job_status", {"job_id": long_run["job"]}))
-                if (job["progress"] or "").startswith("step "):
-                    break
-                await anyio.sleep(0.1)
+            await _job(session, long_run["job"], lambda job: (job["progress"] or "").startswith("step "))
             await session.call_tool("job_cancel", {"job_id": long_run["job"]})
-            for _ in range(600):
-                job = _structured(await session.call_tool("job_status", {"job_id": long_run["job"]}))
-                if job["status"] not in ("queued", "running"):
-                    break
-                await anyio.sleep(0.1)
-            seen["long_run_job"] = job
+            seen["long_run_job"] = await _job(session, long_run["job"], _ended)
             seen["too_many"] = await session.call_tool(
                 "wander_run", {"session_id": made["session_id"], "n_steps": 10_001}
             )
             started = _structured(await session.call_tool("dream", {}))
-            for _ in range(300):
-                job = _structured(await session.call_tool("job_status", {"job_id": started["job"]}))
-                if job["status"] not in ("queued", "running"):
-                    break
-                await anyio.sleep(0.1)
-            seen["job"] = job
+            seen["job"] = await _job(session, started["job"], _ended)
             stats = await session.read_resource("graphmind://mind/stats")
             seen["stats"] = json.loads(stats.contents[0].text)
         return seen

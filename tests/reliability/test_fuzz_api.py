@@ -114,59 +114,45 @@ def _json(response: Any) -> Any:
 
 
 def test_fuzzed_bodies_get_a_2xx_or_a_4xx_problem_and_a_refusal_writes_nothing(
-    store, settings, mind, bystander, record_property
+    store, mind, bystander, rest_session, record_property
 ) -> None:
-    from fastapi.testclient import TestClient
+    from tests.integration.helpers import graph_snapshot
 
-    from graphmind.server.app import create_app
-    from graphmind.server.keys import create_key
-    from tests.integration.helpers import DEMO, graph_snapshot
-
-    mind.import_jsonl(DEMO)
-    _, key = create_key(store, mind.name, "admin")
-    auth = {"Authorization": f"Bearer {key}"}
+    api, auth, session = rest_session.api, rest_session.auth, rest_session.session
     others = graph_snapshot(bystander)
     minds_before = {r["mind"] for r in store.read("admin/count_minds")}
     count = Counter()
-    with TestClient(create_app(settings, store), raise_server_exceptions=False) as api:
-        made = api.post(f"/api/v1/minds/{mind.name}/wander/sessions", headers=auth, json={"seed_concept": "race"})
-        assert made.status_code == 201, made.text
-        session = made.json()["session_id"]
 
-        @budget(90, shrink=False)
-        @given(request=requests_for(session))
-        def check(request: tuple[str, str, bytes, str]) -> None:
-            count()
-            method, path, body, content_type = request
-            before = graph_snapshot(mind)
-            response = api.request(
-                method,
-                f"/api/v1/minds/{mind.name}/{path}",
-                content=body,
-                headers={**auth, "Content-Type": content_type},
-            )
-            assert answer_problems(response.status_code, _json(response)) == [], (method, path, body[:200])
-            if 400 <= response.status_code < 500:
-                assert graph_snapshot(mind) == before, f"a refused {method} {path} wrote to the mind"
-
-        check()
-
-        @budget(30, shrink=False)
-        @given(
-            name=mind_names().map(lambda s: s[:URL_TEXT]),
-            route=st.sampled_from(["stats", "recall", "capture", "export"]),
+    @budget(90, shrink=False)
+    @given(request=requests_for(session))
+    def check(request: tuple[str, str, bytes, str]) -> None:
+        count()
+        method, path, body, content_type = request
+        before = graph_snapshot(mind)
+        response = api.request(
+            method, f"/api/v1/minds/{mind.name}/{path}", content=body, headers={**auth, "Content-Type": content_type}
         )
-        def other_minds(name: str, route: str) -> None:
-            count()
-            path = f"/api/v1/minds/{quote(name, safe='') or 'x'}/{route}"
-            if route in ("stats", "export"):
-                response = api.get(path, headers=auth)
-            else:
-                response = api.post(path, headers=auth, content=dumps(ROUTES[("POST", route)]).encode("utf-8"))
-            assert response.status_code in (401, 403, 404, 405, 422) or name == mind.name, (name[:40], response.text)
-            assert answer_problems(response.status_code, _json(response)) == []
+        assert answer_problems(response.status_code, _json(response)) == [], (method, path, body[:200])
+        if 400 <= response.status_code < 500:
+            assert graph_snapshot(mind) == before, f"a refused {method} {path} wrote to the mind"
 
-        other_minds()
+    check()
+
+    @budget(30, shrink=False)
+    @given(
+        name=mind_names().map(lambda s: s[:URL_TEXT]), route=st.sampled_from(["stats", "recall", "capture", "export"])
+    )
+    def other_minds(name: str, route: str) -> None:
+        count()
+        path = f"/api/v1/minds/{quote(name, safe='') or 'x'}/{route}"
+        if route in ("stats", "export"):
+            response = api.get(path, headers=auth)
+        else:
+            response = api.post(path, headers=auth, content=dumps(ROUTES[("POST", route)]).encode("utf-8"))
+        assert response.status_code in (401, 403, 404, 405, 422) or name == mind.name, (name[:40], response.text)
+        assert answer_problems(response.status_code, _json(response)) == []
+
+    other_minds()
     assert graph_snapshot(bystander) == others, "a fuzzed request touched another mind"
     assert {r["mind"] for r in store.read("admin/count_minds")} == minds_before, "a fuzzed request made a mind"
     record_property("fuzz_cases", count.cases)

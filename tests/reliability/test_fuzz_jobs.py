@@ -79,43 +79,33 @@ def _finish(api: Any, location: str, auth: dict[str, str], cancel: bool) -> dict
 
 
 def test_fuzzed_job_bodies_answer_2xx_or_a_4xx_problem_and_every_job_ends_cleanly(
-    store, settings, mind, bystander, record_property
+    mind, bystander, rest_session, record_property
 ) -> None:
-    from fastapi.testclient import TestClient
+    from tests.integration.helpers import experiences, graph_snapshot
 
-    from graphmind.server.app import create_app
-    from graphmind.server.keys import create_key
-    from tests.integration.helpers import DEMO, experiences, graph_snapshot
-
-    mind.import_jsonl(DEMO)
+    api, auth = rest_session.api, rest_session.auth
     mind.capture_many(experiences())
-    _, key = create_key(store, mind.name, "admin")
-    auth = {"Authorization": f"Bearer {key}"}
     others = graph_snapshot(bystander)
     count, started = Counter(), Counter()
-    with TestClient(create_app(settings, store), raise_server_exceptions=False) as api:
-        made = api.post(f"/api/v1/minds/{mind.name}/wander/sessions", headers=auth, json={"seed_concept": "race"})
-        assert made.status_code == 201, made.text
-        session = made.json()["session_id"]
 
-        @budget(25, shrink=False)
-        @given(request=job_requests(session))
-        def check(request: tuple[str, bytes, bool]) -> None:
-            count()
-            path, body, cancel = request
-            before = graph_snapshot(mind)
-            response = api.post(
-                f"/api/v1/minds/{mind.name}/{path}", content=body, headers={**auth, "Content-Type": "application/json"}
-            )
-            assert answer_problems(response.status_code, _json(response)) == [], (path, body[:200])
-            if 400 <= response.status_code < 500:
-                assert graph_snapshot(mind) == before, f"a refused POST {path} wrote to the mind"
-            if response.status_code == 202:
-                started()
-                job = _finish(api, response.headers["location"], auth, cancel)
-                assert job_problems(job) == [], (path, body[:200], job)
+    @budget(25, shrink=False)
+    @given(request=job_requests(rest_session.session))
+    def check(request: tuple[str, bytes, bool]) -> None:
+        count()
+        path, body, cancel = request
+        before = graph_snapshot(mind)
+        response = api.post(
+            f"/api/v1/minds/{mind.name}/{path}", content=body, headers={**auth, "Content-Type": "application/json"}
+        )
+        assert answer_problems(response.status_code, _json(response)) == [], (path, body[:200])
+        if 400 <= response.status_code < 500:
+            assert graph_snapshot(mind) == before, f"a refused POST {path} wrote to the mind"
+        if response.status_code == 202:
+            started()
+            job = _finish(api, response.headers["location"], auth, cancel)
+            assert job_problems(job) == [], (path, body[:200], job)
 
-        check()
+    check()
     assert graph_snapshot(bystander) == others, "a fuzzed job touched another mind"
     assert started.cases >= 1, "no fuzzed body started a job: the check never reached one"
     record_property("fuzz_cases", count.cases)
