@@ -6,6 +6,7 @@ import logging
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from graphmind.config import Settings
@@ -203,9 +204,6 @@ class MindEngines:
         self.store, self.settings, self.owns_store = store, settings, owns_store
         self._embedder, self._llm, self._owns_llm = embedder, llm, False
         self._recaller: Recaller | None = None
-        self._dreamer: Dreamer | None = None
-        self._ruminator: RuminationEngine | None = None
-        self._digester: Digester | None = None
         self._events: EventBus | None = None
         self._pool: ThreadPoolExecutor | None = None
 
@@ -232,24 +230,18 @@ class MindEngines:
             )
         return self._recaller
 
-    @property
+    @cached_property
     def dreamer(self) -> Dreamer:
         """The dream engine with the default DreamParams (``dreamer.using(params)`` for others)."""
-        if self._dreamer is None:
-            self._dreamer = Dreamer(self.store, self.embedder, self.llm)
-        return self._dreamer
+        return Dreamer(self.store, self.embedder, self.llm)
 
-    @property
+    @cached_property
     def ruminator(self) -> RuminationEngine:
-        if self._ruminator is None:
-            self._ruminator = RuminationEngine(self.store, self.recaller, self.llm)
-        return self._ruminator
+        return RuminationEngine(self.store, self.recaller, self.llm)
 
-    @property
+    @cached_property
     def digester(self) -> Digester:
-        if self._digester is None:
-            self._digester = Digester(self.store)
-        return self._digester
+        return Digester(self.store)
 
     @property
     def events(self) -> EventBus:
@@ -273,7 +265,8 @@ class MindEngines:
                 events, self._events = self._events, None
                 events.close()
         finally:
-            self._dreamer = self._ruminator = None  # they hold the recaller and LLM closed below
+            for engine in ("dreamer", "ruminator"):  # they hold the recaller and LLM closed below
+                self.__dict__.pop(engine, None)
             if self._pool is not None:
                 pool, self._pool = self._pool, None
                 pool.shutdown(wait=False)

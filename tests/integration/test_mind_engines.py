@@ -41,8 +41,8 @@ def test_the_verbs_run_through_the_engine_attributes(mind: Mind):
             return super().digest(*args, **kwargs)
 
     mind.import_jsonl(DEMO)
-    mind.engines._ruminator = CountingRuminator(mind.store, mind.recaller, mind.llm)
-    mind.engines._digester = CountingDigester(mind.store)
+    mind.engines.ruminator = CountingRuminator(mind.store, mind.recaller, mind.llm)  # type: ignore[misc]
+    mind.engines.digester = CountingDigester(mind.store)  # type: ignore[misc]
     result = mind.ruminate("The async tests are flaky again", sender="Nicolas")
     assert result.context.sections and result.context.stimulus.startswith("The async tests")
     mind.reflect(rng_seed=1)
