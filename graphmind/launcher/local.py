@@ -9,6 +9,7 @@ folders are 0700 and the files 0600, Neo4j's own included (it runs under umask 0
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 import shutil
@@ -26,6 +27,8 @@ from pathlib import Path
 from graphmind.config import Settings
 from graphmind.errors import LauncherError, PortInUseError
 from graphmind.launcher.jars import resolve_jars
+
+log = logging.getLogger(__name__)
 
 # Neo4j 5 on Java 17 needs these modules opened to run outside its own start script.
 OPEN_MODULES = tuple(
@@ -144,6 +147,7 @@ class LocalNeo4j:
         self._write_config()
         self._ensure_password()
         self._launch()
+        log.info("started Neo4j under %s; waiting for Bolt on port %d", self.root, self._settings.bolt_port)
         self._wait_until_ready()
         return self.status()
 
@@ -156,8 +160,10 @@ class LocalNeo4j:
             while _alive(pid) and time.monotonic() < deadline:
                 time.sleep(0.2)
             if _alive(pid):
+                log.warning("Neo4j (pid %d) did not stop within %g s: killed", pid, timeout_s)
                 os.kill(pid, signal.SIGKILL)
             _reap(pid)
+            log.info("stopped Neo4j (pid %d)", pid)
         self.pid_file.unlink(missing_ok=True)
         return self.status()
 

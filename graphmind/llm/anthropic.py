@@ -17,6 +17,7 @@ and timeouts; its errors are mapped once, here, to graphmind's. Every HTTP reply
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from time import perf_counter
@@ -28,6 +29,8 @@ from anthropic import transform_schema
 
 from graphmind.errors import LLMOutputError, ProviderAuthError, ProviderError, ProviderUnavailableError
 from graphmind.llm.base import I, O, Prompt, Tool, ToolCall, ToolRun, Usage, UsageLog, cost_cents
+
+log = logging.getLogger(__name__)
 
 PROVIDER = "anthropic"
 # Adaptive thinking spends output tokens before the answer, so leave it room; 16,000 also
@@ -187,9 +190,18 @@ class AnthropicLLM:
             self.record_usage(prompt, None, started)
             return _Turn(None)
         except anthropic.APIError as exc:
+            log.info(
+                "%s on %s failed after %.0f ms: %s", prompt.key, self.model, (perf_counter() - started) * 1000, exc
+            )
             raise provider_error(exc, retries=self._client.max_retries) from exc
         self.record_usage(prompt, reply.usage, started)
-        return turn_of(reply)
+        turn = turn_of(reply)
+        tokens, took_ms = _tokens(reply.usage), (perf_counter() - started) * 1000
+        log.debug(
+            "%s on %s: %s, %d tokens in, %d out, %.0f ms",
+            *(prompt.key, self.model, turn.stop_reason, tokens["input_tokens"], tokens["output_tokens"], took_ms),
+        )
+        return turn
 
     def record_usage(self, prompt: Prompt[Any, Any], usage: Any, started: float, *, price_factor: float = 1.0) -> None:
         """One ``Usage`` for a reply (``price_factor``: 0.5 for a Message Batch's replies)."""

@@ -23,6 +23,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -50,6 +51,8 @@ from graphmind.wander.walk_state import _crystal_dict as _crystal_dict
 from graphmind.wander.walk_state import _reason as _reason
 from graphmind.wander.walk_state import _residue_fields as _residue_fields
 from graphmind.wander.walk_state import possibility_locus, step_params
+
+log = logging.getLogger(__name__)
 
 RECENT_THEMES = 10
 BAND, WIDE_BAND = (0.3, 0.7), (0.15, 0.999)
@@ -142,6 +145,15 @@ class Walker:
             cost,
             chosen is None and bool(scored),
             chosen is None,
+        )
+        log.debug(
+            "wander %s step %d: %s to %r (%s, %s)",
+            session.id,
+            n,
+            result.strategy,
+            target.concept,
+            model_used,
+            f"{cost:.2f} cents",
         )
         self._publish("wander.locus.visited", {"session_id": session.id, "locus": target.item()})
         self._publish(

@@ -13,6 +13,7 @@ go to warm memory.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,6 +36,8 @@ from graphmind.wander.sessions import WanderSessions
 from graphmind.wander.space import IdeaSpace
 from graphmind.wander.tiers import compress_to_warm
 from graphmind.wander.walker import StepResult, Walker, WalkState
+
+log = logging.getLogger(__name__)
 
 COMPRESS_EVERY = 10
 
@@ -248,6 +251,7 @@ class Wander:
 
     def _report(self, session: WanderSession, taken: list[StepResult], reason: str, cost: float) -> RunReport:
         formed = sum(r.crystal is not None and r.crystal["status"] == "active" for r in taken)
+        log.info("wander %s of %s: %d steps, %d crystals, %s", self.id, self._mind, len(taken), formed, reason)
         return RunReport(
             self.id,
             len(taken),

@@ -163,6 +163,23 @@ def test_cli_wander_run_prints_the_design_fields(capsys, cli_env, cli_mind):
     assert code == 2 and err.count("\n") == 1 and "no wander session" in err
 
 
+def test_cli_wander_run_logs_its_steps_with_debug_and_its_end_with_verbose(capsys, cli_env, cli_mind):
+    from graphmind.cli import logs
+
+    assert run_cli(capsys, "import", str(DEMO), "--mind", cli_mind)[0] == 0
+    try:
+        code, _, quiet = run_cli(capsys, "wander", "run", "--mind", cli_mind, "--seed", SEED, "--steps", "2")
+        assert code == 0 and "graphmind.wander" not in quiet
+        code, _, verbose = run_cli(capsys, "-v", "wander", "run", "--mind", cli_mind, "--seed", SEED, "--steps", "2")
+        assert code == 0 and "graphmind.wander.wanderer: INFO: wander wander-" in verbose and "2 steps" in verbose
+        assert "step 1:" not in verbose
+        args = ("--log-level", "debug", "wander", "run", "--mind", cli_mind, "--seed", SEED, "--steps", "2")
+        code, _, debug = run_cli(capsys, *args)
+        assert code == 0 and "graphmind.wander.walker: DEBUG:" in debug and " step 2: " in debug
+    finally:
+        logs.configure(None)
+
+
 def _count(mind, label: str, source_type: str | None = None) -> int:
     return sum(
         1

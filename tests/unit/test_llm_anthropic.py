@@ -80,6 +80,21 @@ def test_generate_asks_for_json_in_the_output_schema_and_nothing_current_models_
     assert body["system"] == "You answer questions."
 
 
+def test_each_call_is_logged_with_its_prompt_model_tokens_and_a_failure_at_info(llm, messages_stub, caplog):
+    import logging
+
+    messages_stub.script(json_reply(GOOD, input_tokens=120, output_tokens=30))
+    with caplog.at_level(logging.DEBUG, logger="graphmind.llm.anthropic"):
+        ask(llm)
+    [line] = [r.getMessage() for r in caplog.records if r.name == "graphmind.llm.anthropic"]
+    assert line.startswith(f"{PROMPT.key} on {MODEL}: end_turn, 120 tokens in, 30 out"), line
+    caplog.clear()
+    messages_stub.script(error_reply(400, "bad request"))
+    with caplog.at_level(logging.INFO, logger="graphmind.llm.anthropic"), pytest.raises(ProviderError):
+        ask(llm)
+    assert any(f"{PROMPT.key} on {MODEL} failed" in r.getMessage() for r in caplog.records)
+
+
 def test_the_stub_answers_400_to_what_current_models_reject(stub_client, messages_stub):
     messages_stub.script(json_reply(GOOD))
     with pytest.raises(anthropic.BadRequestError, match="forced tool_choice.*prefill"):
