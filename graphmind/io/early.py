@@ -86,9 +86,14 @@ class EarlyNodes:
         finally:
             self._pool.shutdown(wait=True)
 
+    def stop(self) -> None:
+        """Wait for the batches being written (their errors are not raised); start no more."""
+        self._batch = []
+        self._pool.shutdown(wait=True)
+
     def rollback(self) -> None:
         """Wait for the batches still being written, then delete every node written early."""
-        self._pool.shutdown(wait=True)
+        self.stop()
         if not self.sent:
             return
         deleted = 0

@@ -134,6 +134,10 @@ class Importer:
                 if early:
                     early.rollback()  # strict: the mind is left as it was
                 raise
+            except StoreError as exc:
+                if early and early.sent:  # the early batches before it are written
+                    raise _part_way(exc, path) from exc
+                raise
             clock.lap("validate_s")
             try:
                 nodes = self._write_nodes(plan, mind, progress, early.written if early else 0)
@@ -141,11 +145,7 @@ class Importer:
                 edges = self._write_edges(plan, mind, progress)
                 clock.lap("edges_s")
             except StoreError as exc:
-                raise type(exc)(
-                    f"{exc} (the import of {path.name} stopped part-way: the batches before "
-                    "this one are written; run it again to complete it)",
-                    query=exc.query,
-                ) from exc
+                raise _part_way(exc, path) from exc
         finally:
             plan.node_rows.close()
             plan.edge_rows.close()
@@ -173,9 +173,12 @@ class Importer:
     def _validate(self, path: Path, mind: str, plan: _Plan, early: EarlyNodes | None) -> None:
         try:
             self._read(path, plan, early)
-        finally:
+        except BaseException:
             if early:
-                early.finish()  # every early batch written (or failed); the nodes it gave back:
+                early.stop()  # the batches being written end; no more start
+            raise
+        if early:
+            early.finish()  # every early batch written; the nodes it gave back wait for validation:
         for node in early.returned if early else ():
             plan.node_rows.add(node)
         self._note_speakers(mind, plan)
@@ -367,6 +370,14 @@ def _edge_row(plan: _Plan, mind: str, edge: EdgeLine, new: bool) -> dict[str, An
         "key": list(edge_properties_model(edge.rel).KEY),
         "new": new,
     }
+
+
+def _part_way(exc: StoreError, path: Path) -> StoreError:
+    return type(exc)(
+        f"{exc} (the import of {path.name} stopped part-way: the batches before "
+        "this one are written; run it again to complete it)",
+        query=exc.query,
+    )
 
 
 def _printable(text: str) -> str:

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from graphmind.errors import ValidationError
+from graphmind.errors import StoreError, ValidationError
 from graphmind.io import Importer
 from tests.integration.helpers import edge, graph_snapshot, node, write_jsonl
 
@@ -73,3 +73,26 @@ def test_a_good_file_gives_the_same_graph_with_or_without_the_early_writes(store
     assert _unclocked(mind) == _unclocked(other_mind)
     again = Importer(store, batch_size=BATCH).run(path, mind.name)  # all exist now: nothing new to write early
     assert (again.nodes, again.edges) == (NODES, NODES - 1) and _unclocked(mind) == _unclocked(other_mind)
+
+
+def test_a_write_failing_during_validation_says_part_way_and_a_rerun_completes(
+    store, mind, other_mind, tmp_path, monkeypatch
+):
+    path = _file(tmp_path, bad_last=False)
+    real_write, calls = store.write, []
+
+    def failing_on_the_third_node_batch(name, /, **params):
+        if name == "import/upsert_memories":
+            calls.append(name)
+            if len(calls) == 3:
+                raise StoreError("injected failure", query=name)
+        return real_write(name, **params)
+
+    monkeypatch.setattr(store, "write", failing_on_the_third_node_batch)
+    with pytest.raises(StoreError, match="injected failure.*stopped part-way.*run it again"):
+        Importer(store, batch_size=BATCH, workers=1).run(path, mind.name)
+    assert 0 < sum(mind.stats().labels.values()) < NODES and mind.stats().relationships == {}
+    monkeypatch.undo()
+    Importer(store, batch_size=BATCH).run(path, mind.name)
+    Importer(store, batch_size=BATCH).run(path, other_mind.name)
+    assert _unclocked(mind) == _unclocked(other_mind)
