@@ -180,6 +180,7 @@ def run(per_intent: int, ceiling: bool = False, data: str = "clinc", clustering:
         "llm_calls": report.llm_calls,
         "second_run": {"llm_calls": again.llm_calls, "new_patterns": len(again.new_patterns)},
         "duplicates": report.duplicates,
+        "triage_drop": round(1 - report.triaged / len(texts), 3) if texts else 0.0,
         "degraded": report.degraded,
         "warnings": report.warnings,
         "names": {level: [e.name for e in report.ladder if e.level == level] for level in (2, 3, 4)},
@@ -199,7 +200,8 @@ def show(result: dict) -> None:
     print(
         f"graphmind: {result['patterns']} patterns, {result['categories']} level-2 categories, "
         f"{result['ladder_levels']} levels, compression {result['compression_ratio']}:1, "
-        f"{result['llm_calls']} LLM calls ({result['llm']}), {g['unassigned']} unassigned; second run: "
+        f"{result['llm_calls']} LLM calls ({result['llm']}), {g['unassigned']} unassigned, triage dropped "
+        f"{result['triage_drop']:.0%} (as duplicates or below the importance floor); second run: "
         f"{result['second_run']['llm_calls']} LLM calls, {result['second_run']['new_patterns']} new patterns"
     )
     for note in [*result["degraded"], *result["warnings"]]:
