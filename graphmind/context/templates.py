@@ -69,7 +69,9 @@ def compose(inputs: ContextInput) -> ContextSections:
         ),
         emotional_resonance=_emotion(use(_scored(by_label["Emotional_State"], inputs.scores, MAX_EMOTIONS))),
         technical_context=_technical(
-            use(by_label["Technical_Context"][:1]), use(by_label["Code_Reference"][:5]), inputs
+            use(_scored(by_label["Technical_Context"], inputs.scores, MAX_TECHNICAL)),
+            use(by_label["Code_Reference"][:5]),
+            inputs,
         ),
         constraints=_constraints(use(by_label["Constraint"][:3])),
     )
@@ -79,7 +81,8 @@ def compose(inputs: ContextInput) -> ContextSections:
 
 MAX_STRATEGIES = 3
 MAX_EMOTIONS = 2
-"""A section shows up to this many strategies / emotions, the most relevant first: the spec's
+MAX_TECHNICAL = 3
+"""A section shows up to this many strategies / emotions / issues, the most relevant first: the spec's
 template shows one, but a mind may hold several that relevance scored (a strategy two typed
 hops away beside one on topic), and dropping them loses what would help most. Beyond the first,
 only memories with a positive relevance score (``ContextInput.scores``) are shown."""
@@ -292,6 +295,10 @@ def _technical(technical: list[MemoryItem], code: list[MemoryItem], inputs: Cont
                 lines.append(f"{title}: {_s(t, name)}")
         if not lines:
             lines.append(t.text)
+        if technical[1:]:  # what relevance linked to it (a cause two hops back), most relevant first
+            lines += ["", "Related Technical Context:"] + [
+                f"- {_s(o, 'component') or o.id}: {_s(o, 'description') or o.text}" for o in technical[1:]
+            ]
     if code:
         lines += ["", "Related Files:"] + [f"- {_s(c, 'file_path') or c.id}" for c in code]
     depends = dependencies([*technical, *code], inputs)[:5]

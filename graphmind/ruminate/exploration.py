@@ -37,6 +37,8 @@ class Exploration:
     explored: set[str] = field(default_factory=set)
     found_types: set[str] = field(default_factory=set)
     followed: set[str] = field(default_factory=set)
+    expanded: set[str] = field(default_factory=set)
+    """The memories whose neighbours a depth step has read (depth.py)."""
     topical: set[str] = field(default_factory=set)
     """The memories the first look found on topic (depth.py)."""
     signals: GapSignals | None = None

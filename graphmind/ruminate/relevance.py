@@ -7,9 +7,10 @@ A memory is kept when
 - or it is **linked** by one graph edge to an on-topic memory (the strategy that APPLIES_TO
   the project the stimulus names, the feeling FELT_DURING the conversation about it), unless
   it is a Partnership or Identity (everyone is linked to their partner);
-- or it is **two hops** from an on-topic memory, the second edge one of ``DEPTH_RELS`` (the
-  typed edges that carry meaning: the strategy LEARNED_FROM the failure ATTEMPTED_ON the
-  project), never through a Partnership or Identity;
+- or it is **two or three hops** (``MAX_HOPS``) from an on-topic memory, every edge after the
+  first one of ``DEPTH_RELS`` (the typed edges that carry meaning: the strategy LEARNED_FROM the
+  failure ATTEMPTED_ON the project; the remedy that ADDRESSES the cold room that CAUSED the slow
+  culture that CAUSED the problem), never through a Partnership or Identity;
 - or it is the **sender's partnership** (who is speaking), kept for the identity only.
 
 When nothing is on topic, the sender's latest conversation is kept as **weak**: the Context
@@ -45,7 +46,7 @@ from graphmind.ruminate.established import Established
 from graphmind.text import content_terms, stem, stems
 
 MIN_SHARED = 2
-MAX_HOPS = 2
+MAX_HOPS = 3
 SUPPORT = 1.0
 """What one supporting finding adds to a memory's score (a shared stem's worth)."""
 DEPTH_RELS = (
@@ -87,7 +88,7 @@ class Selection:
     topical: set[str] = field(default_factory=set)
     """Ids of the memories on topic (shared stems)."""
     linked: set[str] = field(default_factory=set)
-    """Ids of the memories kept for an edge (one, or two typed hops) to an on-topic one."""
+    """Ids of the memories kept for an edge (one, or up to ``MAX_HOPS`` with typed ones) to an on-topic one."""
     partner: str | None = None
     """The id of the sender's partnership, when it is among the memories."""
     scores: dict[str, float] = field(default_factory=dict)
@@ -154,8 +155,8 @@ def select(
 def reach(
     topical: set[str], links: Sequence[Link], labels: dict[str, str], blocked: set[str] | None = None
 ) -> dict[str, str]:
-    """The memories within ``MAX_HOPS`` edges of an on-topic one (the second hop along
-    ``DEPTH_RELS`` only), each with the path that reached it; never through ``blocked``."""
+    """The memories within ``MAX_HOPS`` edges of an on-topic one (the hops after the
+    first along ``DEPTH_RELS`` only), each with the path that reached it; never through ``blocked``."""
     linked: dict[str, str] = {}
     frontier = set(topical)
     for hop in range(1, MAX_HOPS + 1):

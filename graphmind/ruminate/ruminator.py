@@ -79,7 +79,7 @@ class Ruminator:
         tools = DreamerTools(self._store, self._recaller, mind, stimulus, sender, coverage)
         state = Exploration(coverage=coverage, tools=tools)
         self._initial(state, coverage.graph_ms)
-        depth_step(state, self._store, mind, sender, self._params.patience)
+        depth_step(state, self._store, mind, sender, self._params)
         people = [str(m.prop("partner_name")) for m in tools.returned.values() if m.prop("partner_name")]
         while not state.stopped_reason:
             self._step(state, stimulus, sender, people)

@@ -386,7 +386,7 @@ def test_threads_are_followed_once_every_type_was_explored(mind, tmp_path):
                 node(
                     "Experience",
                     "x-lock",
-                    description="Took the scheduler lock earlier and the race stopped",
+                    description="Took the job lock earlier and the fault stopped",  # not on topic itself
                     outcome="progress",
                     kind="insight",
                     timestamp="2026-11-01T10:00:00Z",
@@ -411,7 +411,7 @@ def test_threads_are_followed_once_every_type_was_explored(mind, tmp_path):
     kinds = [s.kind for s in result.steps]
     assert kinds[:2] == ["initial", "depth"] and kinds.count("gap") == 7 and "thread" in kinds
     assert "x-lock" in result.steps[1].found_ids  # one edge: read by depth
-    thread = next(s for s in result.steps if s.kind == "thread")  # LED_TO twice is not a typed hop
+    thread = next(s for s in result.steps if s.kind == "thread")  # LED_TO is not a typed hop: not depth's
     assert thread.query == "follow_edges(x-lock)" and thread.new_ids == ["x-audit"]
     assert result.guard_rails["premature"] >= 1  # [CRYSTALLIZE] with 7 of 8 types empty
     assert result.stopped_reason == "coverage_complete"

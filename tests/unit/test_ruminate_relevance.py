@@ -102,6 +102,30 @@ def test_two_hops_along_a_typed_edge_and_not_along_any_edge():
     assert "strat-meter" not in [m.id for m in cut.kept]
 
 
+def test_three_typed_hops_are_kept_and_a_fourth_is_not():
+    mains = _m("tc-mains", "Technical_Context", component="well house", description="the supply voltage sags at dusk")
+    frost = _m("tc-frost", "Technical_Context", component="overhead line", description="hoar frost on the wires")
+    timer = _m("strat-timer", "Strategy_Pattern", approach="run the well on a midday timer")
+    manual = _m("ref-manual", "Code_Reference", file_path="manuals/timer.pdf")
+    links = [
+        Link("tc-mains", "CAUSED", "tc-pump"),
+        Link("tc-frost", "CAUSED", "tc-mains"),
+        Link("strat-timer", "ADDRESSES", "tc-frost"),
+        Link("strat-timer", "USED_IN", "ref-manual"),
+    ]
+    stimulus = "the irrigation pump stalled again"
+    chosen = select([PUMP, mains, frost, timer, manual], links, stimulus=stimulus, sender=None)
+    assert [m.id for m in chosen.kept] == ["tc-pump", "tc-mains", "tc-frost", "strat-timer"]
+    assert (
+        chosen.reasons["strat-timer"]
+        == "kept: linked (ADDRESSES tc-frost, CAUSED tc-mains, CAUSED tc-pump) to an on-topic memory"
+    )
+    assert chosen.reasons["ref-manual"].startswith("dropped")  # a fourth hop
+    untyped = [*links[:2], Link("strat-timer", "REFERENCES", "tc-frost")]
+    kept = select([PUMP, mains, frost, timer], untyped, stimulus=stimulus, sender=None).kept
+    assert "strat-timer" not in [m.id for m in kept]  # every hop after the first is a typed one
+
+
 def test_no_second_hop_through_a_partnership():
     stall = _m("conv-stall", "Conversation_Memory", topic="irrigation pump stalled")
     chosen = select(
