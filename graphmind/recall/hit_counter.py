@@ -121,9 +121,7 @@ class _Counter:
                     self._thread = None
                     self._cond.notify_all()
                     return
-                deadline = time.monotonic() + LINGER_S
-                while not (self._closing or self._flushing) and (left := deadline - time.monotonic()) > 0:
-                    self._cond.wait(left)
+                self._linger(LINGER_S)
                 batch, self._pending, self._size = self._pending, {}, 0
                 upto = self._queued
             try:
@@ -139,11 +137,17 @@ class _Counter:
                     self._size = _size(self._pending)
                     self._error = exc
                     self._cond.notify_all()
-                    self._cond.wait(RETRY_S)
+                    self._linger(RETRY_S)
                 continue
             with self._cond:
                 self._written, self._error = upto, None
                 self._cond.notify_all()
+
+    def _linger(self, seconds: float) -> None:
+        """Wait ``seconds`` (holding the condition), less when a flush or the close asks."""
+        deadline = time.monotonic() + seconds
+        while not (self._closing or self._flushing) and (left := deadline - time.monotonic()) > 0:
+            self._cond.wait(left)
 
 
 _COUNTERS: weakref.WeakKeyDictionary[GraphStore, _Counter] = weakref.WeakKeyDictionary()
