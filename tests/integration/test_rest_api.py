@@ -372,7 +372,7 @@ def test_cancelling_a_wander_job_stops_the_run_after_the_step_in_progress(api, s
     assert job.status_code == 202
     location = job.headers["location"]
     for _ in range(600):  # until the first step is committed
-        if api.get(location, headers=auth).json().get("progress", "").startswith("step "):
+        if (api.get(location, headers=auth).json().get("progress") or "").startswith("step "):
             break
         time.sleep(0.1)
     assert api.delete(location, headers=auth).status_code == 202
