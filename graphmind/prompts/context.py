@@ -308,7 +308,7 @@ def _value(value: object) -> str:
 
 COMPOSE = Prompt(
     name="context.compose",
-    version=1,
+    version=2,  # 2: the findings the exploration established are listed (issue 21)
     input_type=ContextInput,
     output_type=ContextSections,
     system=SYSTEM,
