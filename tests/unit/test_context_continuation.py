@@ -11,13 +11,8 @@ from graphmind.context.assemble import assemble
 from graphmind.context.compose import compose_context
 from graphmind.errors import GroundingError
 from graphmind.llm.offline import OfflineLLM
-from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.context import ContextSections
-
-
-def _m(node_id: str, label: str, **props) -> MemoryItem:
-    return MemoryItem(id=node_id, label=label, text=" ".join(str(v) for v in props.values()), properties=props)
-
+from tests.unit.memory_items import memory as _m
 
 LENA = _m("p-lena", "Partnership", partner_name="Lena", duration="2 years")
 SITE = _m("conv-site", "Conversation_Memory", topic="clinic website opening hours", message_count=3)

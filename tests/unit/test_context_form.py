@@ -11,6 +11,7 @@ from graphmind.context.templates import compose, deadline_text
 from graphmind.errors import GroundingError
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.context import ContextInput, Dependency
+from tests.unit.memory_items import memory as _m
 
 STIMULUS = "Ines, the frost alarm in the north orchard went off again."
 IDENTITY = MemoryItem(
@@ -19,10 +20,6 @@ IDENTITY = MemoryItem(
     text="Tobias, orchard keeper",
     properties={"name": "Tobias", "role": "orchard keeper", "focus_area": "frost protection"},
 )
-
-
-def _m(node_id: str, label: str, **props) -> MemoryItem:
-    return MemoryItem(id=node_id, label=label, text=" ".join(str(v) for v in props.values()), properties=props)
 
 
 PARTNER = _m("ines", "Partnership", partner_name="Ines", duration="3 seasons", trust_level=0.8)

@@ -6,16 +6,11 @@ from __future__ import annotations
 
 from graphmind.context.assemble import assemble
 from graphmind.context.templates import compose
-from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.context import ContextInput, FindingNote
 from graphmind.ruminate.established import UNREADABLE, Established, read, verdicts
 from graphmind.ruminate.relevance import Link, select
 from graphmind.ruminate.result import StepRecord
-
-
-def _m(node_id: str, label: str, **props) -> MemoryItem:
-    return MemoryItem(id=node_id, label=label, text=" ".join(str(v) for v in props.values()), properties=props)
-
+from tests.unit.memory_items import memory as _m
 
 HIVES = _m("tc-hives", "Technical_Context", component="orchard hives", description="hives beside the orchard swarm")
 CLIP = _m("strat-clip", "Strategy_Pattern", approach="clip the queen's wing", applicability="orchard hives that swarm")

@@ -5,14 +5,9 @@ from __future__ import annotations
 
 from graphmind.context.assemble import assemble
 from graphmind.context.templates import compose
-from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.context import ContextInput
 from graphmind.ruminate.relevance import Link, select
-
-
-def _m(node_id: str, label: str, **props) -> MemoryItem:
-    return MemoryItem(id=node_id, label=label, text=" ".join(str(v) for v in props.values()), properties=props)
-
+from tests.unit.memory_items import memory as _m
 
 INES = _m("ines", "Partnership", partner_name="Ines", shared_history="pruning the old pear trees")
 PEARS = _m(

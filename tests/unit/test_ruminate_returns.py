@@ -3,14 +3,9 @@ threads may start. Each rule with a case it must reject."""
 
 from __future__ import annotations
 
-from graphmind.prompts._models import MemoryItem
 from graphmind.ruminate.relevance import Link
 from graphmind.ruminate.returns import StepYield, diminishing, judge, open_with_content, step_yield
-
-
-def _m(node_id: str, label: str, **props) -> MemoryItem:
-    return MemoryItem(id=node_id, label=label, text=" ".join(str(v) for v in props.values()), properties=props)
-
+from tests.unit.memory_items import memory as _m
 
 INES = _m("ines", "Partnership", partner_name="Ines")
 PUMP = _m("tc-pump", "Technical_Context", component="greenhouse pump", description="irrigation pump stalls")
