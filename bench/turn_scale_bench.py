@@ -91,6 +91,9 @@ def main() -> None:
     parser.add_argument("--k", type=int, default=10)
     parser.add_argument("--chunk", type=int, default=100_000, help="turns per imported file")
     parser.add_argument("--write", metavar="NAME", help="put the table into bench/RESULTS.md under this name")
+    parser.add_argument(
+        "--keep", metavar="MIND", help="grow and keep this mind (a rerun imports only the turns it lacks)"
+    )
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     corpus, held_out = clinc(CLINC)
@@ -104,9 +107,11 @@ def main() -> None:
     ]
     with bench_store() as (store, settings), tempfile.TemporaryDirectory() as tmp:
         embedder = make_embedder(settings)
-        mind = Mind(scratch_mind("bench-turn-scale"), store, settings, embedder=embedder)
+        mind = Mind(args.keep or scratch_mind("bench-turn-scale"), store, settings, embedder=embedder)
         print(f"embedder {embedder.model_id}; {args.queries} timed turn recalls (after {WARMUP}), k={args.k}")
-        have, import_total = 0, 0.0
+        have, import_total = mind.stats().labels.get("Turn", 0), 0.0
+        for _ in range(have // 20):  # the kept mind's sessions (20 turns each) are not imported again
+            next(sessions)
         try:
             for size in sizes:
                 imported, before = 0.0, have
@@ -151,7 +156,8 @@ def main() -> None:
                     f"| {gib(store_size)} | {load:.1f} |"
                 )
         finally:
-            mind.delete()
+            if not args.keep:
+                mind.delete()
             mind.close()
     table = "\n".join(lines)
     print(table)

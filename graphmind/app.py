@@ -226,7 +226,11 @@ class MindEngines:
         if self._recaller is None:
             cache_bytes = self.settings.recall_cache_mb * 2**20
             self._recaller = Recaller(
-                self.store, self.embedder, cache_bytes=cache_bytes, query_cache=self.settings.recall_query_cache
+                self.store,
+                self.embedder,
+                cache_bytes=cache_bytes,
+                query_cache=self.settings.recall_query_cache,
+                partition_min=self.settings.recall_partition_min,
             )
         return self._recaller
 

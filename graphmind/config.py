@@ -70,6 +70,7 @@ class Settings:
     embed_batch_size: int = 64
     recall_cache_mb: int = 512
     recall_query_cache: int = 256
+    recall_partition_min: int = 50_000
     capture_flush_ms: int = 20
     wander_cheap_model: str = DEFAULT_WANDER_CHEAP_MODEL
     wander_event_log: Path | None = None
@@ -112,6 +113,7 @@ class Settings:
             embed_batch_size=_int(env, "GRAPHMIND_EMBED_BATCH", 64, 1, 4096),
             recall_cache_mb=_int(env, "GRAPHMIND_RECALL_CACHE_MB", 512, 0, 1_048_576),
             recall_query_cache=_int(env, "GRAPHMIND_RECALL_QUERY_CACHE", 256, 0, 1_000_000),
+            recall_partition_min=_int(env, "GRAPHMIND_RECALL_PARTITION_MIN", 50_000, 0, 1_000_000_000),
             capture_flush_ms=_int(env, "GRAPHMIND_CAPTURE_FLUSH_MS", 20, 0, 1000),
             wander_cheap_model=env.get("GRAPHMIND_WANDER_CHEAP_MODEL") or DEFAULT_WANDER_CHEAP_MODEL,
             wander_event_log=_path(env, "GRAPHMIND_WANDER_EVENT_LOG"),

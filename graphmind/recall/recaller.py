@@ -28,6 +28,7 @@ from graphmind.recall._logic import (
 from graphmind.recall.caches import QUERY_VECTORS, QueryVectors, VectorStates
 from graphmind.recall.embed_pass import EmbeddingPass, EmbedReport
 from graphmind.recall.hit_counter import count_hits, flush_hits
+from graphmind.recall.partition import PARTITION_MIN, Partition
 from graphmind.recall.results import Candidates as Candidates
 from graphmind.recall.results import RecallHit as RecallHit
 from graphmind.recall.results import RecallResult as RecallResult
@@ -80,6 +81,7 @@ class Recaller:
         exact_limit: int = EXACT_LIMIT,
         cache_bytes: int = 0,
         query_cache: int = QUERY_VECTORS,
+        partition_min: int = PARTITION_MIN,
     ):
         self._store = store
         self._embedder = embedder
@@ -89,7 +91,7 @@ class Recaller:
         self._counts: dict[str, tuple[str | None, dict[str, int]]] = {}
         self._reembedded_at: dict[str, str | None] = {}
         self._executor: ThreadPoolExecutor | None = None
-        self._cache = VectorCache(store, embedder.dimensions, cache_bytes)
+        self._cache = VectorCache(store, embedder.dimensions, cache_bytes, partition_min)
         self._states = VectorStates(store)
         self._queries = QueryVectors(embedder, query_cache)
 
@@ -102,6 +104,11 @@ class Recaller:
         many are held (0 when the cache is off or the mind does not fit its budget)."""
         copy = self._cache.load(mind, self._embedder.model_id)
         return 0 if copy is None else copy.size
+
+    def partition_of(self, mind: str) -> Partition | None:
+        """The inverted lists the in-memory copy of ``mind`` is searched through, if any
+        (partition.py: minds of GRAPHMIND_RECALL_PARTITION_MIN vectors or more)."""
+        return self._cache.partition_of(mind)
 
     def recall(
         self,

@@ -14,6 +14,10 @@ this process (recall meanwhile searches the graph), or at once by ``load``: a on
 ``graphmind recall`` never pays for a load it would not use. Together they stay within a memory budget
 (``GRAPHMIND_RECALL_CACHE_MB``; 0 turns the cache off): the least recently used copies are
 dropped first, and a mind that alone exceeds the budget is always searched through the index.
+
+A copy of ``partition_min`` rows or more is searched through inverted lists (partition.py):
+built when it is loaded, and again in the background when writes leave too many rows outside
+them. Recall meanwhile scans the lists and, exactly, the rows outside them.
 """
 
 from __future__ import annotations
@@ -30,8 +34,10 @@ import numpy as np
 from threadpoolctl import ThreadpoolController
 
 from graphmind.recall._logic import Ranked
+from graphmind.recall.partition import Partition, build
 from graphmind.recall.vectors import MindVectors, VectorWrite, empty_vectors, nearest
 from graphmind.store import GraphStore
+from graphmind.timing import Stopwatch
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +63,10 @@ def one_blas_thread() -> Any:
 class VectorCache:
     """In-memory embeddings of the minds recall searches, within ``budget_bytes``."""
 
-    def __init__(self, store: GraphStore, dimensions: int, budget_bytes: int):
+    def __init__(self, store: GraphStore, dimensions: int, budget_bytes: int, partition_min: int = 0):
         self._store = store
+        self._partition_min = partition_min
+        self._partitioning: set[str] = set()
         self._dimensions = dimensions
         self._budget = budget_bytes
         self._copies: OrderedDict[str, MindVectors] = OrderedDict()
@@ -121,6 +129,15 @@ class VectorCache:
             if copy is not None and copy.stamp == write.previous and copy.model_id == model_id:
                 copy.apply(write)
                 self._fit(keep=mind)
+                if self._wants_lists(copy) and mind not in self._partitioning and not self._stop.is_set():
+                    self._partitioning.add(mind)
+                    self._pool().submit(self._partition_in_background, mind, copy)
+
+    def partition_of(self, mind: str) -> Partition | None:
+        """The lists ``mind``'s copy is searched through (None: no copy, or scanned whole)."""
+        with self._lock:
+            copy = self._copies.get(mind)
+            return None if copy is None else copy.partition
 
     def held_bytes(self) -> int:
         with self._lock:
@@ -150,6 +167,44 @@ class VectorCache:
             with self._lock:
                 self._loading.pop(mind, None)
 
+    def _wants_lists(self, copy: MindVectors) -> bool:
+        """True when ``copy`` should be (re)partitioned: large and without lists, or with too many
+        rows outside them."""
+        if not self._partition_min or copy.size < self._partition_min:
+            return False
+        return copy.partition is None or copy.partition.stale(copy.size)
+
+    def _partition(self, mind: str, copy: MindVectors) -> None:
+        clock = Stopwatch(digits=1)
+        order, partition = build(copy.matrix[: copy.size])
+        copy.partition_by(order, partition)
+        clock.lap("build")
+        log.info(
+            "mind %r: %d vectors in %d lists, %d probed (recall %.3f at depth 20), built in %.1f s",
+            mind,
+            copy.size,
+            partition.lists,
+            partition.nprobe,
+            partition.recall,
+            clock.laps["build"],
+        )
+
+    def _partition_in_background(self, mind: str, copy: MindVectors) -> None:
+        """Build lists over ``copy`` as it is now; kept if no write landed meanwhile."""
+        try:
+            with self._lock:
+                size, stamp, matrix = copy.size, copy.stamp, copy.matrix
+            order, partition = build(matrix[:size])
+            with self._lock:
+                if self._copies.get(mind) is copy and copy.stamp == stamp and copy.size == size:
+                    copy.partition_by(order, partition)
+                    log.info("mind %r: %d vectors in %d lists again", mind, size, partition.lists)
+        except Exception:
+            log.warning("partitioning the vectors of mind %r failed; recall scans them all", mind, exc_info=True)
+        finally:
+            with self._lock:
+                self._partitioning.discard(mind)
+
     def _load(self, mind: str, model_id: str) -> MindVectors | None:
         # The stamp is read before the vectors: a write landing in between makes the copy look
         # older than it is, so it is reloaded, never trusted past its data.
@@ -168,6 +223,8 @@ class VectorCache:
                 if index % _CHECK_EVERY == 0 and self._stop.is_set():
                     return None
                 copy.add(uid, label, embedding)
+        if self._wants_lists(copy):
+            self._partition(mind, copy)
         with self._lock:
             self._copies[mind] = copy
             self._copies.move_to_end(mind)

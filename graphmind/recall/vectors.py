@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from graphmind.recall._logic import Ranked
+from graphmind.recall.partition import Partition
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,8 @@ class MindVectors:
     """The embeddings of one mind by one model, as of vector stamp ``stamp``.
 
     Rows are unit vectors; ``size`` rows of ``matrix`` are in use (it grows by doubling, so
-    applying a write of new memories costs the new rows, not a copy of all of them).
+    applying a write of new memories costs the new rows, not a copy of all of them). A large copy
+    carries a ``partition`` (partition.py), and its rows are then sorted by list.
     """
 
     stamp: str
@@ -41,6 +43,7 @@ class MindVectors:
     label_names: list[str] = field(default_factory=list)
     rows: dict[str, int] = field(default_factory=dict)
     _label_rows: dict[tuple[int, ...], np.ndarray] = field(default_factory=dict, repr=False)
+    partition: Partition | None = None
 
     @property
     def size(self) -> int:
@@ -53,12 +56,15 @@ class MindVectors:
     def add(self, uid: str, label: str, vector: Sequence[float] | np.ndarray) -> None:
         """Store (or replace) the embedding of ``uid``."""
         row = self.rows.get(uid)
+        unit = _unit(np.asarray(vector, dtype=np.float32))
         if row is None:
             row = self.size
             self._reserve(row + 1)
             self.rows[uid] = row
             self.uids.append(uid)
-        self.matrix[row] = _unit(np.asarray(vector, dtype=np.float32))
+        elif self.partition is not None:
+            self.partition.replaced(row, unit)
+        self.matrix[row] = unit
         self.label_codes[row] = self._label_code(label)
         self._label_rows.clear()
 
@@ -67,6 +73,17 @@ class MindVectors:
         if codes not in self._label_rows:
             self._label_rows[codes] = np.flatnonzero(np.isin(self.label_codes[: self.size], codes))
         return self._label_rows[codes]
+
+    def partition_by(self, order: np.ndarray, partition: Partition) -> None:
+        """Reorder the first ``len(order)`` rows by ``order`` and search them through ``partition``
+        (partition.build's result for those rows)."""
+        n = len(order)
+        self.matrix[:n] = self.matrix[order]
+        self.label_codes[:n] = self.label_codes[order]
+        self.uids[:n] = [self.uids[i] for i in order]
+        self.rows = {uid: row for row, uid in enumerate(self.uids)}
+        self._label_rows.clear()
+        self.partition = partition
 
     def apply(self, write: VectorWrite) -> None:
         """Apply the pass's write that moved the stamp from this copy's stamp to the next."""
@@ -108,6 +125,8 @@ def nearest(vectors: MindVectors, query: np.ndarray, labels: Sequence[str] | Non
     Scores are on the vector index's scale, (1 + cosine) / 2, so both paths fuse alike.
     """
     query = _unit(np.asarray(query, dtype=np.float32))
+    if vectors.partition is not None:
+        return _nearest_in_lists(vectors, vectors.partition, query, labels, depth)
     if labels is None:
         rows = None
         scores = vectors.matrix[: vectors.size] @ query
@@ -124,6 +143,27 @@ def nearest(vectors: MindVectors, query: np.ndarray, labels: Sequence[str] | Non
     top = np.argpartition(-scores, depth - 1)[:depth]
     top = top[np.argsort(-scores[top], kind="stable")]
     return [Ranked(vectors.uids[i if rows is None else rows[i]], float((1.0 + scores[i]) / 2.0)) for i in top]
+
+
+def _nearest_in_lists(
+    vectors: MindVectors, partition: Partition, query: np.ndarray, labels: Sequence[str] | None, depth: int
+) -> list[Ranked]:
+    rows, scores = partition.scan(vectors.matrix, vectors.size, query, depth)
+    if labels is not None:
+        codes = [vectors.label_names.index(x) for x in set(labels) if x in vectors.label_names]
+        keep = np.isin(vectors.label_codes[rows], codes)
+        rows, scores = rows[keep], scores[keep]
+    if len(scores) == 0:
+        return []
+    wanted = min(depth + len(partition.misplaced), len(scores))  # a misplaced row can come twice
+    top = np.argpartition(-scores, wanted - 1)[:wanted]
+    top = top[np.argsort(-scores[top], kind="stable")]
+    found: dict[int, Ranked] = {}
+    for i in top:
+        row = int(rows[i])
+        if row not in found and len(found) < depth:
+            found[row] = Ranked(vectors.uids[row], float((1.0 + scores[i]) / 2.0))
+    return list(found.values())
 
 
 def _unit(vector: np.ndarray) -> np.ndarray:

@@ -4,6 +4,7 @@ never used once the graph moved on, kept current by this process's own embedding
 from __future__ import annotations
 
 import dataclasses
+import time
 
 import pytest
 
@@ -116,3 +117,38 @@ def test_a_mind_larger_than_the_budget_is_searched_in_the_graph(store, settings,
         cached.recaller._cache._budget = 28 * 384 * 4 - 1  # one row short
         assert cached.load_vectors() == 0
         assert cached.recall(QUERY, k=5).vector_search == "exact"
+
+
+def test_a_large_copy_is_searched_through_lists_built_again_as_it_grows(store, settings, mind, tmp_path):
+    """GRAPHMIND_RECALL_PARTITION_MIN (here 20 rows) partitions the copy at load; writes that
+    leave a tenth of it outside the lists have them built again, in the background."""
+    with _mind(mind.name, store, settings, recall_partition_min=20) as cached:
+        cached.import_jsonl(DEMO)
+        cached.embed()
+        assert cached.load_vectors() == 28
+        lists = cached.recaller.partition_of(mind.name)
+        assert lists is not None and lists.sorted_rows == 28
+        ranked = _ranked(cached.recall(QUERY, k=8))
+        with _mind(mind.name, store, settings, recall_cache_mb=0) as graph_only:
+            exact = _ranked(graph_only.recall(QUERY, k=8))
+        assert ranked[:3] == exact[:3]
+        zebras = [
+            node(
+                "Constraint",
+                f"cons-zebra-{i}",
+                constraint_type="latency",
+                severity="low",
+                description=f"Zebra quokka narwhal telemetry {i}",
+                impact="none",
+            )
+            for i in range(4)
+        ]
+        cached.import_jsonl(write_jsonl(tmp_path / "new.jsonl", zebras))
+        result = cached.recall("zebra quokka narwhal telemetry 3", k=3)  # embeds them: the tail
+        assert result.embedded == 4 and result.vector_search == "memory"
+        assert result.hits[0].id == "cons-zebra-3"
+        deadline = time.monotonic() + 30
+        while cached.recaller.partition_of(mind.name).sorted_rows != 32:
+            assert time.monotonic() < deadline, "the lists were not built again"
+            time.sleep(0.05)
+        assert cached.recall("zebra quokka narwhal telemetry 3", k=3).hits[0].id == "cons-zebra-3"
