@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import warnings
 from collections.abc import Callable, Sequence
@@ -90,6 +91,8 @@ class Recaller:
         self._exact_limit = exact_limit
         self._counts: dict[str, tuple[str | None, dict[str, int]]] = {}
         self._reembedded_at: dict[str, str | None] = {}
+        self._latest: dict[str, dt.date | None] = {}
+        """Each mind's latest session date, as turn recall last read it (turn_graph.py)."""
         self._executor: ThreadPoolExecutor | None = None
         self._cache = VectorCache(store, embedder.dimensions, cache_bytes, partition_min)
         self._states = VectorStates(store)
@@ -137,7 +140,9 @@ class Recaller:
             fused = self._without_locus_copies(mind, fused)
         paths: dict[str, list[str]] = {}
         if "Turn" in wanted:  # conversation turns: expand through the graph and rerank (turn_graph.py)
-            fused, paths = rerank_turns(self._store, mind, text, fused, depth if when else k)
+            fused, paths, self._latest[mind] = rerank_turns(
+                self._store, mind, text, fused, depth if when else k, today=self._latest.get(mind)
+            )
             laps.lap("graph")
         if when is not None:
             fused = self._visible_at(mind, fused, when)

@@ -10,6 +10,7 @@ bench/recall_quality.py --fit) scores every candidate.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import math
 import re
@@ -87,8 +88,11 @@ def stem(word: str) -> str:
     return word
 
 
-def content_terms(text: str) -> set[str]:
-    return {stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in _STOP and len(w) > 1}
+@functools.lru_cache(maxsize=65_536)
+def content_terms(text: str) -> frozenset[str]:
+    """The stemmed content words of ``text`` (kept for the texts met most recently: a recall
+    scores hundreds of turns, and the same turns come back across recalls)."""
+    return frozenset(stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in _STOP and len(w) > 1)
 
 
 def named(question: str, names: Sequence[str]) -> list[str]:
@@ -162,7 +166,7 @@ def expand(
     entity_terms = {e.lower() for e in entities}
     for turn in turns.values():
         in_window = window is not None and window.contains(turn.date)
-        mentions = bool(entity_terms & set(re.findall(r"[a-z]+", turn.text.lower())))
+        mentions = bool(entity_terms) and bool(entity_terms & set(re.findall(r"[a-z]+", turn.text.lower())))
         if in_window and window is not None:
             add(turn.id, f"IN_SESSION {turn.session} dated {turn.date} within {window.said!r}").features[
                 "in_window"

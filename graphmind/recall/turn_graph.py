@@ -2,8 +2,10 @@
 
 read (cypher/recall/find_turn_graph) -> pure logic (turn_expand.expand, rerank) -> merged order. One
 round trip for most questions: the seeds, the mind's latest session date (what time expressions are
-read against) and only the turns the expansion can add (NEXT neighbours, turns naming an entity) come
-as one row; a question with a time expression makes a second read for its window's sessions. Every
+read against) and only the turns the expansion can add (NEXT neighbours, turns naming an entity, the
+turns of the question's time window) come as one row. The window is read against the latest session
+date the caller saw last time (``today``); a question whose window moves with the best seed ("two
+weeks before the trip"), or a mind whose latest date moved, makes a second read for it. Every
 read starts from an index seek or a walk from the seeds, so a turn recall costs about the same in a
 600-turn mind and a million-turn one. Non-turn hits keep their places; the turn
 places are refilled by the reranked turns.
@@ -69,20 +71,30 @@ def _window(question: str, today: dt.date, best: Turn | None) -> TimeWindow | No
 
 
 def rerank_turns(
-    store: GraphStore, mind: str, question: str, fused: list[Fused], k: int, model: FeatureModel | None = None
-) -> tuple[list[Fused], dict[str, list[str]]]:
-    """The first ``k`` of ``fused`` with turns reranked through the graph, and each turn's paths by uid."""
+    store: GraphStore,
+    mind: str,
+    question: str,
+    fused: list[Fused],
+    k: int,
+    model: FeatureModel | None = None,
+    *,
+    today: dt.date | None = None,
+) -> tuple[list[Fused], dict[str, list[str]], dt.date | None]:
+    """The first ``k`` of ``fused`` with turns reranked through the graph, each turn's paths by
+    uid, and the mind's latest session date (pass it as ``today`` next time: the question's
+    window is then read in the same round trip as the seeds)."""
     seeds = fused[:SEEDS]
-    head = _read(store, mind, uids=[f.uid for f in seeds], names=question_entities(question, []))
+    early = parse_time(question, today).window if today is not None else None
+    head = _read(store, mind, uids=[f.uid for f in seeds], names=question_entities(question, []), window=early)
     if head is None or not head["seed_uids"]:
-        return fused[:k], {}
+        return fused[:k], {}, dt.date.fromisoformat(head["today"]) if head and head["today"] else today
     found = {row["uid"]: (row["uid"], _turn(row)) for row in head["turns"]}
     by_uid = {uid: found[uid][1] for uid in head["seed_uids"]}
     turn_seeds = [f for f in seeds if f.uid in by_uid]
-    today = dt.date.fromisoformat(head["today"])
-    window = _window(question, today, by_uid[turn_seeds[0].uid])
+    latest = dt.date.fromisoformat(head["today"])
+    window = _window(question, latest, by_uid[turn_seeds[0].uid])
     speakers = sorted(set(head["speakers"]))
-    if window is not None:  # a second read, now that the window is known
+    if window is not None and (latest != today or window != early):  # a second read for the window
         dated = _read(store, mind, uids=[], names=[], window=window)
         for row in dated["turns"] if dated else []:
             found.setdefault(row["uid"], (row["uid"], _turn(row)))
@@ -93,7 +105,7 @@ def rerank_turns(
         sessions.setdefault(turn.session, {})[turn.position] = turn.id
     top = max(f.score for f in turn_seeds)
     seed_rows = [(by_uid[f.uid].id, f.score / top, _cosine(f)) for f in turn_seeds]
-    cands = expand(question, seed_rows, turns, sessions, today=today, speakers=speakers)
+    cands = expand(question, seed_rows, turns, sessions, today=latest, speakers=speakers)
     cands = rerank(cands, model or shipped_model(), k)
     by_fused = {f.uid: f for f in fused}
     reranked = [replace(by_fused.get(uid_of[c.turn.id], Fused(uid_of[c.turn.id], 0.0)), score=c.score) for c in cands]
@@ -109,7 +121,7 @@ def rerank_turns(
             merged.append(f)
     merged.extend(reranked[: k - len(merged)])
     log.debug("turn recall in %s: %d candidates through the graph, window %s", mind, len(turns), window)
-    return merged, paths
+    return merged, paths, latest
 
 
 def _cosine(f: Fused) -> float:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 
 from graphmind import Mind
+from graphmind.recall.timeparse import parse_time
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "conversations"
 CONVERSATION = "clinic"  # held out from the feature model's calibration
@@ -44,3 +46,27 @@ def test_neighbour_turn_comes_in_along_next(mind: Mind, tmp_path: Path) -> None:
     paths = [p for hit in hits for p in hit.why()["graph"]]
     assert any(p.startswith("hybrid rank 1") for p in paths)
     assert any(p.startswith("NEXT x1 from ") for p in paths)
+
+
+def test_a_known_minds_time_window_comes_in_the_same_read_as_the_seeds(mind: Mind, tmp_path: Path) -> None:
+    """The first turn recall learns the mind's latest session date; from then on a question's
+    window is read with the seeds (one round trip), with the same hits as two reads give."""
+    questions = [q["question"] for q in _load(mind, tmp_path)]
+    reads: list[str] = []
+    stream = mind.store.stream
+
+    def counted(name, **params):
+        reads.append(name)
+        return stream(name, **params)
+
+    dated = [q for q in questions if parse_time(q, dt.date(2030, 1, 1)).window is not None]
+    assert dated, "the conversation's questions name no time window"
+    cold = mind.recall(dated[0], k=10, labels=["Turn"])
+    mind.store.stream = counted  # type: ignore[method-assign]
+    try:
+        warm = mind.recall(dated[0], k=10, labels=["Turn"])
+    finally:
+        del mind.store.stream
+    assert reads.count("recall/find_turn_graph") == 1
+    assert [h.id for h in warm.hits] == [h.id for h in cold.hits]
+    assert [h.why()["graph"] for h in warm.hits] == [h.why()["graph"] for h in cold.hits]
