@@ -9,9 +9,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from graphmind.models import node_model
+from graphmind.errors import UnknownLabelError, ValidationError
+from graphmind.models import NODE_TYPES, RECALLED_LABELS, node_model
 from graphmind.text import checked_text
 
+MAX_K = 1000
+"""The most hits one recall returns."""
 MAX_QUERY_TERMS = 64
 """Full-text matching uses the first 64 distinct words of a recall text (Lucene's clause limit
 is 1,024; a longer text adds cost, not precision). The vector side follows the embedder's rule."""
@@ -101,18 +104,25 @@ def query_terms(text: str, limit: int = MAX_QUERY_TERMS) -> list[str]:
     return list(terms)
 
 
-def lucene_query(terms: Sequence[str], mind: str, phrases: Sequence[str] = ()) -> str | None:
-    """A Lucene query for ``mind``'s memories matching any of ``terms`` or ``phrases``.
+def lucene_query(
+    terms: Sequence[str], mind: str, phrases: Sequence[str] = (), fields: Sequence[str] = ()
+) -> str | None:
+    """A Lucene query for ``mind``'s memories matching any of ``terms`` or ``phrases``, in
+    ``fields`` if given (else in every field the index holds).
 
     Terms are plain words and mind names letters, digits, '_', '.', '-' (no quote or
     backslash), so nothing needs escaping inside the phrase. Phrases (file names, identifiers)
-    are quoted; any with a quote, a backslash or a space is left out.
+    are quoted; any with a quote, a backslash or a space is left out. Naming the fields is for
+    speed: an unqualified term is looked up in each of the index's ~40 fields.
     """
     quoted = [f'"{p}"' for p in phrases if p and not _UNSAFE_PHRASE.search(p)]
     clauses = [*terms, *dict.fromkeys(quoted)]
     if not clauses:
         return None
-    return f'mind:"{mind}" AND ({" OR ".join(clauses)})'
+    anywhere = " OR ".join(clauses)
+    if fields:
+        anywhere = " OR ".join(f"{field}:({anywhere})" for field in fields)
+    return f'mind:"{mind}" AND ({anywhere})'
 
 
 def matched_terms(terms: Sequence[str], text: str | None) -> list[str]:
@@ -155,3 +165,30 @@ def next_fetch(fetch: int, fetched: int, kept: int, wanted: int, cap: int) -> in
     if kept >= wanted or fetched < fetch or fetch >= cap:
         return None
     return min(fetch * 8, cap)
+
+
+def check_k(k: object) -> None:
+    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_K:
+        raise ValidationError(f"k must be a whole number from 1 to {MAX_K}, not {k!r}", field="k")
+
+
+def text_fields(labels: Sequence[str]) -> list[str]:
+    """The properties the full-text index holds for memories of ``labels``: each type's
+    TEXT_FIELDS, and ``text``, which any memory may carry."""
+    fields = {"text"}
+    for label in labels:
+        fields.update(NODE_TYPES[label].TEXT_FIELDS)
+    return sorted(fields)
+
+
+def check_labels(labels: Sequence[str] | None) -> list[str]:
+    """The labels to search: the ones asked for (each a memory label), else RECALLED_LABELS."""
+    if not labels:
+        return list(RECALLED_LABELS)
+    if isinstance(labels, str):
+        labels = [labels]
+    for label in labels:
+        model = NODE_TYPES.get(label)
+        if model is None or model.KIND != "memory":
+            raise UnknownLabelError(f"{label!r} is not a memory label graphmind knows", field="labels")
+    return list(labels)

@@ -13,11 +13,12 @@ from typing import Any
 import numpy as np
 
 from graphmind.embed import Embedder
-from graphmind.errors import GraphmindError, UnknownLabelError, ValidationError
-from graphmind.models import NODE_TYPES, RECALLED_LABELS
+from graphmind.errors import GraphmindError
 from graphmind.recall._logic import (
     Fused,
     Ranked,
+    check_k,
+    check_labels,
     check_query_text,
     fuse,
     lucene_query,
@@ -25,6 +26,7 @@ from graphmind.recall._logic import (
     next_fetch,
     overfetch_factor,
     query_terms,
+    text_fields,
 )
 from graphmind.recall.caches import QUERY_VECTORS, QueryVectors, VectorStates
 from graphmind.recall.embed_pass import EmbeddingPass, EmbedReport
@@ -47,7 +49,6 @@ from graphmind.timing import Stopwatch
 
 log = logging.getLogger(__name__)
 
-MAX_K = 1000
 FETCH_CAP = 10_000
 """The most candidates recall asks one index for while looking for a mind's own nodes."""
 LABELS_WIDER = 8
@@ -129,8 +130,8 @@ class Recaller:
         asked for by label never comes back beside the memory it stands for. ``as_of`` (a date)
         sees the mind as it was then (validity.py); without it, valid facts come first."""
         text = check_query_text(text)
-        _check_k(k)
-        wanted = _check_labels(labels)
+        check_k(k)
+        wanted = check_labels(labels)
         when = parse_as_of(as_of)
         depth = max(k, 10, SEEDS if "Turn" in wanted else 0) * (AS_OF_WIDER if when else 1)
         found = self.search(mind, text, depth, wanted)
@@ -193,7 +194,7 @@ class Recaller:
         caller that only wants strong matches of one label lowers it, and gets fewer than
         ``depth`` when the label's memories are not among the index's best."""
         text = check_query_text(text)
-        wanted_labels = _check_labels(labels)
+        wanted_labels = check_labels(labels)
         laps = Stopwatch(scale=1000, digits=2)
         state = self._states.get(mind)
         embedded = 0
@@ -206,7 +207,12 @@ class Recaller:
         # The full-text search needs no embedding: it runs on the pool's thread while this one
         # embeds the query and searches the vector index (the driver is thread-safe).
         text_search = self._pool().submit(
-            self._text_search, mind, lucene_query(terms, mind, phrases), wanted_labels, depth, max_fetch
+            self._text_search,
+            mind,
+            lucene_query(terms, mind, phrases, text_fields(wanted_labels)),
+            wanted_labels,
+            depth,
+            max_fetch,
         )
         embedding = self._queries.embed(text)
         laps.lap("embed_query")
@@ -378,21 +384,3 @@ class Recaller:
                 )
             )
         return hits
-
-
-def _check_k(k: object) -> None:
-    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_K:
-        raise ValidationError(f"k must be a whole number from 1 to {MAX_K}, not {k!r}", field="k")
-
-
-def _check_labels(labels: Sequence[str] | None) -> list[str]:
-    """The labels to search: the ones asked for (each a memory label), else RECALLED_LABELS."""
-    if not labels:
-        return list(RECALLED_LABELS)
-    if isinstance(labels, str):
-        labels = [labels]
-    for label in labels:
-        model = NODE_TYPES.get(label)
-        if model is None or model.KIND != "memory":
-            raise UnknownLabelError(f"{label!r} is not a memory label graphmind knows", field="labels")
-    return list(labels)

@@ -26,7 +26,7 @@ from graphmind.store import GraphStore
 
 log = logging.getLogger(__name__)
 
-WINDOW_LIMIT = 400
+WINDOW_LIMIT = 200
 """The most turns a question's time window brings in (the earliest sessions of the window first):
 a month of a 600-turn conversation mind holds a few dozen; a month of a million-turn one would
 hold thousands, more than a rerank can use within recall's latency budget."""
