@@ -332,5 +332,7 @@ class Mind(MemoryVerbs):
     def delete(self) -> None:
         """Remove every node and relationship of this mind (other minds are untouched)."""
         self.flush()
+        self._store.autocommit("admin/delete_mind_runs", mind=self.name)
+        self._store.autocommit("admin/delete_mind_relationships", mind=self.name)
         self._store.autocommit("admin/delete_mind", mind=self.name)
         self._store.write("admin/delete_mind_stamp", mind=self.name)

@@ -34,7 +34,8 @@ def test_import_stats_export_pipe_round_trip(cli_env, cli_mind, store, settings,
         assert graphmind(cli_env, "import", str(copy), "--mind", twin).returncode == 0
         assert graphmind(cli_env, "export", "--mind", twin).stdout == exported
     finally:
-        store.autocommit("admin/delete_mind", mind=twin)
+        for name in ("admin/delete_mind_runs", "admin/delete_mind_relationships", "admin/delete_mind"):
+            store.autocommit(name, mind=twin)
 
 
 def test_errors_are_one_sentence_without_traceback(cli_env, cli_mind, tmp_path):
