@@ -103,6 +103,7 @@ def main() -> None:
     parser.add_argument("--embedder", default="hashing", choices=["hashing", "minilm"])
     parser.add_argument("--no-dream", action="store_true")
     parser.add_argument("--recall-cache-mb", type=int, default=None, help="default: enough for --memories vectors")
+    parser.add_argument("--keep", metavar="MIND", help="build and keep this mind (a rerun skips the import)")
     args = parser.parse_args()
     os.environ["GRAPHMIND_EMBEDDER"] = args.embedder
     need_mb = args.recall_cache_mb or 64 + int(args.memories * 1.1 * 384 * 4 / 2**20)  # + the new captures
@@ -111,18 +112,21 @@ def main() -> None:
     n = args.memories
     print(f"scale bench: {n:,} memories, {2 * n:,} edges, embedder {args.embedder}; {load()}")
     with bench_store() as (store, settings), tempfile.TemporaryDirectory() as folder:
-        data = write_dataset(Path(folder) / "mind.jsonl", n, 2 * n, rng)
-        name = scratch_mind("bench-scale")
+        name = args.keep or scratch_mind("bench-scale")
         mind = Mind(name, store, settings)
         try:
-            env = {**os.environ, "GRAPHMIND_HOME": str(settings.home)}
-            report, seconds = cli_import(data, name, env)
-            rate = n / seconds
-            print(
-                f"import (graphmind import, end to end): {seconds:.1f} s, {rate:,.0f} nodes/s "
-                f"({rate / TARGET_NODES_PER_S:.2f}x the {TARGET_NODES_PER_S:,}/s target); "
-                f"phases {report['timings']}; {load()}"
-            )
+            if mind.stats().labels.get("Experience", 0) >= n:
+                print(f"import: skipped, mind {name} is kept from an earlier run")
+            else:
+                data = write_dataset(Path(folder) / "mind.jsonl", n, 2 * n, rng)
+                env = {**os.environ, "GRAPHMIND_HOME": str(settings.home)}
+                report, seconds = cli_import(data, name, env)
+                rate = n / seconds
+                print(
+                    f"import (graphmind import, end to end): {seconds:.1f} s, {rate:,.0f} nodes/s "
+                    f"({rate / TARGET_NODES_PER_S:.2f}x the {TARGET_NODES_PER_S:,}/s target); "
+                    f"phases {report['timings']}; {load()}"
+                )
             start = time.perf_counter()
             embedded = mind.embed()
             took = time.perf_counter() - start
@@ -184,7 +188,8 @@ def main() -> None:
                 f"Neo4j {'unknown' if neo is None else f'{neo:.2f} GiB'}"
             )
         finally:
-            mind.delete()
+            if not args.keep:
+                mind.delete()
             mind.close()
     print(f"done; {load()} (one run: read each figure beside its load)")
 

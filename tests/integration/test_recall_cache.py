@@ -22,6 +22,12 @@ def _mind(name, store, settings, **changes) -> Mind:
     return Mind(name, store, dataclasses.replace(settings, **changes), embedder=HashingEmbedder())
 
 
+def _zebra(node_id: str, description: str) -> dict:
+    return node(
+        "Constraint", node_id, constraint_type="latency", severity="low", description=description, impact="none"
+    )
+
+
 def _ranked(result):
     return [(hit.id, round(hit.similarity, 5)) for hit in result.hits if hit.similarity is not None]
 
@@ -51,19 +57,7 @@ def test_a_write_by_another_process_retires_the_copy_at_once(store, settings, mi
         reader.embed()
         assert reader.load_vectors() == 28
         writer.import_jsonl(
-            write_jsonl(
-                tmp_path / "new.jsonl",
-                [
-                    node(
-                        "Constraint",
-                        "cons-zebra",
-                        constraint_type="latency",
-                        severity="low",
-                        description="Zebra quokka narwhal telemetry",
-                        impact="none",
-                    )
-                ],
-            )
+            write_jsonl(tmp_path / "new.jsonl", [_zebra("cons-zebra", "Zebra quokka narwhal telemetry")])
         )
         writer.embed(full=False)  # another Mind: the reader's copy does not hear of this write
         result = reader.recall("zebra quokka narwhal telemetry", k=3)
@@ -79,19 +73,7 @@ def test_the_copy_follows_this_minds_own_embedding_writes(store, settings, mind,
         assert cached.embed().embedded == 28
         assert cached.load_vectors() == 28
         cached.import_jsonl(
-            write_jsonl(
-                tmp_path / "new.jsonl",
-                [
-                    node(
-                        "Constraint",
-                        "cons-zebra",
-                        constraint_type="latency",
-                        severity="low",
-                        description="Zebra quokka narwhal telemetry",
-                        impact="none",
-                    )
-                ],
-            )
+            write_jsonl(tmp_path / "new.jsonl", [_zebra("cons-zebra", "Zebra quokka narwhal telemetry")])
         )
         result = cached.recall("zebra quokka narwhal telemetry", k=3)  # embeds it first
         assert result.embedded == 1 and result.vector_search == "memory"
@@ -132,17 +114,7 @@ def test_a_large_copy_is_searched_through_lists_built_again_as_it_grows(store, s
         with _mind(mind.name, store, settings, recall_cache_mb=0) as graph_only:
             exact = _ranked(graph_only.recall(QUERY, k=8))
         assert ranked[:3] == exact[:3]
-        zebras = [
-            node(
-                "Constraint",
-                f"cons-zebra-{i}",
-                constraint_type="latency",
-                severity="low",
-                description=f"Zebra quokka narwhal telemetry {i}",
-                impact="none",
-            )
-            for i in range(4)
-        ]
+        zebras = [_zebra(f"cons-zebra-{i}", f"Zebra quokka narwhal telemetry {i}") for i in range(4)]
         cached.import_jsonl(write_jsonl(tmp_path / "new.jsonl", zebras))
         result = cached.recall("zebra quokka narwhal telemetry 3", k=3)  # embeds them: the tail
         assert result.embedded == 4 and result.vector_search == "memory"
