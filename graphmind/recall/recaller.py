@@ -39,7 +39,7 @@ from graphmind.recall.results import ReembeddedWarning as ReembeddedWarning
 from graphmind.recall.results import StaleEmbeddingsWarning as StaleEmbeddingsWarning
 from graphmind.recall.results import _rounded as _rounded
 from graphmind.recall.turn_expand import SEEDS
-from graphmind.recall.turn_graph import rerank_turns
+from graphmind.recall.turn_graph import read_context, rerank_turns
 from graphmind.recall.validity import node_validity, parse_as_of, prefer_valid, visible_at
 from graphmind.recall.vector_cache import VectorCache
 from graphmind.recall.vectors import VectorWrite
@@ -134,6 +134,12 @@ class Recaller:
         wanted = check_labels(labels)
         when = parse_as_of(as_of)
         depth = max(k, 10, SEEDS if "Turn" in wanted else 0) * (AS_OF_WIDER if when else 1)
+        # conversation turns: what the question brings in whatever its seeds is read meanwhile
+        context = (
+            self._pool().submit(read_context, self._store, mind, text, self._latest.get(mind))
+            if "Turn" in wanted
+            else None
+        )
         found = self.search(mind, text, depth, wanted)
         laps = Stopwatch(scale=1000, digits=2)
         fused = fuse(found.vector, found.text, depth)
@@ -142,7 +148,13 @@ class Recaller:
         paths: dict[str, list[str]] = {}
         if "Turn" in wanted:  # conversation turns: expand through the graph and rerank (turn_graph.py)
             fused, paths, self._latest[mind] = rerank_turns(
-                self._store, mind, text, fused, depth if when else k, today=self._latest.get(mind)
+                self._store,
+                mind,
+                text,
+                fused,
+                depth if when else k,
+                today=self._latest.get(mind),
+                context=context.result() if context else None,
             )
             laps.lap("graph")
         if when is not None:
@@ -303,7 +315,8 @@ class Recaller:
 
     def _pool(self) -> ThreadPoolExecutor:
         if self._executor is None:
-            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmind-recall")
+            # the full-text search, and a turn recall's context read (turn_graph.read_context)
+            self._executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="graphmind-recall")
         return self._executor
 
     def close(self) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from graphmind.recall._logic import Fused
@@ -70,6 +70,26 @@ def _window(question: str, today: dt.date, best: Turn | None) -> TimeWindow | No
     return parsed.window
 
 
+@dataclass(frozen=True)
+class TurnContext:
+    """The turns a question brings in whatever its seeds: those of its time window (as read
+    against the latest session date known then) and those naming its entities."""
+
+    window: TimeWindow | None
+    turns: list[dict[str, Any]]
+
+
+def read_context(store: GraphStore, mind: str, question: str, today: dt.date | None) -> TurnContext | None:
+    """The question's TurnContext, read before the first stage ends (recall runs it beside the
+    full-text search); None when it names no entity and no window is known."""
+    window = parse_time(question, today).window if today is not None else None
+    names = question_entities(question, [])
+    if window is None and not names:
+        return None
+    row = _read(store, mind, uids=[], names=names, window=window)
+    return TurnContext(window, row["turns"] if row else [])
+
+
 def rerank_turns(
     store: GraphStore,
     mind: str,
@@ -79,16 +99,21 @@ def rerank_turns(
     model: FeatureModel | None = None,
     *,
     today: dt.date | None = None,
+    context: TurnContext | None = None,
 ) -> tuple[list[Fused], dict[str, list[str]], dt.date | None]:
     """The first ``k`` of ``fused`` with turns reranked through the graph, each turn's paths by
     uid, and the mind's latest session date (pass it as ``today`` next time: the question's
-    window is then read in the same round trip as the seeds)."""
+    window is then read with the seeds, or beforehand by read_context, given as ``context``)."""
     seeds = fused[:SEEDS]
-    early = parse_time(question, today).window if today is not None else None
-    head = _read(store, mind, uids=[f.uid for f in seeds], names=question_entities(question, []), window=early)
+    uids = [f.uid for f in seeds]
+    if context is None:
+        early = parse_time(question, today).window if today is not None else None
+        head = _read(store, mind, uids=uids, names=question_entities(question, []), window=early)
+    else:
+        early, head = context.window, _read(store, mind, uids=uids, names=[])
     if head is None or not head["seed_uids"]:
         return fused[:k], {}, dt.date.fromisoformat(head["today"]) if head and head["today"] else today
-    found = {row["uid"]: (row["uid"], _turn(row)) for row in head["turns"]}
+    found = {row["uid"]: (row["uid"], _turn(row)) for row in head["turns"] + (context.turns if context else [])}
     by_uid = {uid: found[uid][1] for uid in head["seed_uids"]}
     turn_seeds = [f for f in seeds if f.uid in by_uid]
     latest = dt.date.fromisoformat(head["today"])

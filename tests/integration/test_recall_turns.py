@@ -48,25 +48,29 @@ def test_neighbour_turn_comes_in_along_next(mind: Mind, tmp_path: Path) -> None:
     assert any(p.startswith("NEXT x1 from ") for p in paths)
 
 
-def test_a_known_minds_time_window_comes_in_the_same_read_as_the_seeds(mind: Mind, tmp_path: Path) -> None:
+def test_a_known_minds_time_window_is_read_beside_the_first_stage(mind: Mind, tmp_path: Path) -> None:
     """The first turn recall learns the mind's latest session date; from then on a question's
-    window is read with the seeds (one round trip), with the same hits as two reads give."""
+    window is read while the first stage runs (turn_graph.read_context), not after the seeds,
+    and the hits are the ones the reads after the seeds give."""
     questions = [q["question"] for q in _load(mind, tmp_path)]
-    reads: list[str] = []
+    reads: list[tuple[bool, bool]] = []  # (with seeds, with a window) per read of the turn graph
     stream = mind.store.stream
 
     def counted(name, **params):
-        reads.append(name)
+        if name == "recall/find_turn_graph":
+            reads.append((bool(params["uids"]), params["start"] is not None))
         return stream(name, **params)
 
     dated = [q for q in questions if parse_time(q, dt.date(2030, 1, 1)).window is not None]
     assert dated, "the conversation's questions name no time window"
-    cold = mind.recall(dated[0], k=10, labels=["Turn"])
     mind.store.stream = counted  # type: ignore[method-assign]
     try:
+        cold = mind.recall(dated[0], k=10, labels=["Turn"])
+        assert reads[-2:] == [(True, False), (False, True)]  # the window is read after the seeds
+        reads.clear()
         warm = mind.recall(dated[0], k=10, labels=["Turn"])
     finally:
         del mind.store.stream
-    assert reads.count("recall/find_turn_graph") == 1
+    assert sorted(reads) == [(False, True), (True, False)]  # one read with the window, one with the seeds
     assert [h.id for h in warm.hits] == [h.id for h in cold.hits]
     assert [h.why()["graph"] for h in warm.hits] == [h.why()["graph"] for h in cold.hits]
