@@ -5,11 +5,13 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from graphmind.cli.main import main
+from graphmind.errors import StoreError
 from tests.fixtures.messages_stub import MessagesStub
 
 DEMO = Path(str(resources.files("graphmind") / "demo" / "felix.jsonl"))
@@ -94,3 +96,18 @@ def claude_wander_settings(settings, responder):
         )
     finally:
         stub.stop()
+
+
+def fail_third_write(monkeypatch: Any, store: Any, chosen: Callable[[str], bool]) -> None:
+    """Make the third ``store.write`` of a query ``chosen`` accepts raise StoreError("injected
+    failure"): a write phase that stops part-way (``monkeypatch.undo()`` restores the store)."""
+    real_write, calls = store.write, []
+
+    def failing(name: str, /, **params: Any) -> Any:
+        if chosen(name):
+            calls.append(name)
+            if len(calls) == 3:
+                raise StoreError("injected failure", query=name)
+        return real_write(name, **params)
+
+    monkeypatch.setattr(store, "write", failing)

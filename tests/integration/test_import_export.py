@@ -6,7 +6,7 @@ from datetime import UTC
 import pytest
 
 from graphmind.io import Importer
-from tests.integration.helpers import DEMO, edge, graph_snapshot, node, run_cli, write_jsonl
+from tests.integration.helpers import DEMO, edge, fail_third_write, graph_snapshot, node, run_cli, write_jsonl
 
 
 def test_import_export_reimport_gives_the_identical_graph(mind, other_mind, tmp_path):
@@ -278,16 +278,7 @@ def test_a_write_failing_part_way_says_so_and_a_rerun_completes_the_import(
         [node("Thread", f"t{i}", title=str(i)) for i in range(12)]
         + [edge("FOLLOWS", f"t{i}", f"t{i + 1}", w=i) for i in range(11)],
     )
-    real_write, calls = store.write, []
-
-    def failing_on_the_third_edge_batch(name, /, **params):
-        if name.startswith("import/link"):
-            calls.append(name)
-            if len(calls) == 3:
-                raise StoreError("injected failure", query=name)
-        return real_write(name, **params)
-
-    monkeypatch.setattr(store, "write", failing_on_the_third_edge_batch)
+    fail_third_write(monkeypatch, store, lambda name: name.startswith("import/link"))  # an edge batch
     with pytest.raises(StoreError, match="stopped part-way.*run it again"):
         Importer(store, batch_size=2, workers=1).run(path, mind.name)
     assert 0 < mind.stats().relationships["FOLLOWS"] < 11

@@ -7,7 +7,7 @@ import pytest
 
 from graphmind.errors import StoreError, ValidationError
 from graphmind.io import Importer
-from tests.integration.helpers import edge, graph_snapshot, node, write_jsonl
+from tests.integration.helpers import edge, fail_third_write, graph_snapshot, node, write_jsonl
 
 NODES, BATCH = 60, 5
 
@@ -79,16 +79,7 @@ def test_a_write_failing_during_validation_says_part_way_and_a_rerun_completes(
     store, mind, other_mind, tmp_path, monkeypatch
 ):
     path = _file(tmp_path, bad_last=False)
-    real_write, calls = store.write, []
-
-    def failing_on_the_third_node_batch(name, /, **params):
-        if name == "import/upsert_memories":
-            calls.append(name)
-            if len(calls) == 3:
-                raise StoreError("injected failure", query=name)
-        return real_write(name, **params)
-
-    monkeypatch.setattr(store, "write", failing_on_the_third_node_batch)
+    fail_third_write(monkeypatch, store, lambda name: name == "import/upsert_memories")  # a node batch
     with pytest.raises(StoreError, match="injected failure.*stopped part-way.*run it again"):
         Importer(store, batch_size=BATCH, workers=1).run(path, mind.name)
     assert 0 < sum(mind.stats().labels.values()) < NODES and mind.stats().relationships == {}
