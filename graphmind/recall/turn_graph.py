@@ -1,14 +1,15 @@
 """Recall over conversation turns: the hybrid hits seed an expansion through the graph, then rerank.
 
-read (cypher/recall/find_turn_graph) -> pure logic (turn_expand.expand, rerank) -> merged order. One
-round trip for most questions: the seeds, the mind's latest session date (what time expressions are
-read against) and only the turns the expansion can add (NEXT neighbours, turns naming an entity, the
-turns of the question's time window) come as one row. The window is read against the latest session
-date the caller saw last time (``today``); a question whose window moves with the best seed ("two
-weeks before the trip"), or a mind whose latest date moved, makes a second read for it. Every
-read starts from an index seek or a walk from the seeds, so a turn recall costs about the same in a
-600-turn mind and a million-turn one. Non-turn hits keep their places; the turn
-places are refilled by the reranked turns.
+read (cypher/recall/find_turn_graph) -> pure logic (turn_expand.expand, rerank) -> merged order. Each
+read is one row of only the turns the expansion can add. What does not depend on the seeds (the
+turns of the question's time window, the turns naming its entities) is read by ``read_context``
+while recall's first stage runs; after it, one read brings the seeds, their NEXT neighbours and the
+mind's latest session date (what time expressions are read against). The window is read against the
+latest date the caller saw last time (``today``); a question whose window moves with the best seed
+("two weeks before the trip"), or a mind whose latest date moved, reads it after the seeds instead.
+Without a context, the seeds' read brings the entity and window turns too. Every read starts from an
+index seek or a walk from the seeds, so a turn recall costs about the same in a 600-turn mind and a
+million-turn one. Non-turn hits keep their places; the turn places are refilled by the reranked turns.
 """
 
 from __future__ import annotations
