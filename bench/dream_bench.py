@@ -32,6 +32,7 @@ from dream_quality import CLINC
 
 from graphmind.demo.sudoku import session_experiences
 from graphmind.mind import Mind
+from graphmind.store.minds import delete_mind
 
 
 def rss_mb() -> float:
@@ -81,7 +82,7 @@ def one(n: int) -> dict:
                 started = time.perf_counter()
                 mind.capture({"id": f"sync-{i}", "description": f"capture {i}", "outcome": "success"}, wait=True)
                 sync.append((time.perf_counter() - started) * 1000)
-            mind.store.autocommit("admin/delete_mind", mind=mind.name)
+            delete_mind(mind.store, mind.name)
             started = time.perf_counter()
             mind.capture_many(batch)
             capture_s = time.perf_counter() - started

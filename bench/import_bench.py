@@ -47,6 +47,7 @@ from _common import bench_store, local_neo4j_stopped, scratch_mind
 from graphmind.config import Settings
 from graphmind.io import ImportReport, importer
 from graphmind.mind import Mind
+from graphmind.store.minds import delete_mind
 
 RELS = ("FOLLOWS", "SIMILAR_TO", "CAUSED")
 OUTCOMES = ("success", "failure", "progress")
@@ -161,7 +162,7 @@ def naive(store, rows: int, rng: np.random.Generator) -> tuple[Rates, Rates]:
     try:
         return chunk_rates(rows, write_node), chunk_rates(rows, write_edge)
     finally:
-        store.autocommit("admin/delete_mind", mind=mind)
+        delete_mind(store, mind)
 
 
 def chunk_rates(rows: int, write_row: Callable[[int], None]) -> Rates:

@@ -189,7 +189,8 @@ def main() -> None:
     print(table)
     if args.write:
         head = (
-            f"`python bench/turn_scale_bench.py --sizes {args.sizes} --queries {args.queries}` "
+            f"`python bench/turn_scale_bench.py --sizes {args.sizes} --queries {args.queries}"
+            f"{f' --keep {args.keep}' if args.keep else ''}` "
             f"({dt.date.today().isoformat()}, embedder {embedder.model_id}):"
         )
         begin, end = f"<!-- turn-scale:{args.write}:begin -->", f"<!-- turn-scale:{args.write}:end -->"

@@ -33,7 +33,7 @@ from graphmind.recall.hit_counter import flush_hits
 from graphmind.recall.tools import memory_tools
 from graphmind.ruminate import RuminationEngine, RuminationParams, RuminationResult
 from graphmind.store import GraphStore, SchemaReport
-from graphmind.store.minds import MindStats, MindSummary, check_mind_name, list_minds, mind_exists
+from graphmind.store.minds import MindStats, MindSummary, check_mind_name, delete_mind, list_minds, mind_exists
 from graphmind.store.records import node_to_model
 from graphmind.wander.crystals import Crystals
 from graphmind.wander.events import EventBus
@@ -332,7 +332,4 @@ class Mind(MemoryVerbs):
     def delete(self) -> None:
         """Remove every node and relationship of this mind (other minds are untouched)."""
         self.flush()
-        self._store.autocommit("admin/delete_mind_runs", mind=self.name)
-        self._store.autocommit("admin/delete_mind_relationships", mind=self.name)
-        self._store.autocommit("admin/delete_mind", mind=self.name)
-        self._store.write("admin/delete_mind_stamp", mind=self.name)
+        delete_mind(self._store, self.name)

@@ -105,10 +105,11 @@ def query_terms(text: str, limit: int = MAX_QUERY_TERMS) -> list[str]:
 
 
 def lucene_query(
-    terms: Sequence[str], mind: str, phrases: Sequence[str] = (), fields: Sequence[str] = ()
+    terms: Sequence[str], mind: str | None, phrases: Sequence[str] = (), fields: Sequence[str] = ()
 ) -> str | None:
     """A Lucene query for ``mind``'s memories matching any of ``terms`` or ``phrases``, in
-    ``fields`` if given (else in every field the index holds).
+    ``fields`` if given (else in every field the index holds); any mind's when ``mind`` is None
+    (caches.TextScopes says when).
 
     Terms are plain words and mind names letters, digits, '_', '.', '-' (no quote or
     backslash), so nothing needs escaping inside the phrase. Phrases (file names, identifiers)
@@ -122,7 +123,7 @@ def lucene_query(
     anywhere = " OR ".join(clauses)
     if fields:
         anywhere = " OR ".join(f"{field}:({anywhere})" for field in fields)
-    return f'mind:"{mind}" AND ({anywhere})'
+    return f'mind:"{mind}" AND ({anywhere})' if mind is not None else f"({anywhere})"
 
 
 def matched_terms(terms: Sequence[str], text: str | None) -> list[str]:

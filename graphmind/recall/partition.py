@@ -41,7 +41,7 @@ class Partition:
     nprobe: int
     recall: float
     """The recall the calibration measured at ``nprobe``."""
-    misplaced: list[int] = field(default_factory=list)
+    misplaced: set[int] = field(default_factory=set)
 
     @property
     def lists(self) -> int:
@@ -65,7 +65,7 @@ class Partition:
         """Note that sorted ``row`` now holds ``vector``: if another list is nearer, it is misplaced."""
         if row < self.sorted_rows and row not in self.misplaced:
             if int(np.argmax(self.centroids @ vector)) != self.list_of_row(row):
-                self.misplaced.append(row)
+                self.misplaced.add(row)
 
     def probes(self, query: np.ndarray, depth: int) -> np.ndarray:
         """The lists a search for ``depth`` rows scans: the nearest to ``query``."""
@@ -83,7 +83,7 @@ class Partition:
         rows = [np.arange(a, b) for a, b in spans if b > a]
         scores = [matrix[a:b] @ query for a, b in spans if b > a]
         if self.misplaced:
-            extra = np.asarray(self.misplaced, dtype=np.int64)
+            extra = np.fromiter(self.misplaced, dtype=np.int64, count=len(self.misplaced))
             rows.append(extra)
             scores.append(matrix[extra] @ query)
         if not rows:

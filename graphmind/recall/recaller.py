@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
 import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -28,7 +28,7 @@ from graphmind.recall._logic import (
     query_terms,
     text_fields,
 )
-from graphmind.recall.caches import QUERY_VECTORS, QueryVectors, VectorStates
+from graphmind.recall.caches import QUERY_VECTORS, QueryVectors, TextScopes, VectorStates
 from graphmind.recall.embed_pass import EmbeddingPass, EmbedReport
 from graphmind.recall.hit_counter import count_hits, flush_hits
 from graphmind.recall.partition import PARTITION_MIN, Partition
@@ -39,7 +39,7 @@ from graphmind.recall.results import ReembeddedWarning as ReembeddedWarning
 from graphmind.recall.results import StaleEmbeddingsWarning as StaleEmbeddingsWarning
 from graphmind.recall.results import _rounded as _rounded
 from graphmind.recall.turn_expand import SEEDS
-from graphmind.recall.turn_graph import read_context, rerank_turns
+from graphmind.recall.turn_graph import Reranked, read_context, rerank_turns
 from graphmind.recall.validity import node_validity, parse_as_of, prefer_valid, visible_at
 from graphmind.recall.vector_cache import VectorCache
 from graphmind.recall.vectors import VectorWrite
@@ -92,12 +92,13 @@ class Recaller:
         self._exact_limit = exact_limit
         self._counts: dict[str, tuple[str | None, dict[str, int]]] = {}
         self._reembedded_at: dict[str, str | None] = {}
-        self._latest: dict[str, dt.date | None] = {}
-        """Each mind's latest session date, as turn recall last read it (turn_graph.py)."""
+        self._turns: dict[str, Reranked] = {}
+        """Each mind's latest session date and the speakers turn recalls saw (turn_graph.py)."""
         self._executor: ThreadPoolExecutor | None = None
         self._cache = VectorCache(store, embedder.dimensions, cache_bytes, partition_min)
         self._states = VectorStates(store)
         self._queries = QueryVectors(embedder, query_cache)
+        self._scopes = TextScopes(store)
 
     def embed(self, mind: str, *, full: bool = False) -> EmbedReport:
         """Run the embedding pass over ``mind``, keeping this recaller's copy of it current."""
@@ -134,10 +135,12 @@ class Recaller:
         wanted = check_labels(labels)
         when = parse_as_of(as_of)
         depth = max(k, 10, SEEDS if "Turn" in wanted else 0) * (AS_OF_WIDER if when else 1)
-        # conversation turns: what the question brings in whatever its seeds is read meanwhile
+        # conversation turns: what the question brings in whatever its seeds is read meanwhile,
+        # unless memories wait for the embedding pass (the search first writes them to the index)
+        known = self._turns.get(mind, Reranked([], {}, None))
         context = (
-            self._pool().submit(read_context, self._store, mind, text, self._latest.get(mind))
-            if "Turn" in wanted
+            self._pool().submit(read_context, self._store, mind, text, known.latest, known.speakers)
+            if "Turn" in wanted and not self._states.get(mind)["pending"]
             else None
         )
         found = self.search(mind, text, depth, wanted)
@@ -147,28 +150,19 @@ class Recaller:
             fused = self._without_locus_copies(mind, fused)
         paths: dict[str, list[str]] = {}
         if "Turn" in wanted:  # conversation turns: expand through the graph and rerank (turn_graph.py)
-            fused, paths, self._latest[mind] = rerank_turns(
-                self._store,
-                mind,
-                text,
-                fused,
-                depth if when else k,
-                today=self._latest.get(mind),
-                context=context.result() if context else None,
+            early = context.result() if context else None
+            reranked = rerank_turns(
+                self._store, mind, text, fused, depth if when else k, today=known.latest, context=early
             )
+            fused, paths = reranked.fused, reranked.paths
+            self._turns[mind] = replace(reranked, fused=[], paths={}, speakers=known.speakers | reranked.speakers)
             laps.lap("graph")
         if when is not None:
             fused = self._visible_at(mind, fused, when)
         hits = prefer_valid(self._hits(mind, fused[:k], found.terms, paths), lambda h: node_validity(h.node), when)
         laps.lap("hits")
-        log.debug(
-            "recall in %s: %d hits of %d asked (%d by vector, %d by text)",
-            mind,
-            len(hits),
-            k,
-            len(found.vector),
-            len(found.text),
-        )
+        sides = (len(found.vector), len(found.text))
+        log.debug("recall in %s: %d hits of %d asked (%d by vector, %d by text)", mind, len(hits), k, *sides)
         if found.stale:
             warnings.warn(
                 StaleEmbeddingsWarning(
@@ -221,7 +215,7 @@ class Recaller:
         text_search = self._pool().submit(
             self._text_search,
             mind,
-            lucene_query(terms, mind, phrases, text_fields(wanted_labels)),
+            lucene_query(terms, mind if self._scopes.scoped(mind) else None, phrases, text_fields(wanted_labels)),
             wanted_labels,
             depth,
             max_fetch,
@@ -274,8 +268,10 @@ class Recaller:
         model_id = self._embedder.model_id
         copy = self._cache.lookup(mind, stamp, model_id)
         if copy is not None:
+            self._scopes.note(mind, copy.size + copy.stale)
             return self._cache.search(copy, embedding, labels, depth), copy.stale, "memory"
         counts = self._embedded_counts(mind, stamp)
+        self._scopes.note(mind, counts["current"] + counts["stale"])
         params = {"embedding": embedding.tolist(), "model_id": model_id, "labels": labels}
         if counts["current"] <= self._exact_limit:
             row = self._store.read("recall/find_by_vector_exact", mind=mind, limit=depth, **params)[0]

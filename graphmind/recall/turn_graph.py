@@ -80,11 +80,25 @@ class TurnContext:
     turns: list[dict[str, Any]]
 
 
-def read_context(store: GraphStore, mind: str, question: str, today: dt.date | None) -> TurnContext | None:
+@dataclass(frozen=True)
+class Reranked:
+    """What rerank_turns gives: the merged order, each turn's paths by uid, and what the caller
+    keeps for the mind's next turn recall (its latest session date, the speakers seen)."""
+
+    fused: list[Fused]
+    paths: dict[str, list[str]]
+    latest: dt.date | None
+    speakers: frozenset[str] = frozenset()
+
+
+def read_context(
+    store: GraphStore, mind: str, question: str, today: dt.date | None, speakers: frozenset[str] = frozenset()
+) -> TurnContext | None:
     """The question's TurnContext, read before the first stage ends (recall runs it beside the
-    full-text search); None when it names no entity and no window is known."""
+    full-text search); None when it names no entity and no window is known. ``speakers`` (those
+    earlier recalls of the mind saw) are people, not entities: their names bring no turns in."""
     window = parse_time(question, today).window if today is not None else None
-    names = question_entities(question, [])
+    names = question_entities(question, sorted(speakers))
     if window is None and not names:
         return None
     row = _read(store, mind, uids=[], names=names, window=window)
@@ -101,10 +115,10 @@ def rerank_turns(
     *,
     today: dt.date | None = None,
     context: TurnContext | None = None,
-) -> tuple[list[Fused], dict[str, list[str]], dt.date | None]:
-    """The first ``k`` of ``fused`` with turns reranked through the graph, each turn's paths by
-    uid, and the mind's latest session date (pass it as ``today`` next time: the question's
-    window is then read with the seeds, or beforehand by read_context, given as ``context``)."""
+) -> Reranked:
+    """The first ``k`` of ``fused`` with turns reranked through the graph. Pass the result's
+    ``latest`` as ``today`` next time: the question's window is then read with the seeds, or
+    beforehand by read_context, given as ``context``."""
     seeds = fused[:SEEDS]
     uids = [f.uid for f in seeds]
     if context is None:
@@ -113,7 +127,7 @@ def rerank_turns(
     else:
         early, head = context.window, _read(store, mind, uids=uids, names=[])
     if head is None or not head["seed_uids"]:
-        return fused[:k], {}, dt.date.fromisoformat(head["today"]) if head and head["today"] else today
+        return Reranked(fused[:k], {}, dt.date.fromisoformat(head["today"]) if head and head["today"] else today)
     found = {row["uid"]: (row["uid"], _turn(row)) for row in head["turns"] + (context.turns if context else [])}
     by_uid = {uid: found[uid][1] for uid in head["seed_uids"]}
     turn_seeds = [f for f in seeds if f.uid in by_uid]
@@ -147,7 +161,7 @@ def rerank_turns(
             merged.append(f)
     merged.extend(reranked[: k - len(merged)])
     log.debug("turn recall in %s: %d candidates through the graph, window %s", mind, len(turns), window)
-    return merged, paths, latest
+    return Reranked(merged, paths, latest, frozenset(speakers))
 
 
 def _cosine(f: Fused) -> float:

@@ -54,10 +54,14 @@ def one_blas_thread() -> Any:
     stalled single searches by 30-50 ms (measured on the 2-core VM with bench/ruminate_bench.py).
     Bulk embedding keeps every thread: it is 1.4x faster with two.
     """
+    return _controller().limit(limits=1, user_api="blas")
+
+
+def _controller() -> ThreadpoolController:
     global _CONTROLLER
     if _CONTROLLER is None:
         _CONTROLLER = ThreadpoolController()
-    return _CONTROLLER.limit(limits=1, user_api="blas")
+    return _CONTROLLER
 
 
 class VectorCache:
@@ -190,19 +194,28 @@ class VectorCache:
         )
 
     def _partition_in_background(self, mind: str, copy: MindVectors) -> None:
-        """Build lists over ``copy`` as it is now; kept if no write landed meanwhile."""
+        """Build lists over ``copy``'s rows as they are now, on one thread. Rows added meanwhile
+        stay in the tail; rows replaced meanwhile are checked against their new list."""
         try:
             with self._lock:
-                size, stamp, matrix = copy.size, copy.stamp, copy.matrix
-            order, partition = build(matrix[:size])
+                size, matrix = copy.size, copy.matrix
+                copy.replaced_log = []
+            with _controller().limit(limits=1):  # recall keeps the other core
+                order, partition = build(matrix[:size])
             with self._lock:
-                if self._copies.get(mind) is copy and copy.stamp == stamp and copy.size == size:
+                if self._copies.get(mind) is copy:
+                    replaced = copy.replaced_log or []
                     copy.partition_by(order, partition)
+                    moved_to = np.empty(size, dtype=np.int64)
+                    moved_to[order] = np.arange(size)
+                    for row in (int(moved_to[r]) for r in replaced if r < size):
+                        partition.replaced(row, copy.matrix[row])
                     log.info("mind %r: %d vectors in %d lists again", mind, size, partition.lists)
         except Exception:
             log.warning("partitioning the vectors of mind %r failed; recall scans them all", mind, exc_info=True)
         finally:
             with self._lock:
+                copy.replaced_log = None
                 self._partitioning.discard(mind)
 
     def _load(self, mind: str, model_id: str) -> MindVectors | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -44,6 +45,8 @@ class MindVectors:
     rows: dict[str, int] = field(default_factory=dict)
     _label_rows: dict[tuple[int, ...], np.ndarray] = field(default_factory=dict, repr=False)
     partition: Partition | None = None
+    replaced_log: list[int] | None = field(default=None, repr=False)
+    """Rows replaced while lists are built in the background (None: not recording)."""
 
     @property
     def size(self) -> int:
@@ -62,8 +65,11 @@ class MindVectors:
             self._reserve(row + 1)
             self.rows[uid] = row
             self.uids.append(uid)
-        elif self.partition is not None:
-            self.partition.replaced(row, unit)
+        else:
+            if self.partition is not None:
+                self.partition.replaced(row, unit)
+            if self.replaced_log is not None:
+                self.replaced_log.append(row)
         self.matrix[row] = unit
         self.label_codes[row] = self._label_code(label)
         self._label_rows.clear()
@@ -125,18 +131,21 @@ def nearest(vectors: MindVectors, query: np.ndarray, labels: Sequence[str] | Non
     Scores are on the vector index's scale, (1 + cosine) / 2, so both paths fuse alike.
     """
     query = _unit(np.asarray(query, dtype=np.float32))
-    if vectors.partition is not None:
-        return _nearest_in_lists(vectors, vectors.partition, query, labels, depth)
-    if labels is None:
-        rows = None
-        scores = vectors.matrix[: vectors.size] @ query
-    else:
+    rows = None
+    if labels is not None:
         codes = tuple(sorted(vectors.label_names.index(x) for x in set(labels) if x in vectors.label_names))
         rows = vectors.rows_of(codes)
-        if 2 * len(rows) < vectors.size:  # a few labels: compare only their rows (a copy of them)
-            scores = vectors.matrix[rows] @ query
-        else:  # most rows: one product over all of them is cheaper than copying most of them
-            scores = (vectors.matrix[: vectors.size] @ query)[rows]
+    few = rows is not None and 2 * len(rows) < vectors.size
+    if vectors.partition is not None and not few:
+        # the lists hold mostly the asked labels' rows: probe as if for depth / their share
+        share = 1.0 if rows is None else max(len(rows), 1) / vectors.size
+        return _nearest_in_lists(vectors, vectors.partition, query, labels, depth, math.ceil(depth / share))
+    if rows is None:
+        scores = vectors.matrix[: vectors.size] @ query
+    elif few:  # a few labels: compare only their rows (a copy of them), lists or not
+        scores = vectors.matrix[rows] @ query
+    else:  # most rows: one product over all of them is cheaper than copying most of them
+        scores = (vectors.matrix[: vectors.size] @ query)[rows]
     if len(scores) == 0:
         return []
     depth = min(depth, len(scores))
@@ -146,9 +155,14 @@ def nearest(vectors: MindVectors, query: np.ndarray, labels: Sequence[str] | Non
 
 
 def _nearest_in_lists(
-    vectors: MindVectors, partition: Partition, query: np.ndarray, labels: Sequence[str] | None, depth: int
+    vectors: MindVectors,
+    partition: Partition,
+    query: np.ndarray,
+    labels: Sequence[str] | None,
+    depth: int,
+    probe_depth: int,
 ) -> list[Ranked]:
-    rows, scores = partition.scan(vectors.matrix, vectors.size, query, depth)
+    rows, scores = partition.scan(vectors.matrix, vectors.size, query, probe_depth)
     if labels is not None:
         codes = [vectors.label_names.index(x) for x in set(labels) if x in vectors.label_names]
         keep = np.isin(vectors.label_codes[rows], codes)

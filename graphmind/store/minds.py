@@ -63,3 +63,11 @@ def require_mind(store: GraphStore, mind: str, holdings: str) -> None:
             f"mind {mind!r} does not exist: import its {holdings} first "
             f"(graphmind import FILE --mind {mind}); 'graphmind minds list' shows the minds"
         )
+
+
+def delete_mind(store: GraphStore, mind: str) -> None:
+    """Delete every node and relationship of ``mind``, and its vector stamp, in batches: its
+    runs, its memories' relationships, then its memories (other minds are untouched)."""
+    for query in ("admin/delete_mind_runs", "admin/delete_mind_relationships", "admin/delete_mind"):
+        store.autocommit(query, mind=mind)
+    store.write("admin/delete_mind_stamp", mind=mind)

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from graphmind.store.minds import delete_mind
 from tests.conftest import new_mind_name
 from tests.integration.helpers import DEMO, node, write_jsonl
 
@@ -34,8 +35,7 @@ def test_import_stats_export_pipe_round_trip(cli_env, cli_mind, store, settings,
         assert graphmind(cli_env, "import", str(copy), "--mind", twin).returncode == 0
         assert graphmind(cli_env, "export", "--mind", twin).stdout == exported
     finally:
-        for name in ("admin/delete_mind_runs", "admin/delete_mind_relationships", "admin/delete_mind"):
-            store.autocommit(name, mind=twin)
+        delete_mind(store, twin)
 
 
 def test_errors_are_one_sentence_without_traceback(cli_env, cli_mind, tmp_path):

@@ -161,7 +161,12 @@ def test_recall_with_a_100k_character_text_works(mind):
     assert len(result.hits) == 3 and result.hits[0].why()
 
 
-def test_recall_never_returns_or_touches_another_minds_nodes(mind, other_mind, tmp_path):
+@pytest.mark.parametrize("unscoped_share", [0.5, 0.0])
+def test_recall_never_returns_or_touches_another_minds_nodes(mind, other_mind, tmp_path, monkeypatch, unscoped_share):
+    """Also when the full-text query leaves the mind out (caches.TextScopes: a mind holding most
+    of the database; share 0 makes every mind one): the noise of the other mind, which matches
+    the words better, is skipped and the mind's own text matches still come."""
+    monkeypatch.setattr("graphmind.recall.caches.UNSCOPED_SHARE", unscoped_share)
     mind.import_jsonl(DEMO)
     other_mind.import_jsonl(DEMO)
     noise = write_jsonl(
@@ -180,8 +185,10 @@ def test_recall_never_returns_or_touches_another_minds_nodes(mind, other_mind, t
     )
     other_mind.import_jsonl(noise)
     other_mind.embed()
+    mind.recall("race condition in the settlement worker", k=10)  # the first one learns the mind's size
+    assert mind.recaller._scopes.scoped(mind.name) == (unscoped_share > 0)
     result = mind.recall("race condition in the settlement worker", k=10)
-    assert len(result.hits) == 10
+    assert len(result.hits) == 10 and sum(hit.text_rank is not None for hit in result.hits) >= 5
     assert not any(hit.id.startswith("noise-") for hit in result.hits)
     assert all("hits" not in _props(other_mind, hit.id) for hit in result.hits)
 

@@ -74,3 +74,25 @@ def test_a_known_minds_time_window_is_read_beside_the_first_stage(mind: Mind, tm
     assert sorted(reads) == [(False, True), (True, False)]  # one read with the window, one with the seeds
     assert [h.id for h in warm.hits] == [h.id for h in cold.hits]
     assert [h.why()["graph"] for h in warm.hits] == [h.why()["graph"] for h in cold.hits]
+
+
+def test_speakers_seen_once_are_not_searched_as_entities(mind: Mind, tmp_path: Path) -> None:
+    """The read beside the first stage has no seeds to tell speakers from entities; the speakers
+    earlier turn recalls of the mind saw are left out of its entity names."""
+    _load(mind, tmp_path)
+    names: list[list[str]] = []
+    stream = mind.store.stream
+
+    def spied(name, **params):
+        if name == "recall/find_turn_graph" and not params["uids"]:
+            names.append(params["names"])
+        return stream(name, **params)
+
+    mind.store.stream = spied  # type: ignore[method-assign]
+    try:
+        mind.recall("What job did Owen accept?", k=10, labels=["Turn"])  # learns Priya and Owen
+        names.clear()
+        mind.recall("What training post did Priya start near Leeds?", k=10, labels=["Turn"])
+    finally:
+        del mind.store.stream
+    assert names == [["Leeds"]]

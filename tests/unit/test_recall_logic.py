@@ -66,6 +66,7 @@ def test_lucene_query_needs_no_escaping_because_terms_are_words():
 def test_lucene_query_names_the_fields_it_searches_when_told():
     query = lucene_query(["pump", "relay"], "felix", ["a.py"], fields=["text", "topic"])
     assert query == 'mind:"felix" AND (text:(pump OR relay OR "a.py") OR topic:(pump OR relay OR "a.py"))'
+    assert lucene_query(["pump"], None, fields=["text"]) == "(text:(pump))"
 
 
 def test_matched_terms_are_whole_words_of_the_text():

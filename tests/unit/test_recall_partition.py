@@ -3,11 +3,14 @@ neighbours, and still finding rows added or replaced after they were built."""
 
 from __future__ import annotations
 
+import threading
+import time
+
 import numpy as np
 import pytest
 
 from graphmind.recall.partition import TARGET_RECALL, build
-from graphmind.recall.vectors import empty_vectors, nearest
+from graphmind.recall.vectors import VectorWrite, empty_vectors, nearest
 
 
 def _units(x: np.ndarray) -> np.ndarray:
@@ -94,10 +97,62 @@ def test_rows_added_or_moved_after_the_build_are_still_found(matrix):
     assert nearest(copy, far[0], None, 1)[0].uid == "m:new"
     moved = copy.uids[0]
     copy.add(moved, "Turn", -far[0])  # replaced by a vector that belongs to another list
-    assert copy.partition is not None and copy.partition.misplaced == [0]
+    assert copy.partition is not None and copy.partition.misplaced == {0}
     ranked = nearest(copy, -far[0], None, 3)
     assert ranked[0].uid == moved and len({r.uid for r in ranked}) == 3  # found once
     assert not copy.partition.stale(copy.size)
     for i in range(int(0.1 * len(matrix)) + 1):
         copy.add(f"m:tail{i}", "Turn", matrix[i])
     assert copy.partition.stale(copy.size)  # time to build the lists again
+
+
+def test_a_search_for_a_rare_label_still_finds_as_many_of_its_rows(matrix, queries):
+    """The lists are probed for all rows; a label holding a few of them is searched exactly
+    (the probed lists could hold none of it), and a label holding most is probed deeper."""
+    labels = ("Turn",) * 19 + ("Failed_Attempt",)  # one row in twenty
+    copy, exact = _copy(matrix, labels), _copy(matrix, labels)
+    copy.partition_by(*build(matrix))
+    for q in queries[:20]:
+        want = [r.uid for r in nearest(exact, q, ["Failed_Attempt"], 20)]
+        assert [r.uid for r in nearest(copy, q, ["Failed_Attempt"], 20)] == want and len(want) == 20
+    mostly = ("Turn", "Turn", "Experience")  # two rows in three
+    copy, exact = _copy(matrix, mostly), _copy(matrix, mostly)
+    copy.partition_by(*build(matrix))
+    found = [
+        sum(g.score >= nearest(exact, q, ["Turn"], 10)[-1].score - 1e-6 for g in nearest(copy, q, ["Turn"], 10)) / 10
+        for q in queries
+    ]
+    assert np.mean(found) >= 0.9
+
+
+def test_writes_during_a_background_build_are_kept_and_found(monkeypatch, matrix):
+    """The cache builds lists in the background after a write; rows another write adds or
+    replaces while it builds are still found once the lists are in place."""
+    from graphmind.recall import vector_cache
+
+    entered, release = threading.Event(), threading.Event()
+
+    def gated_build(rows):
+        entered.set()
+        assert release.wait(30)
+        return build(rows)
+
+    monkeypatch.setattr(vector_cache, "build", gated_build)
+    cache = vector_cache.VectorCache(None, 48, 1 << 30, partition_min=1000)  # type: ignore[arg-type]
+    copy = _copy(matrix[:3000])
+    cache._copies["m"] = copy  # as a load would leave it
+    first = VectorWrite([f"m:{i}" for i in range(3000, 3400)], ["Turn"] * 400, matrix[3000:3400], "s1", "s2")
+    cache.apply("m", first, "model")
+    assert entered.wait(30) and cache.partition_of("m") is None  # building, on 3,400 rows
+    far = _blobs(2, 1, 0.0, seed=99)
+    second = VectorWrite(["m:0", "m:new"], ["Turn", "Turn"], np.stack([far[0], -far[0]]), "s2", "s3")
+    cache.apply("m", second, "model")
+    release.set()
+    deadline = time.monotonic() + 30
+    while cache.partition_of("m") is None:
+        assert time.monotonic() < deadline, "the lists were never put in place"
+        time.sleep(0.01)
+    assert cache.partition_of("m").sorted_rows == 3400 and copy.size == 3401
+    assert cache.search(copy, far[0], None, 1)[0].uid == "m:0"
+    assert cache.search(copy, -far[0], None, 1)[0].uid == "m:new"
+    cache.close()
