@@ -19,6 +19,7 @@ from graphmind.embed import Embedder
 from graphmind.recall._logic import EmbedPlan, plan_embedding
 from graphmind.recall.vectors import VectorWrite
 from graphmind.store import GraphStore
+from graphmind.store.graph_store import Transaction
 
 CHUNK = 512
 """Memories read, embedded and written per transaction."""
@@ -81,15 +82,25 @@ class EmbeddingPass:
     def _write(self, mind: str, plan: EmbedPlan, read: Sequence[Mapping[str, Any]]) -> None:
         uids = [uid for uid, _, _ in plan.to_embed]
         vectors = self._embedder.embed([text for _, text, _ in plan.to_embed]) if uids else None
-        stamps = None
-        with self._store.transaction() as tx:
-            if vectors is not None:
-                rows = [
-                    {"uid": uid, "embedding": vector.tolist(), "text_hash": digest}
-                    for (uid, _, digest), vector in zip(plan.to_embed, vectors, strict=True)
-                ]
+        rows = (
+            [
+                {"uid": uid, "embedding": vector.tolist(), "text_hash": digest}
+                for (uid, _, digest), vector in zip(plan.to_embed, vectors, strict=True)
+            ]
+            if vectors is not None
+            else []
+        )
+
+        def write(tx: Transaction) -> Mapping[str, Any] | None:
+            # a managed transaction: two passes over one mind (two recalls finding pending
+            # memories at once) can deadlock on the mind's vector stamp; the driver retries
+            stamps = None
+            if rows:
                 stamps = tx.run("embed/mark_embedded", mind=mind, model_id=self._embedder.model_id, rows=rows)[0]
             tx.run("embed/mark_checked", mind=mind, uids=plan.current + plan.no_text)
+            return stamps
+
+        stamps = self._store.write_transaction(write)
         if stamps is not None and self._on_write is not None:
             self._on_write(_vector_write(read, uids, vectors, stamps, self._embedder.model_id))
 
