@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -39,7 +39,7 @@ from graphmind.recall.results import ReembeddedWarning as ReembeddedWarning
 from graphmind.recall.results import StaleEmbeddingsWarning as StaleEmbeddingsWarning
 from graphmind.recall.results import _rounded as _rounded
 from graphmind.recall.turn_expand import SEEDS
-from graphmind.recall.turn_graph import Reranked, read_context, rerank_turns
+from graphmind.recall.turn_graph import read_context, rerank_turns
 from graphmind.recall.validity import node_validity, parse_as_of, prefer_valid, visible_at
 from graphmind.recall.vector_cache import VectorCache
 from graphmind.recall.vectors import VectorWrite
@@ -92,7 +92,7 @@ class Recaller:
         self._exact_limit = exact_limit
         self._counts: dict[str, tuple[str | None, dict[str, int]]] = {}
         self._reembedded_at: dict[str, str | None] = {}
-        self._turns: dict[str, Reranked] = {}
+        self._turns: dict[str, tuple[dt.date | None, frozenset[str]]] = {}
         """Each mind's latest session date and the speakers turn recalls saw (turn_graph.py)."""
         self._executor: ThreadPoolExecutor | None = None
         self._cache = VectorCache(store, embedder.dimensions, cache_bytes, partition_min)
@@ -137,9 +137,9 @@ class Recaller:
         depth = max(k, 10, SEEDS if "Turn" in wanted else 0) * (AS_OF_WIDER if when else 1)
         # conversation turns: what the question brings in whatever its seeds is read meanwhile,
         # unless memories wait for the embedding pass (the search first writes them to the index)
-        known = self._turns.get(mind, Reranked([], {}, None))
+        latest, speakers = self._turns.get(mind, (None, frozenset()))
         context = (
-            self._pool().submit(read_context, self._store, mind, text, known.latest, known.speakers)
+            self._pool().submit(read_context, self._store, mind, text, latest, speakers)
             if "Turn" in wanted and not self._states.get(mind)["pending"]
             else None
         )
@@ -151,11 +151,9 @@ class Recaller:
         paths: dict[str, list[str]] = {}
         if "Turn" in wanted:  # conversation turns: expand through the graph and rerank (turn_graph.py)
             early = context.result() if context else None
-            reranked = rerank_turns(
-                self._store, mind, text, fused, depth if when else k, today=known.latest, context=early
-            )
+            reranked = rerank_turns(self._store, mind, text, fused, depth if when else k, today=latest, context=early)
             fused, paths = reranked.fused, reranked.paths
-            self._turns[mind] = replace(reranked, fused=[], paths={}, speakers=known.speakers | reranked.speakers)
+            self._turns[mind] = (reranked.latest, speakers | reranked.speakers)
             laps.lap("graph")
         if when is not None:
             fused = self._visible_at(mind, fused, when)
