@@ -1,12 +1,14 @@
 // mode: read
-// params: mind, model_id, session
+// params: mind, model_id, session, limit
 // The experiences of one mind that no dream run has consumed, oldest first, with their
 // embedding when $model_id made it (else null: the dream embeds them in memory). `deferred`:
 // an earlier run saw it and left it for later. $session (when not null) keeps one session's.
+// At most $limit, the oldest: the vectors are read only for those (after the LIMIT).
 // Columns in this order (read as tuples).
 MATCH (e:Experience)
 WHERE e.mind = $mind AND NOT EXISTS { (:DreamRun)-[:CONSUMED]->(e) }
   AND ($session IS NULL OR e.session_id = $session)
+WITH e ORDER BY toString(e.timestamp), e.id LIMIT $limit
 RETURN e.id AS id, e.description AS description, e.outcome AS outcome, e.kind AS kind,
        e.strategy_used AS strategy_used, e.session_id AS session_id,
        toString(e.timestamp) AS timestamp, e.importance AS importance,

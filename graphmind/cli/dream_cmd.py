@@ -33,6 +33,13 @@ from graphmind.mind import Mind
     help="The highest ladder level to build (1: patterns only).",
 )
 @click.option(
+    "--max-experiences",
+    type=click.IntRange(min=1),
+    default=DreamParams.model_fields["max_experiences"].default,
+    show_default=True,
+    help="The most unconsumed experiences one run reads, oldest first; the rest wait for the next run.",
+)
+@click.option(
     "--strict",
     "strict_mode",
     is_flag=True,
@@ -73,6 +80,7 @@ def dream(
     domain: str,
     session: str | None,
     max_level: int,
+    max_experiences: int,
     strict_mode: bool,
     clustering: str,
     rng_seed: int,
@@ -90,6 +98,7 @@ def dream(
         domain=domain,
         session=session,
         max_level=max_level,
+        max_experiences=max_experiences,
         strict_mode=strict_mode,
         clustering=clustering,
         seed=rng_seed,

@@ -8,19 +8,20 @@ seed's fallback: triage → every experience kept; compression → no patterns (
 stay unconsumed for the next run); an LLM call that fails → the same step by graphmind's
 rules (the offline behaviour); ladder → a 2-level ladder (experiences and patterns);
 verification → the run is stored unverified with the error as a warning. A phase fails when
-it raises a GraphmindError (any other exception is a bug, and surfaces).
-Store outages (NFR-3.3.2) are retried by the store alone (the driver's managed transactions,
-with doubling delays), so a run fails within GRAPHMIND_NEO4J_FAIL_AFTER of Neo4j going away,
-and cleanly: publishing is one transaction, so nothing of it is visible. A run that fails
-records itself ``interrupted`` (Neo4j went away) or ``failed`` when the store still answers; a
-run that could not (killed, or Neo4j gone) is left ``running``, and the next run on the mind
-marks it ``interrupted`` as soon as it holds the lease (``graphmind neo4j start`` does at once).
+it raises a GraphmindError (any other exception is a bug, and surfaces). Store outages
+(NFR-3.3.2) are retried by the store alone (the driver's managed transactions, with doubling
+delays), so a run fails within GRAPHMIND_NEO4J_FAIL_AFTER of Neo4j going away, and cleanly:
+publishing is one transaction, so nothing of it is visible. A run that fails records itself
+``interrupted`` (Neo4j went away) or ``failed`` when the store still answers; a run that could
+not (killed, or Neo4j gone) is left ``running``, and the next run on the mind marks it
+``interrupted`` once it holds the lease (``graphmind neo4j start`` does at once).
 
 Crash safety by phase (tests/reliability/test_neo4j_kill.py kills Neo4j in each):
-read, embed, triage, compress, integrate, abstract, verify are *resumable*: they only read and compute
-in memory (the lease and the ``running`` record aside), so a run killed in any of them leaves nothing,
-and running the dream again redoes it from the same inputs. publish is *transactional*: one managed
-transaction (retried when transient) that re-checks the lease first: all of the run is written, or none.
+read, embed, triage, compress, integrate, abstract, verify are *resumable*: they only read and
+compute in memory (the lease and the ``running`` record aside), so a run killed in any of them
+leaves nothing, and running the dream again redoes it from the same inputs. publish is
+*transactional*: one managed transaction (retried when transient) that re-checks the lease
+first: all of the run is written, or none.
 """
 
 from __future__ import annotations
@@ -132,6 +133,7 @@ class _Run:
         self.calls = DreamCalls(dreamer.llm, self.params, self.online, self.degraded, dreamer.progress, self._renew)
         self.calls_before = dreamer.llm.usage.calls
         self.known: set[int] = set()  # experiences that applied an earlier run's pattern
+        self.remaining = 0  # unconsumed experiences beyond params.max_experiences
         self.started = datetime.now(UTC)
 
     def execute(self) -> DreamReport:
@@ -139,9 +141,8 @@ class _Run:
         interrupted = d.store.write("dream/mark_interrupted", mind=self.mind, run_id=self.run_id)[0]["interrupted"]
         if interrupted:
             d.progress(f"{interrupted} earlier run(s) that never finished marked interrupted")
-        rows, stored = self._phase(
-            "read", lambda: graph.read_experiences(d.store, self.mind, d.embedder.model_id, self.params.session)
-        )
+        read = (d.store, self.mind, d.embedder.model_id, self.params.session, self.params.max_experiences)
+        rows, stored, self.remaining = self._phase("read", lambda: graph.read_experiences(*read))
         if not rows or all(r.deferred for r in rows):
             return DreamReport(None, self.mind, "nothing_to_consolidate", self.trigger, experiences=0)
         if not self.params.domain:  # what the LLM is told the experiences are about: the mind's own

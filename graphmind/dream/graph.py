@@ -43,20 +43,24 @@ class Lease:
 
 
 def read_experiences(
-    store: GraphStore, mind: str, model_id: str, session: str | None = None
-) -> tuple[list[ExperienceRow], list[Any]]:
-    """Unconsumed experiences (oldest first; of ``session`` only, when given) and their stored
-    embeddings (None when missing)."""
+    store: GraphStore, mind: str, model_id: str, session: str | None = None, limit: int = 100_000
+) -> tuple[list[ExperienceRow], list[Any], int]:
+    """The oldest ``limit`` unconsumed experiences (oldest first; of ``session`` only, when
+    given), their stored embeddings (None when missing), and how many more are left unconsumed
+    for a later run."""
     rows, vectors = [], []
     with closing(
-        store.stream_values("dream/list_experiences", mind=mind, model_id=model_id, session=session)
+        store.stream_values("dream/list_experiences", mind=mind, model_id=model_id, session=session, limit=limit)
     ) as stream:
         for values in stream:
             fields = dict(zip(EXPERIENCE_COLUMNS, values[:-1]))
             fields["kind"] = fields["kind"] or "move"
             rows.append(ExperienceRow(**fields))
             vectors.append(values[-1])
-    return rows, vectors
+    remaining = 0
+    if len(rows) >= limit:
+        remaining = store.read("dream/count_unconsumed", mind=mind, session=session)[0]["unconsumed"] - len(rows)
+    return rows, vectors, max(0, remaining)
 
 
 def read_domain(store: GraphStore, mind: str) -> str:

@@ -31,6 +31,8 @@ class DreamReport:
     duplicates: int = 0
     filtered: int = 0
     deferred: int = 0
+    remaining: int = 0
+    """Unconsumed experiences this run did not read (beyond ``max_experiences``): the next run's."""
     patterns: int = 0
     """Patterns this run created."""
     grown: int = 0
@@ -66,6 +68,7 @@ class DreamReport:
             f"{self.experiences} experiences, {self.triaged} triaged, {self.patterns} new "
             f"patterns ({self.grown} grown; ratio {ratio}), {self.ladder_levels}-level ladder, "
             f"{self.cross_connections} connections, {self.pruned} pruned{transfer}; verification: {verified}"
+            + (f"; {self.remaining} experiences left for the next run" if self.remaining else "")
         )
 
     def as_dict(self) -> dict[str, Any]:

@@ -33,6 +33,7 @@ def build_report(
         duplicates=len(tri.duplicate_of),
         filtered=len(tri.filtered),
         deferred=len(deferred),
+        remaining=run.remaining,
         patterns=len(new),
         grown=len(grown),
         active_patterns=len(active),

@@ -207,16 +207,36 @@ def test_end_session_consolidates_that_session_only(mind, cli_env, capsys):
     """end_session(s) dreams over s's experiences; another session's wait (issue 20, item 4)."""
     mind.capture_many(experiences(session="mine"), session_id="mine")
     mind.capture_many(experiences(session="theirs"), session_id="theirs")
-    total = len(mind.store.read("dream/list_experiences", mind=mind.name, model_id="", session=None))
+    total = len(mind.store.read("dream/list_experiences", mind=mind.name, model_id="", session=None, limit=10**6))
     report = mind.end_session("mine")
     assert report.trigger == "session-complete" and report.experiences == total // 2
-    left = mind.store.read("dream/list_experiences", mind=mind.name, model_id="", session=None)
+    left = mind.store.read("dream/list_experiences", mind=mind.name, model_id="", session=None, limit=10**6)
     assert len(left) == total // 2 and {row["session_id"] for row in left} == {"theirs"}
     assert mind.end_session("mine").status == "nothing_to_consolidate"
     code, out, err = run_cli(capsys, "dream", "--mind", mind.name, "--session", "theirs", "--json")
     assert code == 0, err
     assert json.loads(out)["experiences"] == total // 2
-    assert not mind.store.read("dream/list_experiences", mind=mind.name, model_id="", session=None)
+    assert not mind.store.read("dream/list_experiences", mind=mind.name, model_id="", session=None, limit=10**6)
+
+
+def test_a_run_reads_at_most_max_experiences_the_oldest_and_leaves_the_rest(mind, cli_env, capsys):
+    """A backlog larger than ``max_experiences`` is consumed over several runs, oldest first,
+    each run reporting what it left (a million captures would not fit one run's memory)."""
+    mind.capture_many(experiences(session="older"))
+    later = [
+        e | {"timestamp": e["timestamp"].replace("2026-01-04", "2026-01-05")} for e in experiences(session="newer")
+    ]
+    mind.capture_many(later)
+    first = mind.dream(DreamParams(max_experiences=18))
+    assert first.status == "completed" and first.experiences == 18 and first.remaining == 18
+    assert "18 experiences left for the next run" in first.message
+    left = mind.store.read("dream/list_experiences", mind=mind.name, model_id="", session=None, limit=10**6)
+    assert {row["id"].split("-")[0] for row in left if not row["deferred"]} == {"newer"}
+    code, out, err = run_cli(capsys, "dream", "--mind", mind.name, "--max-experiences", "50", "--json")
+    assert code == 0, err
+    second = json.loads(out)
+    assert second["experiences"] == 18 + first.deferred and second["remaining"] == 0
+    assert mind.dream().status == "nothing_to_consolidate"
 
 
 def test_each_run_reports_how_much_applying_known_patterns_helped(mind):

@@ -143,7 +143,9 @@ def test_repeated_offline_dreams_keep_one_active_pattern_per_group(mind: Mind):
         seen += 15
     counts = [p["success_count"] for p in active_patterns(mind)]
     assert (
-        sum(counts) + len(mind.store.read("dream/list_experiences", mind=mind.name, model_id="", session=None)) == seen
+        sum(counts)
+        + len(mind.store.read("dream/list_experiences", mind=mind.name, model_id="", session=None, limit=10**6))
+        == seen
     )
 
 
