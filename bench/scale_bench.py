@@ -1,7 +1,8 @@
 """Scale (issue 25, item 6): one mind of ``--memories`` memories, end to end.
 
     python bench/scale_bench.py [--memories 1000000] [--queries 100] [--ruminations 20]
-                                [--new-share 0.01] [--embedder hashing] [--no-dream] [--recall-cache-mb N]
+                                [--new-share 0.01] [--embedder hashing] [--no-dream | --dream-only]
+                                [--recall-cache-mb N] [--keep MIND]
 
 1. **Import**: ``--memories`` Experience nodes and twice as many edges (bench/import_bench.py's
    dataset) through the whole ``graphmind import`` command in a child process, validation
@@ -17,8 +18,11 @@
    ``--memories``; the number of vectors held is printed (0: recall stayed on the graph path).
 4. **Rumination**: ``--ruminations`` offline ruminations (after 2 warm-up ones): per-step graph
    time p50/p95 ms.
-5. **Dream**: one dream over the whole mind, then ``--new-share`` of the mind captured anew and
-   an incremental dream on them: wall time, experiences read, LLM calls (``--no-dream`` skips).
+5. **Dream**: the whole mind consumed by dream runs of at most ``DreamParams.max_experiences``
+   (``--max-experiences``, 100,000) experiences each, as a nightly schedule would after a bulk import (each run's time
+   and peak RSS so far, and the total); then ``--new-share`` of the mind captured anew and an
+   incremental dream on them: wall time, experiences read, LLM calls (``--no-dream`` skips;
+   ``--dream-only`` skips steps 3 and 4).
 6. **Peak RSS** of this process, of the import's child process and of the local Neo4j.
 
 The load average is printed beside each figure: the 2-core VM is shared, read figures with it.
@@ -35,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -43,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import bench_store, scratch_mind
 from import_bench import write_dataset
 
+from graphmind.dream import CompressionRatioWarning, DreamParams
 from graphmind.launcher import LocalNeo4j
 from graphmind.mind import Mind
 
@@ -94,6 +100,71 @@ def neo4j_peak_gib(settings: object) -> float | None:
     return None
 
 
+def recall_and_ruminate(mind: Mind, rng: np.random.Generator, args: argparse.Namespace, need_mb: int) -> None:
+    """Steps 3 and 4: recall on the graph path and in memory, then offline ruminations."""
+    queries = [f"tried strategy {rng.integers(97)} on task {rng.integers(1013)}" for _ in range(args.queries + 10)]
+    graph = timed_recalls(mind, queries)
+    print(f"recall, graph path: {percentiles(graph)}; {load()}")
+    start = time.perf_counter()
+    held = mind.load_vectors()
+    loaded = time.perf_counter() - start
+    memory = timed_recalls(mind, queries)
+    worst = max(np.percentile(graph, 95), np.percentile(memory, 95))
+    print(
+        f"recall, in memory ({held:,} vectors held, GRAPHMIND_RECALL_CACHE_MB={need_mb}, loaded in "
+        f"{loaded:.1f} s): {percentiles(memory)}; "
+        f"worst p95 / {TARGET_RECALL_P95_MS:.0f} ms target: {worst / TARGET_RECALL_P95_MS:.2f}; {load()}"
+    )
+    steps: list[float] = []
+    for i in range(args.ruminations + 2):
+        result = mind.ruminate(f"strategy {rng.integers(97)} failed again on task {rng.integers(1013)}: why?")
+        if i >= 2:
+            steps += [s.graph_ms for s in result.steps if s.kind != "guard"]
+    print(f"rumination, graph time per step: {percentiles(steps)}; {load()}")
+
+
+def peak_rss_gib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+
+
+def dream(mind: Mind, n: int, new_share: float, params: DreamParams) -> None:
+    """Step 5: runs until nothing is left unconsumed, then 1 % new captures and one more run."""
+    total, runs = 0.0, 0
+    while True:
+        start = time.perf_counter()
+        report = mind.dream(params)
+        took = time.perf_counter() - start
+        if report.status == "nothing_to_consolidate":
+            break
+        runs, total = runs + 1, total + took
+        print(
+            f"dream run {runs}: {took:.1f} s, {report.experiences:,} experiences read, {report.remaining:,} left, "
+            f"{report.deferred:,} deferred, {report.patterns} new patterns, {report.grown} grown; "
+            f"phases ms {report.timings}; peak RSS so far {peak_rss_gib():.2f} GiB; {load()}"
+        )
+        if report.remaining == 0:
+            break
+    print(f"the mind consumed: {runs} runs, {total:.1f} s in all; {load()}")
+    new = max(1, int(n * new_share))
+    mind.capture_many(
+        [
+            {
+                "description": f"new capture {i}: tried strategy {i % 97} on task {i % 1013}",
+                "outcome": ("success", "failure", "progress")[i % 3],
+            }
+            for i in range(new)
+        ]
+    )
+    mind.flush()
+    start = time.perf_counter()
+    again = mind.dream(params)
+    print(
+        f"incremental dream on {new:,} new captures ({new_share:.0%}): "
+        f"{time.perf_counter() - start:.1f} s, {again.experiences:,} experiences read, {again.patterns} new "
+        f"patterns, {again.grown} grown, {again.llm_calls} LLM calls; phases ms {again.timings}; {load()}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--memories", type=int, default=1_000_000)
@@ -102,10 +173,13 @@ def main() -> None:
     parser.add_argument("--new-share", type=float, default=0.01)
     parser.add_argument("--embedder", default="hashing", choices=["hashing", "minilm"])
     parser.add_argument("--no-dream", action="store_true")
+    parser.add_argument("--max-experiences", type=int, default=DreamParams().max_experiences)
+    parser.add_argument("--dream-only", action="store_true", help="skip the recall and rumination steps")
     parser.add_argument("--recall-cache-mb", type=int, default=None, help="default: enough for --memories vectors")
     parser.add_argument("--keep", metavar="MIND", help="build and keep this mind (a rerun skips the import)")
     args = parser.parse_args()
     os.environ["GRAPHMIND_EMBEDDER"] = args.embedder
+    warnings.simplefilter("ignore", CompressionRatioWarning)  # bulk data: every run is far outside 10:1
     need_mb = args.recall_cache_mb or 64 + int(args.memories * 1.1 * 384 * 4 / 2**20)  # + the new captures
     os.environ["GRAPHMIND_RECALL_CACHE_MB"] = str(need_mb)
     rng = np.random.default_rng(25)
@@ -132,54 +206,10 @@ def main() -> None:
             took = time.perf_counter() - start
             print(f"embedding pass: {took:.1f} s, {embedded.embedded / max(took, 1e-9):,.0f} memories/s; {load()}")
 
-            queries = [
-                f"tried strategy {rng.integers(97)} on task {rng.integers(1013)}" for _ in range(args.queries + 10)
-            ]
-            graph = timed_recalls(mind, queries)
-            print(f"recall, graph path: {percentiles(graph)}; {load()}")
-            start = time.perf_counter()
-            held = mind.load_vectors()
-            loaded = time.perf_counter() - start
-            memory = timed_recalls(mind, queries)
-            worst = max(np.percentile(graph, 95), np.percentile(memory, 95))
-            print(
-                f"recall, in memory ({held:,} vectors held, GRAPHMIND_RECALL_CACHE_MB={need_mb}, loaded in "
-                f"{loaded:.1f} s): {percentiles(memory)}; "
-                f"worst p95 / {TARGET_RECALL_P95_MS:.0f} ms target: {worst / TARGET_RECALL_P95_MS:.2f}; {load()}"
-            )
-
-            steps: list[float] = []
-            for i in range(args.ruminations + 2):
-                result = mind.ruminate(f"strategy {rng.integers(97)} failed again on task {rng.integers(1013)}: why?")
-                if i >= 2:
-                    steps += [s.graph_ms for s in result.steps if s.kind != "guard"]
-            print(f"rumination, graph time per step: {percentiles(steps)}; {load()}")
-
+            if not args.dream_only:
+                recall_and_ruminate(mind, rng, args, need_mb)
             if not args.no_dream:
-                start = time.perf_counter()
-                first = mind.dream()
-                print(
-                    f"dream over the whole mind: {time.perf_counter() - start:.1f} s, {first.experiences:,} "
-                    f"experiences read, {first.deferred:,} deferred, {first.patterns} patterns; {load()}"
-                )
-                new = max(1, int(n * args.new_share))
-                mind.capture_many(
-                    [
-                        {
-                            "description": f"new capture {i}: tried strategy {i % 97} on task {i % 1013}",
-                            "outcome": ("success", "failure", "progress")[i % 3],
-                        }
-                        for i in range(new)
-                    ]
-                )
-                mind.flush()
-                start = time.perf_counter()
-                again = mind.dream()
-                print(
-                    f"incremental dream on {new:,} new captures ({args.new_share:.0%}): "
-                    f"{time.perf_counter() - start:.1f} s, {again.experiences:,} experiences read, "
-                    f"{again.llm_calls} LLM calls; {load()}"
-                )
+                dream(mind, n, args.new_share, DreamParams(max_experiences=args.max_experiences))
             own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
             child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 2**20
             neo = neo4j_peak_gib(settings)

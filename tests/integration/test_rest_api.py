@@ -188,12 +188,14 @@ def test_dream_is_a_job_with_a_location_status_and_result(api, store, mind):
     mind.capture_many(experiences())
     _, writer = create_key(store, mind.name, "write")
     _, reader = create_key(store, mind.name, "read")
-    started = api.post(f"/api/v1/minds/{mind.name}/dream", headers=bearer(writer), json={"max_level": 2})
+    url = f"/api/v1/minds/{mind.name}/dream"
+    assert api.post(url, headers=bearer(writer), json={"max_experiences": 0}).status_code == 422
+    started = api.post(url, headers=bearer(writer), json={"max_level": 2, "max_experiences": 18})
     assert started.status_code == 202
     location = started.headers["location"]
     assert location == f"/api/v1/jobs/{started.json()['job']}"
     job = _finished(api, location, reader)
-    assert job["status"] == "completed" and job["result"]["patterns"] == 3
+    assert job["status"] == "completed" and job["result"]["patterns"] == 3 and job["result"]["remaining"] == 0
     assert {entry["level"] for entry in job["result"]["ladder"]} == {2}
     assert api.post(f"/api/v1/minds/{mind.name}/dream", headers=bearer(reader)).status_code == 403
     _, stranger = create_key(store, "test-someone-else", "admin")
