@@ -2,7 +2,7 @@
 
     python bench/scale_bench.py [--memories 1000000] [--queries 100] [--ruminations 20]
                                 [--new-share 0.01] [--embedder hashing] [--no-dream | --dream-only]
-                                [--recall-cache-mb N] [--keep MIND]
+                                [--recall-cache-mb N] [--keep MIND] [--write]
 
 1. **Import**: ``--memories`` Experience nodes and twice as many edges (bench/import_bench.py's
    dataset) through the whole ``graphmind import`` command in a child process, validation
@@ -25,6 +25,10 @@
    ``--dream-only`` skips steps 3 and 4).
 6. **Peak RSS** of this process, of the import's child process and of the local Neo4j.
 
+``--write`` keeps the figures measured in bench/scale_figures.json and rewrites the scale table
+of bench/RESULTS.md from it (bench/_scale_table.py): one row per mind size and measure, each
+with its date and load average.
+
 The load average is printed beside each figure: the 2-core VM is shared, read figures with it.
 Uses the Neo4j ``bench/_common.py`` finds (NEO4J_URI, else the local one).
 """
@@ -45,7 +49,9 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _scale_table as scale_table
 from _common import bench_store, scratch_mind
+from _scale_table import Figure, figure
 from import_bench import write_dataset
 
 from graphmind.dream import CompressionRatioWarning, DreamParams
@@ -62,6 +68,10 @@ def load() -> str:
 
 def percentiles(values: list[float]) -> str:
     return f"p50 {np.percentile(values, 50):.1f} / p95 {np.percentile(values, 95):.1f} ms (n={len(values)})"
+
+
+def met(ok: bool) -> str:
+    return "met" if ok else "not met"
 
 
 def cli_import(path: Path, mind: str, env: dict[str, str]) -> tuple[dict, float]:
@@ -100,11 +110,14 @@ def neo4j_peak_gib(settings: object) -> float | None:
     return None
 
 
-def recall_and_ruminate(mind: Mind, rng: np.random.Generator, args: argparse.Namespace, need_mb: int) -> None:
+def recall_and_ruminate(
+    mind: Mind, rng: np.random.Generator, args: argparse.Namespace, need_mb: int, out: dict[str, Figure]
+) -> None:
     """Steps 3 and 4: recall on the graph path and in memory, then offline ruminations."""
     queries = [f"tried strategy {rng.integers(97)} on task {rng.integers(1013)}" for _ in range(args.queries + 10)]
     graph = timed_recalls(mind, queries)
     print(f"recall, graph path: {percentiles(graph)}; {load()}")
+    out["recall_graph"] = figure(percentiles(graph))
     start = time.perf_counter()
     held = mind.load_vectors()
     loaded = time.perf_counter() - start
@@ -115,19 +128,22 @@ def recall_and_ruminate(mind: Mind, rng: np.random.Generator, args: argparse.Nam
         f"{loaded:.1f} s): {percentiles(memory)}; "
         f"worst p95 / {TARGET_RECALL_P95_MS:.0f} ms target: {worst / TARGET_RECALL_P95_MS:.2f}; {load()}"
     )
+    in_memory = f"{percentiles(memory)}, {held:,} vectors held" + ("" if held else " (so not in memory)")
+    out["recall_memory"] = figure(in_memory, met(held > 0 and np.percentile(memory, 95) < TARGET_RECALL_P95_MS))
     steps: list[float] = []
     for i in range(args.ruminations + 2):
         result = mind.ruminate(f"strategy {rng.integers(97)} failed again on task {rng.integers(1013)}: why?")
         if i >= 2:
             steps += [s.graph_ms for s in result.steps if s.kind != "guard"]
     print(f"rumination, graph time per step: {percentiles(steps)}; {load()}")
+    out["rumination"] = figure(percentiles(steps))
 
 
 def peak_rss_gib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
 
 
-def dream(mind: Mind, n: int, new_share: float, params: DreamParams) -> None:
+def dream(mind: Mind, n: int, new_share: float, params: DreamParams, out: dict[str, Figure]) -> None:
     """Step 5: runs until nothing is left unconsumed, then 1 % new captures and one more run."""
     total, runs = 0.0, 0
     while True:
@@ -145,6 +161,10 @@ def dream(mind: Mind, n: int, new_share: float, params: DreamParams) -> None:
         if report.remaining == 0:
             break
     print(f"the mind consumed: {runs} runs, {total:.1f} s in all; {load()}")
+    if runs:
+        out["dream_backlog"] = figure(
+            f"{runs} runs of ≤ {params.max_experiences:,}, {total:,.0f} s in all, peak RSS {peak_rss_gib():.2f} GiB"
+        )
     new = max(1, int(n * new_share))
     mind.capture_many(
         [
@@ -158,10 +178,15 @@ def dream(mind: Mind, n: int, new_share: float, params: DreamParams) -> None:
     mind.flush()
     start = time.perf_counter()
     again = mind.dream(params)
+    took = time.perf_counter() - start
     print(
         f"incremental dream on {new:,} new captures ({new_share:.0%}): "
-        f"{time.perf_counter() - start:.1f} s, {again.experiences:,} experiences read, {again.patterns} new "
+        f"{took:.1f} s, {again.experiences:,} experiences read, {again.patterns} new "
         f"patterns, {again.grown} grown, {again.llm_calls} LLM calls; phases ms {again.timings}; {load()}"
+    )
+    read_s = again.timings.get("read", 0.0) / 1000
+    out["dream_incremental"] = figure(
+        f"{took:.1f} s ({read_s:.1f} s of it reading), {again.experiences:,} read, {again.llm_calls} LLM calls"
     )
 
 
@@ -177,6 +202,7 @@ def main() -> None:
     parser.add_argument("--dream-only", action="store_true", help="skip the recall and rumination steps")
     parser.add_argument("--recall-cache-mb", type=int, default=None, help="default: enough for --memories vectors")
     parser.add_argument("--keep", metavar="MIND", help="build and keep this mind (a rerun skips the import)")
+    parser.add_argument("--write", action="store_true", help="keep the figures and rewrite RESULTS.md's scale table")
     args = parser.parse_args()
     os.environ["GRAPHMIND_EMBEDDER"] = args.embedder
     warnings.simplefilter("ignore", CompressionRatioWarning)  # bulk data: every run is far outside 10:1
@@ -184,6 +210,7 @@ def main() -> None:
     os.environ["GRAPHMIND_RECALL_CACHE_MB"] = str(need_mb)
     rng = np.random.default_rng(25)
     n = args.memories
+    measured: dict[str, Figure] = {}
     print(f"scale bench: {n:,} memories, {2 * n:,} edges, embedder {args.embedder}; {load()}")
     with bench_store() as (store, settings), tempfile.TemporaryDirectory() as folder:
         name = args.keep or scratch_mind("bench-scale")
@@ -201,15 +228,21 @@ def main() -> None:
                     f"({rate / TARGET_NODES_PER_S:.2f}x the {TARGET_NODES_PER_S:,}/s target); "
                     f"phases {report['timings']}; {load()}"
                 )
+                measured["import"] = figure(
+                    f"{seconds:.1f} s, {rate:,.0f} nodes/s ({rate / TARGET_NODES_PER_S:.2f}x)",
+                    met(rate >= TARGET_NODES_PER_S),
+                )
             start = time.perf_counter()
             embedded = mind.embed()
             took = time.perf_counter() - start
             print(f"embedding pass: {took:.1f} s, {embedded.embedded / max(took, 1e-9):,.0f} memories/s; {load()}")
+            if embedded.embedded:
+                measured["embed"] = figure(f"{took:.0f} s, {embedded.embedded / took:,.0f} memories/s")
 
             if not args.dream_only:
-                recall_and_ruminate(mind, rng, args, need_mb)
+                recall_and_ruminate(mind, rng, args, need_mb, measured)
             if not args.no_dream:
-                dream(mind, n, args.new_share, DreamParams(max_experiences=args.max_experiences))
+                dream(mind, n, args.new_share, DreamParams(max_experiences=args.max_experiences), measured)
             own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
             child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 2**20
             neo = neo4j_peak_gib(settings)
@@ -217,6 +250,12 @@ def main() -> None:
                 f"peak RSS: this process {own:.2f} GiB, the import command {child:.2f} GiB, "
                 f"Neo4j {'unknown' if neo is None else f'{neo:.2f} GiB'}"
             )
+            neo_rss = "unknown" if neo is None else f"{neo:.2f}"
+            if "import" in measured and "recall_memory" in measured:  # a whole run: its peaks say it all
+                measured["rss"] = figure(f"{own:.2f} / {child:.2f} / {neo_rss} GiB")
+            if args.write:
+                scale_table.write(n, measured)
+                print(f"figures kept in {scale_table.FIGURES.name}; the scale table of RESULTS.md rewritten")
         finally:
             if not args.keep:
                 mind.delete()
