@@ -43,7 +43,7 @@ class Lease:
 
 
 def read_experiences(
-    store: GraphStore, mind: str, model_id: str, session: str | None = None, limit: int = 100_000
+    store: GraphStore, mind: str, model_id: str, session: str | None, limit: int
 ) -> tuple[list[ExperienceRow], list[Any], int]:
     """The oldest ``limit`` unconsumed experiences (oldest first; of ``session`` only, when
     given), their stored embeddings (None when missing), and how many more are left unconsumed

@@ -433,3 +433,31 @@ def test_cli_dream_watch_runs_periodically(cli_env, cli_mind, capsys, store, set
     ]
     code, _, err = run_cli(capsys, "dream", "--mind", cli_mind, "--watch", "--interval", "soon")
     assert code == 2 and "not a duration" in err
+
+
+def test_the_nightly_script_dreams_a_backlog_until_nothing_is_left(mind, cli_env):
+    """scripts/nightly_consolidation.sh runs the dream again while a run reports experiences
+    left, up to GRAPHMIND_NIGHTLY_MAX_RUNS; one JSON line per run."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "scripts" / "nightly_consolidation.sh"
+    for day, session in enumerate(["first", "second", "third"]):
+        mind.capture_many(
+            [e | {"timestamp": e["timestamp"].replace("04T", f"0{4 + day}T")} for e in experiences(session=session)]
+        )
+    mind.flush()
+    env = cli_env | {"GRAPHMIND_BIN": str(Path(sys.executable).parent), "GRAPHMIND_NIGHTLY_MAX_RUNS": "1"}
+    args = [str(script), mind.name, "--", "--max-experiences", "18"]
+    once = subprocess.run(args, env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert once.returncode == 0, once.stderr
+    assert [json.loads(line)["remaining"] for line in once.stdout.splitlines()] == [36]  # the limit held it
+    env["GRAPHMIND_NIGHTLY_MAX_RUNS"] = "5"
+    rest = subprocess.run(args, env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert rest.returncode == 0, rest.stderr
+    reports = [json.loads(line) for line in rest.stdout.splitlines()]
+    assert reports[0]["remaining"] >= 18 and reports[-1]["remaining"] == 0 and 2 <= len(reports) <= 3
+    assert reports[0]["status"] == "completed" and mind.dream().status == "nothing_to_consolidate"
+    bad = subprocess.run([str(script), "--"], env=env, capture_output=True, text=True, check=False)
+    assert bad.returncode == 2 and "usage" in bad.stderr
