@@ -45,9 +45,9 @@ class Lease:
 def read_experiences(
     store: GraphStore, mind: str, model_id: str, session: str | None, limit: int
 ) -> tuple[list[ExperienceRow], list[Any], int]:
-    """The oldest ``limit`` unconsumed experiences (oldest first; of ``session`` only, when
-    given), their stored embeddings (None when missing), and how many more are left unconsumed
-    for a later run."""
+    """At most ``limit`` unconsumed experiences (of ``session`` only, when given; the oldest
+    that no run has seen, then the oldest deferred), their stored embeddings (None when
+    missing), and how many that no run has seen are left for a later run."""
     rows, vectors = [], []
     with closing(
         store.stream_values("dream/list_experiences", mind=mind, model_id=model_id, session=session, limit=limit)
@@ -59,7 +59,8 @@ def read_experiences(
             vectors.append(values[-1])
     remaining = 0
     if len(rows) >= limit:
-        remaining = store.read("dream/count_unconsumed", mind=mind, session=session)[0]["unconsumed"] - len(rows)
+        unseen = store.read("dream/count_unconsumed", mind=mind, session=session)[0]["unconsumed"]
+        remaining = unseen - sum(not r.deferred for r in rows)
     return rows, vectors, max(0, remaining)
 
 

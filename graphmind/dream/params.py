@@ -82,8 +82,8 @@ class DreamParams(BaseModel):
     """Consolidate only this session's experiences (``Mind.end_session``); None: every
     unconsumed experience of the mind."""
     max_experiences: int = Field(100_000, ge=1)
-    """The most unconsumed experiences one run reads, oldest first; the rest stay queued for
-    the next run (the report's ``remaining``). A run holds every experience it reads, their
+    """The most unconsumed experiences one run reads: the oldest that no run has seen, then
+    deferred ones; the rest stay queued for the next run (the report's ``remaining``). A run holds every experience it reads, their
     vectors and their neighbour graph in memory: 100,000 took 98 s and 2.6 GiB with the
     hashing embedder on the 2-core VM, so a backlog of a million is consumed over ten runs
     instead of needing ~26 GiB at once."""

@@ -435,6 +435,35 @@ def test_cli_dream_watch_runs_periodically(cli_env, cli_mind, capsys, store, set
     assert code == 2 and "not a duration" in err
 
 
+def test_a_backlog_is_read_before_deferred_experiences_so_a_capped_run_always_progresses(mind):
+    """Deferred experiences (too few alike to make a pattern) are older than a new backlog; a
+    capped run reads the backlog first, and ``remaining`` counts only what no run has seen."""
+    odd = [
+        {
+            "id": "odd-1",
+            "description": "Proofed the sourdough overnight in the fridge before baking",
+            "outcome": "success",
+        },
+        {
+            "id": "odd-2",
+            "description": "Replaced the worn bicycle chain and adjusted the derailleur",
+            "outcome": "success",
+        },
+    ]
+    mind.capture_many([e | {"timestamp": "2026-01-01T08:00:00+00:00", "confidence": 0.9} for e in odd])
+    mind.capture_many(experiences(session="first"))
+    first = mind.dream()
+    assert first.deferred == 2
+    later = [
+        e | {"timestamp": e["timestamp"].replace("2026-01-04", "2026-01-06")} for e in experiences(session="later")
+    ]
+    mind.capture_many(later)
+    capped = mind.dream(DreamParams(max_experiences=18))
+    assert capped.experiences == 18 and capped.remaining == 0 and capped.deferred == 0  # the 18 new, not the 2 deferred
+    last = mind.dream(DreamParams(max_experiences=18))
+    assert last.status == "nothing_to_consolidate"  # only the 2 deferred were left
+
+
 def test_the_nightly_script_dreams_a_backlog_until_nothing_is_left(mind, cli_env):
     """scripts/nightly_consolidation.sh runs the dream again while a run reports experiences
     left, up to GRAPHMIND_NIGHTLY_MAX_RUNS; one JSON line per run."""
