@@ -8,7 +8,7 @@ properties of the memories it cites, the stimulus and its sender, the mind's ide
 - path: the path appears in a source;
 - date: a source holds the same day (a timestamp property, or the same words);
 - number: a source holds the same value, where a 0..1 property also stands for its percent
-  (0.85 <-> 85%), "35K" for 35,000, and a template's own counts are checked where they are
+  (0.85 <-> 85%; 0.5312 <-> 53% or 53.1%, rounded as the templates print it), "35K" for 35,000, and a template's own counts are checked where they are
   made ("Dependencies: N files" must equal the files listed under it);
 - name: a capitalised word that does not open a sentence appears in a source or in the
   templates' own words. A word that opens a sentence is not checked as a name: without a
@@ -88,8 +88,8 @@ class Sources:
 
     def _add_number(self, value: float) -> None:
         self.numbers.add(round(value, 6))
-        if 0 <= value <= 1:
-            self.numbers.add(round(value * 100, 6))
+        if 0 <= value <= 1:  # a rate: its percent, exact and as the templates round it (0.5312: 53%, 53.1%)
+            self.numbers.update({round(value * 100, 6), float(round(value * 100)), round(value * 100, 1)})
 
     def holds(self, atom: Atom) -> bool:
         if atom.kind in ("quote", "path"):

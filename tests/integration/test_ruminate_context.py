@@ -121,3 +121,27 @@ def test_cli_a_name_only_match_is_stated_as_what_it_is(cli_env, cli_mind, capsys
     assert code == 0, err
     payload = json.loads(out)
     _check_weak(payload["context_markdown"], payload["coverage"]["relevance"])
+
+
+def test_a_dreamt_pattern_whose_success_rate_is_not_a_round_percent_is_stated_grounded(mind):
+    """A dream's patterns carry rates such as 2/3 or 0.5312; the Context Object prints them
+    rounded (67%), and the grounding check must hold that, not refuse the whole rumination
+    (the 1M-memory scale bench did, on a pattern at 53.12%)."""
+    from graphmind.dream import DreamParams
+
+    tries = [
+        ("success", "Warmed the espresso cups with hot water before pulling the shot"),
+        ("success", "Pre-heated the espresso cups with hot water so the shot stayed warm"),
+        ("failure", "Warmed the espresso cups with hot water but the shot still cooled fast"),
+    ]
+    mind.capture_many(
+        [
+            {"id": f"cup-{i}", "description": text, "outcome": outcome, "strategy_used": "warm the cups"}
+            for i, (outcome, text) in enumerate(tries)
+        ]
+    )
+    report = mind.dream(DreamParams(domain="coffee making"))
+    rates = [p["success_rate"] for p in report.new_patterns if p.get("success_rate") is not None]
+    assert rates and any(round(r * 100) != r * 100 for r in rates)  # a rate that is not a whole percent
+    result = mind.ruminate("should I warm the espresso cups with hot water before the shot?")
+    assert f"{round(rates[0] * 100)}%" in result.context.section("strategic_direction").text

@@ -158,6 +158,9 @@ def test_numbers_match_their_percent_thousands_and_dates_their_timestamp():
     sources = Sources([{"success_rate": 0.85, "history": ["€35K lesson"], "deadline": "2024-11-25T23:59:00+00:00"}])
     assert unsupported("85% and €35K, due Nov 25, 2024 23:59 UTC", sources) == []
     assert [a.text for a in unsupported("86% due Nov 26, 2024", sources)] == ["Nov 26, 2024", "86%"]
+    rates = Sources([{"success_rate": 0.5312}, {"success_rate": 2 / 3}])  # as a dream computes them
+    assert unsupported("53% and 53.1%, then 67%", rates) == []  # the templates round a rate's percent
+    assert [a.text for a in unsupported("54%, 52% and 66%", rates)] == ["54%", "52%", "66%"]
     assert [a.text for a in unsupported("Dependencies: 3 files\n- a.py", Sources(["a.py"]))] == [
         "Dependencies: 3 files"
     ]
