@@ -13,8 +13,8 @@
 3. **Recall**: ``--queries`` ``Mind.recall(q, k=10, labels=["Experience"])`` calls (after 10 warm-up ones), on the graph path
    (vector and full-text indexes) and on the in-memory copy of the mind's vectors
    (``Mind.load_vectors``, a long-lived process): p50/p95 ms. Target: p95 < 100 ms. The copy
-   needs ``GRAPHMIND_RECALL_CACHE_MB`` to hold the mind (1.5 GB for a million 384-d vectors;
-   the default 512 MB holds about 300,000), so ``--recall-cache-mb`` defaults to enough for
+   needs ``GRAPHMIND_RECALL_CACHE_MB`` to hold the mind with an eighth to spare (1.7 GB for a
+   million 384-d vectors; the default 512 MB holds about 290,000), so ``--recall-cache-mb`` defaults to enough for
    ``--memories``; the number of vectors held is printed (0: recall stayed on the graph path).
 4. **Rumination**: ``--ruminations`` offline ruminations (after 2 warm-up ones): per-step graph
    time p50/p95 ms.
@@ -206,7 +206,8 @@ def main() -> None:
     args = parser.parse_args()
     os.environ["GRAPHMIND_EMBEDDER"] = args.embedder
     warnings.simplefilter("ignore", CompressionRatioWarning)  # bulk data: every run is far outside 10:1
-    need_mb = args.recall_cache_mb or 64 + int(args.memories * 1.1 * 384 * 4 / 2**20)  # + the new captures
+    # the mind, grown by the new captures, and the eighth a copy is loaded with room for (vectors.GROWTH_SHARE)
+    need_mb = args.recall_cache_mb or 64 + int(args.memories * 1.1 * 1.125 * (384 * 4 + 2) / 2**20)
     os.environ["GRAPHMIND_RECALL_CACHE_MB"] = str(need_mb)
     rng = np.random.default_rng(25)
     n = args.memories

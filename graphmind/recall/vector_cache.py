@@ -14,6 +14,8 @@ this process (recall meanwhile searches the graph), or at once by ``load``: a on
 ``graphmind recall`` never pays for a load it would not use. Together they stay within a memory budget
 (``GRAPHMIND_RECALL_CACHE_MB``; 0 turns the cache off): the least recently used copies are
 dropped first, and a mind that alone exceeds the budget is always searched through the index.
+A copy is loaded only with an eighth of its size to spare for the writes that follow, and grows
+within the budget; one that outgrows it alone is dropped and not loaded again at that size.
 
 A copy of ``partition_min`` rows or more is searched through inverted lists (partition.py):
 built when it is loaded, and again in the background when writes leave too many rows outside
@@ -35,7 +37,7 @@ from threadpoolctl import ThreadpoolController
 
 from graphmind.recall._logic import Ranked
 from graphmind.recall.partition import Partition, build
-from graphmind.recall.vectors import MindVectors, VectorWrite, empty_vectors, nearest
+from graphmind.recall.vectors import GROWTH_SHARE, MindVectors, VectorWrite, empty_vectors, nearest
 from graphmind.store import GraphStore
 from graphmind.timing import Stopwatch
 
@@ -72,6 +74,7 @@ class VectorCache:
         self._partition_min = partition_min
         self._partitioning: set[str] = set()
         self._dimensions = dimensions
+        self._row_bytes = dimensions * 4 + 2  # a float32 vector and its int16 label code
         self._budget = budget_bytes
         self._copies: OrderedDict[str, MindVectors] = OrderedDict()
         self._too_big: dict[str, tuple[str, str]] = {}
@@ -131,7 +134,8 @@ class VectorCache:
         with self._lock:
             copy = self._copies.get(mind)
             if copy is not None and copy.stamp == write.previous and copy.model_id == model_id:
-                copy.apply(write)
+                others = self.held_bytes() - copy.nbytes
+                copy.apply(write, max_rows=max(0, self._budget - others) // self._row_bytes)
                 self._fit(keep=mind)
                 if self._wants_lists(copy) and mind not in self._partitioning and not self._stop.is_set():
                     self._partitioning.add(mind)
@@ -225,7 +229,7 @@ class VectorCache:
         if stamp is None:
             return None
         counts = self._store.read("recall/count_embedded", mind=mind, model_id=model_id)[0]
-        if counts["current"] * self._dimensions * 4 > self._budget:
+        if counts["current"] * (1 + 1 / GROWTH_SHARE) * self._row_bytes > self._budget:  # room to grow
             with self._lock:
                 self._too_big[mind] = (stamp, model_id)
             return None
@@ -248,7 +252,9 @@ class VectorCache:
         """Drop the least recently used copies (never ``keep``) until the budget holds."""
         while self.held_bytes() > self._budget:
             victim = next((mind for mind in self._copies if mind != keep), None)
-            if victim is None:
-                self._copies.pop(keep)
+            if victim is None:  # it outgrew the budget alone: not loaded again at this size
+                dropped = self._copies.pop(keep)
+                self._too_big[keep] = (dropped.stamp, dropped.model_id)
+                log.info("the vectors of mind %r outgrew GRAPHMIND_RECALL_CACHE_MB; recall uses the index", keep)
                 return
             self._copies.pop(victim)

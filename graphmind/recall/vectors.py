@@ -11,6 +11,11 @@ import numpy as np
 from graphmind.recall._logic import Ranked
 from graphmind.recall.partition import Partition
 
+GROWTH_SHARE = 8
+"""A full copy grows by 1/GROWTH_SHARE of its rows, and is loaded only with that much room in
+the memory budget (vector_cache.py), so the writes that follow a load do not push it out."""
+GROWTH_MIN_ROWS = 1024
+
 
 @dataclass(frozen=True)
 class VectorWrite:
@@ -56,13 +61,14 @@ class MindVectors:
     def nbytes(self) -> int:
         return int(self.matrix.nbytes + self.label_codes.nbytes)
 
-    def add(self, uid: str, label: str, vector: Sequence[float] | np.ndarray) -> None:
-        """Store (or replace) the embedding of ``uid``."""
+    def add(self, uid: str, label: str, vector: Sequence[float] | np.ndarray, max_rows: int | None = None) -> None:
+        """Store (or replace) the embedding of ``uid``; growing, hold at most ``max_rows`` rows'
+        room unless more are needed (the memory budget's share of this copy)."""
         row = self.rows.get(uid)
         unit = _unit(np.asarray(vector, dtype=np.float32))
         if row is None:
             row = self.size
-            self._reserve(row + 1)
+            self._reserve(row + 1, max_rows)
             self.rows[uid] = row
             self.uids.append(uid)
         else:
@@ -91,17 +97,22 @@ class MindVectors:
         self._label_rows.clear()
         self.partition = partition
 
-    def apply(self, write: VectorWrite) -> None:
+    def apply(self, write: VectorWrite, max_rows: int | None = None) -> None:
         """Apply the pass's write that moved the stamp from this copy's stamp to the next."""
         for uid, label, vector in zip(write.uids, write.labels, write.vectors, strict=True):
-            self.add(uid, label, vector)
+            self.add(uid, label, vector, max_rows)
         self.stale = max(0, self.stale - write.replaced_stale)
         self.stamp = write.stamp
 
-    def _reserve(self, rows: int) -> None:
+    def _reserve(self, rows: int, max_rows: int | None = None) -> None:
+        """Room for ``rows``: an eighth more than now (at least 1,024 rows), within ``max_rows``
+        when that leaves room. Doubling would make a copy that filled its budget twice its size
+        on its first new row, and the cache would drop it."""
         if rows <= len(self.matrix):
             return
-        capacity = max(rows, 2 * len(self.matrix), 16)
+        capacity = max(rows, len(self.matrix) + max(GROWTH_MIN_ROWS, len(self.matrix) // GROWTH_SHARE))
+        if max_rows is not None:
+            capacity = max(rows, min(capacity, max_rows))
         matrix = np.zeros((capacity, self.matrix.shape[1]), dtype=np.float32)
         matrix[: self.size] = self.matrix[: self.size]
         codes = np.zeros(capacity, dtype=np.int16)
