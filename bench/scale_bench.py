@@ -146,7 +146,7 @@ def peak_rss_gib() -> float:
 def dream(mind: Mind, n: int, new_share: float, params: DreamParams, out: dict[str, Figure]) -> None:
     """Step 5: runs until nothing is left unconsumed, then 1 % new captures and one more run."""
     total, runs = 0.0, 0
-    while True:
+    for _ in range(max(1, 2 * n // params.max_experiences + 2)):  # bounded, whatever a run reports
         start = time.perf_counter()
         report = mind.dream(params)
         took = time.perf_counter() - start
@@ -158,7 +158,7 @@ def dream(mind: Mind, n: int, new_share: float, params: DreamParams, out: dict[s
             f"{report.deferred:,} deferred, {report.patterns} new patterns, {report.grown} grown; "
             f"phases ms {report.timings}; peak RSS so far {peak_rss_gib():.2f} GiB; {load()}"
         )
-        if report.remaining == 0:
+        if report.remaining == 0 or report.degraded:  # a degraded run may have consumed nothing
             break
     print(f"the mind consumed: {runs} runs, {total:.1f} s in all; {load()}")
     if runs:

@@ -11,7 +11,7 @@ MATCH (e:Experience)
 WHERE e.mind = $mind AND NOT EXISTS { (:DreamRun)-[:CONSUMED]->(e) }
   AND ($session IS NULL OR e.session_id = $session)
 WITH e, EXISTS { (:DreamRun)-[:DEFERRED]->(e) } AS deferred
-ORDER BY deferred, toString(e.timestamp), e.id LIMIT $limit
+ORDER BY deferred, e.timestamp, e.id LIMIT $limit
 RETURN e.id AS id, e.description AS description, e.outcome AS outcome, e.kind AS kind,
        e.strategy_used AS strategy_used, e.session_id AS session_id,
        toString(e.timestamp) AS timestamp, e.importance AS importance,

@@ -8,7 +8,8 @@ properties of the memories it cites, the stimulus and its sender, the mind's ide
 - path: the path appears in a source;
 - date: a source holds the same day (a timestamp property, or the same words);
 - number: a source holds the same value, where a 0..1 property also stands for its percent
-  (0.85 <-> 85%; 0.5312 <-> 53% or 53.1%, rounded as the templates print it), "35K" for 35,000, and a template's own counts are checked where they are
+  (0.85 <-> 85%; written with "%", also rounded as the templates print it: 0.5312 <-> 53% or
+  53.1%, never a bare 53), "35K" for 35,000, and a template's own counts are checked where they are
   made ("Dependencies: N files" must equal the files listed under it);
 - name: a capitalised word that does not open a sentence appears in a source or in the
   templates' own words. A word that opens a sentence is not checked as a name: without a
@@ -67,6 +68,7 @@ class Sources:
     def __init__(self, values: Iterable[Any], allowed_words: Iterable[str] = ()):
         texts: list[str] = []
         self.numbers: set[float] = set()
+        self.rounded_percents: set[float] = set()
         self.days: set[date] = set()
         for value in leaves(list(values)):
             if isinstance(value, bool):
@@ -88,8 +90,9 @@ class Sources:
 
     def _add_number(self, value: float) -> None:
         self.numbers.add(round(value, 6))
-        if 0 <= value <= 1:  # a rate: its percent, exact and as the templates round it (0.5312: 53%, 53.1%)
-            self.numbers.update({round(value * 100, 6), float(round(value * 100)), round(value * 100, 1)})
+        if 0 <= value <= 1:  # a rate: its percent; written with "%", also rounded (0.5312: 53%, 53.1%)
+            self.numbers.add(round(value * 100, 6))
+            self.rounded_percents.update({float(round(value * 100)), round(value * 100, 1)})
 
     def holds(self, atom: Atom) -> bool:
         if atom.kind in ("quote", "path"):
@@ -98,7 +101,9 @@ class Sources:
             days = _days(atom.text)
             return bool(days) and days <= self.days or _normal(atom.text) in self.text
         if atom.kind == "number":
-            return bool(_values(atom.text) & self.numbers) or _normal(atom.text) in self.text
+            values = _values(atom.text)
+            rounded = atom.text.strip().endswith("%") and bool(values & self.rounded_percents)
+            return bool(values & self.numbers) or rounded or _normal(atom.text) in self.text
         return atom.text.lower().strip("'’-") in self.words
 
 

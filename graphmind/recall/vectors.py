@@ -106,13 +106,13 @@ class MindVectors:
 
     def _reserve(self, rows: int, max_rows: int | None = None) -> None:
         """Room for ``rows``: an eighth more than now (at least 1,024 rows), within ``max_rows``
-        when that leaves room. Doubling would make a copy that filled its budget twice its size
+        when ``rows`` fit in it. Doubling would make a copy that filled its budget twice its size
         on its first new row, and the cache would drop it."""
         if rows <= len(self.matrix):
             return
         capacity = max(rows, len(self.matrix) + max(GROWTH_MIN_ROWS, len(self.matrix) // GROWTH_SHARE))
-        if max_rows is not None:
-            capacity = max(rows, min(capacity, max_rows))
+        if max_rows is not None and rows <= max_rows:  # beyond it the cache drops the copy: grow as usual
+            capacity = min(capacity, max_rows)
         matrix = np.zeros((capacity, self.matrix.shape[1]), dtype=np.float32)
         matrix[: self.size] = self.matrix[: self.size]
         codes = np.zeros(capacity, dtype=np.int16)

@@ -139,7 +139,7 @@ class DreamRequest(Strict):
     domain: str = ""
     session: str | None = None
     max_level: int = Field(4, ge=1, le=4)
-    max_experiences: int = Field(100_000, ge=1)
+    max_experiences: int = Field(DreamParams.model_fields["max_experiences"].default, ge=1)
     strict_mode: bool = False
 
 

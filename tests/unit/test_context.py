@@ -161,6 +161,8 @@ def test_numbers_match_their_percent_thousands_and_dates_their_timestamp():
     rates = Sources([{"success_rate": 0.5312}, {"success_rate": 2 / 3}])  # as a dream computes them
     assert unsupported("53% and 53.1%, then 67%", rates) == []  # the templates round a rate's percent
     assert [a.text for a in unsupported("54%, 52% and 66%", rates)] == ["54%", "52%", "66%"]
+    scores = Sources([{"importance": 0.4651}])  # rounding is for a number written as a percent only
+    assert [a.text for a in unsupported("47% of them, failed 47 times, 46.5 hours", scores)] == ["47", "46.5"]
     assert [a.text for a in unsupported("Dependencies: 3 files\n- a.py", Sources(["a.py"]))] == [
         "Dependencies: 3 files"
     ]

@@ -37,6 +37,8 @@ def test_a_full_copy_grows_by_an_eighth_not_twice_its_size():
     capped = _full_copy(16_384)
     capped.apply(_write(16_384, 1, "s0", "s1"), max_rows=16_500)
     assert len(capped.matrix) == 16_500  # the budget's room, not the eighth
+    capped.apply(_write(16_385, 200, "s1", "s2"), max_rows=16_500)  # past the room: grows as usual, once
+    assert len(capped.matrix) == 16_500 + 2_062 and capped.size == 16_585
 
 
 def test_a_copy_loaded_with_room_survives_the_writes_that_follow_it():
