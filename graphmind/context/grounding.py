@@ -103,7 +103,7 @@ class Sources:
         if atom.kind == "number":
             values = _values(atom.text)
             rounded = atom.text.strip().endswith("%") and bool(values & self.rounded_percents)
-            return bool(values & self.numbers) or rounded or _normal(atom.text) in self.text
+            return bool(values & self.numbers) or rounded or _whole(_normal(atom.text), self.text)
         return atom.text.lower().strip("'’-") in self.words
 
 
@@ -135,6 +135,12 @@ def unsupported(text: str, sources: Sources) -> list[Atom]:
         if int(match.group(1)) != listed:
             missing.append(Atom("number", f"Dependencies: {match.group(1)} files"))
     return missing
+
+
+def _whole(number: str, text: str) -> bool:
+    """``number`` stands in ``text`` as a number of its own, not as digits of a longer one
+    ("53" is not in "0.5312" or "1530")."""
+    return re.search(rf"(?<![\w.]){re.escape(number)}(?![\w]|\.\d)", text) is not None
 
 
 def _normal(text: str) -> str:

@@ -163,6 +163,8 @@ def test_numbers_match_their_percent_thousands_and_dates_their_timestamp():
     assert [a.text for a in unsupported("54%, 52% and 66%", rates)] == ["54%", "52%", "66%"]
     scores = Sources([{"importance": 0.4651}])  # rounding is for a number written as a percent only
     assert [a.text for a in unsupported("47% of them, failed 47 times, 46.5 hours", scores)] == ["47", "46.5"]
+    digits = Sources([{"success_rate": 0.5312, "note": "build 1530 of 2024"}])  # a number, not digits of one
+    assert [a.text for a in unsupported("53 builds, 312 runs, 1530 and 2024", digits)] == ["53", "312"]
     assert [a.text for a in unsupported("Dependencies: 3 files\n- a.py", Sources(["a.py"]))] == [
         "Dependencies: 3 files"
     ]
