@@ -40,10 +40,13 @@ class Figure:
     load: str
 
 
+def load_average() -> str:
+    return " / ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
 def figure(text: str, result: str = "") -> Figure:
     """A figure measured now, with the load average beside it."""
-    load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
-    return Figure(text, result, datetime.now(UTC).strftime("%Y-%m-%d"), load)
+    return Figure(text, result, datetime.now(UTC).strftime("%Y-%m-%d"), load_average())
 
 
 def write(memories: int, measured: dict[str, Figure]) -> None:

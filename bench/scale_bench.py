@@ -63,7 +63,7 @@ TARGET_RECALL_P95_MS = 100.0
 
 
 def load() -> str:
-    return "load " + " / ".join(f"{x:.1f}" for x in os.getloadavg())
+    return "load " + scale_table.load_average()
 
 
 def percentiles(values: list[float]) -> str:
@@ -244,7 +244,7 @@ def main() -> None:
                 recall_and_ruminate(mind, rng, args, need_mb, measured)
             if not args.no_dream:
                 dream(mind, n, args.new_share, DreamParams(max_experiences=args.max_experiences), measured)
-            own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+            own = peak_rss_gib()
             child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 2**20
             neo = neo4j_peak_gib(settings)
             print(
