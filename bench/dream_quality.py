@@ -7,7 +7,11 @@ Data sets:
   ``../shared/data/clinc150`` (5 domains): patterns against intents, level 2 against domains;
 - ``crossed``: ``tests/data/dream_crossed/incidents.jsonl``, 10 remediation techniques (in 5
   families) each applied to 12 services, strategy fields full of placeholders and one runbook
-  name over three techniques: patterns against techniques, level 2 against families.
+  name over three techniques: patterns against techniques, level 2 against families;
+- ``ops`` and ``workshop``: ``tests/data/dream_crossed_ops`` (software on-call) and
+  ``tests/data/dream_crossed_workshop`` (a repair workshop), 8 techniques in 4 families each
+  applied to 12 services or objects, every line written on its own (no templates) and the
+  entities mostly plain lower-case words: patterns against techniques, level 2 against families.
 
 Each is captured (outcome, kind, strategy as the data says), embedded (the default MiniLM
 model) and dreamed once with the settings' LLM (the offline one unless ``ANTHROPIC_API_KEY``
@@ -135,6 +139,13 @@ def domain_grouper(domains_of: dict[str, str]) -> LLM:
 DATA = {
     "clinc": ("customer requests to a voice assistant", "intents", "domains"),
     "crossed": ("on-call incident remediation", "techniques", "families"),
+    "ops": ("on-call incident remediation", "techniques", "families"),
+    "workshop": ("repairs in a community bicycle and appliance workshop", "techniques", "families"),
+}
+CROSSED_FILES = {
+    "crossed": CROSSED,
+    "ops": CROSSED.parents[1] / "dream_crossed_ops" / "log.jsonl",
+    "workshop": CROSSED.parents[1] / "dream_crossed_workshop" / "log.jsonl",
 }
 
 
@@ -144,7 +155,7 @@ def run(per_intent: int, ceiling: bool = False, data: str = "clinc", clustering:
         texts, intents, domains = load(per_intent)
         captured = experiences(texts)
     else:
-        fields, intents, domains = load_crossed()
+        fields, intents, domains = load_crossed(CROSSED_FILES[data])
         captured = experiences(fields)
         texts = [f["description"] for f in fields]
     with bench_store() as (store, settings):
@@ -214,7 +225,7 @@ def show(result: dict) -> None:
         ("ari_patterns", f"ARI patterns/{result['fine']}"),
         ("ari_categories", f"ARI level 2/{result['coarse']}"),
     ):
-        ratio = g[key] / w[key] if w[key] else float("nan")
+        ratio = g[key] / w[key] if w[key] > 0 else float("nan")  # no ratio to a baseline at chance
         print(f"{label:28}{g[key]:>24.3f}{w[key]:>16.3f}{ratio:>8.2f}")
 
 
@@ -233,7 +244,7 @@ def table(results: list[dict], command: str) -> str:
             f"{r['data']} ({r['experiences']} experiences, {r['intents']} {r['fine']}, {r['domains']} {r['coarse']})"
         ]
         for key in ("ari_patterns", "ari_categories"):
-            cells += [f"{g[key]:.3f}", f"{w[key]:.3f}", f"{g[key] / w[key]:.2f}" if w[key] else "-"]
+            cells += [f"{g[key]:.3f}", f"{w[key]:.3f}", f"{g[key] / w[key]:.2f}" if w[key] > 0 else "-"]
         cells += [str(r["patterns"]), str(r["categories"]), str(r["ladder_levels"]), f"{r['compression_ratio']}:1"]
         cells.append(f"{r['second_run']['llm_calls']}, {r['second_run']['new_patterns']}")
         lines.append("| " + " | ".join(cells) + " |")
@@ -243,7 +254,7 @@ def table(results: list[dict], command: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-intent", type=int, default=10)
-    parser.add_argument("--data", default="clinc,crossed", help="comma-separated: clinc, crossed")
+    parser.add_argument("--data", default="clinc,crossed", help="comma-separated: clinc, crossed, ops, workshop")
     parser.add_argument("--clustering", default="hybrid", choices=["hybrid", "semantic", "structural"])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--ceiling", action="store_true", help="group level 2 by the true labels (an upper bound)")

@@ -3,19 +3,21 @@
 // The experiences of one mind that no dream run has consumed, oldest first, with their
 // embedding when $model_id made it (else null: the dream embeds them in memory). `deferred`:
 // an earlier run saw it and left it for later. $session (when not null) keeps one session's.
-// At most $limit: the oldest of those no run has seen first, then the oldest deferred ones, so a
-// backlog larger than $limit is always worked through (deferred ones wait for it to drain);
-// the vectors are read only for those kept (after the LIMIT).
+// At most $limit: the oldest of those no run has seen first, then the deferred ones seen by the
+// fewest runs, oldest first, so a backlog larger than $limit is always worked through (deferred
+// ones wait for it to drain) and, past $limit, deferred ones take turns (each run that reads one
+// defers it once more, to the back of the queue); the vectors are read only for those kept
+// (after the LIMIT).
 // Columns in this order (read as tuples).
 MATCH (e:Experience)
 WHERE e.mind = $mind AND NOT EXISTS { (:DreamRun)-[:CONSUMED]->(e) }
   AND ($session IS NULL OR e.session_id = $session)
-WITH e, EXISTS { (:DreamRun)-[:DEFERRED]->(e) } AS deferred
-ORDER BY deferred, e.timestamp, e.id LIMIT $limit
+WITH e, COUNT { (e)<-[:DEFERRED]-(:DreamRun) } AS seen
+ORDER BY seen, e.timestamp, e.id LIMIT $limit
 RETURN e.id AS id, e.description AS description, e.outcome AS outcome, e.kind AS kind,
        e.strategy_used AS strategy_used, e.session_id AS session_id,
        toString(e.timestamp) AS timestamp, e.importance AS importance,
        e.confidence AS confidence, e.impact AS impact,
-       deferred,
+       seen > 0 AS deferred,
        CASE WHEN e.embedding_model = $model_id THEN e.embedding END AS embedding
 ORDER BY timestamp, id

@@ -5,7 +5,9 @@ Clustering (``params.clustering``): ``semantic`` clusters the embeddings
 (graphmind.dream.clustering); ``structural`` and ``hybrid`` (default) group the experiences
 whose strategy the agent named by that strategy (the agent's own name for the technique),
 split where the name covers techniques the meaning tells apart (``incoherent_split``), and
-cluster the rest by meaning. ``kind`` and ``outcome`` never make a group.
+cluster the rest by meaning. ``kind`` and ``outcome`` never make a group. A cluster made by
+meaning whose members are no more alike than texts about unrelated matters are by chance
+(``coherence``) makes no pattern: its experiences wait, deferred, for like ones.
 A representative weighs 1 + its duplicates.
 
 A new cluster that matches an active pattern (``matching_pattern``) grows it instead of
@@ -23,11 +25,13 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from graphmind.dream.clustering import cluster_vectors
+from graphmind.dream.coherence import above_chance
 from graphmind.dream.items import OUTCOME_SCORE, ExperienceRow, PatternState, Tally, centroid_of, strategy_key
 from graphmind.dream.params import DreamParams
 from graphmind.prompts.dream import ExperienceItem, ExtractedPattern, PatternExtractionInput
@@ -86,6 +90,7 @@ def cluster(
     params: DreamParams,
     grouping: np.ndarray | None = None,
     texts: list[str] | None = None,
+    chance: Callable[[int], float] | None = None,
 ) -> tuple[list[Cluster], list[int], list[str]]:
     """Clusters of weight ≥ min_cluster_size, the representatives left in none, and a warning
     per named strategy whose experiences were split (``incoherent_split``).
@@ -94,7 +99,9 @@ def cluster(
     the embeddings and descriptions; the engine passes the action texts' (``entities``), so
     the technique decides, not the service it was applied to. Centroids always come from
     ``vectors``. A named strategy makes a group (hybrid, structural); ``kind`` and ``outcome``
-    never do: experiences without a strategy are clustered by meaning, all together."""
+    never do: experiences without a strategy are clustered by meaning, all together.
+    ``chance`` (``coherence.chance_level``): a cluster made by meaning must be more alike than
+    chance for its size, else its members are left in none (a named strategy is kept)."""
     grouping = vectors if grouping is None else grouping
     texts = [r.description for r in rows] if texts is None else texts
     named: dict[str, list[int]] = defaultdict(list)
@@ -103,6 +110,7 @@ def cluster(
         key = strategy_key(rows[i]) if params.clustering != "semantic" else None
         (named[key] if key else unnamed).append(i)
     found: list[list[int]] = []
+    lumped: list[int] = []
     warned: list[str] = []
     for members in named.values():
         parts = incoherent_split(grouping[members], [texts[i] for i in members], weights[members], params)
@@ -117,10 +125,14 @@ def cluster(
         by_label: dict[int, list[int]] = defaultdict(list)
         for i, label in zip(unnamed, labels):
             by_label[int(label)].append(i)
-        found.extend(by_label.values())
+        for members in by_label.values():
+            if chance is None or above_chance(grouping[members], chance):
+                found.append(members)
+            else:
+                lumped.extend(members)
     elif unnamed:
         found.append(unnamed)
-    clusters, left = [], []
+    clusters, left = [], lumped
     for members in found:
         weight = int(weights[members].sum())
         if weight >= params.min_cluster_size:

@@ -36,7 +36,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from graphmind.dream import compress, entities, graph, integrate, ladder, verifier
+from graphmind.dream import coherence, compress, entities, graph, integrate, ladder, verifier
 from graphmind.dream import offline as rules_llm
 from graphmind.dream.items import Connection, ExperienceRow, LadderNode, PatternState
 from graphmind.dream.llm_calls import DreamCalls
@@ -236,13 +236,11 @@ class _Run:
             out[missing] = self.d.embedder.embed([rows[i].description for i in missing])
         return out
 
-    def _action_vectors(
-        self, vectors: np.ndarray, texts: list[str], descriptions: list[str], rows: list[int]
-    ) -> np.ndarray:
+    def _action_vectors(self, vectors: np.ndarray, texts: list[str], descr: list[str], rows: list[int]) -> np.ndarray:
         """The embeddings grouping judges by: of the action text (``entities.action_text``)
         where it differs from the description, else the stored one."""
         out = vectors.copy()
-        changed = [i for i in rows if texts[i] != descriptions[i]]
+        changed = [i for i in rows if texts[i] != descr[i]]
         if changed:
             out[changed] = self.d.embedder.embed([texts[i] for i in changed])
         return out
@@ -262,8 +260,9 @@ class _Run:
         rest = [i for i in tri.kept if i not in joined]
         texts = [entities.action_text(r.description) for r in rows]
         grouping = self._action_vectors(vectors, texts, [r.description for r in rows], rest)
+        chance = coherence.chance_level(self.d.embedder)
         clusters, left, split = compress.cluster(
-            rows, vectors, rest, tri.weight(len(rows)), self.params, grouping, texts
+            rows, vectors, rest, tri.weight(len(rows)), self.params, grouping, texts, chance
         )
         self.warned.extend(split)
         fresh: list[compress.Cluster] = []

@@ -46,8 +46,8 @@ def read_experiences(
     store: GraphStore, mind: str, model_id: str, session: str | None, limit: int
 ) -> tuple[list[ExperienceRow], list[Any], int]:
     """At most ``limit`` unconsumed experiences (of ``session`` only, when given; the oldest
-    that no run has seen, then the oldest deferred), their stored embeddings (None when
-    missing), and how many that no run has seen are left for a later run."""
+    that no run has seen, then the deferred ones seen by the fewest runs), their stored
+    embeddings (None when missing), and how many that no run has seen are left for a later run."""
     rows, vectors = [], []
     with closing(
         store.stream_values("dream/list_experiences", mind=mind, model_id=model_id, session=session, limit=limit)

@@ -464,6 +464,39 @@ def test_a_backlog_is_read_before_deferred_experiences_so_a_capped_run_always_pr
     assert last.status == "nothing_to_consolidate"  # only the 2 deferred were left
 
 
+def test_deferred_experiences_past_the_cap_take_turns_so_none_waits_forever(mind):
+    """More deferred experiences than a run reads: each run reads those seen by the fewest runs
+    first, so the ones it deferred again wait at the back and every one is looked at again."""
+    from graphmind.dream.graph import read_experiences
+
+    topics = [
+        "Proofed the sourdough overnight in the fridge before baking",
+        "Replaced the worn bicycle chain and adjusted the derailleur",
+        "Repotted the fig tree into a larger terracotta pot",
+        "Tuned the guitar a half step down for the evening set",
+        "Descaled the espresso machine with citric acid",
+    ]
+    odd = [
+        {
+            "id": f"odd-{i}",
+            "description": text,
+            "outcome": "success",
+            "confidence": 0.9,
+            "timestamp": f"2026-01-01T08:0{i}:00+00:00",
+        }
+        for i, text in enumerate(topics)
+    ]
+    mind.capture_many(odd[:4])
+    mind.capture_many(experiences(session="first"))
+    assert mind.dream().deferred == 4
+    mind.capture_many([odd[4] | {"timestamp": "2026-01-09T08:00:00+00:00"}])
+    capped = mind.dream(DreamParams(max_experiences=3))
+    assert capped.experiences == 3 and capped.deferred == 3  # odd-4 (new), then odd-0 and odd-1
+    rows, _, _ = read_experiences(mind.store, mind.name, "", None, 3)
+    assert {r.id for r in rows} == {"odd-2", "odd-3", "odd-4"}  # seen once, not odd-0 and odd-1 (twice)
+    assert all(r.deferred for r in rows)
+
+
 def test_the_nightly_script_dreams_a_backlog_until_nothing_is_left(mind, cli_env):
     """scripts/nightly_consolidation.sh runs the dream again while a run reports experiences
     left, up to GRAPHMIND_NIGHTLY_MAX_RUNS; one JSON line per run."""

@@ -1,0 +1,84 @@
+"""Is a cluster more alike than texts about unrelated things are? The check that keeps a
+handful of one-off experiences from becoming a pattern.
+
+A k-NN graph links every experience to its nearest others however far they are, so a few
+experiences about unrelated matters (a sourdough, a bicycle chain, a fig tree) can end up as
+one community and, at three or more, as a pattern. A cluster made by meaning is kept only when
+its cohesion (the mean cosine over its pairs of members) is above what ``size`` texts about
+unrelated matters reach by chance in the same embedding space: the ``QUANTILE`` of the cohesion
+of random ``size``-subsets of ``unrelated.UNRELATED``, embedded with the dream's embedder. So
+the bar follows the embedder (MiniLM places unrelated texts near cosine 0.09, the hashing
+embedder near 0.21) and the cluster's size (the mean of many pairs strays less from chance
+than the mean of three). Calibration (``bench/dream_quality.py``): at the 99th percentile no
+cluster found in CLINC150, in the crossed incident log or in the two independently written
+crossed logs is dissolved, and a lump of four experiences about unrelated hobbies is.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+import numpy as np
+
+from graphmind.dream.unrelated import UNRELATED
+from graphmind.embed import Embedder
+
+log = logging.getLogger(__name__)
+
+QUANTILE = 99.0
+SAMPLES = 2000
+MAX_SIZE = 30
+"""Past this size the chance level of ``MAX_SIZE`` is used (it only falls with size)."""
+
+_levels: dict[str, np.ndarray] = {}
+_lock = threading.Lock()
+
+
+def cohesion(vectors: np.ndarray) -> float:
+    """Mean cosine over the pairs of the unit rows of ``vectors`` (1.0 for fewer than two)."""
+    n = len(vectors)
+    if n < 2:
+        return 1.0
+    total = vectors.sum(axis=0)
+    return float((total @ total - np.einsum("ij,ij->", vectors, vectors)) / (n * (n - 1)))
+
+
+def chance_levels(reference: np.ndarray, quantile: float = QUANTILE, seed: int = 0) -> np.ndarray:
+    """levels[s]: the ``quantile`` of the cohesion of random ``s``-subsets of the unit rows of
+    ``reference`` (s = 2 .. min(MAX_SIZE, rows); levels[0] and levels[1] are 1.0)."""
+    sims = reference @ reference.T
+    rng = np.random.default_rng(seed)
+    top = min(MAX_SIZE, len(reference))
+    levels = np.ones(top + 1)
+    for size in range(2, top + 1):
+        picks = np.argsort(rng.random((SAMPLES, len(reference))), axis=1)[:, :size]
+        block = sims[picks[:, :, None], picks[:, None, :]]
+        values = (block.sum(axis=(1, 2)) - size) / (size * (size - 1))
+        levels[size] = float(np.percentile(values, quantile))
+    return levels
+
+
+def chance_level(embedder: Embedder) -> Callable[[int], float]:
+    """size → the cohesion a cluster of that many members must exceed, for ``embedder``
+    (computed once per embedding model and process)."""
+    with _lock:
+        levels = _levels.get(embedder.model_id)
+        if levels is None:
+            vectors = np.asarray(embedder.embed(list(UNRELATED)), dtype=np.float32)
+            norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+            levels = chance_levels(vectors / np.where(norms > 0, norms, 1))
+            _levels[embedder.model_id] = levels
+            log.debug("chance cohesion for %s: %s", embedder.model_id, np.round(levels[2:], 3).tolist())
+
+    def level(size: int) -> float:
+        return float(levels[min(size, len(levels) - 1)])
+
+    return level
+
+
+def above_chance(vectors: np.ndarray, level: Callable[[int], float]) -> bool:
+    """True when the rows of ``vectors`` are more alike than chance for their number."""
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    return len(vectors) < 2 or cohesion(vectors / np.where(norms > 0, norms, 1)) > level(len(vectors))

@@ -1,0 +1,73 @@
+"""Experiences about unrelated matters, one topic each: what "alike by chance" looks like.
+
+Written for graphmind (no line comes from a data set). ``coherence.chance_cohesion`` embeds
+them with the dream's embedder to learn how alike texts about different things read in its
+space, so a cluster is judged against that embedder's own chance level, not a fixed cosine.
+Each line is a different activity in a different field, told the way an agent's experience
+is: what was done, and sometimes what came of it.
+"""
+
+from __future__ import annotations
+
+UNRELATED: tuple[str, ...] = (
+    "Proofed the bread dough overnight in the fridge and baked it at dawn",
+    "Replaced the bicycle's worn brake pads and trued the rear wheel",
+    "Moved the tomato seedlings to bigger pots once the second leaves appeared",
+    "Tuned the violin's E string after the concert hall warmed up",
+    "Reconciled the March bank statement against the ledger and found a double charge",
+    "Rebased the feature branch onto main and resolved two merge conflicts",
+    "Calmed the frightened dog with a blanket during the thunderstorm",
+    "Translated the contract's liability clause from German into English",
+    "Sanded the oak table top and applied a second coat of oil",
+    "Booked the train tickets for the conference three weeks ahead to save money",
+    "Measured the pH of the aquarium water and added a buffer",
+    "Rewrote the opening paragraph of the grant proposal to lead with the result",
+    "Taught the class long division with a worked example on the board",
+    "Patched the leaking kitchen faucet by replacing its cartridge",
+    "Stretched the hamstrings for ten minutes before the long run",
+    "Negotiated a later delivery date with the furniture supplier",
+    "Rotated the tyres and checked the pressure before the road trip",
+    "Pruned the apple tree in late winter while it was dormant",
+    "Transposed the song down a whole step so the choir could reach the top note",
+    "Filed the quarterly VAT return a day before the deadline",
+    "Cleaned the camera sensor after dust spots showed in every photo",
+    "Knitted the sleeve in the round using double-pointed needles",
+    "Restarted the router after the video call kept freezing",
+    "Labelled the spice jars and sorted them alphabetically",
+    "Interviewed the witness again and noted where her timeline changed",
+    "Painted the fence with a primer first because the old paint was flaking",
+    "Calibrated the kitchen scale with a known one-kilogram weight",
+    "Memorised the chess opening's first ten moves with flashcards",
+    "Adjusted the telescope's focus to bring Saturn's rings into view",
+    "Soaked the chickpeas for twelve hours before cooking them",
+    "Reported the pothole on the corner to the city council's website",
+    "Refilled the printer's cyan cartridge and ran a nozzle check",
+    "Bathed the newborn using water warmed to body temperature",
+    "Climbed the second pitch of the route after placing a cam in the crack",
+    "Wrote a thank-you note to the neighbour who watered the plants",
+    "Compared three mortgage offers by their total cost over the full term",
+    "Defrosted the freezer and threw out the expired peas",
+    "Recorded the bird song at dawn and identified a blackcap",
+    "Re-grouted the shower tiles where mould had started to show",
+    "Rehearsed the wedding speech in front of a mirror twice",
+    "Swapped the winter duvet for a lighter summer one",
+    "Ground the coffee beans finer after the espresso ran too fast",
+    "Updated the family tree with a great-grandmother found in the census",
+    "Fitted a new chain to the chainsaw and oiled the bar",
+    "Drafted the meeting agenda and sent it round the evening before",
+    "Repaired the torn sail with a patch and contact cement",
+    "Practised the breaststroke kick holding a float",
+    "Vacuumed the car seats after the beach trip",
+    "Set up a watering timer for the greenhouse while away on holiday",
+    "Graded forty essays using the rubric from last term",
+    "Stitched the wound closed with four interrupted sutures",
+    "Sorted the recycling into glass, paper and plastics",
+    "Mixed the mortar three parts sand to one part cement",
+    "Framed the watercolour behind non-reflective glass",
+    "Checked the smoke alarms and replaced two batteries",
+    "Herded the sheep into the lower field before the snow came",
+    "Edited the podcast episode to cut the long pauses",
+    "Planted garlic cloves pointy end up in the autumn",
+    "Soldered a new jack onto the guitar cable",
+    "Planned the hiking route around the reservoir to avoid the steep descent",
+)
