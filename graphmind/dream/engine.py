@@ -237,7 +237,7 @@ class _Run:
         return out
 
     def _action_vectors(self, vectors: np.ndarray, texts: list[str], descr: list[str], rows: list[int]) -> np.ndarray:
-        """The embeddings grouping judges by: of the action text (``entities.action_text``)
+        """The embeddings grouping judges by: of the action text (``entities.action_texts``)
         where it differs from the description, else the stored one."""
         out = vectors.copy()
         changed = [i for i in rows if texts[i] != descr[i]]
@@ -258,7 +258,7 @@ class _Run:
         for i, k in joined.items():
             by_pattern[k].append(i)
         rest = [i for i in tri.kept if i not in joined]
-        texts = [entities.action_text(r.description) for r in rows]
+        texts = entities.action_texts([r.description for r in rows])
         grouping = self._action_vectors(vectors, texts, [r.description for r in rows], rest)
         chance = coherence.chance_level(self.d.embedder)
         clusters, left, split = compress.cluster(

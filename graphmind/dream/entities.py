@@ -15,8 +15,13 @@ an identifier (a hyphen, underscore, dot or slash inside a word: ``payments-api`
 (``ProfileStore``), or a capitalised word that does not start a sentence or clause
 (``the Redis cache``, ``Nicolas said``). Sentence-initial words, stopwords, "I" and all-caps
 acronyms of up to 4 letters (API, CDN, DNS) are kept: they are as often common nouns.
-Lower-case names ("the ledger service") are not detected by shape; the ladder's
-``general_terms`` still keeps them out of names above level 1 when one child holds them.
+Lower-case names ("the ledger service") have no shape of their own; across a batch of texts
+(``action_texts``) a word that owns something somewhere ("the toaster's lever", "billing's
+DB", "the stand mixer's gears") is the thing acted on, and it is left out of every text of the
+batch, with the words written right before it ("stand" in "stand mixer"), as the possessor
+of a part is what a remediation or repair log applies its technique to. Contractions ("it's",
+"let's") and times ("this morning's release") are no possessors. Elsewhere the ladder's
+``general_terms`` keeps a lower-case name out of names above level 1 when one child holds it.
 """
 
 from __future__ import annotations
@@ -31,6 +36,15 @@ _IDENTIFIER = re.compile(r"\w[-_./]\w|[A-Za-z]\d|\d[A-Za-z]")
 _INNER_CAPITAL = re.compile(r"[a-z][A-Z]")
 _CLAUSE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*)$")
 _SUBJECT = re.compile(r"^\s*[^\s:]+(?:\s+[^\s:]+){0,2}:\s+(?=\S)")
+_POSSESSIVE = re.compile(r"((?:[A-Za-z][\w-]*[ \t]+){0,2})([A-Za-z][\w-]*)['’]s\b")
+_NOT_POSSESSORS = frozenset(
+    "let one everyone someone anyone nobody name today tonight yesterday tomorrow morning "
+    "afternoon evening night day week weekend month year hour minute second season quarter "
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may "
+    "june july august september october november december".split()
+)
+MODIFIERS = 2
+"""Words written right before a possessor that belong to its name ("blue commuter bike's")."""
 
 
 def name_spans(text: str) -> list[tuple[int, int]]:
@@ -57,6 +71,64 @@ def is_name(token: str, *, clause_start: bool = False) -> bool:
     return token[0].isupper() and not clause_start
 
 
+def possessors(texts: Sequence[str]) -> dict[str, frozenset[str]]:
+    """Each word that owns something in one of ``texts`` (case-folded; "toaster" of "the
+    toaster's lever"), with the words seen right before it, up to a stopword (``MODIFIERS``)."""
+    found: dict[str, set[str]] = {}
+    for text in texts:
+        for m in _POSSESSIVE.finditer(text):
+            head = m.group(2).casefold()
+            if len(head) < 2 or head in STOPWORDS or head in _NOT_POSSESSORS or not head.isascii():
+                continue
+            modifiers = found.setdefault(head, set())
+            for word in reversed(m.group(1).split()):
+                if word.casefold() in STOPWORDS:
+                    break
+                modifiers.add(word.casefold())
+    return {head: frozenset(modifiers) for head, modifiers in found.items()}
+
+
+def action_texts(texts: Sequence[str]) -> list[str]:
+    """``action_text`` of each of ``texts``, also without the ``possessors`` found across all
+    of them (a text left with fewer than two words keeps its ``action_text``)."""
+    heads = possessors(texts)
+    out = []
+    for text in texts:
+        action = action_text(text)
+        spans = _possessor_spans(action, heads) if heads else []
+        left = _without(action, spans) if spans else action
+        out.append(left if len(left.split()) >= 2 else action)
+    return out
+
+
+def _possessor_spans(text: str, heads: dict[str, frozenset[str]]) -> list[tuple[int, int]]:
+    tokens = list(_WORD.finditer(text))
+    spans = []
+    for k, m in enumerate(tokens):
+        word = re.sub(r"['’]s$", "", m.group(0).rstrip("./")).casefold()
+        if word not in heads:
+            continue
+        first = k
+        while (
+            first > 0
+            and k - first < MODIFIERS
+            and tokens[first - 1].group(0).casefold() in heads[word]
+            and not text[tokens[first - 1].end() : tokens[first].start()].strip()
+        ):
+            first -= 1
+        spans.append((tokens[first].start(), m.end()))
+    return spans
+
+
+def _without(text: str, spans: list[tuple[int, int]]) -> str:
+    out, last = [], 0
+    for start, end in spans:
+        out.append(text[last:start])
+        last = end
+    out.append(text[last:])
+    return re.sub(r"\s+([,.;:!?])", r"\1", re.sub(r"\s{2,}", " ", "".join(out))).strip(" :;,-")
+
+
 def action_text(text: str) -> str:
     """``text`` without the names it mentions and without a leading "subject: " of up to 3
     words (spaces tidied): what was done, to no one in particular. Unchanged when it names
@@ -67,12 +139,7 @@ def action_text(text: str) -> str:
     spans = name_spans(text)
     if not spans:
         return text
-    out, last = [], 0
-    for start, end in spans:
-        out.append(text[last:start])
-        last = end
-    out.append(text[last:])
-    left = re.sub(r"\s+([,.;:!?])", r"\1", re.sub(r"\s{2,}", " ", "".join(out))).strip(" :;,-")
+    left = _without(text, spans)
     return left if len(left.split()) >= 2 else text  # a name was all it said ("bye-bye")
 
 

@@ -6,7 +6,8 @@ tf(phrase, node) / words(node) x log(1 + mean words per node / frequency of the 
 all nodes): frequent in this node, rare in its siblings. A node's name is taken only from
 phrases every word of which is general to it:
 
-- no name of a particular thing (``entities.is_name``: payments-api, ProfileStore, Nicolas);
+- no name of a particular thing (``entities.is_name``: payments-api, ProfileStore, Nicolas;
+  nor a possessor of the level's texts, ``entities.action_texts``: "the toaster's lever");
 - found in at least two of its children (``entities.general_terms``): a term only one child
   uses (a lower-case service, a customer) names that child, not the category.
 
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from graphmind.dream.entities import action_text, general_terms, is_name
+from graphmind.dream.entities import action_texts, general_terms, is_name
 
 PHRASE_SHARE = 0.5
 _WORD = re.compile(r"(?u)\b[a-zA-Z][a-zA-Z'’-]+\b")
@@ -31,7 +32,12 @@ _WORD = re.compile(r"(?u)\b[a-zA-Z][a-zA-Z'’-]+\b")
 def level_key_phrases(children: Sequence[Sequence[str]], k: int = 3) -> list[list[str]]:
     """Up to ``k`` key phrases per node (best first); ``children[i]`` holds the texts of node
     i's children, one text per child. A node whose children share no usable word gets []."""
-    docs = [" ".join(action_text(t) for t in texts) for texts in children]
+    flat = action_texts([t for texts in children for t in texts])
+    actions, start = [], 0
+    for texts in children:
+        actions.append(flat[start : start + len(texts)])
+        start += len(texts)
+    docs = [" ".join(texts) for texts in actions]
     if not any(_WORD.search(d) for d in docs):
         return [[] for _ in docs]
     from sklearn.feature_extraction.text import CountVectorizer  # imported here: ~2 s at every CLI start
@@ -48,8 +54,8 @@ def level_key_phrases(children: Sequence[Sequence[str]], k: int = 3) -> list[lis
     idf = np.log(1 + unigram_total.mean() / np.maximum(counts.sum(axis=0), 1))
     scores = tf * idf
     out = []
-    for i, texts in enumerate(children):
-        allowed = general_terms([_terms(action_text(t)) for t in texts])
+    for i, texts in enumerate(actions):
+        allowed = general_terms([_terms(t) for t in texts])
         usable = [j for j in np.argsort(-scores[i], kind="stable") if counts[i, j] > 0 and _usable(phrases[j], allowed)]
         out.append(_ranked(usable, phrases, words, scores[i], k))
     return out

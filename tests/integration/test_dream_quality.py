@@ -33,3 +33,16 @@ def test_patterns_follow_intents_and_categories_follow_domains(mind):
     assert quality["ari_categories"] >= 0.4
     assert 60 <= report.active_patterns <= 95
     assert report.llm_calls <= report.patterns + len(report.ladder)
+
+
+def test_patterns_follow_the_technique_not_the_lower_case_service_it_was_applied_to(mind):
+    """An on-call log written line by line (tests/data/dream_crossed_ops): 8 techniques x 12
+    services named mostly in lower case ("billing's DB", "the reporting job"). Grouping by the
+    service scored 0.31 before possessors were left out (entities.action_texts)."""
+    q = _quality_module()
+    fields, techniques, families = q.load_crossed(q.CROSSED_FILES["ops"])
+    mind.capture_many(q.experiences(fields))
+    mind.dream(DreamParams(domain="on-call incident remediation"))
+    quality = q.evaluate(mind, techniques, families)
+    # Measured 0.726 (bench/dream_quality.py --data ops); the target is 0.5.
+    assert quality["ari_patterns"] >= 0.6

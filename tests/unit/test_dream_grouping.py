@@ -190,3 +190,28 @@ def test_graphmind_louvain_agrees_with_networkx():
     assert adjusted_rand_score(labels, own) >= 0.9
     mine = [set(np.flatnonzero(own == k).tolist()) for k in range(own.max() + 1)]
     assert abs(nx.community.modularity(graph, mine) - nx.community.modularity(graph, theirs)) <= 0.02
+
+
+def test_a_possessor_is_the_thing_acted_on_and_is_left_out_across_the_batch():
+    from graphmind.dream.entities import action_texts, possessors
+
+    texts = [
+        "Greased the band saw's bearings and the tension screw",
+        "the band saw blade had rust on it, scrubbed it with wire wool",
+        "billing's invoice table got a new index on customer_id",
+        "Killed the runaway query on billing, CPU back to normal",
+        "it's fine now, let's close it; this morning's deploy was unrelated",
+    ]
+    assert possessors(texts) == {"saw": frozenset({"band"}), "billing": frozenset()}
+    actions = action_texts(texts)
+    assert actions[:4] == [
+        "Greased the bearings and the tension screw",
+        "the blade had rust on it, scrubbed it with wire wool",
+        "invoice table got a new index on",  # customer_id: an identifier, gone by its shape
+        "Killed the runaway query on, CPU back to normal",
+    ]
+    assert actions[4] == texts[4]  # contractions and times own nothing
+    # A modifier goes only with its possessor: "band" alone stays.
+    assert action_texts(["the band saw's fence was loose", "the band played on"])[1] == "the band played on"
+    # Without a possessive anywhere in the batch, the same line keeps its lower-case name.
+    assert action_texts(texts[1:2]) == texts[1:2]
