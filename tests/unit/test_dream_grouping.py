@@ -215,3 +215,11 @@ def test_a_possessor_is_the_thing_acted_on_and_is_left_out_across_the_batch():
     assert action_texts(["the band saw's fence was loose", "the band played on"])[1] == "the band played on"
     # Without a possessive anywhere in the batch, the same line keeps its lower-case name.
     assert action_texts(texts[1:2]) == texts[1:2]
+
+
+def test_a_common_noun_that_owns_something_now_and_then_is_no_name():
+    from graphmind.dream.entities import POSSESSOR_SHARE, possessors
+
+    texts = ["what is the balance on my account"] * 19 + ["my account's number please"]
+    assert 1 / 20 < POSSESSOR_SHARE and possessors(texts) == {}
+    assert possessors(texts[:5] + texts[-1:]) == {"account": frozenset()}  # 1 in 6: a name here
