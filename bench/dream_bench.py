@@ -1,6 +1,6 @@
 """The dreaming pipeline's speed and memory at 100, 1,000 and 10,000 experiences.
 
-    python bench/dream_bench.py [--sizes 100,1000,10000]
+    python bench/dream_bench.py [--sizes 100,1000,10000] [--write]
 
 Each size runs in its own process (so peak RSS is that size's): experiences are captured
 into a scratch mind (CLINC150 utterances of the 75 intents in a seeded order, then Sudoku
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
 import subprocess
@@ -27,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import bench_store, scratch_mind
+from _common import bench_store, scratch_mind, write_results
 from dream_quality import CLINC
 
 from graphmind.demo.sudoku import session_experiences
@@ -125,6 +126,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="100,1000,10000")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--write", action="store_true", help="put the table into bench/RESULTS.md (dream-bench)")
     args = parser.parse_args()
     if args.one:
         print(json.dumps(one(args.one)))
@@ -151,6 +153,29 @@ def main() -> None:
         f"for {last['n'] / first['n']:.0f}x the experiences; targets: 100 < 5 s, 10,000 < 60 s, "
         f"RSS < 500 MB, capture p95 < 10 ms"
     )
+    if args.write:
+        write_results("dream-bench", table(results, "python bench/dream_bench.py --sizes " + args.sizes))
+
+
+def table(results: list[dict], command: str) -> str:
+    """The markdown table bench/RESULTS.md keeps (``--write``), with the phases of the largest size."""
+    lines = [
+        f"`{command}` ({time.strftime('%Y-%m-%d')}, load {os.getloadavg()[0]:.1f}):",
+        "",
+        "| experiences | dream s | LLM calls | patterns + ladder nodes | 2nd run calls "
+        "| RSS MB before / peak | embedding pass s | capture p95 ms | stored p95 ms |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in results:
+        lines.append(
+            f"| {r['n']:,} | {r['dream_s']:.2f} | {r['llm_calls']} | {r['patterns'] + r['ladder_nodes']} "
+            f"| {r['second_run_calls']} | {r['rss_before_mb']} / {r['rss_peak_mb']} | {r['embed_s']:.1f} "
+            f"| {r['capture_p95_ms']:.2f} | {r['stored_p95_ms']:.1f} |"
+        )
+    last = results[-1]
+    phases = ", ".join(f"{k} {v:,.0f}" for k, v in last["timings_ms"].items())
+    lines += ["", f"Phases at {last['n']:,} (ms): {phases}."]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ import numpy as np
 LEVEL1 = {"k": None, "q": 0.25, "resolution": None, "alpha": 0.3, "candidates": 3}
 LEVEL2 = {"k": 8, "resolution": 1.0, "alpha": 0.3, "candidates": 3}
 _TOKEN = re.compile(r"\b\w\w+\b")
-_BLOCK_BYTES = 16 << 20  # similarity rows computed at once
+_BLOCK_BYTES = 4 << 20  # similarity rows computed at once (argpartition adds twice as much in int64)
 
 
 def cluster_vectors(
@@ -163,11 +163,14 @@ def _tfidf(texts: Sequence[str]) -> Any:
     )
 
 
-def _pair_dots(x: Any, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """TF-IDF cosine of each pair (a[i], b[i]) of rows of the sparse matrix ``x``."""
-    if not len(a):
-        return np.zeros(0)
-    return np.asarray(x[a].multiply(x[b]).sum(axis=1)).ravel()
+def _pair_dots(x: Any, a: np.ndarray, b: np.ndarray, chunk: int = 65536) -> np.ndarray:
+    """TF-IDF cosine of each pair (a[i], b[i]) of rows of the sparse matrix ``x``, ``chunk``
+    pairs at a time (10,000 rows x 100 candidate pairs each held ~100 MB of row copies at once)."""
+    out = np.zeros(len(a))
+    for start in range(0, len(a), chunk):
+        end = start + chunk
+        out[start:end] = np.asarray(x[a[start:end]].multiply(x[b[start:end]]).sum(axis=1)).ravel()
+    return out
 
 
 # --- Louvain --------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ import numpy as np
 from graphmind.dream.items import OUTCOME_SCORE, ExperienceRow, strategy_key
 from graphmind.dream.params import DreamParams
 
-BLOCK = 512
+BLOCK = 128
 
 
 @dataclass(frozen=True)

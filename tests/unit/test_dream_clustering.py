@@ -87,3 +87,19 @@ def test_group_clusters_merges_and_keeps_apart_by_similarity():
     truth = np.repeat(np.arange(3), 4)
     assert len(np.unique(groups)) < len(centroids)
     assert adjusted_rand_score(truth, groups) == 1.0
+
+
+def test_the_blocked_neighbour_search_and_pair_dots_do_not_depend_on_the_block_size(monkeypatch):
+    from graphmind.dream import clustering
+
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(300, 16)).astype(np.float32)
+    x /= np.linalg.norm(x, axis=1, keepdims=True)
+    monkeypatch.setattr(clustering, "_BLOCK_BYTES", 4 * 300 * 7)  # 7 rows a block
+    small = clustering._nearest(x, 5)
+    monkeypatch.setattr(clustering, "_BLOCK_BYTES", 4 * 300 * 300)  # one block
+    whole = clustering._nearest(x, 5)
+    assert np.array_equal(small[0], whole[0]) and np.allclose(small[1], whole[1])
+    tfidf = clustering._tfidf([f"word{i % 7} word{i % 5} term{i % 3}" for i in range(300)])
+    a, b = rng.integers(0, 300, 1000), rng.integers(0, 300, 1000)
+    assert np.allclose(clustering._pair_dots(tfidf, a, b, chunk=37), clustering._pair_dots(tfidf, a, b))
