@@ -259,7 +259,9 @@ def table(results: list[dict], command: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-intent", type=int, default=10)
-    parser.add_argument("--data", default="clinc,crossed", help="comma-separated: clinc, crossed, ops, workshop, helpdesk")
+    parser.add_argument(
+        "--data", default="clinc,crossed", help="comma-separated: clinc, crossed, ops, workshop, helpdesk"
+    )
     parser.add_argument("--clustering", default="hybrid", choices=["hybrid", "semantic", "structural"])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--ceiling", action="store_true", help="group level 2 by the true labels (an upper bound)")
