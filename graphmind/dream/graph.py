@@ -56,7 +56,7 @@ def read_experiences(
             fields = dict(zip(EXPERIENCE_COLUMNS, values[:-1]))
             fields["kind"] = fields["kind"] or "move"
             rows.append(ExperienceRow(**fields))
-            vectors.append(values[-1])
+            vectors.append(None if values[-1] is None else np.asarray(values[-1], dtype=np.float32))
     remaining = 0
     if len(rows) >= limit:
         unseen = store.read("dream/count_unconsumed", mind=mind, session=session)[0]["unconsumed"]
