@@ -85,9 +85,9 @@ class DreamParams(BaseModel):
     """The most unconsumed experiences one run reads: the oldest that no run has seen, then
     deferred ones, those seen by the fewest runs first (so past the cap they take turns); the
     rest stay queued for the next run (the report's ``remaining``). A run holds every
-    experience it reads, their vectors and their neighbour graph in memory: 100,000 took 98 s
-    and 2.6 GiB with the hashing embedder on the 2-core VM, so a backlog of a million is
-    consumed over ten runs instead of needing ~26 GiB at once."""
+    experience it reads, their vectors and their neighbour graph in memory: 100,000 took 116 s
+    and 1.4 GiB (``graphmind dream``, hashing embedder, the 2-core VM), so a backlog of a
+    million is consumed over ten runs instead of needing ~14 GiB at once."""
     dry_run: bool = False
     seed: int = 0
     lease_seconds: float = Field(120.0, gt=0)
