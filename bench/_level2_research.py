@@ -45,7 +45,7 @@ Rule = Callable[[np.ndarray, list[str], list[int], int], np.ndarray]
 
 def auto(q: float) -> Rule:
     def rule(x: np.ndarray, texts: list[str], sizes: list[int], seed: int) -> np.ndarray:
-        rows, cols, w = cl._knn_graph(cl._unit(x), texts, min(8, len(x) - 1), 0.3, 3)
+        rows, cols, w = cl._knn_graph(cl.unit_rows(x), texts, min(8, len(x) - 1), 0.3, 3)
         labels = cl._auto_louvain(len(x), rows, cols, w, q, seed)
         return cl._relabel(cl._attach_singletons(labels, rows, cols, w), np.asarray(sizes, float))
 
@@ -98,7 +98,7 @@ def level2_ari(data: tuple, seed: int, rule: Rule, domains: set[str] | None = No
     groups = range(int(labels.max()) + 1)
     majority = [Counter(coarse[i] for i in np.flatnonzero(labels == c)).most_common(1)[0][0] for c in groups]
     keep = [c for c in groups if domains is None or majority[c] in domains]
-    centroids = cl._unit(np.vstack([vectors[labels == c].mean(0) for c in keep]))
+    centroids = cl.unit_rows(np.vstack([vectors[labels == c].mean(0) for c in keep]))
     texts_of = [" ".join(texts[i] for i in np.flatnonzero(labels == c)) for c in keep]
     sizes = [int((labels == c).sum()) for c in keep]
     grouped = (

@@ -51,7 +51,7 @@ def cluster_vectors(
     higher = finer), resolution (fixed Louvain resolution instead of the q rule), alpha (TF-IDF
     weight, 0.3), candidates (neighbours by vector re-ranked with the texts, per k: 3)."""
     opts = _options(LEVEL1, tuning)
-    x = _unit(vectors)
+    x = unit_rows(vectors)
     n = len(x)
     if n < 2:
         return _finish(np.zeros(n, np.int64), min_cluster_size)
@@ -79,7 +79,7 @@ def group_clusters(
     ``resolution``) on a k-NN graph (k = 8) of the centroids; a cluster left alone joins its
     nearest neighbour's group. ``sizes`` only breaks ties (bigger groups get lower labels)."""
     opts = _options(LEVEL2, tuning)
-    x = _unit(centroids)
+    x = unit_rows(centroids)
     n = len(x)
     if n <= 3:
         return np.zeros(n, np.int64)
@@ -100,7 +100,8 @@ def _options(defaults: dict[str, Any], tuning: dict[str, Any]) -> dict[str, Any]
     return {**defaults, **tuning}
 
 
-def _unit(vectors: np.ndarray) -> np.ndarray:
+def unit_rows(vectors: np.ndarray) -> np.ndarray:
+    """The rows of ``vectors`` as float32 scaled to unit length (a zero row stays zero)."""
     x = np.asarray(vectors, dtype=np.float32)
     if x.ndim != 2 or not np.isfinite(x).all():
         raise ValueError("vectors must be a finite 2-D array")

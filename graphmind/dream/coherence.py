@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from graphmind.dream.clustering import unit_rows
 from graphmind.dream.unrelated import UNRELATED
 from graphmind.embed import Embedder
 
@@ -66,9 +67,7 @@ def chance_level(embedder: Embedder) -> Callable[[int], float]:
     with _lock:
         levels = _levels.get(embedder.model_id)
         if levels is None:
-            vectors = np.asarray(embedder.embed(list(UNRELATED)), dtype=np.float32)
-            norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-            levels = chance_levels(vectors / np.where(norms > 0, norms, 1))
+            levels = chance_levels(unit_rows(embedder.embed(list(UNRELATED))))
             _levels[embedder.model_id] = levels
             log.debug("chance cohesion for %s: %s", embedder.model_id, np.round(levels[2:], 3).tolist())
 
@@ -80,5 +79,4 @@ def chance_level(embedder: Embedder) -> Callable[[int], float]:
 
 def above_chance(vectors: np.ndarray, level: Callable[[int], float]) -> bool:
     """True when the rows of ``vectors`` are more alike than chance for their number."""
-    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-    return len(vectors) < 2 or cohesion(vectors / np.where(norms > 0, norms, 1)) > level(len(vectors))
+    return len(vectors) < 2 or cohesion(unit_rows(vectors)) > level(len(vectors))

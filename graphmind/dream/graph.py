@@ -44,11 +44,12 @@ class Lease:
 
 def read_experiences(
     store: GraphStore, mind: str, model_id: str, session: str | None, limit: int
-) -> tuple[list[ExperienceRow], list[Any], int]:
+) -> tuple[list[ExperienceRow], list[np.ndarray | None], int]:
     """At most ``limit`` unconsumed experiences (of ``session`` only, when given; the oldest
     that no run has seen, then the deferred ones seen by the fewest runs), their stored
     embeddings (None when missing), and how many that no run has seen are left for a later run."""
-    rows, vectors = [], []
+    rows: list[ExperienceRow] = []
+    vectors: list[np.ndarray | None] = []
     with closing(
         store.stream_values("dream/list_experiences", mind=mind, model_id=model_id, session=session, limit=limit)
     ) as stream:
