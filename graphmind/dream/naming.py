@@ -1,7 +1,7 @@
 """Key phrases that name a ladder level's nodes: class-based TF-IDF (c-TF-IDF, as in BERTopic)
 over the nodes of one level, each node's document being its children's texts.
 
-A phrase (1-3 words, scikit-learn's ``CountVectorizer``, English stopwords out) scores
+A phrase (1-3 words, scikit-learn's ``CountVectorizer``, English stopwords out in any case) scores
 tf(phrase, node) / words(node) x log(1 + mean words per node / frequency of the phrase over
 all nodes): frequent in this node, rare in its siblings. A node's name is taken only from
 phrases every word of which is general to it:
@@ -24,6 +24,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from graphmind.dream.entities import action_texts, general_terms, is_name
+from graphmind.text import STOPWORDS
 
 PHRASE_SHARE = 0.5
 _WORD = re.compile(r"(?u)\b[a-zA-Z][a-zA-Z'’-]+\b")
@@ -42,7 +43,9 @@ def level_key_phrases(children: Sequence[Sequence[str]], k: int = 3) -> list[lis
         return [[] for _ in docs]
     from sklearn.feature_extraction.text import CountVectorizer  # imported here: ~2 s at every CLI start
 
-    vectorizer = CountVectorizer(ngram_range=(1, 3), stop_words="english", lowercase=False, token_pattern=_WORD.pattern)
+    vectorizer = CountVectorizer(
+        ngram_range=(1, 3), stop_words=sorted(stop_words()), lowercase=False, token_pattern=_WORD.pattern
+    )
     try:
         counts = vectorizer.fit_transform(docs).toarray().astype(float)
     except ValueError:  # only stopwords
@@ -59,6 +62,15 @@ def level_key_phrases(children: Sequence[Sequence[str]], k: int = 3) -> list[lis
         usable = [j for j in np.argsort(-scores[i], kind="stable") if counts[i, j] > 0 and _usable(phrases[j], allowed)]
         out.append(_ranked(usable, phrases, words, scores[i], k))
     return out
+
+
+def stop_words() -> frozenset[str]:
+    """scikit-learn's English stopwords and ours, lower-case and capitalised: the vectorizer
+    keeps case (acronyms stay capitals), so "After" opening a sentence would pass as a term."""
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    words = set(ENGLISH_STOP_WORDS) | STOPWORDS
+    return frozenset(words | {w.capitalize() for w in words})
 
 
 def _terms(text: str) -> set[str]:

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 
 from graphmind.dream import rules
 from graphmind.dream.entities import action_text
+from graphmind.dream.naming import stop_words
 from graphmind.llm.base import Tool
 from graphmind.prompts.dream import (
     AbstractionInput,
@@ -145,20 +146,23 @@ def _unique(values: Iterable[str]) -> list[str]:
 
 def name_abstraction(inputs: AbstractionInput, tools: Sequence[Tool]) -> AbstractionOutput:
     """The name is the first key phrase the engine found (c-TF-IDF, general to the members)
-    that is not within one member's own name, else the longest phrase the members share,
-    else their most shared term outside their own names; the
-    generalization is the members' sentence that best holds the key phrases, then what it
-    subsumes, particular names (services, customers, people) left out."""
+    that is within no member's own name, else one within the own names of two members or more
+    (what they share: "Flight" over "flight" and "flight flights april"), else the longest
+    phrase the members share, else their most shared term outside their own names and the
+    stopwords; the generalization is the members' sentence that best holds the key phrases,
+    then what it subsumes, particular names (services, customers, people) left out."""
     texts = [m.description for m in inputs.members]
     full = [" ".join([m.description, *m.conditions, *m.actions]) for m in inputs.members]
     # Name what the members share, not one of them: a phrase within one member's own name
     # would only reword it.
     own = [term_set(t.split(":")[0]) for t in texts]
     fresh = [k for k in inputs.key_phrases if not any(term_set(k) <= o for o in own)]
-    name = fresh[0] if fresh else None
+    shared = [k for k in inputs.key_phrases if sum(term_set(k) <= o for o in own) >= 2]
+    name: str | None = next(iter(fresh or shared), None)
     if not name:
         phrase = shared_phrase(texts) if len(texts) > 1 else None
-        terms = top_terms(full, k=1, exclude=set().union(*own)) or top_terms(full, k=1)
+        skip = set().union(*own) | {w.casefold() for w in stop_words()}
+        terms = top_terms(full, k=1, exclude=skip) or top_terms(full, k=1)
         name = (phrase if phrase and len(term_set(phrase)) >= 2 else None) or (
             terms[0].capitalize() if terms else trim(texts[0], 60)
         )

@@ -16,6 +16,7 @@ from graphmind.prompts._models import MemoryItem, PromptModel
 from graphmind.prompts.context import ContextInput
 from graphmind.prompts.digest import CrossPollinationInput, DigestEntry, ForgottenEntry, ForgottenInput, TopicSample
 from graphmind.prompts.dream import (
+    AbstractionInput,
     ConnectionInput,
     ContradictionInput,
     ExperienceItem,
@@ -157,6 +158,22 @@ def test_abstraction_names_come_from_the_members():
     out = run("dream.name_abstraction", EXAMPLES["dream.name_abstraction"])
     assert out.member_ids == ["pat-reproduce", "pat-instrument"]
     assert "Subsumes:" in out.generalization
+
+
+def test_a_category_is_named_by_a_key_phrase_its_members_names_share():
+    """A key phrase within two members' own names is what they share ("Flight"), not one
+    member reworded; before, the fallback named this category by a stray word ("Please")."""
+    members = [
+        PatternItem(id="p1", description="flight: Please tell me the status of my flight"),
+        PatternItem(id="p2", description="flight flights april: Please find flights for april"),
+        PatternItem(id="p3", description="visa: Please check whether I need a visa"),
+    ]
+    named = run("dream.name_abstraction", AbstractionInput(level=2, members=members, key_phrases=["Flight", "Visa"]))
+    assert named.name == "Flight"
+    lone = run("dream.name_abstraction", AbstractionInput(level=2, members=members[:1], key_phrases=["Flight"]))
+    assert lone.name != "Flight"  # a chain over one member is not named by rewording it
+    stray = run("dream.name_abstraction", AbstractionInput(level=2, members=members[::2], key_phrases=["Flight"]))
+    assert stray.name.casefold() != "please"  # the fallback leaves stopwords out
 
 
 # --- wander -------------------------------------------------------------------------------
