@@ -237,8 +237,7 @@ class _Run:
         return out
 
     def _action_vectors(self, vectors: np.ndarray, texts: list[str], descr: list[str], rows: list[int]) -> np.ndarray:
-        """The embeddings grouping judges by: of the action text (``entities.action_texts``)
-        where it differs from the description, else the stored one."""
+        """What grouping judges: the action text's embedding where it differs from the description."""
         out = vectors.copy()
         changed = [i for i in rows if texts[i] != descr[i]]
         if changed:
@@ -259,10 +258,12 @@ class _Run:
             by_pattern[k].append(i)
         rest = [i for i in tri.kept if i not in joined]
         texts = entities.action_texts([r.description for r in rows])
-        grouping = self._action_vectors(vectors, texts, [r.description for r in rows], rest)
+        companions = {i: dups[i] for i in rest if dups[i]}  # duplicates join the graph, follow their rep
+        grouped = rest + [d for i in rest for d in companions.get(i, [])]
+        grouping = self._action_vectors(vectors, texts, [r.description for r in rows], grouped)
         chance = coherence.chance_level(self.d.embedder)
         clusters, left, split = compress.cluster(
-            rows, vectors, rest, tri.weight(len(rows)), self.params, grouping, texts, chance
+            rows, vectors, rest, tri.weight(len(rows)), self.params, grouping, texts, chance, companions
         )
         self.warned.extend(split)
         fresh: list[compress.Cluster] = []

@@ -28,8 +28,9 @@ def test_patterns_follow_intents_and_categories_follow_domains(mind):
     mind.capture_many(q.experiences(texts))
     report = mind.dream(DreamParams(domain="customer requests to a voice assistant"))
     quality = q.evaluate(mind, intents, domains)
-    # Measured 0.764 and 0.500 (bench/dream_quality.py); floors leave room for small changes.
-    assert quality["ari_patterns"] >= 0.7
+    # Measured 0.798 and 0.540 (bench/dream_quality.py); 0.754 and 0.485 when triage's
+    # duplicates were left out of the similarity graph. Floors leave room for small changes.
+    assert quality["ari_patterns"] >= 0.77
     assert quality["ari_categories"] >= 0.4
     assert 60 <= report.active_patterns <= 95
     assert report.llm_calls <= report.patterns + len(report.ladder)

@@ -60,6 +60,31 @@ def test_kind_alone_never_makes_a_group(clustering):
     assert not left and not warned
 
 
+def test_duplicates_join_the_similarity_graph_but_follow_their_representative(monkeypatch):
+    """Triage's duplicates are evidence of what belongs together: clustering sees them (on
+    CLINC150 the representatives alone lost 0.04-0.13 ARI), yet only representatives are
+    labelled and returned."""
+    a, b = [1, 0, 0, 0], [0, 1, 0, 0]
+    vectors = unit(*[np.add(v, np.random.default_rng(i).normal(0, 0.01, 4)) for i, v in enumerate([a, b] * 6)])
+    rows = _rows(["move"] * 12)
+    seen: list[int] = []
+    real = compress.cluster_vectors
+
+    def spy(x, texts=None, **kw):
+        seen.append(len(x))
+        return real(x, texts, **kw)
+
+    monkeypatch.setattr(compress, "cluster_vectors", spy)
+    reps, companions = [0, 1, 2, 3, 4, 5], {0: [6, 8], 1: [7, 9], 2: [10], 3: [11]}
+    weights = np.array([3, 3, 2, 2, 1, 1, 0, 0, 0, 0, 0, 0])
+    clusters, left, _ = compress.cluster(rows, vectors, reps, weights, PARAMS, companions=companions)
+    assert seen == [12]  # 6 representatives and their 6 duplicates
+    assert sorted(sorted(c.members) for c in clusters) == [[0, 2, 4], [1, 3, 5]] and not left
+    assert sorted(c.weight for c in clusters) == [6, 6]
+    compress.cluster(rows, vectors, reps, weights, PARAMS)
+    assert seen[-1] == 6
+
+
 def test_a_strategy_name_over_three_techniques_is_split_and_reported():
     rng = np.random.default_rng(0)  # three unrelated techniques: cohesion ~0.58 (< 0.6)
     base = [[1, 0, 0, 0]] * 4 + [[0, 0, 1, 0]] * 4 + [[0, 0, 0, 1]] * 4
