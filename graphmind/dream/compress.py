@@ -37,6 +37,10 @@ from graphmind.dream.params import DreamParams
 from graphmind.prompts.dream import ExperienceItem, ExtractedPattern, PatternExtractionInput
 
 SHOWN = {"centroid": 12, "exemplar": 3, "composite": 12}
+COMPANIONS = 5
+"""Duplicates of one representative that join the clustering's graph: its k-NN graph links
+each experience to at least 5 others, so more near-copies of one would link only to each other
+(a demo's repeated Sudoku moves have hundreds; CLINC150's requests 1-7)."""
 _NOT_NAME = re.compile(r"[\W_]+")
 
 
@@ -80,6 +84,11 @@ def matching_pattern(
 def name_key(name: str) -> str:
     """A name compared without case, punctuation or spacing ("DNS cache-flush" = "dns cache flush")."""
     return " ".join(_NOT_NAME.sub(" ", name.casefold()).split())
+
+
+def companions(duplicates: Mapping[int, Sequence[int]], reps: Sequence[int]) -> dict[int, list[int]]:
+    """The duplicates (up to ``COMPANIONS`` each, first ones first) that go with ``reps``."""
+    return {i: list(duplicates[i][:COMPANIONS]) for i in reps if duplicates.get(i)}
 
 
 def cluster(

@@ -83,6 +83,8 @@ def test_duplicates_join_the_similarity_graph_but_follow_their_representative(mo
     assert sorted(c.weight for c in clusters) == [6, 6]
     compress.cluster(rows, vectors, reps, weights, PARAMS)
     assert seen[-1] == 6
+    many = compress.companions({0: list(range(1, 200)), 1: [], 2: [7]}, [0, 1, 2, 3])
+    assert many == {0: [1, 2, 3, 4, 5], 2: [7]}  # near-copies past the graph's k link only to each other
 
 
 def test_a_strategy_name_over_three_techniques_is_split_and_reported():
