@@ -258,7 +258,7 @@ class _Run:
             by_pattern[k].append(i)
         rest = [i for i in tri.kept if i not in joined]
         texts = entities.action_texts([r.description for r in rows])
-        companions = compress.companions(dups, rest)  # duplicates join the graph, follow their rep
+        companions = compress.companions(dups, rest, texts)  # duplicates join the graph, follow their rep
         grouped = rest + [d for i in rest for d in companions.get(i, [])]
         grouping = self._action_vectors(vectors, texts, [r.description for r in rows], grouped)
         chance = coherence.chance_level(self.d.embedder)

@@ -20,7 +20,10 @@ Lower-case names ("the ledger service") have no shape of their own; across a bat
 DB", "the stand mixer's gears") is the thing acted on, and it is left out of every text of the
 batch, with the words written right before it ("stand" in "stand mixer"), as the possessor
 of a part is what a remediation or repair log applies its technique to. Contractions ("it's",
-"let's") and times ("this morning's release") are no possessors. Elsewhere the ladder's
+"let's") and times ("this morning's release") are no possessors. What takes a name's place
+in a text otherwise word for word the same (``slot_mates``: "Rolled back the search indexer
+deploy" beside "Rolled back the payments-api deploy", as a runbook or an alert template
+writes them) is a name too, and is left out of every text of the batch. Elsewhere the ladder's
 ``general_terms`` keeps a lower-case name out of names above level 1 when one child holds it.
 """
 
@@ -117,15 +120,105 @@ def _bare(token: str) -> str:
 
 def action_texts(texts: Sequence[str]) -> list[str]:
     """``action_text`` of each of ``texts``, also without the ``possessors`` found across all
-    of them (a text left with fewer than two words keeps its ``action_text``)."""
+    of them and the ``slot_mates`` of the names (a text left with fewer than two words keeps
+    its ``action_text``)."""
     heads = possessors(texts)
+    mates = slot_mates(texts, heads)
     out = []
     for text in texts:
         action = action_text(text)
         spans = _possessor_spans(action, heads) if heads else []
+        spans = sorted(spans + _phrase_spans(action, mates, spans)) if mates else spans
         left = _without(action, spans) if spans else action
         out.append(left if len(left.split()) >= 2 else action)
     return out
+
+
+def slot_mates(texts: Sequence[str], heads: dict[str, frozenset[str]] | None = None) -> set[tuple[str, ...]]:
+    """Phrases of 1-3 words (case-folded) that take a name's place in a text otherwise word
+    for word the same as one naming it by its shape or a possessor ("Rolled back the [search
+    indexer] deploy" beside "Rolled back the [payments-api] deploy"), with at least
+    ``MIN_CONTEXT`` words around them, in at least ``POSSESSOR_SHARE`` of the texts that hold
+    them: what fills a name's slot in the same wording is a name too."""
+    tokens = [[m.group(0).rstrip("./").casefold() for m in _WORD.finditer(t)] for t in texts]
+    named = [_name_flags(text, words, heads or {}) for text, words in zip(texts, tokens)]
+    slots = {
+        (tuple(words[:i]), tuple(words[j:]))
+        for words, flags in zip(tokens, named)
+        for i, j in _runs(flags)
+        if len(words) - (j - i) >= MIN_CONTEXT
+    }
+    lefts = {left for left, _ in slots}
+    seen: dict[tuple[str, ...], int] = {}
+    for words, flags in zip(tokens, named):
+        found = set()
+        for i in range(len(words)):
+            if tuple(words[:i]) not in lefts:
+                continue
+            for n in (1, 2, 3):
+                phrase = tuple(words[i : i + n])
+                if len(phrase) < n or any(flags[i : i + n]) or not _content(phrase):
+                    continue
+                if (tuple(words[:i]), tuple(words[i + n :])) in slots:
+                    found.add(phrase)
+        for phrase in found:
+            seen[phrase] = seen.get(phrase, 0) + 1
+    holding = dict.fromkeys(seen, 0)
+    for words in tokens:
+        for phrase in {tuple(words[i : i + n]) for n in (1, 2, 3) for i in range(len(words) - n + 1)} & holding.keys():
+            holding[phrase] += 1
+    return {p for p, n in seen.items() if n >= POSSESSOR_SHARE * holding[p]}
+
+
+MIN_CONTEXT = 3
+"""Words outside a slot that its two texts must share word for word ("call [Tom]" beside
+"call [home]" is too little to tell a name's place)."""
+
+
+def _name_flags(text: str, words: list[str], heads: dict[str, frozenset[str]]) -> list[bool]:
+    starts = {m.start() for m in _WORD.finditer(text)}
+    spans = name_spans(text)
+    flags = [any(a <= s < b for a, b in spans) for s in sorted(starts)]
+    return [f or re.sub(r"['’]s$", "", w) in heads for f, w in zip(flags, words)]
+
+
+def _runs(flags: list[bool]) -> list[tuple[int, int]]:
+    runs, start = [], None
+    for k, flag in enumerate([*flags, False]):
+        if flag and start is None:
+            start = k
+        elif not flag and start is not None:
+            runs.append((start, k))
+            start = None
+    return runs
+
+
+def _content(phrase: tuple[str, ...]) -> bool:
+    """A phrase that starts and ends with a word that is no stopword (nor a number)."""
+    return all(w not in STOPWORDS and w.isalpha() for w in (phrase[0], phrase[-1]))
+
+
+def _phrase_flags(words: list[str], phrases: set[tuple[str, ...]]) -> list[bool]:
+    flags = [False] * len(words)
+    for i in range(len(words)):
+        for n in (1, 2, 3):
+            if i + n <= len(words) and tuple(words[i : i + n]) in phrases:
+                flags[i : i + n] = [True] * n
+    return flags
+
+
+def _holding(tokens: list[list[str]], phrase: tuple[str, ...]) -> int:
+    n = len(phrase)
+    return sum(any(tuple(w[i : i + n]) == phrase for i in range(len(w) - n + 1)) for w in tokens)
+
+
+def _phrase_spans(text: str, phrases: set[tuple[str, ...]], taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Character spans of ``phrases`` in ``text`` (whole words) outside the ``taken`` ones."""
+    matches = list(_WORD.finditer(text))
+    words = [m.group(0).rstrip("./").casefold() for m in matches]
+    flags = _phrase_flags(words, phrases)
+    spans = [(matches[a].start(), matches[b - 1].start() + len(words[b - 1])) for a, b in _runs(flags)]
+    return [(a, b) for a, b in spans if not any(x < b and a < y for x, y in taken)]
 
 
 def _possessor_spans(text: str, heads: dict[str, frozenset[str]]) -> list[tuple[int, int]]:

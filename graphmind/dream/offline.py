@@ -159,12 +159,14 @@ def name_abstraction(inputs: AbstractionInput, tools: Sequence[Tool]) -> Abstrac
     fresh = [k for k in inputs.key_phrases if not any(term_set(k) <= o for o in own)]
     shared = [k for k in inputs.key_phrases if sum(term_set(k) <= o for o in own) >= 2]
     name: str | None = next(iter(fresh or shared), None)
-    if not name:
-        phrase = shared_phrase(texts) if len(texts) > 1 else None
-        skip = set().union(*own) | {w.casefold() for w in stop_words()}
-        terms = top_terms(full, k=1, exclude=skip) or top_terms(full, k=1)
+    if not name:  # from the texts without their names: a category names no service or person
+        unnamed = [action_text(t) for t in texts]
+        phrase = shared_phrase(unnamed) if len(texts) > 1 else None
+        skip = set().union(*own) | {w.casefold() for w in stop_words()} | {"subsumes"}  # our template
+        plain = [action_text(t) for t in full]
+        terms = top_terms(plain, k=1, exclude=skip) or top_terms(plain, k=1)
         name = (phrase if phrase and len(term_set(phrase)) >= 2 else None) or (
-            terms[0].capitalize() if terms else trim(texts[0], 60)
+            terms[0].capitalize() if terms else trim(unnamed[0], 60)
         )
     name = action_text(name) or name
     conditions = [c for m in inputs.members for c in m.conditions]

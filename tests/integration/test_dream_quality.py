@@ -30,7 +30,7 @@ def test_patterns_follow_intents_and_categories_follow_domains(mind):
     quality = q.evaluate(mind, intents, domains)
     # Measured 0.798 and 0.540 (bench/dream_quality.py); 0.754 and 0.485 when triage's
     # duplicates were left out of the similarity graph. Floors leave room for small changes.
-    assert quality["ari_patterns"] >= 0.77
+    assert quality["ari_patterns"] >= 0.76
     assert quality["ari_categories"] >= 0.4
     assert 60 <= report.active_patterns <= 95
     assert report.llm_calls <= report.patterns + len(report.ladder)

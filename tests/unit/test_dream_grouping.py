@@ -75,16 +75,17 @@ def test_duplicates_join_the_similarity_graph_but_follow_their_representative(mo
         return real(x, texts, **kw)
 
     monkeypatch.setattr(compress, "cluster_vectors", spy)
-    reps, companions = [0, 1, 2, 3, 4, 5], {0: [6, 8], 1: [7, 9], 2: [10], 3: [11]}
-    weights = np.array([3, 3, 2, 2, 1, 1, 0, 0, 0, 0, 0, 0])
+    reps, companions = [0, 1, 2, 3, 4, 5], {0: [6], 1: [7], 2: [10], 3: [11]}
+    weights = np.array([3, 3, 2, 2, 1, 1, 0, 0, 1, 1, 0, 0])  # 8 and 9 are not duplicates
     clusters, left, _ = compress.cluster(rows, vectors, reps, weights, PARAMS, companions=companions)
-    assert seen == [12]  # 6 representatives and their 6 duplicates
+    assert seen == [10]  # 6 representatives and 4 duplicates
     assert sorted(sorted(c.members) for c in clusters) == [[0, 2, 4], [1, 3, 5]] and not left
     assert sorted(c.weight for c in clusters) == [6, 6]
     compress.cluster(rows, vectors, reps, weights, PARAMS)
     assert seen[-1] == 6
-    many = compress.companions({0: list(range(1, 200)), 1: [], 2: [7]}, [0, 1, 2, 3])
-    assert many == {0: [1, 2, 3, 4, 5], 2: [7]}  # near-copies past the graph's k link only to each other
+    texts = ["a b", "a b", "a c", "d", "e", "f", "g", "h"]
+    many = compress.companions({0: list(range(1, 8)), 1: [], 2: [7]}, [0, 1, 2, 3], texts)
+    assert many == {0: [2], 2: [7]}  # one per representative; text 1 reads as its own ("a b")
 
 
 def test_a_strategy_name_over_three_techniques_is_split_and_reported():
@@ -250,3 +251,23 @@ def test_a_common_noun_that_owns_something_now_and_then_is_no_name():
     texts = ["what is the balance on my account"] * 19 + ["my account's number please"]
     assert 1 / 20 < POSSESSOR_SHARE and possessors(texts) == {}
     assert possessors(texts[:5] + texts[-1:]) == {"account": frozenset()}  # 1 in 6: a name here
+
+
+def test_what_fills_a_names_slot_in_the_same_wording_is_a_name_too():
+    from graphmind.dream.entities import action_texts, slot_mates
+
+    texts = [
+        "Rolled back the payments-api deploy after the error spike",
+        "Rolled back the search indexer deploy after the error spike",
+        "Restarted the search indexer pods to clear stuck threads",
+        "Flushed the cache in front of shipping API",
+        "call Tom",
+        "call home",
+    ]
+    assert slot_mates(texts) == {("search", "indexer")}  # "home" shares one word with "call Tom"
+    masked = action_texts(texts)
+    assert masked[1] == masked[0] == "Rolled back the deploy after the error spike"
+    assert masked[2] == "Restarted the pods to clear stuck threads"  # left out wherever it is written
+    assert masked[3] == texts[3] and masked[5] == "call home"
+    # Twins with no name between them tell nothing: both fillers stay.
+    assert slot_mates(["Restarted the cache pods after it", "Restarted the queue pods after it"]) == set()

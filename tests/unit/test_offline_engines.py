@@ -174,6 +174,12 @@ def test_a_category_is_named_by_a_key_phrase_its_members_names_share():
     assert lone.name != "Flight"  # a chain over one member is not named by rewording it
     stray = run("dream.name_abstraction", AbstractionInput(level=2, members=members[::2], key_phrases=["Flight"]))
     assert stray.name.casefold() != "please"  # the fallback leaves stopwords out
+    services = [
+        PatternItem(id="s1", description="flag off: Switched the beta flag off for checkout-service"),
+        PatternItem(id="s2", description="cache purge: Purged the CDN cache in front of checkout-service"),
+    ]
+    named = run("dream.name_abstraction", AbstractionInput(level=2, members=services))
+    assert "checkout" not in named.name.casefold()  # no service above level 1, even as the fallback
 
 
 # --- wander -------------------------------------------------------------------------------
