@@ -60,7 +60,8 @@ def name_spans(text: str) -> list[tuple[int, int]]:
     spans = []
     for m in _WORD.finditer(text):
         token = m.group(0).rstrip("./")
-        if is_name(token, clause_start=bool(_CLAUSE_START.search(text[: m.start()]))):
+        opens = token[:1].isupper() and bool(_CLAUSE_START.search(text[: m.start()]))  # only a capital asks
+        if is_name(token, clause_start=opens):
             spans.append((m.start(), m.start() + len(token)))
     return spans
 
@@ -68,6 +69,8 @@ def name_spans(text: str) -> list[tuple[int, int]]:
 def is_name(token: str, *, clause_start: bool = False) -> bool:
     """True when ``token``'s shape says it names one thing. A number alone ("500s", "2.1")
     is a quantity, not a name; neither is a stopword or a short acronym."""
+    if token.isalpha() and token.islower():
+        return False  # most words: no shape of a name (the checks below would say the same)
     if len(token) < 2 or token.casefold() in STOPWORDS or token.casefold().rstrip("s") in STOPWORDS:
         return False
     if not any(ch.isalpha() for ch in token) or re.fullmatch(r"\d+[a-z]{0,2}", token):
@@ -176,9 +179,11 @@ MIN_CONTEXT = 3
 
 
 def _name_flags(text: str, words: list[str], heads: dict[str, frozenset[str]]) -> list[bool]:
-    starts = {m.start() for m in _WORD.finditer(text)}
     spans = name_spans(text)
-    flags = [any(a <= s < b for a, b in spans) for s in sorted(starts)]
+    starts = [m.start() for m in _WORD.finditer(text)] if spans else []
+    flags = [any(a <= s < b for a, b in spans) for s in starts] if spans else [False] * len(words)
+    if not heads:
+        return flags
     return [f or re.sub(r"['’]s$", "", w) in heads for f, w in zip(flags, words)]
 
 
