@@ -212,11 +212,6 @@ def _phrase_flags(words: list[str], phrases: set[tuple[str, ...]]) -> list[bool]
     return flags
 
 
-def _holding(tokens: list[list[str]], phrase: tuple[str, ...]) -> int:
-    n = len(phrase)
-    return sum(any(tuple(w[i : i + n]) == phrase for i in range(len(w) - n + 1)) for w in tokens)
-
-
 def _phrase_spans(text: str, phrases: set[tuple[str, ...]], taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Character spans of ``phrases`` in ``text`` (whole words) outside the ``taken`` ones."""
     matches = list(_WORD.finditer(text))

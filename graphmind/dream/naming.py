@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
 import numpy as np
 
@@ -64,6 +65,7 @@ def level_key_phrases(children: Sequence[Sequence[str]], k: int = 3) -> list[lis
     return out
 
 
+@cache
 def stop_words() -> frozenset[str]:
     """scikit-learn's English stopwords and ours, lower-case and capitalised: the vectorizer
     keeps case (acronyms stay capitals), so "After" opening a sentence would pass as a term."""
