@@ -199,6 +199,8 @@ def run(per_intent: int, ceiling: bool = False, data: str = "clinc", clustering:
         "triage_drop": round(1 - report.triaged / len(texts), 3) if texts else 0.0,
         "degraded": report.degraded,
         "warnings": report.warnings,
+        "verification": {k: report.verification.get(k) for k in ("status", "score")}
+        | {"flagged": [f"{f['check']}: {f['reason']}" for f in report.verification.get("flagged", [])]},
         "names": {level: [e.name for e in report.ladder if e.level == level] for level in (2, 3, 4)},
         "embed_s": round(embed_s, 1),
         "timings_ms": report.timings,
@@ -220,6 +222,10 @@ def show(result: dict) -> None:
         f"{result['triage_drop']:.0%} (as duplicates or below the importance floor); second run: "
         f"{result['second_run']['llm_calls']} LLM calls, {result['second_run']['new_patterns']} new patterns"
     )
+    v = result["verification"]
+    print(f"verification: {v['status']} (score {v['score']}, {len(v['flagged'])} flagged)")
+    for reason in v["flagged"][:3]:
+        print("  flagged:", reason)
     for note in [*result["degraded"], *result["warnings"]]:
         print("note:", note)
     for level, names in result["names"].items():
