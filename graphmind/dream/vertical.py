@@ -180,45 +180,90 @@ def margins(
     vectors: Mapping[str, np.ndarray],
     params: VerticalParams = VerticalParams(),
 ) -> dict[Edge, Margin]:
-    """Each well-levelled edge's margin (+inf when the parent has no rival)."""
+    """Each well-levelled edge's margin (+inf when the parent has no rival). The fits of a
+    level's children to all its candidates are computed at once, as matrices, from the top
+    level down (a candidate's fit takes in its parent's)."""
+    levels = {node: level for node, level in level_of.items() if level is not None}
+    sound = list(
+        dict.fromkeys(
+            (p, c) for p, c in edges if p in vectors and c in vectors and c in levels and levels.get(p) == levels[c] + 1
+        )
+    )
     members: dict[str, list[str]] = defaultdict(list)
     parents: dict[str, str] = {}
-    levels = {node: level for node, level in level_of.items() if level is not None}
-    sound = [
-        (p, c) for p, c in edges if p in vectors and c in vectors and c in levels and levels.get(p) == levels[c] + 1
-    ]
     for p, c in sound:
         members[p].append(c)
         parents.setdefault(c, p)
-    by_level: dict[int, list[str]] = defaultdict(list)
-    for p in sorted(members):
-        by_level[levels[p]].append(p)
-    own = {q: np.asarray(vectors[q], np.float64) for q in members}
-    sums = {q: np.sum([vectors[m] for m in ms], axis=0).astype(np.float64) for q, ms in members.items()}
-
-    def fit(c: str, q: str) -> float:
-        v = np.asarray(vectors[c], np.float64)
-        rest = sums[q] - v if c in members[q] else sums[q]
-        norm = float(np.linalg.norm(rest))
-        others = (
-            float(v @ rest) / norm
-            if norm > 1e-9 and (len(members[q]) > 1 or c not in members[q])
-            else float(v @ own[q])
-        )
-        score = params.name_weight * float(v @ own[q]) + (1 - params.name_weight) * others
-        up = parents.get(q)
-        if up is not None and up in members:
-            score = (1 - params.ancestor_weight) * score + params.ancestor_weight * fit(c, up)
-        return score
-
+    by_level = {lvl: sorted(q for q in members if levels[q] == lvl) for lvl in {levels[q] for q in members}}
+    fits = _Fits(members, parents, by_level, vectors, params)
     out: dict[Edge, Margin] = {}
-    for p, c in sound:
-        rivals = sorted(((fit(c, q), q) for q in by_level[levels[p]] if q != p), reverse=True)
-        mine = fit(c, p)
-        spread = float(np.std([mine] + [f for f, _ in rivals]))
-        out[(p, c)] = (
-            Margin(round(mine - rivals[0][0], 6), rivals[0][1], round(spread, 6), len(rivals) + 1)
-            if rivals
-            else Margin(float("inf"))
-        )
-    return out
+    for lvl, candidates in by_level.items():
+        children = sorted({c for q in candidates for c in members[q]})
+        table = fits.at(children, lvl)
+        column = {q: k for k, q in enumerate(candidates)}
+        for row, c in enumerate(children):
+            for p in (q for q in candidates if c in fits.member_sets[q]):
+                if len(candidates) < 2:
+                    out[(p, c)] = Margin(float("inf"))
+                    continue
+                scores = table[row]
+                rivals = np.delete(np.arange(len(candidates)), column[p])
+                best = rivals[int(np.argmax(scores[rivals]))]
+                out[(p, c)] = Margin(
+                    round(float(scores[column[p]] - scores[best]), 6),
+                    candidates[best],
+                    round(float(np.std(scores)), 6),
+                    len(candidates),
+                )
+    return {edge: out[edge] for edge in sound}
+
+
+class _Fits:
+    """fit(c, q) for many children c at once against every candidate q of a level."""
+
+    def __init__(
+        self,
+        members: Mapping[str, list[str]],
+        parents: Mapping[str, str],
+        by_level: Mapping[int, list[str]],
+        vectors: Mapping[str, np.ndarray],
+        params: VerticalParams,
+    ) -> None:
+        self.member_sets = {q: set(ms) for q, ms in members.items()}
+        self.parents, self.by_level, self.vectors, self.params = parents, by_level, vectors, params
+        self.own = {lvl: np.array([vectors[q] for q in qs], np.float64) for lvl, qs in by_level.items()}
+        self.sums = {
+            lvl: np.array([np.sum([vectors[m] for m in members[q]], axis=0) for q in qs], np.float64)
+            for lvl, qs in by_level.items()
+        }
+
+    def at(self, children: list[str], lvl: int) -> np.ndarray:
+        """(children x candidates of ``lvl``): each child's fit to each candidate."""
+        v = np.array([self.vectors[c] for c in children], np.float64)
+        candidates, own, sums = self.by_level[lvl], self.own[lvl], self.sums[lvl]
+        to_own, to_sum = v @ own.T, v @ sums.T
+        norms = np.linalg.norm(sums, axis=1)[None, :].repeat(len(children), axis=0)
+        mine = np.zeros(to_own.shape, bool)
+        row = {c: i for i, c in enumerate(children)}
+        for k, q in enumerate(candidates):
+            mine[[row[c] for c in self.member_sets[q] if c in row], k] = True
+        if mine.any():  # a member's own vector leaves the sum of its group's other members
+            self_dot = np.einsum("ij,ij->i", v, v)[:, None]
+            rest = np.sqrt(np.maximum(norms**2 - 2 * to_sum + self_dot, 0.0))
+            to_sum = np.where(mine, to_sum - self_dot, to_sum)
+            norms = np.where(mine, rest, norms)
+            alone = mine & (np.array([len(self.member_sets[q]) for q in candidates]) == 1)[None, :]
+        else:
+            alone = mine
+        usable = (norms > 1e-9) & ~alone
+        others = np.where(usable, to_sum / np.where(usable, norms, 1.0), to_own)
+        score = self.params.name_weight * to_own + (1 - self.params.name_weight) * others
+        ups = [self.parents.get(q) for q in candidates]
+        if lvl + 1 in self.by_level and any(u is not None for u in ups):
+            above = self.at(children, lvl + 1)
+            column = {q: k for k, q in enumerate(self.by_level[lvl + 1])}
+            a = self.params.ancestor_weight
+            for k, u in enumerate(ups):
+                if u is not None and u in column:
+                    score[:, k] = (1 - a) * score[:, k] + a * above[:, column[u]]
+        return score
