@@ -74,15 +74,14 @@ def level_key_phrases(children: Sequence[Sequence[str]], k: int = 3) -> list[lis
 
 def _coverage(vectorizer: Any, actions: list[list[str]]) -> np.ndarray:
     """(nodes x phrases): the share of each node's children whose text holds the phrase."""
-    held = (vectorizer.transform([t for texts in actions for t in texts]) > 0).astype(float)
-    node_of = np.repeat(np.arange(len(actions)), [len(texts) for texts in actions])
-    sizes = np.array([max(len(texts), 1) for texts in actions], float)[:, None]
-    from scipy.sparse import csr_matrix  # scikit-learn's own dependency
-
-    membership = csr_matrix(
-        (np.ones(len(node_of)), (node_of, np.arange(len(node_of)))), shape=(len(actions), len(node_of))
-    )
-    return np.asarray((membership @ held).todense()) / sizes
+    held = vectorizer.transform([t for texts in actions for t in texts]) > 0
+    out = np.zeros((len(actions), len(vectorizer.vocabulary_)))
+    start = 0
+    for i, texts in enumerate(actions):
+        if texts:
+            out[i] = np.asarray(held[start : start + len(texts)].sum(axis=0)).ravel() / len(texts)
+        start += len(texts)
+    return out
 
 
 @cache
