@@ -66,12 +66,13 @@ def icd10_levels() -> list[tuple[str, list[str], list[list[str]]]]:
 
     codes = icd.get_all_codes(False)
     blocks = [b for b in codes if icd.is_block(b) and any(icd.is_category(c) for c in icd.get_children(b))]
+    leaf_blocks = set(blocks)
     levels = []
     for label, nodes, kids in (
         (
             "ICD-10 chapters over blocks",
             [c for c in codes if icd.is_chapter(c)],
-            lambda n: [b for b in blocks if b in icd.get_descendants(n)],
+            lambda n: [b for b in icd.get_descendants(n) if b in leaf_blocks],
         ),
         ("ICD-10 blocks over categories", blocks, lambda n: [c for c in icd.get_children(n) if icd.is_category(c)]),
     ):

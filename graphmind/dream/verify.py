@@ -144,7 +144,8 @@ def vertical(
                     "vertical_consistency",
                     *edge,
                     f"{margin.rival} explains {edge[1]} better than its parent does "
-                    f"(margin {margin.value:.3f}, {margin.z(params.min_spread):.2f} spreads among {margin.candidates})",
+                    f"(margin {margin.value:.3f}, {margin.z(params.min_spread):.2f} spreads among {margin.candidates}: "
+                    f"score {margin.score(params.min_spread):.2f})",
                 )
             )
     misplaced_edges = len(flags)

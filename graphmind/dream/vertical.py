@@ -28,6 +28,8 @@ from statistics import NormalDist
 
 import numpy as np
 
+from graphmind.errors import ConfigError
+
 Edge = tuple[str, str]
 """(parent id, child id): one SUBSUMES edge."""
 _NORMAL = NormalDist()
@@ -72,13 +74,19 @@ class VerticalParams:
     flag_score: float = 0.4
     """A ``Margin.score`` below this is a misplaced child."""
     contest_score: float = 1.5
-    """A ``Margin.score`` below this is contested: with an online LLM, ``dream.subsumes``
-    decides it (on NAICS about 7% of the true edges and 99% of the moved ones)."""
+    """A child a rival fits better, with a ``Margin.score`` below this, is contested: with an
+    online LLM, ``dream.subsumes`` decides it (on NAICS about 7% of the true edges and 99% of
+    the moved ones). A parent that wins is never contested, however small its level."""
     min_spread: float = 0.03
+    """Must be above 0: the spread divides the margin."""
     fail_share: float = 0.10
     """The vertical check fails (the ladder is ``failed``) when more than this share of its
     edges, and more than one, is misplaced; fewer leave it ``flagged`` (a dream's small ladder
     of 6 edges is not failed for one contested child). A corrupted NAICS copy has about 24%."""
+
+    def __post_init__(self) -> None:
+        if self.min_spread <= 0:
+            raise ConfigError(f"min_spread must be above 0, not {self.min_spread}")
 
 
 def misplaced(margin: Margin, params: VerticalParams) -> bool:
@@ -88,7 +96,7 @@ def misplaced(margin: Margin, params: VerticalParams) -> bool:
 
 
 def contested(margin: Margin, params: VerticalParams) -> bool:
-    return margin.score(params.min_spread) < params.contest_score
+    return margin.value < 0 and margin.score(params.min_spread) < params.contest_score
 
 
 def structural_flags(level_of: Mapping[str, int | None], edges: Sequence[Edge]) -> list[Flag]:
@@ -168,7 +176,7 @@ class Margin:
     def score(self, min_spread: float) -> float:
         """``z`` plus how far the best of n candidates lies above their mean by chance, in
         standard deviations (the expected maximum of n normal draws, Blom's approximation:
-        0.59 for 2, 1.63 for 12, 2.51 for 100): a margin that many rivals make negative by
+        0.59 for 2, 1.63 for 12, 2.50 for 100): a margin that many rivals make negative by
         chance alone is not held against the parent."""
         n = max(self.candidates, 2)
         return self.z(min_spread) + _NORMAL.inv_cdf((n - 0.375) / (n + 0.25))
@@ -182,7 +190,7 @@ def margins(
 ) -> dict[Edge, Margin]:
     """Each well-levelled edge's margin (+inf when the parent has no rival). The fits of a
     level's children to all its candidates are computed at once, as matrices, from the top
-    level down (a candidate's fit takes in its parent's)."""
+    level down (a candidate's fit takes in its parent's). An edge given twice counts once."""
     levels = {node: level for node, level in level_of.items() if level is not None}
     sound = list(
         dict.fromkeys(
@@ -204,11 +212,11 @@ def margins(
         for row, c in enumerate(children):
             for p in (q for q in candidates if c in fits.member_sets[q]):
                 if len(candidates) < 2:
-                    out[(p, c)] = Margin(float("inf"))
+                    out[(p, c)] = Margin(float("inf"), candidates=1)
                     continue
                 scores = table[row]
                 rivals = np.delete(np.arange(len(candidates)), column[p])
-                best = rivals[int(np.argmax(scores[rivals]))]
+                best = rivals[np.flatnonzero(scores[rivals] == scores[rivals].max())[-1]]  # ties: the last id
                 out[(p, c)] = Margin(
                     round(float(scores[column[p]] - scores[best]), 6),
                     candidates[best],
@@ -243,18 +251,13 @@ class _Fits:
         candidates, own, sums = self.by_level[lvl], self.own[lvl], self.sums[lvl]
         to_own, to_sum = v @ own.T, v @ sums.T
         norms = np.linalg.norm(sums, axis=1)[None, :].repeat(len(children), axis=0)
-        mine = np.zeros(to_own.shape, bool)
+        alone = np.zeros(to_own.shape, bool)
         row = {c: i for i, c in enumerate(children)}
-        for k, q in enumerate(candidates):
-            mine[[row[c] for c in self.member_sets[q] if c in row], k] = True
-        if mine.any():  # a member's own vector leaves the sum of its group's other members
-            self_dot = np.einsum("ij,ij->i", v, v)[:, None]
-            rest = np.sqrt(np.maximum(norms**2 - 2 * to_sum + self_dot, 0.0))
-            to_sum = np.where(mine, to_sum - self_dot, to_sum)
-            norms = np.where(mine, rest, norms)
-            alone = mine & (np.array([len(self.member_sets[q]) for q in candidates]) == 1)[None, :]
-        else:
-            alone = mine
+        for k, q in enumerate(candidates):  # a member's own vector leaves its group's sum
+            for i in (row[c] for c in self.member_sets[q] if c in row):
+                rest = sums[k] - v[i]
+                norms[i, k], to_sum[i, k] = float(np.linalg.norm(rest)), float(v[i] @ rest)
+                alone[i, k] = len(self.member_sets[q]) == 1
         usable = (norms > 1e-9) & ~alone
         others = np.where(usable, to_sum / np.where(usable, norms, 1.0), to_own)
         score = self.params.name_weight * to_own + (1 - self.params.name_weight) * others

@@ -13,8 +13,9 @@ from graphmind.dream.ladder import node_item
 from graphmind.dream.params import DreamParams
 from graphmind.dream.verifier import check
 from graphmind.dream.verify import ladder_edges, levels_of, verify
-from graphmind.dream.vertical import Margin, VerticalParams, cycles, margins, misplaced, structural_flags
+from graphmind.dream.vertical import Margin, VerticalParams, contested, cycles, margins, misplaced, structural_flags
 from graphmind.embed import CachingEmbedder, MiniLMEmbedder
+from graphmind.errors import ConfigError
 from tests.fixtures.hierarchies import Hierarchy, as_ladder, corrupt, households, icd10, naics, recall_precision
 from tests.unit.dream_items import pattern, unit
 
@@ -89,7 +90,7 @@ def test_a_slightly_worse_parent_in_a_small_level_is_not_flagged():
 
 
 def test_the_best_of_many_rivals_is_allowed_the_lead_chance_gives_it():
-    """Two spreads behind the best of 3 rivals is a misplaced child; behind the best of 250 it
+    """Two spreads behind the best rival among 3 candidates is a misplaced child; among 250 it
     is what chance gives the best of so many (ICD-10's levels: a fixed bar flagged 9.9% of its
     true edges)."""
     params = VerticalParams()
@@ -97,6 +98,28 @@ def test_the_best_of_many_rivals_is_allowed_the_lead_chance_gives_it():
     assert not misplaced(Margin(-0.2, "rival", spread=0.1, candidates=250), params)
     assert misplaced(Margin(-0.4, "rival", spread=0.1, candidates=250), params)
     assert Margin(-0.2, "r", 0.1, 250).score(0.03) > Margin(-0.2, "r", 0.1, 12).score(0.03)
+
+
+def test_only_a_child_a_rival_fits_better_is_contested():
+    params = VerticalParams()
+    assert contested(Margin(-0.05, "rival", spread=0.1, candidates=3), params)
+    assert not contested(Margin(0.02, "rival", spread=0.1, candidates=3), params)  # a narrow win
+    assert not contested(Margin(-0.1, "rival", spread=0.1, candidates=1000), params)  # chance among 1,000
+    with pytest.raises(ConfigError):
+        VerticalParams(min_spread=0)
+
+
+def test_a_member_whose_group_is_otherwise_empty_is_fitted_by_the_parent_s_name():
+    """The other member is a zero vector: the child's fit to its own parent falls back on the
+    parent's text, as it does for a parent with one member."""
+    zero = np.zeros(8, np.float32)
+    patterns = [pattern("c", unit(1, 0.2, 0)), pattern("z", zero), pattern("d", unit(0, 1, 0))]
+    nodes = [LadderNode("a", 2, ["c", "z"], unit(1, 0, 0), "A", ""), LadderNode("b", 2, ["d"], unit(0, 1, 0), "B", "")]
+    vectors = {"c": unit(1, 0.2, 0), "z": zero, "d": unit(0, 1, 0), "a": unit(1, 0.3, 0), "b": unit(0.2, 1, 0)}
+    found = margins(ladder_edges(nodes), levels_of(patterns, nodes), vectors)
+    c = vectors["c"]
+    expected = float(c @ vectors["a"]) - (0.5 * float(c @ vectors["b"]) + 0.5 * float(c @ vectors["d"]))
+    assert found[("a", "c")].value == pytest.approx(expected, abs=1e-6)
 
 
 def test_a_parent_without_rivals_is_never_flagged_by_meaning():
