@@ -199,9 +199,11 @@ def margins(
     )
     members: dict[str, list[str]] = defaultdict(list)
     parents: dict[str, str] = {}
+    parents_of: dict[str, list[str]] = defaultdict(list)
     for p, c in sound:
         members[p].append(c)
         parents.setdefault(c, p)
+        parents_of[c].append(p)
     by_level = {lvl: sorted(q for q in members if levels[q] == lvl) for lvl in {levels[q] for q in members}}
     fits = _Fits(members, parents, by_level, vectors, params)
     out: dict[Edge, Margin] = {}
@@ -210,7 +212,7 @@ def margins(
         table = fits.at(children, lvl)
         column = {q: k for k, q in enumerate(candidates)}
         for row, c in enumerate(children):
-            for p in (q for q in candidates if c in fits.member_sets[q]):
+            for p in sorted(parents_of[c]):
                 if len(candidates) < 2:
                     out[(p, c)] = Margin(float("inf"), candidates=1)
                     continue
