@@ -4,8 +4,13 @@ higher item covers a lower one. Used by the pipeline directly and by the offline
 - connection kind: prerequisite when one's actions meet the other's conditions; alternative
   when the conditions agree and the actions differ; refinement when one adds conditions to
   the other's; complement otherwise;
-- contradiction: the same conditions (Jaccard ≥ 0.5 of their terms) with conflicting actions
-  (one negates what the other does: "not", "never", "avoid", ... on a shared term);
+- contradiction: the same conditions (Jaccard ≥ 0.5 of their stemmed terms) with conflicting
+  actions: one negates what the other does ("not", "never", "avoid", ... on a shared term), or
+  does the opposite to the same thing ("raise the saddle" / "lower the saddle",
+  ``graphmind.dream.antonyms``; an action of opposite words alone, "turn it on" / "turn it
+  off", needs no shared object). On tests/data/contradictions (bench/contradiction_quality.py)
+  the opposites and the stems lift recall from 0.21 to 0.59 at precision 1.0, and from 0.00
+  to 0.50 on pairs written after the lexicon;
 - coverage: the lower item shares a content term with the higher one (an item with no
   content term, such as "are you ai", cannot be judged by terms and counts as covered).
 """
@@ -14,8 +19,9 @@ from __future__ import annotations
 
 import re
 
+from graphmind.dream import antonyms
 from graphmind.prompts.dream import ConnectionKind, PatternItem
-from graphmind.text import jaccard, join_names, term_set
+from graphmind.text import jaccard, join_names, stem, term_set, words
 
 _NEGATION = re.compile(r"\b(?:not|never|avoid|don't|do not|stop|without|no)\b", re.I)
 
@@ -57,18 +63,38 @@ def classify(a: PatternItem, b: PatternItem) -> tuple[ConnectionKind, PatternIte
 
 def contradiction(a: PatternItem, b: PatternItem) -> list[str] | None:
     """The shared condition terms when ``a`` and ``b`` contradict, else None."""
-    shared = sorted(terms(a.conditions) & terms(b.conditions))
-    same = bool(shared) and jaccard(terms(a.conditions), terms(b.conditions)) >= 0.5
-    return shared if same and conflicting(a.actions, b.actions) else None
+    mine, theirs = _stems(a.conditions), _stems(b.conditions)
+    if not mine & theirs or jaccard(mine, theirs) < 0.5 or not conflicting(a.actions, b.actions):
+        return None
+    return sorted(terms(a.conditions) & terms(b.conditions)) or sorted(mine & theirs)
 
 
 def conflicting(first: list[str], second: list[str]) -> bool:
     for x in first:
         for y in second:
             negated = bool(_NEGATION.search(x)) != bool(_NEGATION.search(y))
-            if negated and term_set(x) & term_set(y):
+            if (negated and term_set(x) & term_set(y)) or opposed(x, y):
                 return True
     return False
+
+
+def opposed(x: str, y: str) -> bool:
+    """``x`` and ``y`` do opposite things (a word of one has its opposite in the other, and
+    neither holds both) to the same object (another content term they share), or are nothing
+    but the opposite words."""
+    table = antonyms.opposites()
+    wx, wy = {stem(w) for w in words(x)}, {stem(w) for w in words(y)}
+    for w in wx - wy:
+        for v in table.get(w, frozenset()) & (wy - wx):
+            rest_x = {stem(t) for t in term_set(x)} - {w, v}
+            rest_y = {stem(t) for t in term_set(y)} - {w, v}
+            if rest_x & rest_y or not (rest_x and rest_y):
+                return True
+    return False
+
+
+def _stems(values: list[str]) -> set[str]:
+    return {stem(t) for t in terms(values)}
 
 
 def uncovered(higher: PatternItem, lower: list[PatternItem]) -> list[str]:
