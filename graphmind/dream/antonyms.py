@@ -31,11 +31,15 @@ PAIRS = (
     ("most", "least"), ("first", "last"), ("join", "leave"), ("hire", "fire"), ("show", "hide"),
     ("light", "dark"), ("loud", "quiet"), ("strong", "weak"), ("stronger", "weaker"),
     ("often", "rarely"), ("together", "separately"), ("inside", "outside"), ("above", "below"),
-    ("over", "under"), ("forward", "back"), ("forward", "backward"), ("upper", "lower"),
+    ("forward", "back"), ("forward", "backward"), ("upper", "lower"),
     ("import", "export"), ("encrypt", "decrypt"), ("compress", "decompress"), ("freeze", "thaw"),
     ("heat", "cool"), ("soften", "harden"), ("shorten", "lengthen"), ("widen", "narrow"),
     ("tight", "loose"),
 )  # fmt: skip
+
+
+PARTICLES = frozenset({"on", "off", "up", "down"})
+"""Opposites only after the same word: "turn it on" / "turn it off", "scale up" / "scale down"."""
 
 
 @cache

@@ -81,16 +81,24 @@ def conflicting(first: list[str], second: list[str]) -> bool:
 def opposed(x: str, y: str) -> bool:
     """``x`` and ``y`` do opposite things (a word of one has its opposite in the other, and
     neither holds both) to the same object (another content term they share), or are nothing
-    but the opposite words."""
+    but the opposite words. A particle ("on", "up") counts only after the same word in both
+    ("turn the fan on" / "turn the fan off", not "back up" / "shut down")."""
     table = antonyms.opposites()
-    wx, wy = {stem(w) for w in words(x)}, {stem(w) for w in words(y)}
+    tx, ty = [stem(w) for w in words(x)], [stem(w) for w in words(y)]
+    wx, wy = set(tx), set(ty)
     for w in wx - wy:
         for v in table.get(w, frozenset()) & (wy - wx):
+            if w in antonyms.PARTICLES and _before(tx, w) & _before(ty, v) == set():
+                continue
             rest_x = {stem(t) for t in term_set(x)} - {w, v}
             rest_y = {stem(t) for t in term_set(y)} - {w, v}
             if rest_x & rest_y or not (rest_x and rest_y):
                 return True
     return False
+
+
+def _before(tokens: list[str], word: str) -> set[str]:
+    return {tokens[i - 1] for i, t in enumerate(tokens) if t == word and i}
 
 
 def _stems(values: list[str]) -> set[str]:

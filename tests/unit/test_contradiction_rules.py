@@ -42,3 +42,9 @@ def test_the_labelled_pairs_are_told_apart(name):
     said = [rules.contradiction(item("a", **r["a"]), item("b", **r["b"])) is not None for r in rows]
     assert not any(s and not r["contradicts"] for s, r in zip(said, rows))
     assert sum(s and r["contradicts"] for s, r in zip(said, rows)) >= 0.5 * sum(r["contradicts"] for r in rows)
+
+
+def test_a_particle_is_an_opposite_only_after_the_same_word():
+    assert rules.opposed("scale up the workers", "scale down the workers")
+    assert rules.opposed("keep the feature flag on", "turn the feature flag off")
+    assert not rules.opposed("back up the database", "shut down the database")
