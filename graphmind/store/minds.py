@@ -67,7 +67,14 @@ def require_mind(store: GraphStore, mind: str, holdings: str) -> None:
 
 def delete_mind(store: GraphStore, mind: str) -> None:
     """Delete every node and relationship of ``mind``, and its vector stamp, in batches: its
-    runs, its memories' relationships, then its memories (other minds are untouched)."""
-    for query in ("admin/delete_mind_runs", "admin/delete_mind_relationships", "admin/delete_mind"):
+    runs' relationships to its memories (from the memories' side: a run has one per experience
+    it read), its runs, its memories' relationships, then its memories (other minds are
+    untouched)."""
+    for query in (
+        "admin/delete_mind_run_links",
+        "admin/delete_mind_runs",
+        "admin/delete_mind_relationships",
+        "admin/delete_mind",
+    ):
         store.autocommit(query, mind=mind)
     store.write("admin/delete_mind_stamp", mind=mind)

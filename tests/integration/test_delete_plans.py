@@ -11,7 +11,12 @@ from graphmind.app import connection
 from graphmind.store import Catalog, GraphStore, connect
 from graphmind.store.catalog import parse_query
 
-DELETES = ("admin/delete_mind", "admin/delete_mind_runs", "admin/delete_mind_relationships")
+DELETES = (
+    "admin/delete_mind",
+    "admin/delete_mind_runs",
+    "admin/delete_mind_relationships",
+    "admin/delete_mind_run_links",
+)
 
 
 def feeds_the_batches(operators: list[str]) -> str:
