@@ -80,15 +80,16 @@ def conflicting(first: list[str], second: list[str]) -> bool:
 
 def opposed(x: str, y: str) -> bool:
     """``x`` and ``y`` do opposite things (a word of one has its opposite in the other, and
-    neither holds both) to the same object (another content term they share), or are nothing
-    but the opposite words. A particle ("on", "up") counts only after the same word in both
-    ("turn the fan on" / "turn the fan off", not "back up" / "shut down")."""
+    neither holds both) to the same object (another content term they share), or one of them
+    says nothing but its opposite word ("stop" / "start the migration"). A particle ("on",
+    "up") counts only after the same word in both ("turn the fan on" / "turn the fan off",
+    not "back up" / "shut down")."""
     table = antonyms.opposites()
     tx, ty = [stem(w) for w in words(x)], [stem(w) for w in words(y)]
     wx, wy = set(tx), set(ty)
     for w in wx - wy:
         for v in table.get(w, frozenset()) & (wy - wx):
-            if w in antonyms.PARTICLES and _before(tx, w) & _before(ty, v) == set():
+            if w in antonyms.PARTICLES and not _before(tx, w) & _before(ty, v):
                 continue
             rest_x = {stem(t) for t in term_set(x)} - {w, v}
             rest_y = {stem(t) for t in term_set(y)} - {w, v}
