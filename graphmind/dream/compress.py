@@ -102,6 +102,11 @@ def companions(
     return out
 
 
+def with_companions(indices: Sequence[int], companions: Mapping[int, Sequence[int]] | None) -> list[int]:
+    """``indices``, then the companions of each, in order: the experiences clustering sees."""
+    return [*indices, *(d for i in indices for d in (companions or {}).get(i, ()))]
+
+
 def cluster(
     rows: list[ExperienceRow],
     vectors: np.ndarray,
@@ -146,7 +151,7 @@ def cluster(
             )
         found.extend([members[k] for k in part] for part in parts)
     if len(unnamed) >= 2:
-        pool = unnamed + [d for i in unnamed for d in (companions or {}).get(i, ())]
+        pool = with_companions(unnamed, companions)
         labels = cluster_vectors(grouping[pool], [texts[i] for i in pool], min_cluster_size=1, seed=params.seed)
         labels = labels[: len(unnamed)]
         by_label: dict[int, list[int]] = defaultdict(list)

@@ -259,7 +259,7 @@ class _Run:
         rest = [i for i in tri.kept if i not in joined]
         texts = entities.action_texts([r.description for r in rows])
         companions = compress.companions(dups, rest, texts)  # duplicates join the graph, follow their rep
-        grouped = rest + [d for i in rest for d in companions.get(i, [])]
+        grouped = compress.with_companions(rest, companions)
         grouping = self._action_vectors(vectors, texts, [r.description for r in rows], grouped)
         chance = coherence.chance_level(self.d.embedder)
         clusters, left, split = compress.cluster(

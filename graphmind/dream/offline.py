@@ -162,7 +162,7 @@ def name_abstraction(inputs: AbstractionInput, tools: Sequence[Tool]) -> Abstrac
     if not name:  # from the texts without their names: a category names no service or person
         unnamed = [action_text(t) for t in texts]
         phrase = shared_phrase(unnamed) if len(texts) > 1 else None
-        skip = set().union(*own) | {w.casefold() for w in stop_words()} | {"subsumes"}  # our template
+        skip = set().union(*own) | stop_words() | {"subsumes"}  # our template word; terms are lower-case
         plain = [action_text(t) for t in full]
         terms = top_terms(plain, k=1, exclude=skip) or top_terms(plain, k=1)
         name = (phrase if phrase and len(term_set(phrase)) >= 2 else None) or (
