@@ -43,12 +43,14 @@ class CachingEmbedder:
         return self._inner.dimensions
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        missing = list(dict.fromkeys(t for t in texts if t not in self._vectors))
-        if missing:
-            for text, vector in zip(missing, self._inner.embed(missing), strict=True):
-                if len(self._vectors) >= self._size:
-                    self._vectors.pop(next(iter(self._vectors)))
-                self._vectors[text] = vector
         if not texts:
             return np.zeros((0, self.dimensions), dtype=np.float32)
-        return np.stack([self._vectors[t] for t in texts])
+        found = {t: self._vectors[t] for t in dict.fromkeys(texts) if t in self._vectors}
+        missing = [t for t in dict.fromkeys(texts) if t not in found]
+        if missing:
+            found.update(zip(missing, self._inner.embed(missing), strict=True))
+            for text in missing:  # remembered after the batch is answered: it may outgrow the cache
+                if self._vectors and len(self._vectors) >= self._size:
+                    self._vectors.pop(next(iter(self._vectors)))
+                self._vectors[text] = found[text]
+        return np.stack([found[t] for t in texts])
