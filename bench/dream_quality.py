@@ -14,7 +14,14 @@ Data sets:
   entities mostly plain lower-case words: patterns against techniques, level 2 against families;
 - ``helpdesk``: ``tests/data/dream_crossed_helpdesk``, the same shape (8 techniques x 12 users,
   devices and shared systems of an office), written after the possessor rule of
-  ``graphmind/dream/entities.py`` and first scored with it unchanged (a held-out check).
+  ``graphmind/dream/entities.py`` and first scored with it unchanged (a held-out check);
+- ``civic``, ``garden`` and ``campus``: held out the same way (written by helpers who saw no
+  code or data): ``tests/data/dream_intents_civic`` (requests to a city council's assistant,
+  30 intents x 12 in 5 domains: patterns against intents, level 2 against domains; all 12 per
+  intent) and ``tests/data/dream_crossed_garden`` (a market garden's log, 8 techniques x 12
+  plants and plots), first scored with the code of 2026-11-26 unchanged;
+  ``tests/data/dream_intents_campus`` (a university's student services, 24 intents x 10 in
+  4 domains), first scored after the cap on communities (``compress.max_patterns``).
 
 Each is captured (outcome, kind, strategy as the data says), embedded (the default MiniLM
 model) and dreamed once with the settings' LLM (the offline one unless ``ANTHROPIC_API_KEY``
@@ -145,19 +152,27 @@ DATA = {
     "ops": ("on-call incident remediation", "techniques", "families"),
     "workshop": ("repairs in a community bicycle and appliance workshop", "techniques", "families"),
     "helpdesk": ("IT helpdesk support tickets", "techniques", "families"),
+    "civic": ("residents' requests to their city council", "intents", "domains"),
+    "garden": ("work in a community market garden", "techniques", "families"),
+    "campus": ("students' requests to their university's student services", "intents", "domains"),
+}
+INTENT_FILES = {
+    "civic": CROSSED.parents[1] / "dream_intents_civic" / "intents.json",
+    "campus": CROSSED.parents[1] / "dream_intents_campus" / "intents.json",
 }
 CROSSED_FILES = {
     "crossed": CROSSED,
     "ops": CROSSED.parents[1] / "dream_crossed_ops" / "log.jsonl",
     "workshop": CROSSED.parents[1] / "dream_crossed_workshop" / "log.jsonl",
     "helpdesk": CROSSED.parents[1] / "dream_crossed_helpdesk" / "log.jsonl",
+    "garden": CROSSED.parents[1] / "dream_crossed_garden" / "log.jsonl",
 }
 
 
 def run(per_intent: int, ceiling: bool = False, data: str = "clinc", clustering: str = "hybrid") -> dict:
     domain, fine, coarse = DATA[data]
-    if data == "clinc":
-        texts, intents, domains = load(per_intent)
+    if data == "clinc" or data in INTENT_FILES:
+        texts, intents, domains = load(per_intent) if data == "clinc" else load(10**6, INTENT_FILES[data])
         captured = experiences(texts)
     else:
         fields, intents, domains = load_crossed(CROSSED_FILES[data])
@@ -266,7 +281,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-intent", type=int, default=10)
     parser.add_argument(
-        "--data", default="clinc,crossed", help="comma-separated: clinc, crossed, ops, workshop, helpdesk"
+        "--data",
+        default="clinc,crossed",
+        help="comma-separated: clinc, crossed, ops, workshop, helpdesk, civic, garden, campus",
     )
     parser.add_argument("--clustering", default="hybrid", choices=["hybrid", "semantic", "structural"])
     parser.add_argument("--json", action="store_true")

@@ -23,6 +23,7 @@ confidence) always come from every member, never from the LLM.
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
@@ -152,7 +153,13 @@ def cluster(
         found.extend([members[k] for k in part] for part in parts)
     if len(unnamed) >= 2:
         pool = with_companions(unnamed, companions)
-        labels = cluster_vectors(grouping[pool], [texts[i] for i in pool], min_cluster_size=1, seed=params.seed)
+        labels = cluster_vectors(
+            grouping[pool],
+            [texts[i] for i in pool],
+            min_cluster_size=1,
+            max_clusters=max_patterns(float(weights[unnamed].sum()), params),
+            seed=params.seed,
+        )
         labels = labels[: len(unnamed)]
         by_label: dict[int, list[int]] = defaultdict(list)
         for i, label in zip(unnamed, labels):
@@ -172,6 +179,13 @@ def cluster(
         else:
             left.extend(members)
     return sorted(clusters, key=lambda c: -c.weight), sorted(left), warned
+
+
+def max_patterns(experiences: float, params: DreamParams) -> int:
+    """The most communities ``experiences`` clustered by meaning may make: one per 7 (the
+    compression target's band, 10:1 ± 30%), and at least 2, so that a small batch may still
+    hold a pattern beside a lump that is no more alike than chance (whose members wait)."""
+    return max(2, math.floor(experiences / (params.target_ratio * (1 - params.ratio_tolerance)) + 1e-9))
 
 
 def incoherent_split(

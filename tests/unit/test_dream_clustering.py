@@ -79,6 +79,33 @@ def test_cluster_vectors_recovers_separated_groups_at_least_as_well_as_kmeans_gi
     assert ours >= adjusted_rand_score(truth, kmeans) - 0.05 and ours >= 0.85
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_without_a_scale_of_its_own_the_q_rule_runs_to_dust_and_max_clusters_holds_it(seed):
+    """Vectors with no groups: the q rule's fixed point keeps raising the resolution (on
+    210 rows about 100 communities, most rows in none of 3 or more); capped at 30 it stops
+    there, every row in a community of 3 or more."""
+    x = np.random.default_rng(seed).normal(size=(210, 48))
+    free = c.cluster_vectors(x, min_cluster_size=1, seed=seed)
+    capped = c.cluster_vectors(x, min_cluster_size=1, seed=seed, max_clusters=30)
+    assert free.max() + 1 > 60
+    assert 20 <= capped.max() + 1 <= 30
+    assert (c.cluster_vectors(x, min_cluster_size=3, seed=seed) < 0).mean() > 0.4
+    assert (c.cluster_vectors(x, min_cluster_size=3, seed=seed, max_clusters=30) >= 0).all()
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_max_clusters_leaves_data_with_groups_of_its_own_as_it_was(seed):
+    x, _ = make_blobs(n_samples=240, centers=8, n_features=24, cluster_std=1.0, random_state=seed)
+    free = c.cluster_vectors(x - x.mean(axis=0), min_cluster_size=3, seed=seed)
+    capped = c.cluster_vectors(x - x.mean(axis=0), min_cluster_size=3, seed=seed, max_clusters=240 / 7)
+    np.testing.assert_array_equal(free, capped)
+    # Louvain never joins parts of the k-NN graph that no edge links: 8 apart blobs stay 8
+    tight = c.cluster_vectors(x - x.mean(axis=0), min_cluster_size=1, seed=seed, max_clusters=4)
+    np.testing.assert_array_equal(free, tight)
+    noise = np.random.default_rng(seed).normal(size=(240, 24))
+    assert c.cluster_vectors(noise, min_cluster_size=1, seed=seed, max_clusters=4).max() + 1 <= 4
+
+
 def test_group_clusters_merges_and_keeps_apart_by_similarity():
     rng = np.random.default_rng(3)
     anchors = rng.normal(size=(3, 32))

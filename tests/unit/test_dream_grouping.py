@@ -289,3 +289,21 @@ def test_what_fills_a_names_slot_in_the_same_wording_is_a_name_too():
     assert masked[3] == texts[3] and masked[5] == "call home"
     # Twins with no name between them tell nothing: both fillers stay.
     assert slot_mates(["Restarted the cache pods after it", "Restarted the queue pods after it"]) == set()
+
+
+def test_experiences_clustered_by_meaning_make_at_most_one_community_per_seven():
+    assert [compress.max_patterns(n, PARAMS) for n in (0, 7, 13, 14, 70, 750)] == [2, 2, 2, 2, 10, 107]
+    assert compress.max_patterns(750, DreamParams(target_ratio=5.0, ratio_tolerance=0.0)) == 150
+
+
+def test_fuzzy_experiences_are_not_ground_to_dust():
+    """Experiences without groups of their own: the q rule alone would leave most of them in
+    communities of one or two (no pattern); held to one community per 7, each is in one."""
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(140, 32)).astype(np.float32)
+    x /= np.linalg.norm(x, axis=1, keepdims=True)
+    rows = [ExperienceRow(id=f"e{i}", description=f"text {i}", outcome="success") for i in range(len(x))]
+    clusters, left, _ = compress.cluster(rows, x, list(range(len(x))), np.ones(len(x), int), PARAMS)
+    assert len(clusters) <= 20 and left == []
+    free = compress.cluster_vectors(x, [r.description for r in rows], min_cluster_size=3)
+    assert (free < 0).mean() > 0.3 and free.max() + 1 > 20
