@@ -182,7 +182,8 @@ def cluster(
 
 
 def max_patterns(experiences: float, params: DreamParams) -> int:
-    """The most communities ``experiences`` clustered by meaning may make: one per 7 (the
+    """The most communities ``experiences`` clustered by meaning may make where their
+    similarities show no scale of their own (``clustering.DUST_SHARE``): one per 7 (the
     compression target's band, 10:1 ± 30%), and at least 2, so that a small batch may still
     hold a pattern beside a lump that is no more alike than chance (whose members wait)."""
     return max(2, math.floor(experiences / (params.target_ratio * (1 - params.ratio_tolerance)) + 1e-9))

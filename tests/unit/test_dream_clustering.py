@@ -106,6 +106,16 @@ def test_max_clusters_leaves_data_with_groups_of_its_own_as_it_was(seed):
     assert c.cluster_vectors(noise, min_cluster_size=1, seed=seed, max_clusters=4).max() + 1 <= 4
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_small_batch_with_groups_of_its_own_keeps_them_under_a_tighter_cap(seed):
+    """4 topics x 5 (a night's few new experiences): the q rule finds them, leaving no dust,
+    so a cap of 2 (one per 7) does not merge them."""
+    rng = np.random.default_rng(seed)
+    x = np.vstack([a + 0.3 * rng.normal(size=(5, 32)) for a in rng.normal(size=(4, 32))])
+    labels = c.cluster_vectors(x, min_cluster_size=1, seed=seed, max_clusters=2)
+    assert adjusted_rand_score(np.repeat(np.arange(4), 5), labels) == 1.0
+
+
 def test_group_clusters_merges_and_keeps_apart_by_similarity():
     rng = np.random.default_rng(3)
     anchors = rng.normal(size=(3, 32))
