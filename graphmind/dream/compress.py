@@ -158,6 +158,7 @@ def cluster(
             [texts[i] for i in pool],
             min_cluster_size=1,
             max_clusters=max_patterns(float(weights[unnamed].sum()), params),
+            counted=len(unnamed),
             seed=params.seed,
         )
         labels = labels[: len(unnamed)]
@@ -183,9 +184,11 @@ def cluster(
 
 def max_patterns(experiences: float, params: DreamParams) -> int:
     """The most communities ``experiences`` clustered by meaning may make where their
-    similarities show no scale of their own (``clustering.DUST_SHARE``): one per 7 (the
-    compression target's band, 10:1 ± 30%), and at least 2, so that a small batch may still
-    hold a pattern beside a lump that is no more alike than chance (whose members wait)."""
+    similarities show no scale of their own (``clustering.DUST_SHARE``): one per
+    target_ratio x (1 - ratio_tolerance) experiences (7 by default: the spec's 10:1 ± 30%,
+    duplicates counted, as the compression ratio counts them), and at least 2, so that a small
+    batch may still hold a pattern beside a lump that is no more alike than chance (whose
+    members wait)."""
     return max(2, math.floor(experiences / (params.target_ratio * (1 - params.ratio_tolerance)) + 1e-9))
 
 

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from graphmind.dream.entities import action_texts, general_terms, is_name
-from graphmind.text import STOPWORDS
+from graphmind.text import STOPWORDS, stem
 
 PHRASE_SHARE = 0.5
 _WORD = re.compile(r"(?u)\b[a-zA-Z][a-zA-Z'’-]+\b")
@@ -100,8 +100,8 @@ def _terms(text: str) -> set[str]:
 
 def _usable(phrase: str, allowed: set[str]) -> bool:
     tokens = phrase.split()
-    if len({t.casefold() for t in tokens}) < len(tokens):
-        return False  # "runbook runbook": two texts' seam, not a phrase
+    if len({stem(t.casefold()) for t in tokens}) < len(tokens):
+        return False  # "runbook runbook", "exam exams": a seam (a name and its text), not a phrase
     return all(not is_name(t) and t.casefold() in allowed for t in tokens)
 
 
@@ -115,8 +115,9 @@ def _ranked(usable: list[int], phrases: np.ndarray, words: np.ndarray, scores: n
     chosen: list[str] = []
     for j in [*first, *[j for j in usable if j not in first]]:
         phrase = phrases[j].casefold()
-        if any(re.search(rf"\b{re.escape(phrase)}\b", c) for c in chosen):
-            continue
+        forms = {stem(t) for t in phrase.split()}
+        if any(re.search(rf"\b{re.escape(phrase)}\b", c) or forms == {stem(t) for t in c.split()} for c in chosen):
+            continue  # within one already chosen, or the same words in another form ("exam", "exams")
         chosen.append(phrase)
         if len(chosen) == k:
             break

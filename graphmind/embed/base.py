@@ -27,8 +27,9 @@ class Embedder(Protocol):
 
 
 class CachingEmbedder:
-    """An embedder that remembers the vectors of the last ``size`` texts (a wander meets the
-    same concepts and theme sets again and again); new texts are embedded in one batch."""
+    """An embedder that remembers the vectors of the last ``size`` texts it embedded, first in
+    first out (a wander meets the same concepts and theme sets again and again); new texts are
+    embedded in one batch."""
 
     def __init__(self, inner: Embedder, size: int = 4096):
         self._inner, self._size = inner, size
@@ -49,8 +50,8 @@ class CachingEmbedder:
         missing = [t for t in dict.fromkeys(texts) if t not in found]
         if missing:
             found.update(zip(missing, self._inner.embed(missing), strict=True))
-            for text in missing:  # remembered after the batch is answered: it may outgrow the cache
-                if self._vectors and len(self._vectors) >= self._size:
+            for text in missing[-self._size :] if self._size > 0 else []:  # after the batch is answered
+                if len(self._vectors) >= self._size:
                     self._vectors.pop(next(iter(self._vectors)))
-                self._vectors[text] = found[text]
+                self._vectors[text] = found[text].copy()  # not a view holding the whole batch
         return np.stack([found[t] for t in texts])

@@ -294,11 +294,13 @@ def test_what_fills_a_names_slot_in_the_same_wording_is_a_name_too():
 def test_experiences_clustered_by_meaning_make_at_most_one_community_per_seven():
     assert [compress.max_patterns(n, PARAMS) for n in (0, 7, 13, 14, 70, 750)] == [2, 2, 2, 2, 10, 107]
     assert compress.max_patterns(750, DreamParams(target_ratio=5.0, ratio_tolerance=0.0)) == 150
+    assert compress.max_patterns(27, DreamParams(target_ratio=3.0, ratio_tolerance=0.1)) == 10  # 3 x 0.9 in floats
 
 
 def test_fuzzy_experiences_are_not_ground_to_dust():
-    """Experiences without groups of their own: the q rule alone would leave most of them in
-    communities of one or two (no pattern); held to one community per 7, each is in one."""
+    """Experiences without groups of their own: the q rule alone would leave a third of them
+    or more in communities of one or two (no pattern); held to one community per 7, each is
+    in one."""
     rng = np.random.default_rng(0)
     x = rng.normal(size=(140, 32)).astype(np.float32)
     x /= np.linalg.norm(x, axis=1, keepdims=True)
@@ -307,3 +309,8 @@ def test_fuzzy_experiences_are_not_ground_to_dust():
     assert len(clusters) <= 20 and left == []
     free = compress.cluster_vectors(x, [r.description for r in rows], min_cluster_size=3)
     assert (free < 0).mean() > 0.3 and free.max() + 1 > 20
+
+
+def test_a_phrase_that_repeats_a_word_in_another_form_is_a_seam_not_a_name():
+    children = [["resit exam exams", "exam exams date", "exam exams results"], ["refund my fees", "pay fees online"]]
+    assert level_key_phrases(children)[0] == ["Exam"]  # before: "Exam exams", then "Exam" and "Exams"

@@ -37,3 +37,19 @@ def test_each_text_is_embedded_once_while_it_is_remembered():
     cache.embed(["c d", "e f"])
     assert inner.seen == ["a b", "c d", "e f"]
     assert cache.embed([]).shape == (0, inner.dimensions)
+
+
+def test_the_cache_keeps_the_last_texts_first_in_first_out_and_nothing_at_size_zero():
+    inner = Counting()
+    cache = CachingEmbedder(inner, size=2)
+    cache.embed(["a b", "c d", "e f"])
+    cache.embed(["c d", "e f"])
+    assert inner.seen == ["a b", "c d", "e f"]
+    cache.embed(["g h"])  # pushes out "c d", the first in
+    cache.embed(["e f", "c d"])
+    assert inner.seen[-2:] == ["g h", "c d"]
+    none = Counting()
+    empty = CachingEmbedder(none, size=0)
+    empty.embed(["a b"])
+    empty.embed(["a b"])
+    assert none.seen == ["a b", "a b"]
