@@ -30,9 +30,13 @@ def test_remembered_texts_in_a_batch_that_overflows_the_cache_are_still_answered
     np.testing.assert_array_equal(cache.embed(texts), inner.embed(texts))
 
 
-def test_each_text_is_embedded_once_while_it_is_remembered():
+def counted(size: int) -> tuple[Counting, CachingEmbedder]:
     inner = Counting()
-    cache = CachingEmbedder(inner, size=4)
+    return inner, CachingEmbedder(inner, size=size)
+
+
+def test_each_text_is_embedded_once_while_it_is_remembered():
+    inner, cache = counted(4)
     cache.embed(["a b", "c d", "a b"])
     cache.embed(["c d", "e f"])
     assert inner.seen == ["a b", "c d", "e f"]
@@ -40,16 +44,14 @@ def test_each_text_is_embedded_once_while_it_is_remembered():
 
 
 def test_the_cache_keeps_the_last_texts_first_in_first_out_and_nothing_at_size_zero():
-    inner = Counting()
-    cache = CachingEmbedder(inner, size=2)
+    inner, cache = counted(2)
     cache.embed(["a b", "c d", "e f"])
     cache.embed(["c d", "e f"])
     assert inner.seen == ["a b", "c d", "e f"]
     cache.embed(["g h"])  # pushes out "c d", the first in
     cache.embed(["e f", "c d"])
     assert inner.seen[-2:] == ["g h", "c d"]
-    none = Counting()
-    empty = CachingEmbedder(none, size=0)
+    none, empty = counted(0)
     empty.embed(["a b"])
     empty.embed(["a b"])
     assert none.seen == ["a b", "a b"]
