@@ -29,7 +29,17 @@ from graphmind.dream.ladder import node_item
 from graphmind.dream.params import DreamParams
 from graphmind.dream.verifier import check
 from graphmind.embed import CachingEmbedder, MiniLMEmbedder
-from tests.fixtures.hierarchies import Hierarchy, as_ladder, corrupt, cwe, households, icd10, naics, recall_precision
+from tests.fixtures.hierarchies import (
+    Hierarchy,
+    as_ladder,
+    blind_abstract,
+    corrupt,
+    cwe,
+    households,
+    icd10,
+    naics,
+    recall_precision,
+)
 
 
 def semantic(h: Hierarchy, embedder) -> set[tuple[str, str]]:
@@ -48,7 +58,14 @@ def measure(seeds: int) -> list[tuple[str, int, dict[str, tuple[float, float, fl
     """Per hierarchy: its edge count and, per check, (true edges flagged, recall, precision)."""
     embedder = CachingEmbedder(MiniLMEmbedder())
     rows = []
-    for name, h in (("NAICS 2022", naics()), ("ICD-10", icd10()), ("CWE 4.14", cwe()), ("households", households())):
+    hierarchies = (
+        ("NAICS 2022", naics()),
+        ("ICD-10", icd10()),
+        ("CWE 4.14", cwe()),
+        ("households", households()),
+        ("library (written blind)", blind_abstract()),
+    )
+    for name, h in hierarchies:
         found = {}
         for label, judge in (("semantic", semantic), ("lexical", lexical)):
             true_rate = len(judge(h, embedder)) / len(h.edges)
