@@ -70,14 +70,14 @@ CLINC = Path(
 )
 
 
-def load(per_intent: int, path: Path = CLINC) -> tuple[list[str], list[str], list[str]]:
-    """(texts, intents, domains): the first ``per_intent`` utterances of each intent."""
+def load(per_intent: int | None, path: Path = CLINC) -> tuple[list[str], list[str], list[str]]:
+    """(texts, intents, domains): the first ``per_intent`` utterances of each intent (None: all)."""
     data = json.loads(path.read_text())
     domain_of = {intent: d for d, intents in data["domains"].items() for intent in intents}
     taken: dict[str, int] = {}
     texts, intents = [], []
     for text, intent in data["train"]:
-        if intent in domain_of and taken.get(intent, 0) < per_intent:
+        if intent in domain_of and (per_intent is None or taken.get(intent, 0) < per_intent):
             taken[intent] = taken.get(intent, 0) + 1
             texts.append(text)
             intents.append(intent)
@@ -172,7 +172,7 @@ CROSSED_FILES = {
 def run(per_intent: int, ceiling: bool = False, data: str = "clinc", clustering: str = "hybrid") -> dict:
     domain, fine, coarse = DATA[data]
     if data == "clinc" or data in INTENT_FILES:
-        texts, intents, domains = load(per_intent) if data == "clinc" else load(10**6, INTENT_FILES[data])
+        texts, intents, domains = load(per_intent) if data == "clinc" else load(None, INTENT_FILES[data])
         captured = experiences(texts)
     else:
         fields, intents, domains = load_crossed(CROSSED_FILES[data])

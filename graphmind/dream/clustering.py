@@ -75,10 +75,10 @@ def cluster_vectors(
     ``DUST_SIZE``): the resolution is lowered until there are no more, or none of them is
     linked to another (Louvain never joins parts of the graph that no edge links); a fixed
     ``resolution`` ignores it. ``counted``: only the first rows count for the cap and the dust
-    (the rest, near-duplicates that only add links, would hide it). Tuning: k (neighbours, default sqrt(n)/3 in [5, 50]),
-    q (default 0.25; higher = finer), resolution (fixed Louvain resolution instead of the q
-    rule), alpha (TF-IDF weight, 0.3), candidates (neighbours by vector re-ranked with the
-    texts, per k: 3)."""
+    (the rest, near-duplicates that only add links, would hide it). Tuning: k (neighbours,
+    default sqrt(n)/3 in [5, 50]), q (default 0.25; higher = finer), resolution (fixed Louvain
+    resolution instead of the q rule), alpha (TF-IDF weight, 0.3), candidates (neighbours by
+    vector re-ranked with the texts, per k: 3)."""
     opts = _options(LEVEL1, tuning)
     x = unit_rows(vectors)
     n = len(x)

@@ -182,14 +182,18 @@ def cluster(
     return sorted(clusters, key=lambda c: -c.weight), sorted(left), warned
 
 
+def ratio_band(params: DreamParams) -> tuple[float, float]:
+    """The compression ratios the run aims within: target_ratio ± ratio_tolerance (7-13:1)."""
+    return params.target_ratio * (1 - params.ratio_tolerance), params.target_ratio * (1 + params.ratio_tolerance)
+
+
 def max_patterns(experiences: float, params: DreamParams) -> int:
     """The most communities ``experiences`` clustered by meaning may make where their
-    similarities show no scale of their own (``clustering.DUST_SHARE``): one per
-    target_ratio x (1 - ratio_tolerance) experiences (7 by default: the spec's 10:1 ± 30%,
-    duplicates counted, as the compression ratio counts them), and at least 2, so that a small
-    batch may still hold a pattern beside a lump that is no more alike than chance (whose
-    members wait)."""
-    return max(2, math.floor(experiences / (params.target_ratio * (1 - params.ratio_tolerance)) + 1e-9))
+    similarities show no scale of their own (``clustering.DUST_SHARE``): one per the band's
+    lowest ratio of experiences (7 by default: the spec's 10:1 ± 30%, duplicates counted, as
+    the compression ratio counts them), and at least 2, so that a small batch may still hold a
+    pattern beside a lump that is no more alike than chance (whose members wait)."""
+    return max(2, math.floor(experiences / ratio_band(params)[0] + 1e-9))
 
 
 def incoherent_split(

@@ -110,7 +110,8 @@ def checked_ratio(run: Any, seen: int, touched: int) -> float | None:
         return None
     ratio = round(seen / touched, 2)
     target, tolerance = run.params.target_ratio, run.params.ratio_tolerance
-    if not target * (1 - tolerance) <= ratio <= target * (1 + tolerance):
+    low, high = compress.ratio_band(run.params)
+    if not low <= ratio <= high:
         message = f"compression ratio {ratio}:1 is outside the target {target:g}:1 ± {tolerance:.0%}"
         warnings.warn(message, CompressionRatioWarning, stacklevel=2)
         run.warned.append(message)
