@@ -177,7 +177,8 @@ def verification_text(mind: str, result: Verification) -> str:
 
 
 def ladder_tree(report: DreamReport) -> list[str]:
-    """The ladder from the top level down to the patterns, indented (new patterns by name)."""
+    """The ladder from the top level down to the patterns, indented, patterns by name (new ones
+    with their description and experiences)."""
     entries = {e.id: e for e in report.ladder}
     patterns = {p["id"]: p for p in report.new_patterns}
     tops = [e for e in report.ladder if e.level == max((x.level for x in report.ladder), default=0)]
@@ -188,7 +189,9 @@ def ladder_tree(report: DreamReport) -> list[str]:
             head = [f"{'  ' * depth}L{e.level} {e.name}"]
             return head + [line for m in e.members for line in walk(m, depth + 1)]
         p = patterns.get(node_id)
-        label = f"{p['description']} ({p['usage_count']} experiences)" if p else node_id
+        label = (
+            f"{p['description']} ({p['usage_count']} experiences)" if p else report.pattern_names.get(node_id, node_id)
+        )
         return [f"{'  ' * depth}L1 {label}"]
 
     return [line for top in tops for line in walk(top.id, 1)]

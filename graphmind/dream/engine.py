@@ -43,7 +43,7 @@ from graphmind.dream.llm_calls import DreamCalls
 from graphmind.dream.params import DreamParams, Trigger
 from graphmind.dream.publication import build_publication
 from graphmind.dream.report import DreamReport
-from graphmind.dream.run_record import FALLBACKS, build_report, checked_ratio, run_props, run_record
+from graphmind.dream.run_record import FALLBACKS, build_report, checked_ratio, idle_report, run_props, run_record
 from graphmind.dream.triage import TriageResult, triage
 from graphmind.embed import Embedder
 from graphmind.errors import GraphmindError, RunError, StoreError, StoreUnavailableError
@@ -144,7 +144,7 @@ class _Run:
         read = (d.store, self.mind, d.embedder.model_id, self.params.session, self.params.max_experiences)
         rows, stored, self.remaining = self._phase("read", lambda: graph.read_experiences(*read))
         if not rows or all(r.deferred for r in rows):
-            return DreamReport(None, self.mind, "nothing_to_consolidate", self.trigger, experiences=0)
+            return idle_report(self, len(rows))
         if not self.params.domain:  # what the LLM is told the experiences are about: the mind's own
             domain = self._phase("read", lambda: graph.read_domain(d.store, self.mind))
             self.params = self.calls.params = self.params.model_copy(update={"domain": domain})

@@ -54,11 +54,14 @@ class DreamReport:
     degraded: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     new_patterns: list[dict[str, Any]] = field(default_factory=list)
+    pattern_names: dict[str, str] = field(default_factory=dict)
+    """id → name of every active pattern (the ladder's level 1), new or not."""
 
     @property
     def message(self) -> str:
         if self.status == "nothing_to_consolidate":
-            return f"nothing to consolidate: mind {self.mind!r} has no new experiences"
+            waiting = f" ({self.deferred} deferred ones wait for more like them)" if self.deferred else ""
+            return f"nothing to consolidate: mind {self.mind!r} has no new experiences{waiting}"
         ratio = f"{self.compression_ratio:.1f}:1" if self.compression_ratio else "n/a"
         status, score = self.verification.get("status", "not run"), self.verification.get("score")
         verified = status + (f" (score {score:.2f})" if isinstance(score, int | float) else "")

@@ -7,7 +7,7 @@ import warnings
 from datetime import UTC, datetime
 from typing import Any
 
-from graphmind.dream import compress
+from graphmind.dream import compress, graph, ladder
 from graphmind.dream.report import CompressionRatioWarning, DreamReport, LadderEntry
 
 FALLBACKS = {
@@ -16,6 +16,25 @@ FALLBACKS = {
     "abstract": "2-level ladder (experiences and patterns)",
     "verify": "stored unverified",
 }
+
+
+def idle_report(run: Any, deferred: int) -> DreamReport:
+    """Nothing new to consolidate: the mind's patterns and ladder as they stand, and the
+    ``deferred`` experiences that wait for company."""
+    d = run.d
+    active = [p for p in graph.read_patterns(d.store, run.mind, d.embedder.dimensions) if p.active]
+    nodes = list(graph.read_ladder(d.store, run.mind).values())
+    return DreamReport(
+        None,
+        run.mind,
+        "nothing_to_consolidate",
+        run.trigger,
+        deferred=deferred,
+        remaining=run.remaining,
+        active_patterns=len(active),
+        ladder_levels=ladder.levels(nodes, bool(active)),
+        pattern_names={p.id: p.name for p in active},
+    )
 
 
 def build_report(
@@ -54,6 +73,7 @@ def build_report(
         timings=run.timings,
         degraded=run.degraded,
         warnings=[*run.warned, *(check.warnings if check else [])],
+        pattern_names={p.id: p.name for p in active},
         new_patterns=[
             {
                 "id": p.id,

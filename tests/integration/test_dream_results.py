@@ -158,3 +158,20 @@ def test_cli_dreams_grow_the_pattern_a_group_matches(mind: Mind, cli_env, capsys
         if night:
             assert json.loads(out)["patterns"] == 0 and json.loads(out)["grown"] == 3
     assert sorted(p["name"] for p in active_patterns(mind)) == sorted(NETWORK)
+
+
+def test_cli_shows_every_pattern_by_name_and_an_idle_run_reports_the_mind_as_it_stands(mind: Mind, cli_env, capsys):
+    rng = random.Random(3)
+    mind.capture_many(network_batch(0, rng))
+    mind.dream()
+    mind.capture_many(network_batch(1, rng)[:2])  # a night that grows one pattern, creates none
+    code, out, _ = run_cli(capsys, "dream", "--mind", mind.name)
+    assert code == 0
+    level_1 = [line.strip() for line in out.splitlines() if line.strip().startswith("L1 ")]
+    assert level_1 and not any("pattern-" in line for line in level_1)  # names, not ids
+    assert {line.removeprefix("L1 ") for line in level_1} >= set(NETWORK)
+    code, out, _ = run_cli(capsys, "dream", "--mind", mind.name, "--json")
+    idle = json.loads(out)
+    assert code == 0 and idle["status"] == "nothing_to_consolidate"
+    assert idle["active_patterns"] == len(NETWORK) and idle["ladder_levels"] >= 4
+    assert sorted(idle["pattern_names"].values()) == sorted(NETWORK)

@@ -134,3 +134,34 @@ def test_strict_mode_aborts_a_run_whose_verification_fails(mind, monkeypatch):
     report = mind.dream()  # warn-and-store: the same failure is stored, unverified
     assert report.verification["status"] == "failed" and report.patterns == 3
     assert {mind.get(p["id"]).verification_status for p in report.new_patterns} == {"unverified"}
+
+
+def test_imported_patterns_are_grounded_by_the_experiences_that_exemplify_them(mind, tmp_path):
+    """No outcome counts on an imported pattern: its EXEMPLIFIES edges ground it, and a pattern
+    without any stays ungrounded."""
+    lines = [
+        {"type": "node", "label": "Abstraction", "id": "a-care", "properties": {"name": "Patient care", "level": 2}},
+        *(
+            {"type": "node", "label": "Pattern", "id": pid, "properties": {"name": name, "description": name}}
+            for pid, name in (("p-fluids", "subcutaneous fluids"), ("p-splint", "splinting a fracture"))
+        ),
+        *(
+            {"type": "edge", "rel": "SUBSUMES", "from": "a-care", "to": p, "properties": {}}
+            for p in ("p-fluids", "p-splint")
+        ),
+    ]
+    for k in range(3):
+        lines.append(
+            {
+                "type": "node",
+                "label": "Experience",
+                "id": f"e-fluids-{k}",
+                "properties": {"description": f"gave subcutaneous fluids to dehydrated cat {k}", "outcome": "success"},
+            }
+        )
+        lines.append(
+            {"type": "edge", "rel": "EXEMPLIFIES", "from": f"e-fluids-{k}", "to": "p-fluids", "properties": {}}
+        )
+    load(mind, lines, tmp_path)
+    ungrounded = {f.child for f in mind.verify().flagged if f.check == "groundedness"}
+    assert ungrounded == {"p-splint"}  # a-care still reaches experiences through p-fluids
