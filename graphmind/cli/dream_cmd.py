@@ -64,7 +64,7 @@ from graphmind.mind import Mind
     help="Keep dreaming: every --interval, and whenever "
     "50 new experiences have gathered 10 minutes after the last dream.",
 )
-@click.option("--interval", default="30m", show_default=True, help="Period of --watch (e.g. 30m, 1h).")
+@click.option("--interval", default=None, help="Period of --watch (e.g. 30m, 1h; default 30m).")
 @click.option("--max-runs", type=click.IntRange(min=1), default=None, help="Stop --watch after N runs.")
 @click.option(
     "--batch",
@@ -86,7 +86,7 @@ def dream(
     rng_seed: int,
     wait_s: float,
     watching: bool,
-    interval: str,
+    interval: str | None,
     max_runs: int | None,
     llm_batch: bool,
     as_json: bool,
@@ -105,7 +105,9 @@ def dream(
         wait_seconds=wait_s,
         llm_batch=llm_batch,
     )
-    schedule = Schedule(interval_s=parse_duration(interval))
+    if not watching and (interval is not None or max_runs is not None):
+        raise click.UsageError("--interval and --max-runs apply only with --watch")
+    schedule = Schedule(interval_s=parse_duration(interval or "30m"))
 
     def progress(line: str) -> None:
         click.echo(f"dream: {line}", err=True)

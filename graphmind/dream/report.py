@@ -62,14 +62,15 @@ class DreamReport:
         if self.status == "nothing_to_consolidate":
             waiting = f" ({self.deferred} deferred ones wait for more like them)" if self.deferred else ""
             return f"nothing to consolidate: mind {self.mind!r} has no new experiences{waiting}"
-        ratio = f"{self.compression_ratio:.1f}:1" if self.compression_ratio else "n/a"
+        ratio = f"{self.compression_ratio:g}:1" if self.compression_ratio else "n/a"
         status, score = self.verification.get("status", "not run"), self.verification.get("score")
         verified = status + (f" (score {score:.2f})" if isinstance(score, int | float) else "")
         transfer = f", transfer {self.transfer_improvement:+.0%}" if self.transfer_improvement is not None else ""
         return (
             f"dream {self.run_id}{' (dry run)' if self.status == 'dry_run' else ''}: "
             f"{self.experiences} experiences, {self.triaged} triaged, {self.patterns} new "
-            f"patterns ({self.grown} grown; ratio {ratio}), {self.ladder_levels}-level ladder, "
+            f"{'pattern' if self.patterns == 1 else 'patterns'} ({self.grown} grown; ratio {ratio}), "
+            f"{self.ladder_levels}-level ladder, "
             f"{self.cross_connections} connections, {self.pruned} pruned{transfer}; verification: {verified}"
             + (f"; {self.remaining} experiences left for the next run" if self.remaining else "")
         )

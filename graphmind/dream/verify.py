@@ -24,6 +24,7 @@ score reaches ``min_verification_score``, else ``flagged``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -97,14 +98,18 @@ class Verification:
         }
 
 
+_FORMS = re.compile(r"\(([^|()]*)\|([^|()]*)\)")
 EMPTY = Verification("empty", 1.0, {})
 
 
 def _result(flags: list[Flag], total: int, ok: str, found: str, severity: str, failed: bool = False) -> CheckResult:
+    """``found``: what was found, "(singular|plural)" choosing by the count ("{n} ungrounded
+    (item|items)")."""
     score = round(1 - min(len(flags), total) / total, 4) if total else 1.0
+    form = 1 if len(flags) == 1 else 2
     return CheckResult(
         not flags,
-        found.format(n=len(flags)) if flags else ok,
+        _FORMS.sub(lambda m: m.group(form), found).format(n=len(flags)) if flags else ok,
         severity,
         score,
         [f.reason for f in flags],
@@ -166,7 +171,7 @@ def vertical(
         flags,
         max(len(edges), len(flags)),
         "Vertical consistency verified",
-        "{n} vertical inconsistencies",
+        "{n} vertical (inconsistency|inconsistencies)",
         "error",
         failed,
     )
@@ -199,7 +204,9 @@ def horizontal(patterns: list[PatternState], nodes: list[LadderNode]) -> CheckRe
                     f"Level {level} mixes spans of {min(spans)} and {max(spans)} patterns",
                 )
             )
-    return _result(flags, len(nodes), "Horizontal coherence verified", "{n} horizontal incoherences", "warning")
+    return _result(
+        flags, len(nodes), "Horizontal coherence verified", "{n} horizontal (incoherence|incoherences)", "warning"
+    )
 
 
 def grounded(patterns: list[PatternState], nodes: list[LadderNode]) -> CheckResult:
@@ -213,7 +220,7 @@ def grounded(patterns: list[PatternState], nodes: list[LadderNode]) -> CheckResu
         flags,
         len(reaches),
         "Every abstraction traces down to experiences",
-        "{n} ungrounded items",
+        "{n} ungrounded (item|items)",
         "error",
         bool(flags),
     )
@@ -248,7 +255,7 @@ def verify(
             [Flag("non_contradiction", a, b, f"Patterns {a} and {b} contradict") for a, b in pairs],
             len(active),
             "No contradictions found",
-            "Found {n} contradictions",
+            "Found {n} (contradiction|contradictions)",
             "warning",
         ),
         "utility_threshold": _result(
@@ -258,12 +265,20 @@ def verify(
                 if p.utility < params.min_utility and not p.tally.records_failure(params.failure_share)
             ],
             len(active),
-            "All patterns meet the utility threshold",
-            "{n} patterns below the utility threshold",
+            _utility_ok(active, params),
+            "{n} (pattern|patterns) below the utility threshold",
             "warning",
         ),
     }
     return Verification(overall(checks, params.min_verification_score), score(checks), checks, pairs)
+
+
+def _utility_ok(active: list[PatternState], params: DreamParams) -> str:
+    """A pattern that records a failure is exempt from the utility threshold: say so."""
+    exempt = sum(p.utility < params.min_utility for p in active)
+    if not exempt:
+        return "All patterns meet the utility threshold"
+    return f"All patterns meet the utility threshold, except {exempt} recording a failure (kept as negative results)"
 
 
 def score(checks: Mapping[str, CheckResult]) -> float:

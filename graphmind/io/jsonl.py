@@ -52,8 +52,8 @@ def parse_line(number: int, text: str | bytes, max_property_bytes: int) -> NodeL
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:  # a JSONDecodeError, a 5,000-digit number, nesting too deep
-        if isinstance(exc, json.JSONDecodeError):
-            detail = exc.msg
+        if isinstance(exc, json.JSONDecodeError):  # "Invalid control character at" + where
+            detail = f"{exc.msg}{'' if exc.msg.endswith(' at') else ' at'} column {exc.colno}"
         else:
             detail = "nested too deeply" if isinstance(exc, RecursionError) else "a number with too many digits"
         reason = f"not valid JSON ({detail})"

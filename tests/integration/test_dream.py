@@ -433,6 +433,8 @@ def test_cli_dream_watch_runs_periodically(cli_env, cli_mind, capsys, store, set
     ]
     code, _, err = run_cli(capsys, "dream", "--mind", cli_mind, "--watch", "--interval", "soon")
     assert code == 2 and "not a duration" in err
+    code, out, err = run_cli(capsys, "dream", "--mind", cli_mind, "--interval", "5m")
+    assert code == 2 and "only with --watch" in err and out == ""  # not silently a single run
 
 
 def test_a_backlog_is_read_before_deferred_experiences_so_a_capped_run_always_progresses(mind):

@@ -420,3 +420,18 @@ def test_transfer_improvement_compares_experiences_that_applied_a_known_pattern_
     assert transfer_improvement(outcomes, {0, 1}) is None  # too few applied it to say
     assert transfer_improvement(outcomes, set()) is None
     assert transfer_improvement(["success"] * 3 + ["failure"] * 3, {0, 1, 2}) is None  # no base: rest all failed
+
+
+def test_check_messages_count_in_the_right_number_and_say_what_is_exempt():
+    patterns = sudoku_patterns()
+    failing = pattern("fail", unit(0, 0, 1), 0, 3, description="guessing a digit")  # records a failure
+    utility = verify([patterns[0], failing], [], PARAMS.model_copy(update={"min_utility": 0.99})).checks
+    assert utility["utility_threshold"].message == "1 pattern below the utility threshold"
+    assert (
+        verify(patterns, [], PARAMS.model_copy(update={"min_utility": 0.99}))
+        .checks["utility_threshold"]
+        .message.startswith("2 patterns below")
+    )
+    assert "except 1 recording a failure" in verify([failing], [], PARAMS).checks["utility_threshold"].message
+    grounded = verify([pattern("ns", unit(1), 0, 0)], [], PARAMS).checks["groundedness"]
+    assert grounded.message == "1 ungrounded item"
