@@ -7,7 +7,8 @@ hydrology survey team's and a freight dispatcher's streams, written and labelled
 helper who saw no code (held out). The dream's own triage runs on MiniLM embeddings of the
 descriptions; a capture "survives" when it is a representative that goes on to compression.
 Printed per domain and per set: the drop rate (the spec asks 50-80%) beside the share labelled
-drop, the recall of "keep" captures, of failures and of "drop" captures, beside keep-all and a
+drop, the recall of "keep" captures, of failures and of "drop" captures, beside triage by
+similarity alone (``--no-retold``: no retold rule, the graphmind of 2026-11-25), keep-all and a
 random triage at the same drop rate (mean of 200 draws).
 
 ``--calibrate`` also chooses on one domain and scores on the other (both ways): the lowest
@@ -16,7 +17,7 @@ every "keep" capture, and the highest ``min_importance`` (the spec's importance,
 that does.
 
     .venv/bin/python bench/triage_quality.py [--duplicate-similarity X] [--named-duplicate-similarity Z]
-        [--min-importance Y] [--calibrate] [--write]
+        [--min-importance Y] [--calibrate] [--no-retold] [--write]
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import write_results
 
 from graphmind.dream import DreamParams
+from graphmind.dream import triage as triage_module
 from graphmind.dream.items import ExperienceRow
 from graphmind.dream.triage import triage
 from graphmind.embed import MiniLMEmbedder
@@ -109,8 +111,14 @@ def run(part: list[dict], vectors: np.ndarray, params: DreamParams) -> tuple[flo
     return score(part, survivors(part, vectors, params))
 
 
-def survivors(part: list[dict], vectors: np.ndarray, params: DreamParams) -> set[int]:
-    return set(triage(rows_of(part), vectors, params).kept)
+def survivors(part: list[dict], vectors: np.ndarray, params: DreamParams, retold: bool = True) -> set[int]:
+    rule = triage_module.retold
+    if not retold:  # the baseline: near-duplicates by similarity alone
+        triage_module.retold = lambda *args: {}  # type: ignore[assignment]
+    try:
+        return set(triage(rows_of(part), vectors, params).kept)
+    finally:
+        triage_module.retold = rule
 
 
 def main() -> None:
@@ -133,19 +141,21 @@ def main() -> None:
         f"triage params: duplicate_similarity={params.duplicate_similarity} "
         f"named_duplicate_similarity={params.named_duplicate_similarity} min_importance={params.min_importance}",
         "drop: the share dropped (labelled drop); recalls of keep / failure / drop captures",
-        f"{'set':14} {'n':>3}  {'triage: drop, keep/fail/drop recall':>36}  {'random same rate':>18}  keep-all",
+        f"{'set':13} {'n':>3}  {'triage: drop, keep/fail/drop recall':>36}  {'similarity alone':>30}  "
+        f"{'random same rate':>18}  keep-all",
     ]
     for label, stream in (("", items), (" (held out)", load(HELD_OUT))):
         for domain in sorted({it["domain"] for it in stream}) + ["all" + label]:
             part = [it for it in stream if domain in ("all" + label, it["domain"])]
             vectors = np.asarray(embedder.embed([it["description"] for it in part]), dtype=np.float32)
             labelled = sum(it["label"] == "drop" for it in part) / len(part)
-            kept = survivors(part, vectors, params)
-            drop, recall, fails = score(part, kept)
+            found = [survivors(part, vectors, params, retold) for retold in (True, False)]
+            (drop, recall, fails), (bdrop, brecall, bfails) = (score(part, kept) for kept in found)
             _, rrecall, rfails = random_at(part, drop)
             out.append(
-                f"{domain:14} {len(part):3d}  {drop:10.2f} ({labelled:.2f}) {recall:5.2f} {fails:5.2f} "
-                f"{drop_recall(part, kept):5.2f}  {rrecall:8.2f} {rfails:8.2f}  1.00 (drop 0.00)"
+                f"{domain:13} {len(part):3d}  {drop:5.2f} ({labelled:.2f}) {recall:5.2f} {fails:5.2f} "
+                f"{drop_recall(part, found[0]):5.2f}     {bdrop:5.2f} {brecall:5.2f} {bfails:5.2f} "
+                f"{drop_recall(part, found[1]):5.2f}  {rrecall:8.2f} {rfails:8.2f}  1.00 (drop 0.00)"
             )
     if args.calibrate:
         by_domain = {

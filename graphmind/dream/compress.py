@@ -53,6 +53,15 @@ class Cluster:
     """Indices (into the run's experiences) of the representatives in the cluster."""
     weight: int
     centroid: np.ndarray
+    """The representatives' mean, each weighted by what it stands for: the pattern's centroid."""
+    mean: np.ndarray | None = None
+    """The mean of every experience it stands for, duplicates included: what ``matching_pattern``
+    compares (a success retold in other words is not one telling of it)."""
+
+    @property
+    def overall(self) -> np.ndarray:
+        """``mean`` when known, else ``centroid``."""
+        return self.centroid if self.mean is None else self.mean
 
 
 def join_existing(vectors: np.ndarray, reps: list[int], centroids: np.ndarray, threshold: float) -> dict[int, int]:
@@ -118,6 +127,7 @@ def cluster(
     texts: list[str] | None = None,
     chance: Callable[[int], float] | None = None,
     companions: Mapping[int, Sequence[int]] | None = None,
+    duplicates: Mapping[int, Sequence[int]] | None = None,
 ) -> tuple[list[Cluster], list[int], list[str]]:
     """Clusters of weight ≥ min_cluster_size, the representatives left in none, and a warning
     per named strategy whose experiences were split (``incoherent_split``).
@@ -132,7 +142,8 @@ def cluster(
     ``companions`` (a representative → its duplicates, from triage) join the similarity graph
     of the experiences clustered by meaning, as near-duplicates show what belongs together
     (on CLINC150, clustering the representatives alone cost 0.04-0.10 ARI), but each follows
-    its representative: only representatives are labelled."""
+    its representative: only representatives are labelled. ``duplicates`` (a representative →
+    all its duplicates) give each cluster its ``mean``."""
     grouping = vectors if grouping is None else grouping
     texts = [r.description for r in rows] if texts is None else texts
     named: dict[str, list[int]] = defaultdict(list)
@@ -176,7 +187,9 @@ def cluster(
     for members in found:
         weight = int(weights[members].sum())
         if weight >= params.min_cluster_size:
-            clusters.append(Cluster(members, weight, centroid_of(vectors[members], weights[members])))
+            everyone = [j for i in members for j in (i, *(duplicates or {}).get(i, ()))]
+            centroid = centroid_of(vectors[members], weights[members])
+            clusters.append(Cluster(members, weight, centroid, centroid_of(vectors[everyone])))
         else:
             left.extend(members)
     return sorted(clusters, key=lambda c: -c.weight), sorted(left), warned
@@ -281,7 +294,7 @@ def new_pattern(
         name=extracted.name,
         pattern_type=extracted.pattern_type,
         description=describe(extracted),
-        centroid=c.centroid,
+        centroid=c.overall,
         tally=tally,
         conditions=list(extracted.conditions),
         actions=list(extracted.actions),
@@ -290,6 +303,7 @@ def new_pattern(
         is_new=True,
         changed=True,
         cohesion=float(np.average(vectors[c.members] @ c.centroid)),
+        strategies=frozenset(k for k in (strategy_key(rows[j]) for j in members) if k),
     )
 
 
@@ -320,6 +334,7 @@ def grow(
         np.vstack([pattern.centroid, added]), np.array([max(old, 1), len(members)], dtype=np.float64)
     )
     pattern.new_members.extend(rows[j].id for j in members)
+    pattern.strategies |= {k for k in (strategy_key(rows[j]) for j in members) if k}
     pattern.changed = True
 
 

@@ -263,12 +263,12 @@ class _Run:
         grouping = self._action_vectors(vectors, texts, [r.description for r in rows], grouped)
         chance = coherence.chance_level(self.d.embedder)
         clusters, left, split = compress.cluster(
-            rows, vectors, rest, tri.weight(len(rows)), self.params, grouping, texts, chance, companions
+            rows, vectors, rest, tri.weight(len(rows)), self.params, grouping, texts, chance, companions, dups
         )
         self.warned.extend(split)
         fresh: list[compress.Cluster] = []
         for c in clusters:
-            found = compress.matching_pattern(c.centroid, None, patterns, self.params)
+            found = compress.matching_pattern(c.overall, None, patterns, self.params)
             if found is None:
                 fresh.append(c)
             else:
@@ -277,7 +277,7 @@ class _Run:
         extracted = self.calls.all("compress", EXTRACT_PATTERN, inputs, rules_llm.extract_pattern)
         new: list[PatternState] = []
         for c, e in zip(fresh, extracted):
-            found = compress.matching_pattern(c.centroid, e.name, patterns, self.params)
+            found = compress.matching_pattern(c.overall, e.name, patterns, self.params)
             if found is None:
                 new.append(compress.new_pattern(c, e, rows, vectors, dups, self.params))
             else:

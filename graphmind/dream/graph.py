@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from graphmind.dream.items import ExperienceRow, LadderNode, PatternState, Tally
+from graphmind.dream.items import ExperienceRow, LadderNode, PatternState, Tally, name_of_strategy
 from graphmind.errors import RunError
 from graphmind.store import GraphStore
 from graphmind.store.graph_store import Transaction
@@ -92,6 +92,7 @@ def read_patterns(store: GraphStore, mind: str, dimensions: int) -> list[Pattern
                 verification_status=r["verification_status"] or "unverified",
                 stored_verification=r["verification_status"],
                 evidence=(r["first_evidence"], r["last_evidence"]),
+                strategies=frozenset(k for k in map(name_of_strategy, r["strategies"]) if k),
             )
         )
     return patterns

@@ -67,6 +67,7 @@ def prune(patterns: list[PatternState], params: DreamParams) -> list[Pruning]:
                 if sims[i, k] >= params.redundancy_similarity
                 and rules.contradiction(item(p), item(active[k])) is None
                 and keeps_failure(p, active[k], params)
+                and not named_apart(p, active[k], params)
             ),
             None,
         )
@@ -82,6 +83,15 @@ def prune(patterns: list[PatternState], params: DreamParams) -> list[Pruning]:
             by = active[near].id if near is not None and sims[i, near] >= params.cross_connect_similarity else None
             pruned.append(_mark(p, "low_utility", by))
     return pruned
+
+
+def named_apart(p: PatternState, q: PatternState, params: DreamParams) -> bool:
+    """The agent filed ``p``'s and ``q``'s experiences under different strategy names: two
+    techniques, however alike their texts read (templated moves of a puzzle: "hidden single"
+    and "pointing pair" means lie at cosine 0.81), as a run's grouping keeps them (unless
+    ``clustering`` is semantic)."""
+    named = bool(p.strategies) and bool(q.strategies)
+    return params.clustering != "semantic" and named and p.strategies.isdisjoint(q.strategies)
 
 
 def keeps_failure(p: PatternState, by: PatternState, params: DreamParams) -> bool:

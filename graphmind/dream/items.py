@@ -40,7 +40,12 @@ class ExperienceRow:
 def strategy_key(row: ExperienceRow) -> str | None:
     """The strategy the agent named, compared without case or spacing; None when it named
     none (placeholders such as "unknown" never reach here: the models drop them)."""
-    key = " ".join((row.strategy_used or "").casefold().split())
+    return name_of_strategy(row.strategy_used)
+
+
+def name_of_strategy(text: str | None) -> str | None:
+    """A strategy name as ``strategy_key`` compares it."""
+    key = " ".join((text or "").casefold().split())
     return key or None
 
 
@@ -103,6 +108,8 @@ class PatternState:
     evidence: tuple[Any, Any] | None = None
     """(first, last) time of the stored experiences behind it, as the store holds them (None
     for a new pattern; graphmind.dream.supersede reads them)."""
+    strategies: frozenset[str] = frozenset()
+    """The strategy names (``strategy_key``) its experiences were filed under."""
 
     @property
     def usage_count(self) -> int:

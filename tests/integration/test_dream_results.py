@@ -175,3 +175,14 @@ def test_cli_shows_every_pattern_by_name_and_an_idle_run_reports_the_mind_as_it_
     assert code == 0 and idle["status"] == "nothing_to_consolidate"
     assert idle["active_patterns"] == len(NETWORK) and idle["ladder_levels"] >= 4
     assert sorted(idle["pattern_names"].values()) == sorted(NETWORK)
+
+
+def test_a_pattern_remembers_the_strategy_names_of_its_experiences(mind: Mind):
+    """Read back from the graph, so that a later run's pruning keeps techniques the agent
+    named apart (graphmind.dream.integrate.named_apart)."""
+    from graphmind.dream import graph
+
+    mind.capture_many(network_batch(0, random.Random(4)))
+    mind.dream()
+    stored = graph.read_patterns(mind.store, mind.name, mind.embedder.dimensions)
+    assert sorted((p.name, sorted(p.strategies)) for p in stored) == sorted((k, [k]) for k in NETWORK)

@@ -314,3 +314,23 @@ def test_fuzzy_experiences_are_not_ground_to_dust():
 def test_a_phrase_that_repeats_a_word_in_another_form_is_a_seam_not_a_name():
     children = [["resit exam exams", "exam exams date", "exam exams results"], ["refund my fees", "pay fees online"]]
     assert level_key_phrases(children)[0] == ["Exam"]  # before: "Exam exams", then "Exam" and "Exams"
+
+
+def test_a_cluster_means_every_experience_it_stands_for_and_its_pattern_keeps_that_mean():
+    """A success retold in other words is a duplicate of its first account (triage): the
+    pattern's centroid is the mean of all of them, as ``grow`` makes it, not the first alone."""
+    from graphmind.dream.items import centroid_of
+    from graphmind.prompts.dream import ExtractedPattern
+
+    vectors = unit([1, 0, 0, 0], [0.6, 0.8, 0, 0], [0.6, 0, 0.8, 0], [0, 0, 0, 1])
+    rows = _rows(["move"] * 4, ["Low-flow purge", "low-flow purge", "low-flow  purge", None])
+    duplicates = {0: [1, 2]}
+    weights = np.array([3, 0, 0, 1])
+    clusters, _, _ = compress.cluster(rows, vectors, [0], weights, PARAMS, duplicates=duplicates)
+    (c,) = clusters
+    assert np.allclose(c.centroid, vectors[0]) and np.allclose(c.mean, centroid_of(vectors[:3]))
+    extracted = ExtractedPattern(name="Low-flow purge", pattern_type="technique")
+    made = compress.new_pattern(c, extracted, rows, vectors, duplicates, PARAMS)
+    assert np.allclose(made.centroid, c.mean) and made.strategies == {"low-flow purge"}
+    compress.grow(made, [3], rows, vectors, {})
+    assert made.strategies == {"low-flow purge"} and made.usage_count == 4  # an unnamed one adds no name

@@ -68,8 +68,52 @@ def test_a_named_strategy_retold_collapses_where_unnamed_look_alikes_stay_apart(
     assert triage(named, at_cosine(0.75), PARAMS).duplicate_of[1][0] == 0  # one technique, told again
     assert triage(unnamed, at_cosine(0.75), PARAMS).duplicate_of == {}  # requests that only read alike
     assert triage(unnamed, at_cosine(0.85), PARAMS).duplicate_of[1][0] == 0  # the spec's 0.8
-    assert triage(named, at_cosine(0.6), PARAMS).duplicate_of == {}  # one name over two techniques
     assert triage(named, at_cosine(0.75), DreamParams(clustering="semantic")).duplicate_of == {}  # names ignored
+
+
+def test_a_success_retold_in_other_words_joins_its_first_account_at_any_cosine():
+    purge = [exp(i, strategy_used="low-flow purge") for i in range(3)]
+    vectors = np.vstack([unit(1, 0, 0), unit(0.35, 0.94, 0), unit(0.3, 0.3, 0.9)])  # 0.35 and 0.30 from it
+    result = triage(purge, vectors, PARAMS)
+    assert result.kept == [0]
+    assert result.duplicate_of[1][0] == 0 and result.duplicate_of[1][1] == pytest.approx(0.35, abs=0.01)
+    assert result.duplicate_of[2][0] == 0  # a retelling of the retelling reaches the first account
+    assert triage(purge, vectors, DreamParams(clustering="semantic")).duplicate_of == {}  # names ignored
+
+
+def test_what_follows_a_failure_failures_and_insights_are_never_retold():
+    rows = [
+        exp(0, strategy_used="salt dilution"),
+        exp(1, "failure", strategy_used="salt dilution"),
+        exp(2, strategy_used="salt dilution"),  # the fix, told after the failure
+        exp(3, "failure", strategy_used="salt dilution"),  # a second failure, cosine 0.75
+        exp(4, kind="insight", strategy_used="salt dilution"),
+    ]
+    vectors = np.vstack(
+        [
+            unit(1, 0, 0, 0, 0),
+            unit(0, 1, 0, 0, 0),
+            unit(0.5, 0, 0, 0.87, 0),
+            unit(0, 0.75, 0.66, 0, 0),
+            unit(0, 0, 0, 0, 1),
+        ]
+    )
+    result = triage(rows, vectors, PARAMS)
+    assert result.kept == [0, 1, 2, 3, 4] and result.duplicate_of == {}
+    progress = [exp(0, "progress", strategy_used="daily status"), exp(1, "progress", strategy_used="daily status")]
+    assert triage(progress, at_cosine(0.4), PARAMS).duplicate_of[1][0] == 0  # a status note told again
+
+
+def test_under_a_name_for_several_techniques_a_first_account_nearer_to_another_stays():
+    rows = [
+        exp(0, strategy_used="on-call runbook"),  # rotated credentials
+        exp(1),  # a restart, no strategy named
+        exp(2, strategy_used="on-call runbook"),  # a restart: nearest to 1, not to 0
+        exp(3, strategy_used="on-call runbook"),  # another restart: nearest to 2
+    ]
+    vectors = np.vstack([unit(1, 0, 0), unit(0, 1, 0.2), unit(0.45, 0.8, 0.3), unit(0.3, 0.9, 0.35)])
+    result = triage(rows, vectors, PARAMS)
+    assert 2 in result.kept and result.duplicate_of[3][0] == 2
 
 
 def test_breakthroughs_are_always_kept_and_never_collapsed():
@@ -123,6 +167,20 @@ def test_a_redundant_pattern_is_pruned_and_superseded_by_the_more_useful_one():
     assert [(p.pattern_id, p.reason, p.superseded_by) for p in pruned] == [("weak", "redundant", "strong")]
     assert weak.status == "pruned" and strong.active
     assert weak.verification_status == "invalidated" and strong.verification_status != "invalidated"
+
+
+def test_patterns_the_agent_filed_under_different_names_are_never_twins():
+    """Templated moves read alike ("hidden single" and "pointing pair" means at cosine 0.81):
+    the agent's names keep them apart, as a run's grouping does."""
+    hidden = pattern("hidden", unit(1, 0.05), 30, strategies=frozenset({"hidden single"}))
+    pointing = pattern("pointing", unit(1, 0.06), 4, strategies=frozenset({"pointing pair"}))
+    assert prune([hidden, pointing], PARAMS) == []
+    semantic = [pattern(p.id, p.centroid, p.usage_count, strategies=p.strategies) for p in (hidden, pointing)]
+    assert len(prune(semantic, PARAMS.model_copy(update={"clustering": "semantic"}))) == 1  # names ignored
+    for strategies in (frozenset({"pointing pair", "hidden single"}), frozenset()):  # a name shared, or none
+        again = [pattern("hidden", unit(1, 0.05), 30, strategies=hidden.strategies)]
+        again.append(pattern("pointing", unit(1, 0.06), 4, strategies=strategies))
+        assert [p.pattern_id for p in prune(again, PARAMS)] == ["pointing"]
 
 
 def test_a_low_utility_pattern_is_pruned_but_not_invalidated():
