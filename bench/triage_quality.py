@@ -8,7 +8,7 @@ helper who saw no code (held out). The dream's own triage runs on MiniLM embeddi
 descriptions; a capture "survives" when it is a representative that goes on to compression.
 Printed per domain and per set: the drop rate (the spec asks 50-80%) beside the share labelled
 drop, the recall of "keep" captures, of failures and of "drop" captures, beside triage by
-similarity alone (``--no-retold``: no retold rule, the graphmind of 2026-11-25), keep-all and a
+similarity alone (the same triage without its rule for successes told again), keep-all and a
 random triage at the same drop rate (mean of 200 draws).
 
 ``--calibrate`` also chooses on one domain and scores on the other (both ways): the lowest
@@ -17,7 +17,7 @@ every "keep" capture, and the highest ``min_importance`` (the spec's importance,
 that does.
 
     .venv/bin/python bench/triage_quality.py [--duplicate-similarity X] [--named-duplicate-similarity Z]
-        [--min-importance Y] [--calibrate] [--no-retold] [--write]
+        [--min-importance Y] [--calibrate] [--write]
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from _common import write_results
 
 from graphmind.dream import DreamParams
 from graphmind.dream import triage as triage_module
+from graphmind.dream.coherence import chance_level
 from graphmind.dream.items import ExperienceRow
 from graphmind.dream.triage import triage
 from graphmind.embed import MiniLMEmbedder
@@ -41,6 +42,10 @@ from graphmind.embed import MiniLMEmbedder
 SETS = Path(__file__).resolve().parent.parent / "tests" / "data"
 DATA = SETS / "triage" / "captures.jsonl"
 HELD_OUT = SETS / "triage_blind" / "captures.jsonl"
+
+
+CHANCE = [0.0]
+"""The embedder's chance cosine for a pair (coherence.chance_level), as the dream passes it."""
 
 
 def load(path: Path = DATA) -> list[dict]:
@@ -116,7 +121,7 @@ def survivors(part: list[dict], vectors: np.ndarray, params: DreamParams, retold
     if not retold:  # the baseline: near-duplicates by similarity alone
         triage_module.retold = lambda *args: {}  # type: ignore[assignment]
     try:
-        return set(triage(rows_of(part), vectors, params).kept)
+        return set(triage(rows_of(part), vectors, params, chance=CHANCE[0]).kept)
     finally:
         triage_module.retold = rule
 
@@ -137,6 +142,7 @@ def main() -> None:
     params = DreamParams(**{k: v for k, v in settings.items() if v is not None})
     items = load()
     embedder = MiniLMEmbedder()
+    CHANCE[0] = chance_level(embedder)(2)
     out = [
         f"triage params: duplicate_similarity={params.duplicate_similarity} "
         f"named_duplicate_similarity={params.named_duplicate_similarity} min_importance={params.min_importance}",

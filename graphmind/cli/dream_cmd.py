@@ -107,7 +107,7 @@ def dream(
     )
     if not watching and (interval is not None or max_runs is not None):
         raise click.UsageError("--interval and --max-runs apply only with --watch")
-    schedule = Schedule(interval_s=parse_duration(interval or "30m"))
+    schedule = Schedule(interval_s=parse_duration("30m" if interval is None else interval))
 
     def progress(line: str) -> None:
         click.echo(f"dream: {line}", err=True)

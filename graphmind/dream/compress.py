@@ -33,7 +33,15 @@ import numpy as np
 
 from graphmind.dream.clustering import cluster_vectors
 from graphmind.dream.coherence import above_chance
-from graphmind.dream.items import OUTCOME_SCORE, ExperienceRow, PatternState, Tally, centroid_of, strategy_key
+from graphmind.dream.items import (
+    OUTCOME_SCORE,
+    ExperienceRow,
+    PatternState,
+    Tally,
+    centroid_of,
+    filed_apart,
+    strategy_key,
+)
 from graphmind.dream.params import DreamParams
 from graphmind.prompts.dream import ExperienceItem, ExtractedPattern, PatternExtractionInput
 
@@ -53,10 +61,13 @@ class Cluster:
     """Indices (into the run's experiences) of the representatives in the cluster."""
     weight: int
     centroid: np.ndarray
-    """The representatives' mean, each weighted by what it stands for: the pattern's centroid."""
+    """The representatives' mean, each weighted by what it stands for (cohesion is measured to it)."""
     mean: np.ndarray | None = None
-    """The mean of every experience it stands for, duplicates included: what ``matching_pattern``
-    compares (a success retold in other words is not one telling of it)."""
+    """The mean of every experience it stands for, duplicates included: the pattern's centroid,
+    and what ``matching_pattern`` compares (a success retold in other words is not one telling
+    of it)."""
+    strategies: frozenset[str] = frozenset()
+    """The strategy names (``strategy_key``) of every experience it stands for."""
 
     @property
     def overall(self) -> np.ndarray:
@@ -64,17 +75,34 @@ class Cluster:
         return self.centroid if self.mean is None else self.mean
 
 
-def join_existing(vectors: np.ndarray, reps: list[int], centroids: np.ndarray, threshold: float) -> dict[int, int]:
-    """Representative → index of the existing pattern it joins (the nearest, if ≥ threshold)."""
-    if not reps or not len(centroids):
+def join_existing(
+    vectors: np.ndarray, reps: list[int], patterns: list[PatternState], rows: list[ExperienceRow], params: DreamParams
+) -> dict[int, int]:
+    """Representative → index of the existing pattern it joins: the nearest it reaches (cosine ≥
+    ``join_similarity``) among those not filed under other strategy names than its own
+    (``items.filed_apart``; names ignored when clustering is semantic)."""
+    if not reps or not patterns:
         return {}
-    sims = vectors[reps] @ centroids.T
+    sims = vectors[reps] @ np.vstack([p.centroid for p in patterns]).T
+    if params.clustering != "semantic":
+        by_name: dict[str, list[int]] = defaultdict(list)
+        for k, i in enumerate(reps):
+            key = strategy_key(rows[i])
+            if key:
+                by_name[key].append(k)
+        for key, ks in by_name.items():
+            apart = [filed_apart(frozenset({key}), p.strategies) for p in patterns]
+            sims[np.ix_(np.asarray(ks), np.flatnonzero(apart))] = -np.inf
     best = sims.argmax(axis=1)
-    return {i: int(best[k]) for k, i in enumerate(reps) if sims[k, best[k]] >= threshold}
+    return {i: int(best[k]) for k, i in enumerate(reps) if sims[k, best[k]] >= params.join_similarity}
 
 
 def matching_pattern(
-    centroid: np.ndarray, name: str | None, patterns: list[PatternState], params: DreamParams
+    centroid: np.ndarray,
+    name: str | None,
+    patterns: list[PatternState],
+    params: DreamParams,
+    strategies: frozenset[str] = frozenset(),
 ) -> int | None:
     """Index of the active pattern that a new group of experiences (its ``centroid``, and its
     extracted ``name`` once known) is one with, or None: the most similar of those whose
@@ -82,10 +110,14 @@ def matching_pattern(
     integration would prune the group as that pattern's twin, its experiences counted
     nowhere), or named the same (``name_key``) and at least ``cross_connect_similarity`` alike
     (the namer saw one technique; the spec's "related" floor keeps two unrelated groups that
-    happen to share a name apart)."""
+    happen to share a name apart). A pattern whose experiences the agent filed under other
+    strategy names than the group's (``strategies``) is never one with it, as two such patterns
+    are never twins (``integrate.named_apart``)."""
     best, best_sim = None, -1.0
     key = name_key(name) if name else None
     for k, p in enumerate(patterns):
+        if params.clustering != "semantic" and filed_apart(strategies, p.strategies):
+            continue
         sim = float(centroid @ p.centroid) if p.active and len(p.centroid) == len(centroid) else -1.0
         named = key is not None and name_key(p.name) == key and sim >= params.cross_connect_similarity
         if (sim >= params.redundancy_similarity or named) and sim > best_sim:
@@ -189,7 +221,8 @@ def cluster(
         if weight >= params.min_cluster_size:
             everyone = [j for i in members for j in (i, *(duplicates or {}).get(i, ()))]
             centroid = centroid_of(vectors[members], weights[members])
-            clusters.append(Cluster(members, weight, centroid, centroid_of(vectors[everyone])))
+            names = frozenset(k for k in (strategy_key(rows[j]) for j in everyone) if k)
+            clusters.append(Cluster(members, weight, centroid, centroid_of(vectors[everyone]), names))
         else:
             left.extend(members)
     return sorted(clusters, key=lambda c: -c.weight), sorted(left), warned

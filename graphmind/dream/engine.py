@@ -156,7 +156,7 @@ class _Run:
         centroids = integrate.centroids(patterns)
         tri = self._degradable(
             "triage",
-            lambda: triage(rows, vectors, self.params, centroids),
+            lambda: triage(rows, vectors, self.params, centroids, coherence.chance_level(d.embedder)(2)),
             lambda: TriageResult([1.0] * len(rows), list(range(len(rows)))),
         )
         self._say(
@@ -252,7 +252,7 @@ class _Run:
         dups: dict[int, list[int]] = defaultdict(list)
         for dup, (rep, _) in tri.duplicate_of.items():
             dups[rep].append(dup)
-        joined = compress.join_existing(vectors, tri.kept, integrate.centroids(patterns), self.params.join_similarity)
+        joined = compress.join_existing(vectors, tri.kept, patterns, rows, self.params)
         by_pattern: dict[int, list[int]] = defaultdict(list)
         for i, k in joined.items():
             by_pattern[k].append(i)
@@ -268,7 +268,7 @@ class _Run:
         self.warned.extend(split)
         fresh: list[compress.Cluster] = []
         for c in clusters:
-            found = compress.matching_pattern(c.overall, None, patterns, self.params)
+            found = compress.matching_pattern(c.overall, None, patterns, self.params, c.strategies)
             if found is None:
                 fresh.append(c)
             else:
@@ -277,7 +277,7 @@ class _Run:
         extracted = self.calls.all("compress", EXTRACT_PATTERN, inputs, rules_llm.extract_pattern)
         new: list[PatternState] = []
         for c, e in zip(fresh, extracted):
-            found = compress.matching_pattern(c.overall, e.name, patterns, self.params)
+            found = compress.matching_pattern(c.overall, e.name, patterns, self.params, c.strategies)
             if found is None:
                 new.append(compress.new_pattern(c, e, rows, vectors, dups, self.params))
             else:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from graphmind.dream import rules
-from graphmind.dream.items import Connection, PatternState
+from graphmind.dream.items import Connection, PatternState, filed_apart
 from graphmind.dream.params import DreamParams
 from graphmind.prompts.dream import PatternItem
 
@@ -90,8 +90,7 @@ def named_apart(p: PatternState, q: PatternState, params: DreamParams) -> bool:
     techniques, however alike their texts read (templated moves of a puzzle: "hidden single"
     and "pointing pair" means lie at cosine 0.81), as a run's grouping keeps them (unless
     ``clustering`` is semantic)."""
-    named = bool(p.strategies) and bool(q.strategies)
-    return params.clustering != "semantic" and named and p.strategies.isdisjoint(q.strategies)
+    return params.clustering != "semantic" and filed_apart(p.strategies, q.strategies)
 
 
 def keeps_failure(p: PatternState, by: PatternState, params: DreamParams) -> bool:

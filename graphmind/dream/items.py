@@ -43,6 +43,12 @@ def strategy_key(row: ExperienceRow) -> str | None:
     return name_of_strategy(row.strategy_used)
 
 
+def filed_apart(names: frozenset[str], others: frozenset[str]) -> bool:
+    """Experiences filed under ``names`` and under ``others`` (strategy keys) are different
+    techniques by the agent's own word: both named, no name shared."""
+    return bool(names) and bool(others) and names.isdisjoint(others)
+
+
 def name_of_strategy(text: str | None) -> str | None:
     """A strategy name as ``strategy_key`` compares it."""
     key = " ".join((text or "").casefold().split())

@@ -35,7 +35,12 @@ MW-06; stabilisation in about 20 minutes" after the first low-flow purge) lie at
 apart (tests/data/triage_blind, bench/triage_quality.py). Nearest, not similar enough: under a
 name used for several techniques (an "on-call runbook" over restarts, rate limits and
 rotated credentials) a first restart lies nearer to restarts told without the name than to the
-name's other techniques, so it stays a representative of its own.
+name's other techniques, so it stays a representative of its own. And more alike than chance:
+a retelling lies further from what it retells than two texts about unrelated matters do by
+chance with this embedder (``coherence.chance_level``: cosine 0.33 for MiniLM) only when the
+name covers unrelated techniques, and then it stays. The rule sees one batch: a retelling read
+by a later run than its first account joins that pattern as any experience does (its
+centroid within ``join_similarity``, or its group's named alike).
 """
 
 from __future__ import annotations
@@ -89,9 +94,10 @@ def nearest_earlier(vectors: np.ndarray, order: list[int]) -> tuple[np.ndarray, 
     return cosine, index
 
 
-def novelty(vectors: np.ndarray, order: list[int], centroids: np.ndarray | None = None) -> np.ndarray:
-    """1 − max cosine to any experience earlier in ``order`` or to a pattern centroid."""
-    best = nearest_earlier(vectors, order)[0]
+def novelty(earlier: np.ndarray, vectors: np.ndarray, centroids: np.ndarray | None = None) -> np.ndarray:
+    """1 − the highest of each experience's cosine to an earlier one (``earlier``, from
+    ``nearest_earlier``) and to a pattern centroid."""
+    best = earlier
     if centroids is not None and len(centroids):
         best = np.maximum(best, (vectors @ centroids.T).max(axis=1))
     result: np.ndarray = (1.0 - np.clip(best, 0.0, 1.0)).astype(np.float32)
@@ -160,12 +166,18 @@ def collapse(
 
 
 def triage(
-    rows: list[ExperienceRow], vectors: np.ndarray, params: DreamParams, centroids: np.ndarray | None = None
+    rows: list[ExperienceRow],
+    vectors: np.ndarray,
+    params: DreamParams,
+    centroids: np.ndarray | None = None,
+    chance: float = 0.0,
 ) -> TriageResult:
-    """Score, filter, collapse and cap ``rows`` (``vectors``: their unit embeddings)."""
+    """Score, filter, collapse and cap ``rows`` (``vectors``: their unit embeddings). ``chance``:
+    the cosine two texts about unrelated matters reach by chance with this embedder
+    (``coherence.chance_level(embedder)(2)``); a retelling is more alike than that."""
     order = sorted(range(len(rows)), key=lambda i: (rows[i].timestamp or "", i))
-    nearest = nearest_earlier(vectors, order)[1]
-    scores = importance(rows, novelty(vectors, order, centroids))
+    alike, nearest = nearest_earlier(vectors, order)
+    scores = importance(rows, novelty(alike, vectors, centroids))
     keep = [
         i
         for i in range(len(rows))
@@ -183,13 +195,14 @@ def triage(
         if name and r.outcome != "failure"
     }
     reps, duplicates = collapse(vectors, by_rank, params.duplicate_similarity, pinned, keys, by_name)
-    told = retold(rows, named, order, nearest, set(keep) - pinned)
-    reps, duplicates = join_retold(vectors, order, told, reps, duplicates)
     dropped = _over_cap(rows, reps, pinned, params.max_per_session)
     if dropped:
         filtered += sorted(dropped | {d for d, (r, _) in duplicates.items() if r in dropped})
         duplicates = {d: v for d, v in duplicates.items() if v[0] not in dropped}
         reps = [i for i in reps if i not in dropped]
+    # After the cap: a retelling joins only a representative that stays (its own session's cap).
+    told = retold(rows, named, order, nearest, {i for i in keep if alike[i] > chance} - pinned)
+    reps, duplicates = join_retold(vectors, order, told, reps, duplicates)
     return TriageResult(importance=scores, kept=sorted(reps), duplicate_of=duplicates, filtered=sorted(filtered))
 
 

@@ -275,7 +275,7 @@ def verify(
 
 def _utility_ok(active: list[PatternState], params: DreamParams) -> str:
     """A pattern that records a failure is exempt from the utility threshold: say so."""
-    exempt = sum(p.utility < params.min_utility for p in active)
+    exempt = sum(p.utility < params.min_utility and p.tally.records_failure(params.failure_share) for p in active)
     if not exempt:
         return "All patterns meet the utility threshold"
     return f"All patterns meet the utility threshold, except {exempt} recording a failure (kept as negative results)"

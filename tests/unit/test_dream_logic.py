@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from graphmind.dream.capture import experience_row
-from graphmind.dream.compress import matching_pattern, name_key
+from graphmind.dream.compress import join_existing, matching_pattern, name_key
 from graphmind.dream.integrate import connect, prune
 from graphmind.dream.items import ExperienceRow, LadderNode, PatternState, Tally
 from graphmind.dream.params import DreamParams
@@ -81,6 +81,23 @@ def test_a_success_retold_in_other_words_joins_its_first_account_at_any_cosine()
     assert triage(purge, vectors, DreamParams(clustering="semantic")).duplicate_of == {}  # names ignored
 
 
+def test_a_name_over_unrelated_techniques_is_not_retold_below_chance():
+    named = [exp(0, strategy_used="on-call runbook"), exp(1, strategy_used="on-call runbook")]
+    assert triage(named, at_cosine(0.1), PARAMS, chance=0.33).duplicate_of == {}  # less alike than chance
+    assert triage(named, at_cosine(0.4), PARAMS, chance=0.33).duplicate_of[1][0] == 0
+
+
+def test_a_retelling_from_another_session_stays_when_its_first_account_is_over_the_cap():
+    rows = [
+        exp(0, strategy_used="purge", session_id="a", importance=0.5),
+        exp(1, session_id="a", importance=0.9),  # takes session a's one place
+        exp(2, strategy_used="purge", session_id="b"),  # retells 0, at cosine 0.3
+    ]
+    vectors = np.vstack([unit(1, 0, 0), unit(0, 0, 1), unit(0.3, 0.95, 0)])
+    result = triage(rows, vectors, DreamParams(max_per_session=1), chance=0.2)
+    assert result.kept == [1, 2] and result.filtered == [0] and result.duplicate_of == {}
+
+
 def test_what_follows_a_failure_failures_and_insights_are_never_retold():
     rows = [
         exp(0, strategy_used="salt dilution"),
@@ -149,6 +166,19 @@ def test_a_group_matches_a_pattern_it_twins_or_that_is_named_alike_and_related()
     assert matching_pattern(unit(1, 0.3), None, [dns, bgp], PARAMS) == 0  # cosine 0.96: a twin
     assert matching_pattern(unit(1, 0.9), "dns  cache-flush", [dns, bgp], PARAMS) == 0  # 0.74, same name
     assert matching_pattern(unit(1, 0.9), "resolver restart", [dns, bgp], PARAMS) is None  # 0.74, other name
+
+
+def test_a_group_or_an_experience_filed_under_other_names_never_joins_a_pattern():
+    dns = pattern("dns", unit(1, 0), strategies=frozenset({"dns flush"}))
+    twin = unit(1, 0.1)  # cosine 0.995
+    assert matching_pattern(twin, None, [dns], PARAMS, frozenset({"resolver restart"})) is None
+    assert matching_pattern(twin, None, [dns], PARAMS, frozenset({"dns flush", "resolver restart"})) == 0
+    assert matching_pattern(twin, None, [dns], PARAMS) == 0  # an unnamed group
+    semantic = PARAMS.model_copy(update={"clustering": "semantic"})
+    assert matching_pattern(twin, None, [dns], semantic, frozenset({"resolver restart"})) == 0
+    rows = [exp(0, strategy_used="resolver restart"), exp(1, strategy_used="DNS  flush"), exp(2)]
+    joined = join_existing(np.vstack([twin, twin, twin]), [0, 1, 2], [dns], rows, PARAMS)
+    assert joined == {1: 0, 2: 0}
 
 
 def test_a_group_named_like_an_unrelated_pattern_stays_apart():
