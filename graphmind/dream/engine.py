@@ -185,7 +185,7 @@ class _Run:
         if check is not None and check.status == "failed" and self.params.strict_mode:
             raise RunError(
                 f"dream run {self.run_id}: verification failed under strict_mode "
-                f"({'; '.join(check.errors)}); nothing was written"
+                f"({'; '.join(check.errors)}); no pattern or ladder was written, only the run's failed record"
             )
         ratio = checked_ratio(self, len(rows), len(new) + len(grown))
         report = build_report(
