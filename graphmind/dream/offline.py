@@ -70,8 +70,14 @@ def extract_pattern(inputs: PatternExtractionInput, tools: Sequence[Tool]) -> Ex
     descriptions = [e.description for e in exps]
     name = _pattern_name(descriptions, [e.strategy_used for e in exps if e.strategy_used])
     split = [_clauses(d) for d in descriptions]
+    # When to apply it comes from where it did not fail (a failure's circumstances are not a
+    # condition of the pattern's action), unless it never worked: then they say where it fails.
+    worked = [k for k, e in enumerate(exps) if e.outcome != "failure"] or list(range(len(exps)))
     conditions = _unique(
-        [*(m.group(0).strip(" ,") for d in descriptions for m in _CONDITION.finditer(d)), *(c for c, _ in split if c)]
+        [
+            *(m.group(0).strip(" ,") for k in worked for m in _CONDITION.finditer(descriptions[k])),
+            *(split[k][0] for k in worked if split[k][0]),
+        ]
     )
     actions = _unique(
         [

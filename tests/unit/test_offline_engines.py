@@ -339,3 +339,27 @@ def test_memory_items_from_models_are_parsed():
     run_ = OfflineLLM().run_tools(get_prompt("recall.answer"), RecallQuestion(question="race window"), [tool])
     assert run_.output.cited_ids == ["h1"]
     assert MemoryItem(id="h1", text="x").id == "h1"
+
+
+def test_a_pattern_takes_its_conditions_from_where_it_worked():
+    """A failed case's circumstances are not when to apply what worked (a new user found "after
+    an hour → his gut motility returned", the condition taken from a failure)."""
+    items = [
+        ExperienceItem(
+            id="e0",
+            outcome="success",
+            description="When the rabbit stopped eating, gave fluids and gut motility returned",
+        ),
+        ExperienceItem(
+            id="e1", outcome="success", description="When the ferret was dehydrated, gave fluids and it perked up"
+        ),
+        ExperienceItem(
+            id="e2",
+            outcome="failure",
+            description="After an hour the fluids had not absorbed, so we switched to a drip",
+        ),
+    ]
+    out = run("dream.extract_pattern", PatternExtractionInput(experiences=items))
+    assert out.conditions and not any("hour" in c for c in out.conditions), out.conditions
+    failed = run("dream.extract_pattern", PatternExtractionInput(experiences=items[2:]))
+    assert any("hour" in c for c in failed.conditions)  # never worked: where it fails
