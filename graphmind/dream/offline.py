@@ -76,7 +76,7 @@ def extract_pattern(inputs: PatternExtractionInput, tools: Sequence[Tool]) -> Ex
     conditions = _unique(
         [
             *(m.group(0).strip(" ,") for k in worked for m in _CONDITION.finditer(descriptions[k])),
-            *(split[k][0] for k in worked if split[k][0]),
+            *(c for c in (split[k][0] for k in worked) if c),
         ]
     )
     actions = _unique(
