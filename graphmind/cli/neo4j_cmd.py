@@ -41,7 +41,7 @@ def start(as_json: bool) -> None:
 @JSON
 def stop(as_json: bool) -> None:
     """Stop the local Neo4j gracefully."""
-    _show(LocalNeo4j(Settings.from_env()).stop(), as_json)
+    _show(LocalNeo4j(Settings.from_env()).stop(), as_json, login=False)
 
 
 @neo4j.command()
@@ -53,7 +53,8 @@ def status(show_password: bool, as_json: bool) -> None:
     _show(local.status(), as_json, local.password() if show_password else None)
 
 
-def _show(status: Neo4jStatus, as_json: bool, password: str | None = None) -> None:
+def _show(status: Neo4jStatus, as_json: bool, password: str | None = None, *, login: bool = True) -> None:
+    """The server's state; ``login``: and how to log in to Neo4j Browser (not after a stop)."""
     state = f"running (pid {status.pid})" if status.running else "stopped"
     secret = (
         f"  Password:        {password}"
@@ -61,12 +62,13 @@ def _show(status: Neo4jStatus, as_json: bool, password: str | None = None) -> No
         else f"  Password:        the text in {status.password_file} "
         f"(print it with: graphmind neo4j status --show-password)"
     )
-    text = (
-        f"Neo4j {state}\n  bolt:     {status.uri}\n  log:      {status.log_file}\n\n"
-        f"Neo4j Browser: open {status.browser_url} and log in with\n"
-        f"  Connect URL:     {status.uri}\n"
-        f"  Authentication:  Username / Password\n"
-        f"  Username:        {status.user}\n{secret}"
-    )
+    text = f"Neo4j {state}\n  bolt:     {status.uri}\n  log:      {status.log_file}"
+    if login:
+        text += (
+            f"\n\nNeo4j Browser: open {status.browser_url} and log in with\n"
+            f"  Connect URL:     {status.uri}\n"
+            f"  Authentication:  Username / Password\n"
+            f"  Username:        {status.user}\n{secret}"
+        )
     payload = asdict(status) | ({"password": password} if password else {})
     emit(payload, as_json, text)

@@ -88,6 +88,14 @@ def test_status_says_in_plain_words_how_to_log_in_to_neo4j_browser(tmp_path):
     assert json.loads(status("--show-password", "--json"))["password"] == "s3cret-pw"
 
 
+def test_stop_says_the_server_stopped_without_how_to_log_in(tmp_path):
+    env = {**os.environ, "GRAPHMIND_HOME": str(tmp_path / "h"), "GRAPHMIND_BOLT_PORT": str(_free_port())}
+    done = subprocess.run(
+        [sys.executable, "-m", "graphmind.cli", "neo4j", "stop"], env=env, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.startswith("Neo4j stopped") and "Neo4j Browser" not in done.stdout
+
+
 @needs_java
 def test_start_serves_bolt_with_a_private_password_and_stop_is_graceful(tmp_path):
     settings = _settings(tmp_path, _free_port(), _free_port())
