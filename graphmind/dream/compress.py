@@ -62,17 +62,12 @@ class Cluster:
     weight: int
     centroid: np.ndarray
     """The representatives' mean, each weighted by what it stands for (cohesion is measured to it)."""
-    mean: np.ndarray | None = None
+    mean: np.ndarray
     """The mean of every experience it stands for, duplicates included: the pattern's centroid,
     and what ``matching_pattern`` compares (a success retold in other words is not one telling
     of it)."""
     strategies: frozenset[str] = frozenset()
     """The strategy names (``strategy_key``) of every experience it stands for."""
-
-    @property
-    def overall(self) -> np.ndarray:
-        """``mean`` when known, else ``centroid``."""
-        return self.centroid if self.mean is None else self.mean
 
 
 def join_existing(
@@ -327,7 +322,7 @@ def new_pattern(
         name=extracted.name,
         pattern_type=extracted.pattern_type,
         description=describe(extracted),
-        centroid=c.overall,
+        centroid=c.mean,
         tally=tally,
         conditions=list(extracted.conditions),
         actions=list(extracted.actions),
@@ -336,7 +331,7 @@ def new_pattern(
         is_new=True,
         changed=True,
         cohesion=float(np.average(vectors[c.members] @ c.centroid)),
-        strategies=frozenset(k for k in (strategy_key(rows[j]) for j in members) if k),
+        strategies=c.strategies,
     )
 
 

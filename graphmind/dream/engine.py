@@ -268,7 +268,7 @@ class _Run:
         self.warned.extend(split)
         fresh: list[compress.Cluster] = []
         for c in clusters:
-            found = compress.matching_pattern(c.overall, None, patterns, self.params, c.strategies)
+            found = compress.matching_pattern(c.mean, None, patterns, self.params, c.strategies)
             if found is None:
                 fresh.append(c)
             else:
@@ -277,7 +277,7 @@ class _Run:
         extracted = self.calls.all("compress", EXTRACT_PATTERN, inputs, rules_llm.extract_pattern)
         new: list[PatternState] = []
         for c, e in zip(fresh, extracted):
-            found = compress.matching_pattern(c.overall, e.name, patterns, self.params, c.strategies)
+            found = compress.matching_pattern(c.mean, e.name, patterns, self.params, c.strategies)
             if found is None:
                 new.append(compress.new_pattern(c, e, rows, vectors, dups, self.params))
             else:
