@@ -21,7 +21,10 @@ Data sets:
   intent) and ``tests/data/dream_crossed_garden`` (a market garden's log, 8 techniques x 12
   plants and plots), first scored with the code of 2026-11-26 unchanged;
   ``tests/data/dream_intents_campus`` (a university's student services, 24 intents x 10 in
-  4 domains), first scored after the cap on communities (``compress.max_patterns``).
+  4 domains), first scored after the cap on communities (``compress.max_patterns``);
+  ``tests/data/dream_crossed_incidents`` (a cloud platform's on-call log, 9 remediation
+  techniques in 3 families x 12 services named by identifier, nickname or team; the issue's
+  own case), written blind on 2026-11-27 and first scored with the code of that day.
 
 Each is captured (outcome, kind, strategy as the data says), embedded (the default MiniLM
 model) and dreamed once with the settings' LLM (the offline one unless ``ANTHROPIC_API_KEY``
@@ -155,6 +158,7 @@ DATA = {
     "civic": ("residents' requests to their city council", "intents", "domains"),
     "garden": ("work in a community market garden", "techniques", "families"),
     "campus": ("students' requests to their university's student services", "intents", "domains"),
+    "incidents": ("on-call incident remediation on a cloud platform", "techniques", "families"),
 }
 INTENT_FILES = {
     "civic": CROSSED.parents[1] / "dream_intents_civic" / "intents.json",
@@ -166,6 +170,7 @@ CROSSED_FILES = {
     "workshop": CROSSED.parents[1] / "dream_crossed_workshop" / "log.jsonl",
     "helpdesk": CROSSED.parents[1] / "dream_crossed_helpdesk" / "log.jsonl",
     "garden": CROSSED.parents[1] / "dream_crossed_garden" / "log.jsonl",
+    "incidents": CROSSED.parents[1] / "dream_crossed_incidents" / "log.jsonl",
 }
 
 
@@ -283,7 +288,7 @@ def main() -> None:
     parser.add_argument(
         "--data",
         default="clinc,crossed",
-        help="comma-separated: clinc, crossed, ops, workshop, helpdesk, civic, garden, campus",
+        help="comma-separated: clinc, crossed, ops, workshop, helpdesk, civic, garden, campus, incidents",
     )
     parser.add_argument("--clustering", default="hybrid", choices=["hybrid", "semantic", "structural"])
     parser.add_argument("--json", action="store_true")

@@ -7,17 +7,22 @@
 // fewest runs, oldest first, so a backlog larger than $limit is always worked through (deferred
 // ones wait for it to drain) and, past $limit, deferred ones take turns (each run that reads one
 // defers it once more, to the back of the queue); the vectors are read only for those kept
-// (after the LIMIT).
+// (after the LIMIT). `deferred_by`: the run that deferred it last (the one run that saw all of
+// a batch whose rows share it; such a batch is clustered again only with something new).
 // Columns in this order (read as tuples).
 MATCH (e:Experience)
 WHERE e.mind = $mind AND NOT EXISTS { (:DreamRun)-[:CONSUMED]->(e) }
   AND ($session IS NULL OR e.session_id = $session)
 WITH e, COUNT { (e)<-[:DEFERRED]-(:DreamRun) } AS seen
 ORDER BY seen, e.timestamp, e.id LIMIT $limit
+CALL (e, seen) {
+  OPTIONAL MATCH (e)<-[:DEFERRED]-(r:DreamRun) WHERE seen > 0
+  RETURN r.id AS deferred_by ORDER BY r.started_at DESC, r.id DESC LIMIT 1
+}
 RETURN e.id AS id, e.description AS description, e.outcome AS outcome, e.kind AS kind,
        e.strategy_used AS strategy_used, e.session_id AS session_id,
        toString(e.timestamp) AS timestamp, e.importance AS importance,
        e.confidence AS confidence, e.impact AS impact,
-       seen > 0 AS deferred,
+       seen > 0 AS deferred, deferred_by,
        CASE WHEN e.embedding_model = $model_id THEN e.embedding END AS embedding
 ORDER BY timestamp, id

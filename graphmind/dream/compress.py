@@ -10,9 +10,8 @@ meaning whose members are no more alike than texts about unrelated matters are b
 (``coherence``) makes no pattern: its experiences wait, deferred, for like ones.
 A representative weighs 1 + its duplicates.
 
-A new cluster that matches an active pattern (``matching_pattern``) grows it instead of
-becoming a second pattern of the same thing: repeated dreams over new experiences of one kind
-keep one pattern per group.
+A new cluster that matches an active pattern (``matching_pattern``) grows it instead of a
+second pattern of the same thing: repeated dreams keep one pattern per group.
 
 Extraction (``params.extraction``) chooses which members the one LLM call per cluster sees:
 ``centroid`` the 12 nearest the centroid; ``exemplar`` the 3 nearest; ``composite`` the 6
@@ -71,14 +70,24 @@ class Cluster:
 
 
 def join_existing(
-    vectors: np.ndarray, reps: list[int], patterns: list[PatternState], rows: list[ExperienceRow], params: DreamParams
+    vectors: np.ndarray,
+    reps: list[int],
+    patterns: list[PatternState],
+    rows: list[ExperienceRow],
+    params: DreamParams,
+    chance: float,
 ) -> dict[int, int]:
-    """Representative → index of the existing pattern it joins: the nearest it reaches (cosine ≥
-    ``join_similarity``) among those not filed under other strategy names than its own
-    (``items.filed_apart``; names ignored when clustering is semantic)."""
+    """Representative → index of the existing pattern it joins. A representative filed under a
+    strategy name joins the nearest pattern whose experiences were filed under that name too, when
+    it is more alike than two unrelated texts are by ``chance`` (the agent's own word says it is
+    that technique; a name is split only where meaning clearly says so, ``incoherent_split``).
+    Otherwise the nearest it reaches (cosine ≥ ``join_similarity``) among those not filed under
+    other names than its own (``items.filed_apart``). Names are ignored when clustering is
+    semantic."""
     if not reps or not patterns:
         return {}
     sims = vectors[reps] @ np.vstack([p.centroid for p in patterns]).T
+    named = np.zeros_like(sims, dtype=bool)
     if params.clustering != "semantic":
         by_name: dict[str, list[int]] = defaultdict(list)
         for k, i in enumerate(reps):
@@ -88,8 +97,18 @@ def join_existing(
         for key, ks in by_name.items():
             apart = [filed_apart(frozenset({key}), p.strategies) for p in patterns]
             sims[np.ix_(np.asarray(ks), np.flatnonzero(apart))] = -np.inf
-    best = sims.argmax(axis=1)
-    return {i: int(best[k]) for k, i in enumerate(reps) if sims[k, best[k]] >= params.join_similarity}
+            named[np.ix_(np.asarray(ks), np.asarray([key in p.strategies for p in patterns]))] = True
+    joined: dict[int, int] = {}
+    for k, i in enumerate(reps):
+        by_name_sims = np.where(named[k], sims[k], -np.inf)
+        best = int(by_name_sims.argmax())
+        if by_name_sims[best] > chance:
+            joined[i] = best
+            continue
+        best = int(sims[k].argmax())
+        if sims[k, best] >= params.join_similarity:
+            joined[i] = best
+    return joined
 
 
 def matching_pattern(

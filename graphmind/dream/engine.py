@@ -3,18 +3,17 @@
 Connections are classified by rules; with an online LLM the ones touching a new or grown pattern
 are classified by it (`dream.connect`), and each changed ladder level regrouped (`dream.group_level`).
 
-Degradation (NFR-3.3.1): a phase that fails is recorded in ``degraded`` and replaced by the
-seed's fallback: triage → every experience kept; compression → no patterns (the experiences
-stay unconsumed for the next run); an LLM call that fails → the same step by graphmind's
-rules (the offline behaviour); ladder → a 2-level ladder (experiences and patterns);
-verification → the run is stored unverified with the error as a warning. A phase fails when
-it raises a GraphmindError (any other exception is a bug, and surfaces). Store outages
-(NFR-3.3.2) are retried by the store alone (the driver's managed transactions, with doubling
-delays), so a run fails within GRAPHMIND_NEO4J_FAIL_AFTER of Neo4j going away, and cleanly:
-publishing is one transaction, so nothing of it is visible. A run that fails records itself
-``interrupted`` (Neo4j went away) or ``failed`` when the store still answers; a run that could
-not (killed, or Neo4j gone) is left ``running``, and the next run on the mind marks it
-``interrupted`` once it holds the lease (``graphmind neo4j start`` does at once).
+Degradation (NFR-3.3.1): a phase that fails is recorded in ``degraded`` and replaced by the seed's fallback:
+triage → every experience kept; compression → no patterns (the experiences stay unconsumed for the next
+run); an LLM call that fails → the same step by graphmind's rules (the offline behaviour); ladder → a
+2-level ladder (experiences and patterns); verification → the run is stored unverified with the error as a
+warning. A phase fails when it raises a GraphmindError (any other exception is a bug, and surfaces). Store
+outages (NFR-3.3.2) are retried by the store alone (the driver's managed transactions, with doubling
+delays), so a run fails within GRAPHMIND_NEO4J_FAIL_AFTER of Neo4j going away, and cleanly: publishing is
+one transaction, so nothing of it is visible. A run that fails records itself ``interrupted`` (Neo4j went
+away) or ``failed`` when the store still answers; a run that could not (killed, or Neo4j gone) is left
+``running``, and the next run on the mind marks it ``interrupted`` once it holds the lease (``graphmind
+neo4j start`` does at once).
 
 Crash safety by phase (tests/reliability/test_neo4j_kill.py kills Neo4j in each):
 read, embed, triage, compress, integrate, abstract, verify are *resumable*: they only read and
@@ -38,7 +37,7 @@ import numpy as np
 
 from graphmind.dream import coherence, compress, entities, graph, integrate, ladder, verifier
 from graphmind.dream import offline as rules_llm
-from graphmind.dream.items import Connection, ExperienceRow, LadderNode, PatternState
+from graphmind.dream.items import Connection, ExperienceRow, LadderNode, PatternState, seen_together
 from graphmind.dream.llm_calls import DreamCalls
 from graphmind.dream.params import DreamParams, Trigger
 from graphmind.dream.publication import build_publication
@@ -92,6 +91,7 @@ class Dreamer:
     def dream(self, mind: str, trigger: Trigger = "manual") -> DreamReport:
         """One consolidation cycle of ``mind`` under its lease."""
         require_mind(self.store, mind, "experiences")
+        graph.require_session(self.store, mind, self.params.session)
         run_id = f"dream-{datetime.now(UTC):%Y%m%dT%H%M%S}-{secrets.token_hex(3)}"
         self._acquire(mind, run_id)
         run = _Run(self, mind, run_id, trigger)
@@ -143,7 +143,7 @@ class _Run:
             d.progress(f"{interrupted} earlier run(s) that never finished marked interrupted")
         read = (d.store, self.mind, d.embedder.model_id, self.params.session, self.params.max_experiences)
         rows, stored, self.remaining = self._phase("read", lambda: graph.read_experiences(*read))
-        if not rows or all(r.deferred for r in rows):
+        if not rows or seen_together(rows):
             return idle_report(self, len(rows))
         if not self.params.domain:  # what the LLM is told the experiences are about: the mind's own
             domain = self._phase("read", lambda: graph.read_domain(d.store, self.mind))
@@ -187,7 +187,7 @@ class _Run:
                 f"dream run {self.run_id}: verification failed under strict_mode "
                 f"({'; '.join(check.errors)}); no pattern or ladder was written, only the run's failed record"
             )
-        ratio = checked_ratio(self, len(rows), len(new) + len(grown))
+        ratio = checked_ratio(self, sum(p.usage_count for p in new), len(new))
         report = build_report(
             self, rows, tri, new, grown, deferred, active, nodes, levels, connections, pruned, check, ratio
         )
@@ -252,7 +252,8 @@ class _Run:
         dups: dict[int, list[int]] = defaultdict(list)
         for dup, (rep, _) in tri.duplicate_of.items():
             dups[rep].append(dup)
-        joined = compress.join_existing(vectors, tri.kept, patterns, rows, self.params)
+        chance = coherence.chance_level(self.d.embedder)
+        joined = compress.join_existing(vectors, tri.kept, patterns, rows, self.params, chance(2))
         by_pattern: dict[int, list[int]] = defaultdict(list)
         for i, k in joined.items():
             by_pattern[k].append(i)
@@ -261,7 +262,6 @@ class _Run:
         companions = compress.companions(dups, rest, texts)  # duplicates join the graph, follow their rep
         grouped = compress.with_companions(rest, companions)
         grouping = self._action_vectors(vectors, texts, [r.description for r in rows], grouped)
-        chance = coherence.chance_level(self.d.embedder)
         clusters, left, split = compress.cluster(
             rows, vectors, rest, tri.weight(len(rows)), self.params, grouping, texts, chance, companions, dups
         )

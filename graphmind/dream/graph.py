@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from graphmind.dream.items import ExperienceRow, LadderNode, PatternState, Tally, name_of_strategy
-from graphmind.errors import RunError
+from graphmind.errors import NotFoundError, RunError
 from graphmind.store import GraphStore
 from graphmind.store.graph_store import Transaction
 
@@ -31,6 +31,7 @@ EXPERIENCE_COLUMNS = (
     "confidence",
     "impact",
     "deferred",
+    "deferred_by",
 )
 
 
@@ -63,6 +64,13 @@ def read_experiences(
         unseen = store.read("dream/count_unconsumed", mind=mind, session=session)[0]["unconsumed"]
         remaining = unseen - sum(not r.deferred for r in rows)
     return rows, vectors, max(0, remaining)
+
+
+def require_session(store: GraphStore, mind: str, session: str | None) -> None:
+    """NotFoundError unless the mind holds an experience captured in ``session`` (when given):
+    an unknown session is a typo, not an idle run."""
+    if session is not None and not store.read("dream/count_session", mind=mind, session=session)[0]["experiences"]:
+        raise NotFoundError(f"mind {mind!r} has no experience captured in session {session!r}")
 
 
 def read_domain(store: GraphStore, mind: str) -> str:

@@ -6,6 +6,7 @@ themselves are plain, inert data.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,11 +31,20 @@ class ExperienceRow:
     impact: str | None = None
     deferred: bool = False
     """An earlier run saw it and left it for later (in no cluster big enough)."""
+    deferred_by: str | None = None
+    """The run that deferred it last."""
 
     @property
     def breakthrough(self) -> bool:
         """Insights and high-impact experiences: triage always keeps them."""
         return self.kind == "insight" or self.impact == "high"
+
+
+def seen_together(rows: Sequence[ExperienceRow]) -> bool:
+    """Every row was deferred, last by one same run: that run weighed them all together and
+    would again, so only something new is worth a run (rows deferred by different runs, such
+    as two sessions' ends, have never met)."""
+    return all(r.deferred for r in rows) and len({r.deferred_by for r in rows}) == 1
 
 
 def strategy_key(row: ExperienceRow) -> str | None:

@@ -31,6 +31,9 @@ class DreamReport:
     duplicates: int = 0
     filtered: int = 0
     deferred: int = 0
+    """Experiences left waiting for like ones (deferred) after this run."""
+    read_again: int = 0
+    """Of ``experiences``, those an earlier run deferred, read again."""
     remaining: int = 0
     """Unconsumed experiences this run did not read (beyond ``max_experiences``): the next run's."""
     patterns: int = 0
@@ -39,6 +42,7 @@ class DreamReport:
     """Existing patterns that new experiences joined."""
     active_patterns: int = 0
     compression_ratio: float | None = None
+    """Experiences per new pattern (duplicates included); None when the run made none."""
     ladder_levels: int = 0
     ladder: list[LadderEntry] = field(default_factory=list)
     cross_connections: int = 0
@@ -65,10 +69,11 @@ class DreamReport:
         ratio = f"{self.compression_ratio:g}:1" if self.compression_ratio else "n/a"
         status, score = self.verification.get("status", "not run"), self.verification.get("score")
         verified = status + (f" (score {score:.2f})" if isinstance(score, int | float) else "")
+        again = f" ({self.read_again} deferred before)" if self.read_again else ""
         transfer = f", transfer {self.transfer_improvement:+.0%}" if self.transfer_improvement is not None else ""
         return (
             f"dream {self.run_id}{' (dry run)' if self.status == 'dry_run' else ''}: "
-            f"{self.experiences} experiences, {self.triaged} triaged, {self.patterns} new "
+            f"{self.experiences} experiences{again}, {self.triaged} triaged, {self.patterns} new "
             f"{'pattern' if self.patterns == 1 else 'patterns'} ({self.grown} grown; ratio {ratio}), "
             f"{self.ladder_levels}-level ladder, "
             f"{self.cross_connections} connections, {self.pruned} pruned{transfer}; verification: {verified}"

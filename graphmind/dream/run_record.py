@@ -51,7 +51,8 @@ def build_report(
         triaged=len(tri.kept),
         duplicates=len(tri.duplicate_of),
         filtered=len(tri.filtered),
-        deferred=len(deferred),
+        deferred=tri.waiting(deferred),
+        read_again=sum(r.deferred for r in rows),
         remaining=run.remaining,
         patterns=len(new),
         grown=len(grown),
@@ -125,10 +126,13 @@ def run_record(run: Any, props: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def checked_ratio(run: Any, seen: int, touched: int) -> float | None:
-    if not touched:
+def checked_ratio(run: Any, compressed: int, patterns: int) -> float | None:
+    """The run's compression ratio: experiences per new pattern (None when it made none),
+    warned about outside the target band. Experiences that grew an existing pattern are left
+    out: a night that only grows patterns compresses well, though its runs' ratio would read 1-3:1."""
+    if not patterns:
         return None
-    ratio = round(seen / touched, 2)
+    ratio = round(compressed / patterns, 2)
     target, tolerance = run.params.target_ratio, run.params.ratio_tolerance
     low, high = compress.ratio_band(run.params)
     if not low <= ratio <= high:

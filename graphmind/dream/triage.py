@@ -74,6 +74,11 @@ class TriageResult:
             weights[rep] += 1
         return weights
 
+    def waiting(self, deferred: list[int]) -> int:
+        """How many experiences the ``deferred`` representatives leave waiting, duplicates included."""
+        later = set(deferred)
+        return len(later) + sum(rep in later for rep, _ in self.duplicate_of.values())
+
 
 def nearest_earlier(vectors: np.ndarray, order: list[int]) -> tuple[np.ndarray, np.ndarray]:
     """(cosine, index) of each experience's nearest one earlier in ``order`` (0 and -1 for the

@@ -177,7 +177,7 @@ def _from_pydantic(number: int, exc: pydantic.ValidationError) -> ValidationErro
 
 
 def _first(exc: pydantic.ValidationError) -> str:
-    return exc.errors()[0]["msg"]
+    return exc.errors()[0]["msg"].removeprefix("Value error, ")
 
 
 def _error(

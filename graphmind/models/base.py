@@ -27,6 +27,16 @@ Timestamp = Annotated[datetime, AfterValidator(_aware)]
 """An ISO-8601 date-time; a naive one is taken as UTC."""
 Count = Annotated[int, Field(ge=0)]
 NodeId = Annotated[str, Field(min_length=1, max_length=256, pattern=r"^[^\s\x00-\x1f]+$")]
+
+
+def _some_text(value: str) -> str:
+    if not value.strip():
+        raise ValueError("must say something (it is empty or only white space)")
+    return value
+
+
+SomeText = Annotated[str, AfterValidator(_some_text)]
+"""Text with at least one character that is not white space (an experience says something)."""
 PLACEHOLDERS = frozenset(
     {
         "",

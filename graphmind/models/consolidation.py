@@ -6,7 +6,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from graphmind.models.base import Count, GraphNode, Kind, Timestamp, Unit
+from graphmind.models.base import Count, GraphNode, Kind, SomeText, Timestamp, Unit
 
 
 class Experience(GraphNode):
@@ -14,7 +14,7 @@ class Experience(GraphNode):
 
     LABEL: ClassVar[str] = "Experience"
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("description",)
-    description: str
+    description: SomeText
     outcome: Literal["success", "failure", "progress"]
     kind: Literal["move", "strategy", "insight", "error"] = "move"
     strategy_used: str | None = None

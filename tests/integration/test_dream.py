@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import threading
+import warnings
 
 import pytest
 
 from graphmind.demo.sudoku import session_experiences
-from graphmind.dream import DreamBusyError, DreamParams
-from graphmind.errors import ProviderError, RunError
+from graphmind.dream import CompressionRatioWarning, DreamBusyError, DreamParams
+from graphmind.errors import NotFoundError, ProviderError, RunError
 from graphmind.llm.offline import OfflineLLM
 from graphmind.mind import Mind
 from tests.integration.helpers import DEMO, TECHNIQUES, experiences, node, run_cli, write_jsonl
@@ -67,8 +68,16 @@ def test_new_experiences_join_the_patterns_they_fit(mind):
     mind.dream()
     before = {r["id"]: mind.get(r["id"]).usage_count for r in mind.store.read("dream/list_patterns", mind=mind.name)}
     mind.capture_many(experiences(4, "s2", start=20))
-    second = mind.dream()
+    first_ratio = mind.store.read("dream/list_runs", mind=mind.name)[0]["props"]["compression_ratio"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", CompressionRatioWarning)  # growing patterns is no poor compression
+        second = mind.dream()
     assert second.patterns == 0 and second.grown == 3
+    assert (
+        first_ratio == round(sum(before.values()) / 3, 2)
+        and second.compression_ratio is None
+        and "n/a" in second.message
+    )
     after = {r["id"]: mind.get(r["id"]).usage_count for r in mind.store.read("dream/list_patterns", mind=mind.name)}
     assert after.keys() == before.keys() and all(after[k] > before[k] for k in before)
     assert sum(after.values()) - sum(before.values()) == 12 - second.filtered - second.deferred
@@ -215,8 +224,16 @@ def test_end_session_consolidates_that_session_only(mind, cli_env, capsys):
     assert mind.end_session("mine").status == "nothing_to_consolidate"
     code, out, err = run_cli(capsys, "dream", "--mind", mind.name, "--session", "theirs", "--json")
     assert code == 0, err
-    assert json.loads(out)["experiences"] == total // 2
+    assert json.loads(out)["experiences"] == total // 2 and json.loads(out)["trigger"] == "session-complete"
     assert not mind.store.read("dream/list_experiences", mind=mind.name, model_id="", session=None, limit=10**6)
+    runs = mind.store.read("dream/list_runs", mind=mind.name)
+    code, out, err = run_cli(capsys, "dream", "--mind", mind.name, "--session", "nosuch")
+    assert code == 2 and err.strip() == f"graphmind: mind {mind.name!r} has no experience captured in session 'nosuch'"
+    with pytest.raises(NotFoundError, match="session 'nosuch'"):
+        mind.end_session("nosuch")
+    assert mind.store.read("dream/list_runs", mind=mind.name) == runs
+    code, out, err = run_cli(capsys, "dream", "--mind", mind.name + "-typo")
+    assert code == 2 and "does not exist" in err and len(err.strip().splitlines()) == 1
 
 
 def test_a_run_reads_at_most_max_experiences_the_oldest_and_leaves_the_rest(mind, cli_env, capsys):
@@ -464,6 +481,37 @@ def test_a_backlog_is_read_before_deferred_experiences_so_a_capped_run_always_pr
     assert capped.experiences == 18 and capped.remaining == 0 and capped.deferred == 0  # the 18 new, not the 2 deferred
     last = mind.dream(DreamParams(max_experiences=18))
     assert last.status == "nothing_to_consolidate"  # only the 2 deferred were left
+
+
+def test_experiences_deferred_by_different_runs_meet_in_the_next_run(mind):
+    """Two sessions' ends each defer two experiences of one technique (too few for a pattern);
+    a plain run weighs the four together and makes the pattern, though nothing new arrived; a
+    run over what one run already weighed together is idle (idempotent)."""
+    texts = [
+        "Degassed the mobile phase under vacuum for ten minutes; baseline flat again",
+        "Sparged the eluent with helium, the pump stopped cavitating",
+        "Sonicated the buffer bottles before the overnight sequence, no bubbles",
+        "Mobile phase sat since Friday, degassed it again before the first injection",
+    ]
+    for s, session in enumerate(["monday", "tuesday"]):
+        rows = [
+            {
+                "id": f"{session}-{i}",
+                "description": texts[2 * s + i],
+                "outcome": "success",
+                "strategy_used": "degas mobile phase",
+                "confidence": 0.9,
+                "timestamp": f"2026-01-0{5 + s}T09:0{i}:00+00:00",
+            }
+            for i in range(2)
+        ]
+        mind.capture_many(rows, session_id=session)
+        ended = mind.end_session(session)
+        assert ended.patterns == 0 and ended.deferred == 2
+    report = mind.dream()
+    assert report.experiences == 4 and report.read_again == 4 and report.patterns == 1 and report.deferred == 0
+    assert "(4 deferred before)" in report.message
+    assert mind.dream().status == "nothing_to_consolidate"
 
 
 def test_deferred_experiences_past_the_cap_take_turns_so_none_waits_forever(mind):

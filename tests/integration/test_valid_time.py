@@ -157,6 +157,9 @@ def test_cli_capture_supersedes_and_refuses_an_unknown_id(mind, cli_env, capsys)
     )
     assert code == 2 and out == "" and err.count("\n") == 1 and "no older memory 'nope'" in err
     assert graph_snapshot(mind) == before
+    code, out, err = run_cli(capsys, "capture", " ", "--mind", mind.name, "--outcome", "success")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "must say something" in err
+    assert graph_snapshot(mind) == before
 
 
 def test_rest_capture_supersedes_and_recall_as_of(store, settings, mind):

@@ -177,8 +177,22 @@ def test_a_group_or_an_experience_filed_under_other_names_never_joins_a_pattern(
     semantic = PARAMS.model_copy(update={"clustering": "semantic"})
     assert matching_pattern(twin, None, [dns], semantic, frozenset({"resolver restart"})) == 0
     rows = [exp(0, strategy_used="resolver restart"), exp(1, strategy_used="DNS  flush"), exp(2)]
-    joined = join_existing(np.vstack([twin, twin, twin]), [0, 1, 2], [dns], rows, PARAMS)
+    joined = join_existing(np.vstack([twin, twin, twin]), [0, 1, 2], [dns], rows, PARAMS, 0.33)
     assert joined == {1: 0, 2: 0}
+
+
+def test_an_experience_joins_the_pattern_its_strategy_names_when_more_alike_than_chance():
+    dns = pattern("dns", unit(1, 0), strategies=frozenset({"dns flush"}))
+    near = pattern("near", unit(1, 0.9))  # unnamed, cosine 0.96 to the experiences below
+    told = unit(1, 1.2)  # cosine 0.64 to dns: under join_similarity (0.7), above chance
+    rows = [exp(0, strategy_used="DNS flush"), exp(1), exp(2, strategy_used="dns flush")]
+    far = unit(-1, 2)  # cosine -0.45 to dns: its name alone does not make it that technique
+    vectors = np.vstack([told, told, far])
+    assert join_existing(vectors, [0, 1, 2], [dns], rows, PARAMS, 0.33) == {0: 0}
+    # the name wins over a nearer pattern filed under no name; the unnamed one goes by meaning
+    assert join_existing(vectors, [0, 1, 2], [dns, near], rows, PARAMS, 0.33) == {0: 0, 1: 1}
+    semantic = PARAMS.model_copy(update={"clustering": "semantic"})
+    assert join_existing(vectors, [0, 1], [dns], rows, semantic, 0.33) == {}
 
 
 def test_a_group_named_like_an_unrelated_pattern_stays_apart():
@@ -457,6 +471,9 @@ def test_capture_validates_and_attaches_session_metadata():
     assert row["id"].startswith("exp-") and "timestamp" in row["dates"]
     with pytest.raises(ValidationError, match="outcome"):
         experience_row("m", {"description": "x", "outcome": "won"})
+    for blank in ("", "  \n "):
+        with pytest.raises(ValidationError, match="description: must say something"):
+            experience_row("m", {"description": blank, "outcome": "success"})
 
 
 # -- the capture queue -----------------------------------------------------------------------
