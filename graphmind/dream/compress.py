@@ -30,17 +30,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from graphmind.dream.clustering import cluster_vectors
+from graphmind.dream.anchors import Anchors, claims
+from graphmind.dream.clustering import cluster_vectors, unit_rows
 from graphmind.dream.coherence import above_chance
-from graphmind.dream.items import (
-    OUTCOME_SCORE,
-    ExperienceRow,
-    PatternState,
-    Tally,
-    centroid_of,
-    filed_apart,
-    strategy_key,
-)
+from graphmind.dream.items import ExperienceRow, PatternState, Tally, centroid_of, filed_apart, strategy_key
 from graphmind.dream.params import DreamParams
 from graphmind.prompts.dream import ExperienceItem, ExtractedPattern, PatternExtractionInput
 
@@ -174,9 +167,11 @@ def cluster(
     chance: Callable[[int], float] | None = None,
     companions: Mapping[int, Sequence[int]] | None = None,
     duplicates: Mapping[int, Sequence[int]] | None = None,
-) -> tuple[list[Cluster], list[int], list[str]]:
-    """Clusters of weight ≥ min_cluster_size, the representatives left in none, and a warning
-    per named strategy whose experiences were split (``incoherent_split``).
+    anchors: Anchors | None = None,
+) -> tuple[list[Cluster], list[int], list[str], dict[int, int]]:
+    """Clusters of weight ≥ min_cluster_size, the representatives left in none, a warning per
+    named strategy whose experiences were split (``incoherent_split``), and the representatives
+    that fell among an earlier pattern's ``anchors`` (→ index of the pattern they grow).
 
     ``grouping`` (row i: experience i) and ``texts`` are what meaning is judged on, by default
     the embeddings and descriptions; the engine passes the action texts' (``entities``), so
@@ -208,20 +203,25 @@ def cluster(
                 f"techniques ({len(members)} experiences): split by meaning"
             )
         found.extend([members[k] for k in part] for part in parts)
-    if len(unnamed) >= 2:
+    claimed: dict[int, int] = {}
+    if len(unnamed) >= 2 or (unnamed and anchors):
         pool = with_companions(unnamed, companions)
         labels = cluster_vectors(
-            grouping[pool],
-            [texts[i] for i in pool],
+            grouping[pool] if anchors is None else np.vstack([grouping[pool], anchors.vectors]),
+            [texts[i] for i in pool] + (anchors.texts if anchors else []),
             min_cluster_size=1,
-            max_clusters=max_patterns(float(weights[unnamed].sum()), params),
+            max_clusters=max_patterns(float(weights[unnamed].sum()), params) + (anchors.groups if anchors else 0),
             counted=len(unnamed),
             seed=params.seed,
         )
-        labels = labels[: len(unnamed)]
+        if anchors is not None:
+            claimed = claims(
+                unnamed, unit_rows(grouping[unnamed]), labels[: len(unnamed)], labels[len(pool) :], anchors
+            )
         by_label: dict[int, list[int]] = defaultdict(list)
-        for i, label in zip(unnamed, labels):
-            by_label[int(label)].append(i)
+        for i, label in zip(unnamed, labels[: len(unnamed)]):
+            if i not in claimed:
+                by_label[int(label)].append(i)
         for members in by_label.values():
             if chance is None or above_chance(grouping[members], chance):
                 found.append(members)
@@ -239,7 +239,7 @@ def cluster(
             clusters.append(Cluster(members, weight, centroid, centroid_of(vectors[everyone]), names))
         else:
             left.extend(members)
-    return sorted(clusters, key=lambda c: -c.weight), sorted(left), warned
+    return sorted(clusters, key=lambda c: -c.weight), sorted(left), warned, claimed
 
 
 def ratio_band(params: DreamParams) -> tuple[float, float]:
@@ -383,17 +383,3 @@ def grow(
     pattern.new_members.extend(rows[j].id for j in members)
     pattern.strategies |= {k for k in (strategy_key(rows[j]) for j in members) if k}
     pattern.changed = True
-
-
-def transfer_improvement(outcomes: list[str], known: set[int], min_each: int = 3) -> float | None:
-    """The spec's transfer test, per run: how much better this run's experiences that applied
-    consolidated knowledge (they joined, or clustered onto, a pattern of an earlier run) fared
-    than the rest, as the relative gain in mean outcome score (success 1, progress 0.5,
-    failure 0): 0.3 is 30% better, negative is worse. None when either side has fewer than
-    ``min_each`` experiences or the rest scored 0 (no base to compare with)."""
-    applied = [OUTCOME_SCORE[o] for i, o in enumerate(outcomes) if i in known]
-    rest = [OUTCOME_SCORE[o] for i, o in enumerate(outcomes) if i not in known]
-    if len(applied) < min_each or len(rest) < min_each:
-        return None
-    base = sum(rest) / len(rest)
-    return None if base == 0 else round((sum(applied) / len(applied)) / base - 1.0, 4)

@@ -31,21 +31,30 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import numpy as np
 
 from graphmind.dream import coherence, compress, entities, graph, integrate, ladder, verifier
 from graphmind.dream import offline as rules_llm
-from graphmind.dream.items import Connection, ExperienceRow, LadderNode, PatternState, seen_together
+from graphmind.dream.anchors import anchor_set
+from graphmind.dream.items import Connection, LadderNode, PatternState, filled, seen_together
 from graphmind.dream.llm_calls import DreamCalls
 from graphmind.dream.params import DreamParams, Trigger
 from graphmind.dream.publication import build_publication
 from graphmind.dream.report import DreamReport
-from graphmind.dream.run_record import FALLBACKS, build_report, checked_ratio, idle_report, run_props, run_record
+from graphmind.dream.run_record import (
+    FALLBACKS,
+    build_report,
+    checked_ratio,
+    idle_report,
+    record_failure,
+    run_props,
+    run_record,
+)
 from graphmind.dream.triage import TriageResult, triage
 from graphmind.embed import Embedder
-from graphmind.errors import GraphmindError, RunError, StoreError, StoreUnavailableError
+from graphmind.errors import GraphmindError, RunError, StoreError
 from graphmind.llm import LLM
 from graphmind.prompts.dream import (
     CONNECT,
@@ -98,7 +107,7 @@ class Dreamer:
         try:
             return run.execute()
         except GraphmindError as exc:
-            run.record_failure(exc)
+            record_failure(run, exc)
             raise
         finally:
             try:
@@ -150,8 +159,12 @@ class _Run:
             self.params = self.calls.params = self.params.model_copy(update={"domain": domain})
         graph.record_run(d.store, self.mind, run_record(self, {"status": "running"}))
         patterns = self._phase("read", lambda: graph.read_patterns(d.store, self.mind, d.embedder.dimensions))
+        anchors = self._phase(
+            "read", lambda: graph.read_anchors(d.store, self.mind, d.embedder.model_id, self.params.anchors_per_pattern)
+        )
         old_ladder = self._phase("read", lambda: graph.read_ladder(d.store, self.mind))
-        vectors = self._phase("embed", lambda: self._vectors(rows, stored))
+        descriptions = [r.description for r in rows]
+        vectors = self._phase("embed", lambda: filled(stored, descriptions, d.embedder.embed, d.embedder.dimensions))
         self._say(f"read {len(rows)} experiences, {len(patterns)} patterns")
         centroids = integrate.centroids(patterns)
         tri = self._degradable(
@@ -163,7 +176,9 @@ class _Run:
             f"triage: {len(tri.kept)} significant of {len(rows)} ({len(tri.duplicate_of)} duplicates, "
             f"{len(tri.filtered)} filtered)"
         )
-        compressed = self._degradable("compress", lambda: self._compress(rows, vectors, tri, patterns), lambda: None)
+        compressed = self._degradable(
+            "compress", lambda: self._compress(rows, vectors, tri, patterns, anchors), lambda: None
+        )
         new, grown, deferred = compressed if compressed else ([], [], [])
         patterns += new
         pruned = self._phase("integrate", lambda: integrate.prune(patterns, self.params))
@@ -226,16 +241,6 @@ class _Run:
             ) from exc
 
     # -- phases ---------------------------------------------------------------------------
-    def _vectors(self, rows: list[ExperienceRow], stored: list[Any]) -> np.ndarray:
-        missing = [i for i, v in enumerate(stored) if v is None]
-        out = np.zeros((len(rows), self.d.embedder.dimensions), dtype=np.float32)
-        for i, v in enumerate(stored):
-            if v is not None:
-                out[i] = v
-        if missing:
-            out[missing] = self.d.embedder.embed([rows[i].description for i in missing])
-        return out
-
     def _action_vectors(self, vectors: np.ndarray, texts: list[str], descr: list[str], rows: list[int]) -> np.ndarray:
         """What grouping judges: the action text's embedding where it differs from the description."""
         out = vectors.copy()
@@ -244,8 +249,9 @@ class _Run:
             out[changed] = self.d.embedder.embed([texts[i] for i in changed])
         return out
 
-    def _compress(self, rows, vectors, tri: TriageResult, patterns: list[PatternState]):
-        """Experiences join the patterns they fit; the rest are clustered. A cluster that
+    def _compress(self, rows, vectors, tri: TriageResult, patterns: list[PatternState], stored_anchors):
+        """Experiences join the patterns they fit; the rest are clustered, with the patterns'
+        anchors (``anchors``: a community that holds some grows their pattern). A cluster that
         matches a pattern of an earlier run (``compress.matching_pattern``: a twin before
         extraction, else one named alike after it) grows that pattern instead of becoming a new
         one. Clusters of this run are not merged by name: this run's clustering kept them apart."""
@@ -258,14 +264,18 @@ class _Run:
         for i, k in joined.items():
             by_pattern[k].append(i)
         rest = [i for i in tri.kept if i not in joined]
-        texts = entities.action_texts([r.description for r in rows])
+        texts = entities.action_texts([r.description for r in rows] + [a[1] for a in stored_anchors])
+        texts, anchor_texts = texts[: len(rows)], texts[len(rows) :]
         companions = compress.companions(dups, rest, texts)  # duplicates join the graph, follow their rep
         grouped = compress.with_companions(rest, companions)
         grouping = self._action_vectors(vectors, texts, [r.description for r in rows], grouped)
-        clusters, left, split = compress.cluster(
-            rows, vectors, rest, tri.weight(len(rows)), self.params, grouping, texts, chance, companions, dups
+        anchors = anchor_set(stored_anchors, patterns, anchor_texts, self.d.embedder) if rest else None
+        clusters, left, split, claimed = compress.cluster(
+            rows, vectors, rest, tri.weight(len(rows)), self.params, grouping, texts, chance, companions, dups, anchors
         )
         self.warned.extend(split)
+        for i, k in claimed.items():
+            by_pattern[k].append(i)
         fresh: list[compress.Cluster] = []
         for c in clusters:
             found = compress.matching_pattern(c.mean, None, patterns, self.params, c.strategies)
@@ -384,16 +394,4 @@ class _Run:
             raise RunError(
                 f"dream run {self.run_id} lost its lease on mind {self.mind!r} to {lease.holder} "
                 f"(a phase outlasted lease_seconds={self.params.lease_seconds:g}); nothing was written"
-            )
-
-    def record_failure(self, exc: GraphmindError) -> None:
-        """Mark the run ``interrupted`` (Neo4j went away) or ``failed``, when the store still
-        answers; else it stays ``running`` until the next run marks it interrupted."""
-        gone = isinstance(exc, StoreUnavailableError) or isinstance(exc.__cause__, StoreUnavailableError)
-        record = run_record(self, {"status": "interrupted" if gone else "failed", "error": str(exc)[:1000]})
-        try:
-            graph.record_run(self.d.store, self.mind, record)
-        except StoreError as lost:
-            log.info(
-                "dream run %s could not record its failure (%s); the next run marks it interrupted", self.run_id, lost
             )

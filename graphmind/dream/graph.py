@@ -106,6 +106,18 @@ def read_patterns(store: GraphStore, mind: str, dimensions: int) -> list[Pattern
     return patterns
 
 
+def read_anchors(
+    store: GraphStore, mind: str, model_id: str, per_pattern: int
+) -> list[tuple[str, str, np.ndarray | None]]:
+    """(pattern id, description, stored embedding or None) of up to ``per_pattern`` experiences
+    of each active pattern (``anchors``)."""
+    rows = store.read("dream/list_anchors", mind=mind, model_id=model_id, per_pattern=per_pattern)
+    return [
+        (r["pattern"], r["description"], None if r["embedding"] is None else np.asarray(r["embedding"], np.float32))
+        for r in rows
+    ]
+
+
 def read_ladder(store: GraphStore, mind: str) -> dict[str, LadderNode]:
     return {
         r["id"]: LadderNode(

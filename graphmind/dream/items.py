@@ -6,7 +6,7 @@ themselves are plain, inert data.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -184,6 +184,20 @@ class Connection:
 def normalised(vector: np.ndarray) -> np.ndarray:
     norm = float(np.linalg.norm(vector))
     return (vector / norm).astype(np.float32) if norm > 0 else vector.astype(np.float32)
+
+
+def filled(
+    stored: Sequence[np.ndarray | None], texts: Sequence[str], embed: Callable[[list[str]], np.ndarray], dimensions: int
+) -> np.ndarray:
+    """Row i: ``stored[i]``, or where that is None the embedding ``embed`` makes of ``texts[i]``."""
+    out = np.zeros((len(stored), dimensions), dtype=np.float32)
+    missing = [i for i, v in enumerate(stored) if v is None]
+    for i, v in enumerate(stored):
+        if v is not None:
+            out[i] = v
+    if missing:
+        out[missing] = embed([texts[i] for i in missing])
+    return out
 
 
 def centroid_of(vectors: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:

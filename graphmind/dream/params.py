@@ -44,6 +44,9 @@ class DreamParams(BaseModel):
     join_similarity: float = Field(0.7, ge=0, le=1)
     """A new experience joins an existing pattern when its cosine to the pattern's centroid
     reaches this (and no other pattern is closer)."""
+    anchors_per_pattern: int = Field(10, ge=0)
+    """The rest are clustered with up to this many experiences of each active pattern, which
+    a community holding them grows (``graphmind.dream.anchors``; 0: without, clustered alone)."""
     # Abstraction (FR-2.1.4): level 4 only from this many patterns on
     meta_min_patterns: int = Field(10, ge=2)
     max_level: int = Field(4, ge=1, le=4)

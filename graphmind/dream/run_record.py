@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+import logging
 import warnings
 from datetime import UTC, datetime
 from typing import Any
 
 from graphmind.dream import compress, graph, ladder
+from graphmind.dream.items import OUTCOME_SCORE
 from graphmind.dream.report import CompressionRatioWarning, DreamReport, LadderEntry
+from graphmind.errors import GraphmindError, StoreError, StoreUnavailableError
+
+log = logging.getLogger(__name__)
 
 FALLBACKS = {
     "triage": "kept every experience",
@@ -62,7 +67,7 @@ def build_report(
         ladder=[LadderEntry(n.id, n.level, n.name, n.generalization, n.members) for n in nodes],
         cross_connections=len(connections),
         pruned=len(pruned),
-        transfer_improvement=compress.transfer_improvement([r.outcome for r in rows], run.known),
+        transfer_improvement=transfer_improvement([r.outcome for r in rows], run.known),
         contradictions=len(check.contradictions) if check else 0,
         verification=verification,
         llm_calls=len(records),
@@ -140,3 +145,28 @@ def checked_ratio(run: Any, compressed: int, patterns: int) -> float | None:
         warnings.warn(message, CompressionRatioWarning, stacklevel=2)
         run.warned.append(message)
     return ratio
+
+
+def transfer_improvement(outcomes: list[str], known: set[int], min_each: int = 3) -> float | None:
+    """The spec's transfer test, per run: how much better this run's experiences that applied
+    consolidated knowledge (they joined, or clustered onto, a pattern of an earlier run) fared
+    than the rest, as the relative gain in mean outcome score (success 1, progress 0.5,
+    failure 0): 0.3 is 30% better, negative is worse. None when either side has fewer than
+    ``min_each`` experiences or the rest scored 0 (no base to compare with)."""
+    applied = [OUTCOME_SCORE[o] for i, o in enumerate(outcomes) if i in known]
+    rest = [OUTCOME_SCORE[o] for i, o in enumerate(outcomes) if i not in known]
+    if len(applied) < min_each or len(rest) < min_each:
+        return None
+    base = sum(rest) / len(rest)
+    return None if base == 0 else round((sum(applied) / len(applied)) / base - 1.0, 4)
+
+
+def record_failure(run: Any, exc: GraphmindError) -> None:
+    """Mark the run ``interrupted`` (Neo4j went away) or ``failed``, when the store still
+    answers; else it stays ``running`` until the next run marks it interrupted."""
+    gone = isinstance(exc, StoreUnavailableError) or isinstance(exc.__cause__, StoreUnavailableError)
+    record = run_record(run, {"status": "interrupted" if gone else "failed", "error": str(exc)[:1000]})
+    try:
+        graph.record_run(run.d.store, run.mind, record)
+    except StoreError as lost:
+        log.info("dream run %s could not record its failure (%s); the next run marks it interrupted", run.run_id, lost)

@@ -483,6 +483,55 @@ def test_a_backlog_is_read_before_deferred_experiences_so_a_capped_run_always_pr
     assert last.status == "nothing_to_consolidate"  # only the 2 deferred were left
 
 
+DEGAS = [
+    "Degassed the mobile phase under vacuum for ten minutes; the baseline noise went away",
+    "Sparged the eluent with helium before the run and the pump pressure ripple stopped",
+    "Sonicated the aqueous mobile phase to drive out dissolved air; no more bubbles in the pump head",
+    "Ran the inline degasser purge on the solvent lines, the baseline drift settled",
+    "Vacuum-filtered and degassed the buffer; the pressure trace is smooth again",
+    "Helium sparging of the solvent reservoir cured the noisy baseline",
+]
+GUARD = [
+    "Swapped the guard cartridge on the C18 column and the backpressure fell back to normal",
+    "Replaced the worn guard column; split peaks on the caffeine standard were gone",
+    "Fitted a fresh guard cartridge after the pressure climbed overnight, pressure normal again",
+    "Changed the guard column because peak tailing got worse, tailing factor back under 1.3",
+    "New guard cartridge in front of the analytical column; resolution restored",
+    "Guard column clogged by sample matrix, replaced it and the backpressure dropped",
+]
+
+
+def test_a_nights_experiences_are_clustered_with_the_patterns_anchors(mind):
+    """Night 2's retellings of a technique (cosine 0.46-0.56 to its pattern's centroid, under
+    join_similarity) fall among that pattern's anchors and grow it, though too few to make a
+    pattern; an unrelated one-off is not more alike to any pattern than chance, and waits."""
+
+    def night(texts, day):
+        return [
+            {
+                "id": f"d{day}-{i}",
+                "description": t,
+                "outcome": "success",
+                "confidence": 0.9,
+                "timestamp": f"2026-02-0{day}T10:{i:02d}:00+00:00",
+            }
+            for i, t in enumerate(texts)
+        ]
+
+    mind.capture_many(night(DEGAS + GUARD, 1))
+    assert mind.dream().patterns == 2
+    later = [
+        "Bubbles were upsetting the detector again, so I pushed helium through the solvent bottles for a while",
+        "Left the water-acetonitrile bottle in the ultrasonic bath for fifteen minutes before the sequence",
+        "Proofed the sourdough overnight in the fridge before baking",
+    ]
+    mind.capture_many(night(later, 2))
+    report = mind.dream()
+    assert report.patterns == 0 and report.grown == 1 and report.deferred == 1
+    members = {r["id"]: r["pattern"] for r in mind.store.read("dream/list_memberships", mind=mind.name)}
+    assert members["d2-0"] == members["d2-1"] == members["d1-0"] and members["d2-2"] is None
+
+
 def test_experiences_deferred_by_different_runs_meet_in_the_next_run(mind):
     """Two sessions' ends each defer two experiences of one technique (too few for a pattern);
     a plain run weighs the four together and makes the pattern, though nothing new arrived; a

@@ -4,6 +4,7 @@ chance in the same embedding space (graphmind.dream.coherence)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from graphmind.dream import DreamParams, compress
 from graphmind.dream.coherence import above_chance, chance_level, chance_levels, cohesion
@@ -51,20 +52,20 @@ def test_a_cluster_no_more_alike_than_chance_makes_no_pattern_and_its_members_wa
     x = lump_and_group()
     rows = [ExperienceRow(id=f"e{i}", description=f"text {i}", outcome="success") for i in range(len(x))]
     level = lambda size: 0.2  # noqa: E731 - chance cohesion in this space
-    clusters, left, _ = compress.cluster(
+    clusters, left, _, _ = compress.cluster(
         rows, x, list(range(len(x))), np.ones(len(x), int), DreamParams(), chance=level
     )
     assert [sorted(c.members) for c in clusters] == [list(range(5, 11))]
     assert left == [0, 1, 2, 3, 4]
     # Without the check, k-NN communities lump the unrelated ones into patterns.
-    unchecked, _, _ = compress.cluster(rows, x, list(range(len(x))), np.ones(len(x), int), DreamParams())
+    unchecked, _, _, _ = compress.cluster(rows, x, list(range(len(x))), np.ones(len(x), int), DreamParams())
     assert any(set(c.members) <= set(range(5)) for c in unchecked)
 
 
 def test_a_named_strategy_is_kept_whatever_its_cohesion():
     x = lump_and_group()[:5]
     rows = [ExperienceRow(id=f"e{i}", description=f"t{i}", outcome="success", strategy_used="triage") for i in range(5)]
-    clusters, left, _ = compress.cluster(rows, x, list(range(5)), np.ones(5, int), DreamParams(), chance=lambda n: 0.9)
+    clusters, left, _, _ = compress.cluster(rows, x, list(range(5)), np.ones(5, int), DreamParams(), chance=lambda n: 0.9)
     assert [sorted(c.members) for c in clusters] == [[0, 1, 2, 3, 4]] and left == []
 
 
@@ -72,3 +73,15 @@ def test_above_chance_normalises_and_accepts_one_member():
     assert above_chance(np.array([[3.0, 0.0]]), lambda n: 0.99)
     assert above_chance(np.array([[3.0, 0.1], [2.0, 0.0]]), lambda n: 0.9)
     assert not above_chance(np.array([[3.0, 0.0], [0.0, 2.0]]), lambda n: 0.1)
+
+
+def test_the_chance_affinity_falls_with_the_number_of_texts_compared_to():
+    from graphmind.dream.coherence import affinity_levels
+
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(60, 32))
+    x /= np.linalg.norm(x, axis=1, keepdims=True)
+    levels = affinity_levels(x)
+    assert levels[0] == 1.0 and 0 < levels[10] < levels[3] < levels[1] < 1
+    same = np.tile(x[:1], (10, 1))
+    assert affinity_levels(same)[5] == pytest.approx(1.0)

@@ -55,7 +55,7 @@ def test_kind_alone_never_makes_a_group(clustering):
     vectors = unit(*[np.add(v, np.random.default_rng(i).normal(0, 0.01, 4)) for i, v in enumerate([a, b] * 6)])
     rows = _rows(["move", "move", "error", "error"] * 3)
     params = DreamParams(clustering=clustering)
-    clusters, left, warned = compress.cluster(rows, vectors, list(range(12)), np.ones(12, int), params)
+    clusters, left, warned, _ = compress.cluster(rows, vectors, list(range(12)), np.ones(12, int), params)
     assert sorted(sorted(c.members) for c in clusters) == [[0, 2, 4, 6, 8, 10], [1, 3, 5, 7, 9, 11]]
     assert not left and not warned
 
@@ -77,7 +77,7 @@ def test_duplicates_join_the_similarity_graph_but_follow_their_representative(mo
     monkeypatch.setattr(compress, "cluster_vectors", spy)
     reps, companions = [0, 1, 2, 3, 4, 5], {0: [6], 1: [7], 2: [10], 3: [11]}
     weights = np.array([3, 3, 2, 2, 1, 1, 0, 0, 1, 1, 0, 0])  # 8 and 9 are not duplicates
-    clusters, left, _ = compress.cluster(rows, vectors, reps, weights, PARAMS, companions=companions)
+    clusters, left, _, _ = compress.cluster(rows, vectors, reps, weights, PARAMS, companions=companions)
     assert seen == [10]  # 6 representatives and 4 duplicates
     assert sorted(sorted(c.members) for c in clusters) == [[0, 2, 4], [1, 3, 5]] and not left
     assert sorted(c.weight for c in clusters) == [6, 6]
@@ -93,7 +93,7 @@ def test_a_strategy_name_over_three_techniques_is_split_and_reported():
     base = [[1, 0, 0, 0]] * 4 + [[0, 0, 1, 0]] * 4 + [[0, 0, 0, 1]] * 4
     vectors = unit(*[np.add(v, rng.normal(0, 0.02, 4)) for v in base])
     rows = _rows(["move"] * 12, ["on-call runbook"] * 12)
-    clusters, _, warned = compress.cluster(rows, vectors, list(range(12)), np.ones(12, int), PARAMS)
+    clusters, _, warned, _ = compress.cluster(rows, vectors, list(range(12)), np.ones(12, int), PARAMS)
     assert sorted(sorted(c.members) for c in clusters) == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]
     assert warned and "'on-call runbook'" in warned[0]
 
@@ -305,7 +305,7 @@ def test_fuzzy_experiences_are_not_ground_to_dust():
     x = rng.normal(size=(140, 32)).astype(np.float32)
     x /= np.linalg.norm(x, axis=1, keepdims=True)
     rows = [ExperienceRow(id=f"e{i}", description=f"text {i}", outcome="success") for i in range(len(x))]
-    clusters, left, _ = compress.cluster(rows, x, list(range(len(x))), np.ones(len(x), int), PARAMS)
+    clusters, left, _, _ = compress.cluster(rows, x, list(range(len(x))), np.ones(len(x), int), PARAMS)
     assert len(clusters) <= 20 and left == []
     free = compress.cluster_vectors(x, [r.description for r in rows], min_cluster_size=3)
     assert (free < 0).mean() > 0.3 and free.max() + 1 > 20
@@ -326,7 +326,7 @@ def test_a_cluster_means_every_experience_it_stands_for_and_its_pattern_keeps_th
     rows = _rows(["move"] * 4, ["Low-flow purge", "low-flow purge", "low-flow  purge", None])
     duplicates = {0: [1, 2]}
     weights = np.array([3, 0, 0, 1])
-    clusters, _, _ = compress.cluster(rows, vectors, [0], weights, PARAMS, duplicates=duplicates)
+    clusters, _, _, _ = compress.cluster(rows, vectors, [0], weights, PARAMS, duplicates=duplicates)
     (c,) = clusters
     assert np.allclose(c.centroid, vectors[0]) and np.allclose(c.mean, centroid_of(vectors[:3]))
     extracted = ExtractedPattern(name="Low-flow purge", pattern_type="technique")
@@ -334,3 +334,25 @@ def test_a_cluster_means_every_experience_it_stands_for_and_its_pattern_keeps_th
     assert np.allclose(made.centroid, c.mean) and made.strategies == {"low-flow purge"}
     compress.grow(made, [3], rows, vectors, {})
     assert made.strategies == {"low-flow purge"} and made.usage_count == 4  # an unnamed one adds no name
+
+
+def test_anchors_claim_the_members_of_their_community_that_are_more_alike_than_chance():
+    from graphmind.dream.anchors import Anchors, claims
+
+    def unit(*v):
+        x = np.asarray(v, dtype=np.float32)
+        return x / np.linalg.norm(x)
+
+    anchors = Anchors(
+        np.vstack([unit(1, 0, 0), unit(1, 0.1, 0), unit(0, 1, 0), unit(0, 1, 0.1)]),
+        ["a", "a", "b", "b"],
+        [4, 4, 7, 7],
+        bar=lambda m: 0.3,
+    )
+    members = [10, 11, 12, 13]
+    vectors = np.vstack([unit(1, 0.3, 0), unit(0, 0, 1), unit(0.2, 1, 0), unit(1, 1, 1)])
+    labels = np.array([0, 0, 1, 2])  # 11 shares 10's community but is unlike pattern 4; 13's has no anchor
+    claimed = claims(members, vectors, labels, np.array([0, 0, 1, 1]), anchors)
+    assert claimed == {10: 4, 12: 7}
+    tie = claims([10], vectors[:1], np.array([0]), np.array([0, 0, 0, 0]), anchors)
+    assert tie == {10: 4}  # two anchors each: the first pattern

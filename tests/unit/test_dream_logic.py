@@ -516,7 +516,7 @@ def test_a_failed_write_keeps_the_rows_and_raises_until_they_are_stored():
 
 
 def test_transfer_improvement_compares_experiences_that_applied_a_known_pattern_with_the_rest():
-    from graphmind.dream.compress import transfer_improvement
+    from graphmind.dream.run_record import transfer_improvement
 
     outcomes = ["success"] * 4 + ["failure", "success", "failure", "progress"]
     known = {0, 1, 2, 3}  # all four applied an earlier pattern and succeeded
