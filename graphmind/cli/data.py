@@ -136,12 +136,16 @@ def capture(
     experience = {"description": description, "outcome": outcome, "kind": kind}
     experience |= {k: v for k, v in fields.items() if v is not None}
     with Mind.open(mind) as m:
+        new_mind = not m.exists()
         node_id = m.capture(
             experience, session_id=session_id, wait=True, supersedes=supersedes, contradicts=contradicts
         )
-    payload = {"id": node_id, "supersedes": list(supersedes), "contradicts": list(contradicts)}
+    payload = {"id": node_id, "supersedes": list(supersedes), "contradicts": list(contradicts), "new_mind": new_mind}
     replaced = ", ".join([*supersedes, *contradicts])
-    emit(payload, as_json, f"captured {node_id} in mind {mind!r}" + (f" (replaces {replaced})" if replaced else ""))
+    text = f"captured {node_id} in mind {mind!r}" + (f" (replaces {replaced})" if replaced else "")
+    if new_mind:  # a typo makes a mind too: say so
+        text += f"\n(mind {mind!r} is new: this is its first memory; 'graphmind minds list' shows the others)"
+    emit(payload, as_json, text)
 
 
 COMMANDS = (init, import_, export, stats, demo, capture)

@@ -64,8 +64,9 @@ def _show(status: Neo4jStatus, as_json: bool, password: str | None = None, *, lo
     )
     text = f"Neo4j {state}\n  bolt:     {status.uri}\n  log:      {status.log_file}"
     if login:
+        then = "" if status.running else "Once started ('graphmind neo4j start'), "
         text += (
-            f"\n\nNeo4j Browser: open {status.browser_url} and log in with\n"
+            f"\n\n{then}Neo4j Browser: open {status.browser_url} and log in with\n"
             f"  Connect URL:     {status.uri}\n"
             f"  Authentication:  Username / Password\n"
             f"  Username:        {status.user}\n{secret}"

@@ -38,6 +38,7 @@ def idle_report(run: Any, deferred: int) -> DreamReport:
         remaining=run.remaining,
         active_patterns=len(active),
         ladder_levels=ladder.levels(nodes, bool(active)),
+        ladder=[LadderEntry(n.id, n.level, n.name, n.generalization, n.members) for n in nodes],
         pattern_names={p.id: p.name for p in active},
     )
 

@@ -83,6 +83,7 @@ def test_status_says_in_plain_words_how_to_log_in_to_neo4j_browser(tmp_path):
         "Username:        neo4j" in text and f"Connect URL:     bolt://127.0.0.1:{env['GRAPHMIND_BOLT_PORT']}" in text
     )
     assert f"the text in {secret}" in text and "--show-password" in text
+    assert "Once started ('graphmind neo4j start'), Neo4j Browser: open" in text  # it is not running
     assert "s3cret-pw" not in text  # the secret itself only when asked for
     assert "Password:        s3cret-pw" in status("--show-password")
     assert json.loads(status("--show-password", "--json"))["password"] == "s3cret-pw"

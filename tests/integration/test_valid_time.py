@@ -146,10 +146,12 @@ def test_cli_capture_supersedes_and_refuses_an_unknown_id(mind, cli_env, capsys)
     code, out, err = run_cli(capsys, "capture", OLD, "--mind", mind.name, "--outcome", "success", "--json")
     assert code == 0, err
     old = json.loads(out)["id"]
+    assert json.loads(out)["new_mind"] is True  # the first memory: a typo would show here
     args = ("capture", NEW, "--mind", mind.name, "--outcome", "success", "--supersedes", old, "--json")
     code, out, err = run_cli(capsys, *args)
     assert code == 0, err
     new = json.loads(out)["id"]
+    assert json.loads(out)["new_mind"] is False
     assert _props(mind, old)["invalid_at"] == _props(mind, new)["timestamp"]
     before = graph_snapshot(mind)
     code, out, err = run_cli(

@@ -65,7 +65,9 @@ def test_a_cluster_no_more_alike_than_chance_makes_no_pattern_and_its_members_wa
 def test_a_named_strategy_is_kept_whatever_its_cohesion():
     x = lump_and_group()[:5]
     rows = [ExperienceRow(id=f"e{i}", description=f"t{i}", outcome="success", strategy_used="triage") for i in range(5)]
-    clusters, left, _, _ = compress.cluster(rows, x, list(range(5)), np.ones(5, int), DreamParams(), chance=lambda n: 0.9)
+    clusters, left, _, _ = compress.cluster(
+        rows, x, list(range(5)), np.ones(5, int), DreamParams(), chance=lambda n: 0.9
+    )
     assert [sorted(c.members) for c in clusters] == [[0, 1, 2, 3, 4]] and left == []
 
 
