@@ -17,7 +17,7 @@ WITH e, COUNT { (e)<-[:DEFERRED]-(:DreamRun) } AS seen
 ORDER BY seen, e.timestamp, e.id LIMIT $limit
 CALL (e, seen) {
   OPTIONAL MATCH (e)<-[:DEFERRED]-(r:DreamRun) WHERE seen > 0
-  RETURN r.id AS deferred_by ORDER BY r.started_at DESC, r.id DESC LIMIT 1
+  RETURN r.id AS deferred_by ORDER BY r.started_at IS NULL, r.started_at DESC, r.id DESC LIMIT 1
 }
 RETURN e.id AS id, e.description AS description, e.outcome AS outcome, e.kind AS kind,
        e.strategy_used AS strategy_used, e.session_id AS session_id,

@@ -113,7 +113,7 @@ def dream(
         click.echo(f"dream: {line}", err=True)
 
     warnings.simplefilter("ignore", CompressionRatioWarning)  # the report lists it as a warning
-    with Mind.open(mind, must_exist=True) as m:  # a typo is not an empty mind
+    with Mind.open(mind, must_exist=not watching) as m:  # a typo is no empty mind; --watch may wait for one
         if not watching:
             report = m.dream(params, trigger="session-complete" if session else "manual", progress=progress)
             emit(report.as_dict(), as_json, _text(report))

@@ -16,7 +16,7 @@ import pydantic
 
 from graphmind.errors import ValidationError
 from graphmind.models import Experience
-from graphmind.models.base import first_error, split_dates
+from graphmind.models.base import INPUT, first_error, split_dates
 
 
 def experience_row(
@@ -42,7 +42,7 @@ def experience_row(
             raise ValidationError(f"session metadata key {key!r} is not a property name", field="metadata")
         data[f"session_{key}"] = value
     try:
-        node = Experience.model_validate(data)
+        node = Experience.model_validate(data, context=INPUT)
     except pydantic.ValidationError as exc:
         field, message = first_error(exc)
         raise ValidationError(

@@ -72,8 +72,9 @@ def join_existing(
 ) -> dict[int, int]:
     """Representative → index of the existing pattern it joins. A representative filed under a
     strategy name joins the nearest pattern whose experiences were filed under that name too, when
-    it is more alike than two unrelated texts are by ``chance`` (the agent's own word says it is
-    that technique; a name is split only where meaning clearly says so, ``incoherent_split``).
+    its cosine to the pattern's centroid is above ``chance`` (what two unrelated texts reach; a
+    low bar, as the agent's own word says it is that technique, and a name is split only where
+    meaning clearly says so, ``incoherent_split``).
     Otherwise the nearest it reaches (cosine ≥ ``join_similarity``) among those not filed under
     other names than its own (``items.filed_apart``). Names are ignored when clustering is
     semantic."""

@@ -37,7 +37,7 @@ import numpy as np
 
 from graphmind.dream import coherence, compress, entities, graph, integrate, ladder, verifier
 from graphmind.dream import offline as rules_llm
-from graphmind.dream.anchors import anchor_set
+from graphmind.dream.anchors import anchor_set, wanted
 from graphmind.dream.items import Connection, LadderNode, PatternState, filled, seen_together
 from graphmind.dream.llm_calls import DreamCalls
 from graphmind.dream.params import DreamParams, Trigger
@@ -152,16 +152,13 @@ class _Run:
             d.progress(f"{interrupted} earlier run(s) that never finished marked interrupted")
         read = (d.store, self.mind, d.embedder.model_id, self.params.session, self.params.max_experiences)
         rows, stored, self.remaining = self._phase("read", lambda: graph.read_experiences(*read))
-        if not rows or seen_together(rows):
+        if not rows or seen_together(rows, self.params.max_experiences):
             return idle_report(self, len(rows))
         if not self.params.domain:  # what the LLM is told the experiences are about: the mind's own
             domain = self._phase("read", lambda: graph.read_domain(d.store, self.mind))
             self.params = self.calls.params = self.params.model_copy(update={"domain": domain})
         graph.record_run(d.store, self.mind, run_record(self, {"status": "running"}))
         patterns = self._phase("read", lambda: graph.read_patterns(d.store, self.mind, d.embedder.dimensions))
-        anchors = self._phase(
-            "read", lambda: graph.read_anchors(d.store, self.mind, d.embedder.model_id, self.params.anchors_per_pattern)
-        )
         old_ladder = self._phase("read", lambda: graph.read_ladder(d.store, self.mind))
         descriptions = [r.description for r in rows]
         vectors = self._phase("embed", lambda: filled(stored, descriptions, d.embedder.embed, d.embedder.dimensions))
@@ -176,6 +173,8 @@ class _Run:
             f"triage: {len(tri.kept)} significant of {len(rows)} ({len(tri.duplicate_of)} duplicates, "
             f"{len(tri.filtered)} filtered)"
         )
+        ids, per = wanted(vectors[tri.kept], patterns, self.params.anchors_per_pattern)
+        anchors = self._phase("read", lambda: graph.read_anchors(d.store, self.mind, d.embedder.model_id, ids, per))
         compressed = self._degradable(
             "compress", lambda: self._compress(rows, vectors, tri, patterns, anchors), lambda: None
         )

@@ -69,7 +69,7 @@ def read_experiences(
 def require_session(store: GraphStore, mind: str, session: str | None) -> None:
     """NotFoundError unless the mind holds an experience captured in ``session`` (when given):
     an unknown session is a typo, not an idle run."""
-    if session is not None and not store.read("dream/count_session", mind=mind, session=session)[0]["experiences"]:
+    if session is not None and not store.read("dream/find_session", mind=mind, session=session)[0]["known"]:
         raise NotFoundError(f"mind {mind!r} has no experience captured in session {session!r}")
 
 
@@ -107,11 +107,13 @@ def read_patterns(store: GraphStore, mind: str, dimensions: int) -> list[Pattern
 
 
 def read_anchors(
-    store: GraphStore, mind: str, model_id: str, per_pattern: int
+    store: GraphStore, mind: str, model_id: str, patterns: list[str], per_pattern: int
 ) -> list[tuple[str, str, np.ndarray | None]]:
     """(pattern id, description, stored embedding or None) of up to ``per_pattern`` experiences
-    of each active pattern (``anchors``)."""
-    rows = store.read("dream/list_anchors", mind=mind, model_id=model_id, per_pattern=per_pattern)
+    of each of the active ``patterns`` (``anchors``)."""
+    if not patterns or not per_pattern:
+        return []
+    rows = store.read("dream/list_anchors", mind=mind, model_id=model_id, patterns=patterns, per_pattern=per_pattern)
     return [
         (r["pattern"], r["description"], None if r["embedding"] is None else np.asarray(r["embedding"], np.float32))
         for r in rows

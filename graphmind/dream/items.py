@@ -40,11 +40,15 @@ class ExperienceRow:
         return self.kind == "insight" or self.impact == "high"
 
 
-def seen_together(rows: Sequence[ExperienceRow]) -> bool:
+def seen_together(rows: Sequence[ExperienceRow], limit: int) -> bool:
     """Every row was deferred, last by one same run: that run weighed them all together and
     would again, so only something new is worth a run (rows deferred by different runs, such
-    as two sessions' ends, have never met)."""
-    return all(r.deferred for r in rows) and len({r.deferred_by for r in rows}) == 1
+    as two sessions' ends, have never met). A full read (``limit`` rows) of deferred rows only
+    counts as seen too: it is a slice of a larger backlog of them, whose slices would be
+    weighed again night after night without end."""
+    if not all(r.deferred for r in rows):
+        return False
+    return len(rows) >= limit or len({r.deferred_by for r in rows}) == 1
 
 
 def strategy_key(row: ExperienceRow) -> str | None:

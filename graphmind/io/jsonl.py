@@ -14,7 +14,7 @@ from graphmind.errors import NotFoundError, UnknownLabelError, ValidationError
 from graphmind.io.conversation import ConversationLines, parse_conversation
 from graphmind.io.lines import EdgeLine, LineError, NodeLine
 from graphmind.models import check_rel_type, edge_properties_model, node_model
-from graphmind.models.base import NodeId, check_property_name, first_error, split_dates
+from graphmind.models.base import INPUT, NodeId, check_property_name, first_error, split_dates
 
 _NODE_KEYS = frozenset({"type", "label", "id", "properties"})
 _EDGE_KEYS = frozenset({"type", "rel", "from", "to", "properties"})
@@ -111,7 +111,7 @@ def _node(number: int, data: dict[str, Any], limit: int) -> NodeLine:
     if "id" in props:
         raise _error(number, "properties.id", "the id belongs on the line, not in properties")
     try:
-        node = model.model_validate({**props, "id": node_id})
+        node = model.model_validate({**props, "id": node_id}, context=INPUT)
     except pydantic.ValidationError as exc:
         raise _from_pydantic(number, exc) from None
     plain, dates = split_dates(node.properties())

@@ -29,14 +29,20 @@ Count = Annotated[int, Field(ge=0)]
 NodeId = Annotated[str, Field(min_length=1, max_length=256, pattern=r"^[^\s\x00-\x1f]+$")]
 
 
-def _some_text(value: str) -> str:
-    if not value.strip():
+INPUT = {"input": True}
+"""The validation context of new input (capture, import): checks that stored data, written
+before they existed, is not held to (``SomeText``)."""
+
+
+def _some_text(value: str, info: pydantic.ValidationInfo) -> str:
+    if isinstance(info.context, dict) and info.context.get("input") and not value.strip():
         raise ValueError("must say something (it is empty or only white space)")
     return value
 
 
 SomeText = Annotated[str, AfterValidator(_some_text)]
-"""Text with at least one character that is not white space (an experience says something)."""
+"""Text that, as new input (``INPUT``), has a character that is not white space (an experience
+says something); stored text is read as it is."""
 PLACEHOLDERS = frozenset(
     {
         "",

@@ -356,3 +356,64 @@ def test_anchors_claim_the_members_of_their_community_that_are_more_alike_than_c
     assert claimed == {10: 4, 12: 7}
     tie = claims([10], vectors[:1], np.array([0]), np.array([0, 0, 0, 0]), anchors)
     assert tie == {10: 4}  # two anchors each: the first pattern
+
+
+def test_a_member_no_more_like_a_pattern_than_the_other_patterns_experiences_stays_free():
+    from graphmind.dream.anchors import MIN_RIVALS, Anchors, claims, rival_level
+
+    rng = np.random.default_rng(5)
+    own = np.array([[1.0, 0, 0, 0], [0.9, 0.1, 0, 0]])
+    # other patterns' experiences that all share the mind's common ground with pattern 0 (cosine ~0.6)
+    rivals = np.column_stack(
+        [np.full(MIN_RIVALS + 2, 0.6), np.zeros(MIN_RIVALS + 2), rng.uniform(0.7, 0.9, (MIN_RIVALS + 2, 2))]
+    )
+    vectors = np.vstack([own, rivals]).astype(np.float32)
+    anchors = Anchors(
+        vectors, ["a"] * len(vectors), [0, 0] + [1 + k % 3 for k in range(len(rivals))], bar=lambda m: 0.2
+    )
+    x = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+    assert rival_level(x, [0, 1]) > 0.45
+    routine = np.array([[0.4, 0, 0.6, 0.6]]) / np.linalg.norm([0.4, 0, 0.6, 0.6])  # 0.43: > chance, < rivals
+    retold = np.array([[0.95, 0.2, 0.1, 0.0]]) / np.linalg.norm([0.95, 0.2, 0.1, 0.0])
+    members = np.vstack([routine, retold])
+    labels = np.zeros(len(vectors), dtype=np.int64)
+    labels[2:] = 1  # pattern 0's anchors in community 0 with both members, the rivals in another
+    assert claims([20, 21], members, np.array([0, 0]), labels, anchors) == {21: 0}
+
+
+def test_representatives_among_a_patterns_anchors_grow_it_and_no_cluster_holds_them():
+    """With companions and anchors in one graph: the anchors' rows come after the companions',
+    the claimed representatives are neither in a cluster nor left, and a group of their own
+    (no anchor among them) still makes a cluster."""
+    from graphmind.dream.anchors import Anchors
+
+    rng = np.random.default_rng(7)
+    a, b = [1, 0, 0, 0], [0, 1, 0, 0]
+    vectors = unit(*[np.add(v, rng.normal(0, 0.02, 4)) for v in [a, b] * 6])
+    rows = _rows(["move"] * 12)
+    reps, companions = [0, 1, 2, 3, 4, 5, 8, 9], {0: [6], 1: [7], 2: [10], 3: [11]}
+    weights = np.array([2, 2, 2, 2, 1, 1, 0, 0, 1, 1, 0, 0])
+    anchor_vectors = unit(*[np.add(a, rng.normal(0, 0.02, 4)) for _ in range(4)])
+    anchors = Anchors(anchor_vectors, ["a"] * 4, [3] * 4, bar=lambda m: 0.3)
+    clusters, left, _, claimed = compress.cluster(
+        rows, vectors, reps, weights, PARAMS, companions=companions, anchors=anchors
+    )
+    assert claimed == {0: 3, 2: 3, 4: 3, 8: 3}  # the "a" representatives grow pattern 3
+    assert [sorted(c.members) for c in clusters] == [[1, 3, 5, 9]] and not left
+    assert not set(claimed) & {i for c in clusters for i in c.members}
+
+
+def test_the_patterns_anchored_are_the_nearest_to_the_nights_experiences():
+    from graphmind.dream.anchors import MIN_PER_PATTERN, NEAREST, wanted
+
+    patterns = [
+        PatternState(f"p{k}", f"p{k}", "d", "technique", unit([np.cos(k / 3), np.sin(k / 3), 0])[0], Tally())
+        for k in range(12)
+    ]
+    patterns[1].status = "pruned"
+    night = unit([1, 0.05, 0], [1, 0.1, 0])
+    ids, per = wanted(night, patterns, 10)
+    assert len(ids) == NEAREST and "p0" in ids and "p1" not in ids  # a pruned pattern is never anchored
+    assert per == MIN_PER_PATTERN  # 2 experiences: no more anchors than that, but at least 3
+    assert wanted(night, patterns, 0) == ([], 0)
+    assert wanted(unit(*[[1, k / 20, 0] for k in range(40)]), patterns, 10)[1] == 10

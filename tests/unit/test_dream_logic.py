@@ -13,7 +13,7 @@ from graphmind.dream.integrate import connect, prune
 from graphmind.dream.items import ExperienceRow, LadderNode, PatternState, Tally
 from graphmind.dream.params import DreamParams
 from graphmind.dream.schedule import Schedule, parse_duration, threshold_due, watch
-from graphmind.dream.triage import triage
+from graphmind.dream.triage import TriageResult, triage
 from graphmind.dream.verify import ladder_edges, levels_of, verify
 from graphmind.dream.vertical import margins
 from graphmind.errors import ValidationError
@@ -474,6 +474,9 @@ def test_capture_validates_and_attaches_session_metadata():
     for blank in ("", "  \n "):
         with pytest.raises(ValidationError, match="description: must say something"):
             experience_row("m", {"description": blank, "outcome": "success"})
+    from graphmind.models import Experience
+
+    assert Experience.model_validate({"id": "old", "description": " ", "outcome": "success"})  # stored before: read
 
 
 # -- the capture queue -----------------------------------------------------------------------
@@ -540,3 +543,31 @@ def test_check_messages_count_in_the_right_number_and_say_what_is_exempt():
     assert "except 1 recording a failure" in verify([failing], [], PARAMS).checks["utility_threshold"].message
     grounded = verify([pattern("ns", unit(1), 0, 0)], [], PARAMS).checks["groundedness"]
     assert grounded.message == "1 ungrounded item"
+
+
+def test_deferred_rows_are_idle_only_when_one_run_weighed_them_together_or_they_are_a_full_slice():
+    from graphmind.dream.items import seen_together
+
+    a = [exp(0, deferred=True, deferred_by="r1"), exp(1, deferred=True, deferred_by="r1")]
+    mixed = [exp(0, deferred=True, deferred_by="r1"), exp(1, deferred=True, deferred_by="r2")]
+    assert seen_together(a, 100) and not seen_together(mixed, 100)
+    assert seen_together(mixed, 2)  # a slice of a larger backlog of deferred rows
+    assert not seen_together([*a, exp(2)], 100) and not seen_together([*a, exp(2)], 3)  # something new
+
+
+def test_the_waiting_count_holds_the_duplicates_of_deferred_representatives():
+    tri = TriageResult([1.0] * 5, [0, 1], {2: (0, 0.9), 3: (0, 0.9), 4: (1, 0.95)})
+    assert tri.waiting([0]) == 3 and tri.waiting([1]) == 2 and tri.waiting([]) == 0
+
+
+def test_stored_vectors_are_used_and_only_the_missing_ones_embedded():
+    from graphmind.dream.items import filled
+
+    asked: list[list[str]] = []
+
+    def embed(texts):
+        asked.append(texts)
+        return np.full((len(texts), 2), 7.0, dtype=np.float32)
+
+    out = filled([np.array([1.0, 0.0]), None, np.array([0.0, 1.0])], ["a", "b", "c"], embed, 2)
+    assert asked == [["b"]] and out.tolist() == [[1.0, 0.0], [7.0, 7.0], [0.0, 1.0]]
