@@ -15,6 +15,7 @@ from graphmind.digest import Digester, DigestParams, DigestReport
 from graphmind.dream import Dreamer, DreamParams, DreamReport, Trigger
 from graphmind.dream.capture_queue import CaptureQueue
 from graphmind.dream.engine import Progress as DreamProgress
+from graphmind.dream.graph import require_session
 from graphmind.dream.knowledge import KnowledgeMatch, query_knowledge
 from graphmind.dream.schedule import Schedule, threshold_due
 from graphmind.dream.verifier import verify_mind
@@ -232,6 +233,11 @@ class Mind(MemoryVerbs):
             raise ValidationError("the session id must be a non-empty string", field="session_id")
         scoped = (params or DreamParams()).model_copy(update={"session": session_id})
         return self.dream(scoped, trigger="session-complete")
+
+    def require_session(self, session_id: str | None) -> None:
+        """NotFoundError unless this mind captured an experience in ``session_id`` (when given):
+        what the REST and MCP dream check before they start a job."""
+        require_session(self._store, self.name, session_id)
 
     def dream_if_due(self, params: DreamParams | None = None, schedule: Schedule | None = None) -> DreamReport | None:
         """The threshold trigger: dream when ≥ 50 experiences are new and the last dream ended

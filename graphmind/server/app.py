@@ -334,7 +334,9 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
     def dream(body: DreamRequest | None = None, mind: Mind = Depends(allowed("write"))) -> JSONResponse:
         """Start a dream run as a job: 202, and the job's address in ``Location``."""
         params = DreamParams(**(body or DreamRequest.model_validate({})).model_dump())
-        job_id = jobs.submit(mind.name, "dream", lambda progress: mind.dream(params, progress=progress).as_dict())
+        mind.require_session(params.session)  # a typo is a 404 now, not a failed job later
+        trigger = "session-complete" if params.session else "manual"
+        job_id = jobs.submit(mind.name, "dream", lambda on: mind.dream(params, trigger=trigger, progress=on).as_dict())
         return JSONResponse(
             {"job": job_id, "status": "queued"}, status_code=202, headers={"Location": f"/api/v1/jobs/{job_id}"}
         )

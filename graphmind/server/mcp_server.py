@@ -135,7 +135,12 @@ def build_server(mind: Mind) -> MCPServer:
     def dream(ctx: Context, session: str | None = None) -> JobStarted:
         may_write(ctx)
         params = DreamParams(session=session)
-        job_id = jobs.submit(mind.name, "dream", lambda progress: mind.dream(params, progress=progress).as_dict())
+        try:
+            mind.require_session(session)  # a typo is refused now, not a failed job later
+        except InputError as exc:
+            raise ToolError(str(exc)) from exc
+        trigger = "session-complete" if session else "manual"
+        job_id = jobs.submit(mind.name, "dream", lambda on: mind.dream(params, trigger=trigger, progress=on).as_dict())
         return {"job": job_id, "status": "queued"}
 
     @server.tool(

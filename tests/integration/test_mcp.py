@@ -96,6 +96,7 @@ def test_an_mcp_client_over_stdio_lists_the_tools_and_calls_them(cli_env, mind):
             seen["too_many"] = await session.call_tool(
                 "wander_run", {"session_id": made["session_id"], "n_steps": 10_001}
             )
+            seen["no_session"] = await session.call_tool("dream", {"session": "nosuch"})
             started = _structured(await session.call_tool("dream", {}))
             seen["job"] = await _job(session, started["job"], _ended)
             stats = await session.read_resource("graphmind://mind/stats")
@@ -114,5 +115,6 @@ def test_an_mcp_client_over_stdio_lists_the_tools_and_calls_them(cli_env, mind):
     assert seen["long_run"]["status"] == "queued"  # more than SYNC_STEPS: a job
     assert seen["long_run_job"]["status"] == "cancelled", seen["long_run_job"]
     assert seen["too_many"].is_error and "10000" in seen["too_many"].content[0].text
+    assert seen["no_session"].is_error and "session 'nosuch'" in seen["no_session"].content[0].text
     assert seen["job"]["status"] == "completed"
     assert seen["stats"]["mind"] == mind.name and seen["stats"]["nodes"] > 28

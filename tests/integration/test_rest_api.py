@@ -190,6 +190,9 @@ def test_dream_is_a_job_with_a_location_status_and_result(api, store, mind):
     _, reader = create_key(store, mind.name, "read")
     url = f"/api/v1/minds/{mind.name}/dream"
     assert api.post(url, headers=bearer(writer), json={"max_experiences": 0}).status_code == 422
+    unknown = api.post(url, headers=bearer(writer), json={"session": "nosuch"})
+    assert unknown.status_code == 404 and "session 'nosuch'" in unknown.json()["detail"]  # no job, no run record
+    assert not store.read("dream/list_runs", mind=mind.name)
     started = api.post(url, headers=bearer(writer), json={"max_level": 2, "max_experiences": 18})
     assert started.status_code == 202
     location = started.headers["location"]
