@@ -63,17 +63,23 @@ def wanted(vectors: np.ndarray, patterns: Sequence[PatternState], most: int) -> 
     """(ids of the patterns to anchor, anchors per pattern) for new experiences of unit
     ``vectors``: the active patterns among the ``NEAREST`` by centroid to one of them, with
     ``most`` anchors each, fewer when they would outnumber the experiences (at least
-    ``MIN_PER_PATTERN``), so a night's few experiences are not lost among a big mind's patterns."""
+    ``MIN_PER_PATTERN``, and then only the patterns nearest the night, ``NEAREST`` at least),
+    so a night's few experiences are not lost among a big mind's patterns."""
     active = [k for k, p in enumerate(patterns) if p.active and len(p.centroid) == vectors.shape[1]]
     if not most or not active or not len(vectors):
         return [], 0
     centroids = np.vstack([patterns[k].centroid for k in active])
     top = min(NEAREST, len(active))
-    chosen: set[int] = set()
+    best = np.full(len(active), -np.inf)  # each chosen pattern's highest cosine to the night
     for start in range(0, len(vectors), BLOCK):
         sims = vectors[start : start + BLOCK] @ centroids.T
-        chosen.update(np.argpartition(-sims, top - 1, axis=1)[:, :top].ravel().tolist())
-    ids = [patterns[active[k]].id for k in sorted(chosen)]
+        near = np.argpartition(-sims, top - 1, axis=1)[:, :top]
+        np.maximum.at(best, near.ravel(), np.take_along_axis(sims, near, axis=1).ravel())
+    chosen = np.flatnonzero(np.isfinite(best))
+    room = max(NEAREST, len(vectors) // MIN_PER_PATTERN)  # anchors outnumber only a tiny night
+    if len(chosen) > room:
+        chosen = np.sort(chosen[np.argsort(-best[chosen], kind="stable")[:room]])
+    ids = [patterns[active[k]].id for k in chosen.tolist()]
     return ids, min(most, max(MIN_PER_PATTERN, len(vectors) // len(ids)))
 
 

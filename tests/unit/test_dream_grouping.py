@@ -417,3 +417,17 @@ def test_the_patterns_anchored_are_the_nearest_to_the_nights_experiences():
     assert per == MIN_PER_PATTERN  # 2 experiences: no more anchors than that, but at least 3
     assert wanted(night, patterns, 0) == ([], 0)
     assert wanted(unit(*[[1, k / 20, 0] for k in range(40)]), patterns, 10)[1] == 10
+
+
+def test_a_small_night_among_many_patterns_anchors_only_the_nearest_and_no_more_anchors_than_it_has():
+    from graphmind.dream.anchors import MIN_PER_PATTERN, NEAREST, wanted
+
+    patterns = [
+        PatternState(f"p{k}", f"p{k}", "d", "technique", unit([np.cos(k / 40), np.sin(k / 40), 0])[0], Tally())
+        for k in range(100)
+    ]
+    night = unit(*[[np.cos(k / 30), np.sin(k / 30), 0.01] for k in range(30)])  # near p0 .. p40
+    ids, per = wanted(night, patterns, 10)
+    assert per == MIN_PER_PATTERN and len(ids) * per <= len(night)  # 100 patterns would drown 30 experiences
+    assert len(ids) == 30 // MIN_PER_PATTERN and set(ids) <= {f"p{k}" for k in range(42)}
+    assert len(wanted(night[:2], patterns, 10)[0]) == NEAREST  # a tiny night still sees its nearest
