@@ -24,7 +24,9 @@ Data sets:
   4 domains), first scored after the cap on communities (``compress.max_patterns``);
   ``tests/data/dream_crossed_incidents`` (a cloud platform's on-call log, 9 remediation
   techniques in 3 families x 12 services named by identifier, nickname or team; the issue's
-  own case), written blind on 2026-11-27 and first scored with the code of that day.
+  own case), written blind on 2026-11-27 and first scored with the code of that day;
+  ``tests/data/dream_intents_transit`` (riders' requests to a public-transport operator, about
+  22 intents x 10 in 5 domains), written blind after anchors existed, to score them held out.
 
 Each is captured (outcome, kind, strategy as the data says), embedded (the default MiniLM
 model) and dreamed once with the settings' LLM (the offline one unless ``ANTHROPIC_API_KEY``
@@ -159,10 +161,12 @@ DATA = {
     "garden": ("work in a community market garden", "techniques", "families"),
     "campus": ("students' requests to their university's student services", "intents", "domains"),
     "incidents": ("on-call incident remediation on a cloud platform", "techniques", "families"),
+    "transit": ("riders' requests to a public-transport operator", "intents", "domains"),
 }
 INTENT_FILES = {
     "civic": CROSSED.parents[1] / "dream_intents_civic" / "intents.json",
     "campus": CROSSED.parents[1] / "dream_intents_campus" / "intents.json",
+    "transit": CROSSED.parents[1] / "dream_intents_transit" / "intents.json",
 }
 CROSSED_FILES = {
     "crossed": CROSSED,
@@ -288,7 +292,7 @@ def main() -> None:
     parser.add_argument(
         "--data",
         default="clinc,crossed",
-        help="comma-separated: clinc, crossed, ops, workshop, helpdesk, civic, garden, campus, incidents",
+        help="comma-separated: clinc, crossed, ops, workshop, helpdesk, civic, garden, campus, incidents, transit",
     )
     parser.add_argument("--clustering", default="hybrid", choices=["hybrid", "semantic", "structural"])
     parser.add_argument("--json", action="store_true")
