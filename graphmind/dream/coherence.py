@@ -33,8 +33,10 @@ SAMPLES = 2000
 MAX_SIZE = 30
 """Past this size the chance level of ``MAX_SIZE`` is used (it only falls with size)."""
 
-_levels: dict[str, np.ndarray] = {}
-_affinities: dict[str, np.ndarray] = {}
+_levels: dict[tuple[str, str], np.ndarray] = {}
+"""(measure, embedding model) → its levels, computed once per process."""
+_references: dict[str, np.ndarray] = {}
+"""Embedding model → ``unrelated.UNRELATED`` embedded by it (unit rows)."""
 _lock = threading.Lock()
 
 
@@ -55,7 +57,7 @@ def chance_levels(reference: np.ndarray, quantile: float = QUANTILE, seed: int =
     top = min(MAX_SIZE, len(reference))
     levels = np.ones(top + 1)
     for size in range(2, top + 1):
-        picks = np.argsort(rng.random((SAMPLES, len(reference))), axis=1)[:, :size]
+        picks = _subsets(rng, len(reference), size)
         block = sims[picks[:, :, None], picks[:, None, :]]
         values = (block.sum(axis=(1, 2)) - size) / (size * (size - 1))
         levels[size] = float(np.percentile(values, quantile))
@@ -63,14 +65,8 @@ def chance_levels(reference: np.ndarray, quantile: float = QUANTILE, seed: int =
 
 
 def chance_level(embedder: Embedder) -> Callable[[int], float]:
-    """size → the cohesion a cluster of that many members must exceed, for ``embedder``
-    (computed once per embedding model and process)."""
-    with _lock:
-        levels = _levels.get(embedder.model_id)
-        if levels is None:
-            levels = chance_levels(unit_rows(embedder.embed(list(UNRELATED))))
-            _levels[embedder.model_id] = levels
-            log.debug("chance cohesion for %s: %s", embedder.model_id, np.round(levels[2:], 3).tolist())
+    """size → the cohesion a cluster of that many members must exceed, for ``embedder``."""
+    levels = _levels_of(chance_levels, embedder)
 
     def level(size: int) -> float:
         return float(levels[min(size, len(levels) - 1)])
@@ -86,7 +82,7 @@ def affinity_levels(reference: np.ndarray, quantile: float = QUANTILE, seed: int
     top = min(MAX_SIZE, len(reference) - 1)
     levels = np.ones(top + 1)
     for m in range(1, top + 1):
-        picks = np.argsort(rng.random((SAMPLES, len(reference))), axis=1)[:, : m + 1]
+        picks = _subsets(rng, len(reference), m + 1)
         values = sims[picks[:, :1], picks[:, 1:]].mean(axis=1)
         levels[m] = float(np.percentile(values, quantile))
     return levels
@@ -95,16 +91,29 @@ def affinity_levels(reference: np.ndarray, quantile: float = QUANTILE, seed: int
 def chance_affinity(embedder: Embedder) -> Callable[[int], float]:
     """m → the mean cosine to ``m`` texts that one text must exceed to be more like them than
     like texts about unrelated matters, for ``embedder`` (MiniLM: 0.33 for one, 0.18 for ten)."""
-    with _lock:
-        levels = _affinities.get(embedder.model_id)
-        if levels is None:
-            levels = affinity_levels(unit_rows(embedder.embed(list(UNRELATED))))
-            _affinities[embedder.model_id] = levels
+    levels = _levels_of(affinity_levels, embedder)
 
     def level(m: int) -> float:
         return float(levels[max(1, min(m, len(levels) - 1))])
 
     return level
+
+
+def _levels_of(measure: Callable[[np.ndarray], np.ndarray], embedder: Embedder) -> np.ndarray:
+    """``measure`` of ``unrelated.UNRELATED`` embedded by ``embedder``, once per process."""
+    key = (measure.__name__, embedder.model_id)
+    with _lock:
+        if key not in _levels:
+            if embedder.model_id not in _references:
+                _references[embedder.model_id] = unit_rows(embedder.embed(list(UNRELATED)))
+            _levels[key] = measure(_references[embedder.model_id])
+            log.debug("%s for %s: %s", measure.__name__, embedder.model_id, np.round(_levels[key], 3).tolist())
+        return _levels[key]
+
+
+def _subsets(rng: np.random.Generator, n: int, size: int) -> np.ndarray:
+    """``SAMPLES`` random ``size``-subsets of range(n), a row each."""
+    return np.argsort(rng.random((SAMPLES, n)), axis=1)[:, :size]
 
 
 def above_chance(vectors: np.ndarray, level: Callable[[int], float]) -> bool:

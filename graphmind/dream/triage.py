@@ -39,8 +39,8 @@ name's other techniques, so it stays a representative of its own. And more alike
 a retelling lies further from what it retells than two texts about unrelated matters do by
 chance with this embedder (``coherence.chance_level``: cosine 0.33 for MiniLM) only when the
 name covers unrelated techniques, and then it stays. The rule sees one batch: a retelling read
-by a later run than its first account joins that pattern as any experience does (its
-centroid within ``join_similarity``, or its group's named alike).
+by a later run than its first account joins that pattern as any experience does
+(``compress.join_existing`` by name or centroid, or through its anchors).
 """
 
 from __future__ import annotations
