@@ -256,9 +256,12 @@ class Mind(MemoryVerbs):
         ``flagged`` edges by node id. With Claude, contested edges go to ``dream.subsumes``."""
         return verify_mind(self._store, self.embedder, self.llm, self.name, params or DreamParams())
 
-    def query_knowledge(self, text: str, k: int = 5) -> list[KnowledgeMatch]:
-        """The consolidated patterns that match ``text``, with their ladder path and examples."""
-        return query_knowledge(self._store, self.recaller, self.name, check_query_text(text), k)
+    def query_knowledge(self, text: str, k: int = 5, params: DreamParams | None = None) -> list[KnowledgeMatch]:
+        """The consolidated patterns about ``text`` (none when nothing is: see
+        ``DreamParams.relevance_quantile``), with their ladder path and examples."""
+        return query_knowledge(
+            self._store, self.recaller, self.embedder, self.name, check_query_text(text), k, params or DreamParams()
+        )
 
     def digest(
         self, params: DigestParams | None = None, *, rng_seed: int | None = None, now: datetime | None = None

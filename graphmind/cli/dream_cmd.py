@@ -132,8 +132,9 @@ def dream(
 @click.option("-k", "k", type=click.IntRange(1, 100), default=5, show_default=True)
 @JSON
 def knowledge(text: str, mind: str, k: int, as_json: bool) -> None:
-    """The consolidated patterns that match TEXT, with their ladder path and examples; for a
-    question whether something helps or works, what did not work is among them."""
+    """The consolidated patterns about TEXT, with their ladder path and examples; for a
+    question whether something helps or works, what did not work is among them. A pattern no
+    more alike to TEXT than unrelated texts are is left out."""
     with Mind.open(mind, must_exist=True) as m:
         matches = m.query_knowledge(text, k)
     lines = []
@@ -152,7 +153,8 @@ def knowledge(text: str, mind: str, k: int, as_json: bool) -> None:
     emit(
         {"mind": mind, "query": text, "patterns": [x.as_dict() for x in matches]},
         as_json,
-        "\n".join(lines) or "no consolidated pattern matches",
+        "\n".join(lines)
+        or "no consolidated pattern is about this: none is more alike to it than texts about unrelated matters",
     )
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from statistics import NormalDist
 
 import numpy as np
 
@@ -99,14 +100,32 @@ def chance_affinity(embedder: Embedder) -> Callable[[int], float]:
     return level
 
 
+def relevance_floor(embedder: Embedder, vector: np.ndarray, quantile: float) -> float:
+    """How alike to ``vector`` (a query, embedded by ``embedder``) a text about an unrelated
+    matter gets by chance: the ``quantile`` (50-100) of the query's cosines to
+    ``unrelated.UNRELATED``, read off their normal fit (mean + z·sd) rather than their order
+    statistics, so one or two reference texts that happen to share the query's topic move it
+    little. A memory no more alike to the query than that is about something else."""
+    unit = np.asarray(vector, np.float64) / max(float(np.linalg.norm(vector)), 1e-12)
+    cosines = _reference(embedder) @ unit
+    return float(cosines.mean() + NormalDist().inv_cdf(quantile / 100) * cosines.std())
+
+
+def _reference(embedder: Embedder) -> np.ndarray:
+    """``unrelated.UNRELATED`` embedded by ``embedder`` (unit rows), once per process and model."""
+    with _lock:
+        if embedder.model_id not in _references:
+            _references[embedder.model_id] = unit_rows(embedder.embed(list(UNRELATED)))
+        return _references[embedder.model_id]
+
+
 def _levels_of(measure: Callable[[np.ndarray], np.ndarray], embedder: Embedder) -> np.ndarray:
     """``measure`` of ``unrelated.UNRELATED`` embedded by ``embedder``, once per process."""
     key = (measure.__name__, embedder.model_id)
+    reference = _reference(embedder)
     with _lock:
         if key not in _levels:
-            if embedder.model_id not in _references:
-                _references[embedder.model_id] = unit_rows(embedder.embed(list(UNRELATED)))
-            _levels[key] = measure(_references[embedder.model_id])
+            _levels[key] = measure(reference)
             log.debug("%s for %s: %s", measure.__name__, embedder.model_id, np.round(_levels[key], 3).tolist())
         return _levels[key]
 

@@ -7,18 +7,27 @@ brining help?", "is a longer hold timer worth it?", ``asks_whether_it_works``), 
 patterns that record a failure (``Tally.records_failure``) about that thing (``about``) get
 up to half the places (``surface_failures``), so the answer shows what did not work beside
 what did, however the successes rank.
+
+A pattern answers only when it is about the query: its cosine to the query is above what texts
+about unrelated matters reach (``DreamParams.relevance_quantile``; ``relevant``). An off-topic
+question gets no pattern, not the nearest ones.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+import numpy as np
+
+from graphmind.dream.coherence import relevance_floor
 from graphmind.dream.items import Tally
 from graphmind.dream.params import DreamParams
-from graphmind.recall import Recaller
+from graphmind.embed import Embedder
+from graphmind.recall import Recaller, RecallHit
 from graphmind.store import GraphStore
 from graphmind.text import stems
 
@@ -39,6 +48,8 @@ class KnowledgeMatch:
     name: str
     description: str
     score: float
+    similarity: float | None = None
+    """Its cosine to the query."""
     conditions: list[str] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     success_rate: float | None = None
@@ -72,16 +83,50 @@ class KnowledgeMatch:
 
 
 def query_knowledge(
-    store: GraphStore, recaller: Recaller, mind: str, text: str, k: int = 5, params: DreamParams = DreamParams()
+    store: GraphStore,
+    recaller: Recaller,
+    embedder: Embedder,
+    mind: str,
+    text: str,
+    k: int = 5,
+    params: DreamParams = DreamParams(),
 ) -> list[KnowledgeMatch]:
-    """The ``k`` active patterns that best match ``text`` (recall restricted to patterns); for
-    a question whether something works, the failures about it among them (``surface_failures``)."""
+    """The ``k`` active patterns that best match ``text`` (recall restricted to patterns) among
+    those ``relevant`` to it; for a question whether something works, the failures about it
+    among them (``surface_failures``)."""
     hits = recaller.recall(mind, text, k * 3, ["Pattern"]).hits
+    similarity = dict(zip([h.id for h in hits], cosines(embedder, text, hits), strict=True))
+    if params.relevance_quantile is not None and hits:
+        floor = relevance_floor(embedder, embedder.embed([text])[0], params.relevance_quantile)
+        hits = [h for h in hits if relevant(similarity[h.id], floor)]
     scores = {h.id: h.score for h in hits}
     rows = store.read("dream/find_knowledge", mind=mind, ids=list(scores))
-    matches = [_match(r, scores[r["id"]], params) for r in rows if (r["pattern"].get("status") or "active") == "active"]
+    matches = [
+        _match(r, scores[r["id"]], similarity[r["id"]], params)
+        for r in rows
+        if (r["pattern"].get("status") or "active") == "active"
+    ]
     ranked = sorted(matches, key=lambda m: (-m.score, m.id))
     return surface_failures(ranked, text, k, params) if asks_whether_it_works(text) else ranked[:k]
+
+
+def relevant(similarity: float, floor: float) -> bool:
+    """A pattern at this cosine to the query is about it: more alike than texts about unrelated
+    matters are to the query (``floor``, ``coherence.relevance_floor``)."""
+    return similarity > floor
+
+
+def cosines(embedder: Embedder, text: str, hits: Sequence[RecallHit]) -> list[float]:
+    """Each hit's cosine to ``text``: from the vector search's score ((1 + cos) / 2), or, for a
+    hit only the full-text search found, from its text embedded now."""
+    out = [2 * h.similarity - 1 if h.similarity is not None else None for h in hits]
+    missing = [i for i, value in enumerate(out) if value is None]
+    if missing:
+        vectors = np.asarray(embedder.embed([text] + [hits[i].text or "" for i in missing]), np.float64)
+        vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+        for i, value in zip(missing, vectors[1:] @ vectors[0], strict=True):
+            out[i] = float(value)
+    return [float(value) if value is not None else -1.0 for value in out]
 
 
 def asks_whether_it_works(text: str) -> bool:
@@ -117,7 +162,7 @@ def surface_failures(ranked: list[KnowledgeMatch], question: str, k: int, params
     return sorted([*failures, *rest], key=lambda m: (-m.score, m.id))
 
 
-def _match(row: dict[str, Any], score: float, params: DreamParams) -> KnowledgeMatch:
+def _match(row: dict[str, Any], score: float, similarity: float, params: DreamParams) -> KnowledgeMatch:
     p = row["pattern"]
     tally = Tally(
         success=p.get("success_count") or 0, progress=p.get("progress_count") or 0, failure=p.get("failure_count") or 0
@@ -127,6 +172,7 @@ def _match(row: dict[str, Any], score: float, params: DreamParams) -> KnowledgeM
         name=p.get("name") or p["description"],
         description=p["description"],
         score=score,
+        similarity=round(similarity, 4),
         conditions=list(p.get("conditions") or []),
         actions=list(p.get("actions") or []),
         success_rate=p.get("success_rate"),

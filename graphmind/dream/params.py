@@ -66,6 +66,13 @@ class DreamParams(BaseModel):
     """A failure answers "does X help?" when its pattern shares at least this share of X's
     content terms (stemmed; at least one): "does lowering the hold timer help" is answered by
     "a lower hold timer did not stop the flaps", not by another failure that merely "did not help"."""
+    relevance_quantile: float | None = Field(97.5, ge=50, lt=100)
+    """A pattern answers a query only when its cosine to the query is above this percentile of
+    the query's cosines to texts about unrelated matters (``coherence.relevance_floor``), so an
+    off-topic question gets no answer rather than the nearest patterns; None keeps them all.
+    Chosen by leaving one of six labelled sets out (``bench/knowledge_quality.py --calibrate``:
+    97.5 in five folds, 95 in one); off-topic questions then get nothing in 0.60-1.00 of the
+    cases, and 0.77-1.00 of the relevant answers are kept."""
     # Verification (FR-2.1.6)
     min_verification_score: float = Field(0.8, ge=0, le=1)
     supersede_gap_hours: float = Field(1.0, ge=0)

@@ -31,6 +31,7 @@ from graphmind.recall._logic import (
 from graphmind.recall.caches import QUERY_VECTORS, QueryVectors, TextScopes, VectorStates
 from graphmind.recall.embed_pass import EmbeddingPass, EmbedReport
 from graphmind.recall.hit_counter import count_hits, flush_hits
+from graphmind.recall.identifiers import identifiers, named_first
 from graphmind.recall.partition import PARTITION_MIN, Partition
 from graphmind.recall.results import Candidates as Candidates
 from graphmind.recall.results import RecallHit as RecallHit
@@ -143,7 +144,8 @@ class Recaller:
             if "Turn" in wanted and not self._states.get(mind)["pending"]
             else None
         )
-        found = self.search(mind, text, depth, wanted)
+        named = identifiers(text)  # sample ids, tickets, versions: matched whole, and first
+        found = self.search(mind, text, depth, wanted, phrases=named)
         laps = Stopwatch(scale=1000, digits=2)
         fused = fuse(found.vector, found.text, depth)
         if "Locus" in wanted and len(wanted) > 1:
@@ -151,13 +153,16 @@ class Recaller:
         paths: dict[str, list[str]] = {}
         if "Turn" in wanted:  # conversation turns: expand through the graph and rerank (turn_graph.py)
             early = context.result() if context else None
-            reranked = rerank_turns(self._store, mind, text, fused, depth if when else k, today=latest, context=early)
+            keep = depth if when or named else k
+            reranked = rerank_turns(self._store, mind, text, fused, keep, today=latest, context=early)
             fused, paths = reranked.fused, reranked.paths
             self._turns[mind] = (reranked.latest, speakers | reranked.speakers)
             laps.lap("graph")
         if when is not None:
             fused = self._visible_at(mind, fused, when)
-        hits = prefer_valid(self._hits(mind, fused[:k], found.terms, paths), lambda h: node_validity(h.node), when)
+        hits = prefer_valid(
+            self._hits(mind, fused, found.terms, paths, k, named), lambda h: node_validity(h.node), when
+        )
         laps.lap("hits")
         sides = (len(found.vector), len(found.text))
         log.debug("recall in %s: %d hits of %d asked (%d by vector, %d by text)", mind, len(hits), k, *sides)
@@ -365,29 +370,26 @@ class Recaller:
         return [f for f in fused if f.uid in seen]
 
     def _hits(
-        self, mind: str, fused: list[Fused], terms: list[str], paths: dict[str, list[str]] | None = None
+        self, mind: str, fused: list[Fused], terms: list[str], paths: dict[str, list[str]], k: int, named: list[str]
     ) -> list[RecallHit]:
-        if not fused:
-            return []
-        rows = list(self._store.stream("recall/list_hits", mind=mind, uids=[f.uid for f in fused]))
-        count_hits(self._store, mind, [row["uid"] for row in rows])
+        """The first ``k`` of ``fused`` as hits, those naming the ``named`` identifiers first."""
+        fused = fused if named else fused[:k]
+        rows = list(self._store.stream("recall/list_hits", mind=mind, uids=[f.uid for f in fused])) if fused else []
         nodes = {row["uid"]: (row["label"], node_to_model(row["label"], row["props"])) for row in rows}
-        hits = []
-        for f in fused:
-            if f.uid not in nodes:  # deleted between search and read
-                continue
-            label, node = nodes[f.uid]
-            hits.append(
-                RecallHit(
-                    node=node,
-                    label=label,
-                    score=f.score,
-                    vector_rank=f.vector_rank,
-                    similarity=f.vector_score,
-                    text_rank=f.text_rank,
-                    text_score=f.text_score,
-                    matched_terms=matched_terms(terms, node.derived_text()),
-                    graph=(paths or {}).get(f.uid, []),
-                )
+        read = [(f, *nodes[f.uid]) for f in fused if f.uid in nodes]  # not deleted between search and read
+        kept = named_first(read, named, lambda r: r[2].derived_text())[:k]
+        count_hits(self._store, mind, [f.uid for f, _, _ in kept])
+        return [
+            RecallHit(
+                node=node,
+                label=label,
+                score=f.score,
+                vector_rank=f.vector_rank,
+                similarity=f.vector_score,
+                text_rank=f.text_rank,
+                text_score=f.text_score,
+                matched_terms=matched_terms(terms, node.derived_text()),
+                graph=(paths or {}).get(f.uid, []),
             )
-        return hits
+            for f, label, node in kept
+        ]

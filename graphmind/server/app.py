@@ -235,7 +235,8 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
 
     @app.post(f"{API}/knowledge", tags=["memory"])
     def knowledge(body: KnowledgeRequest, mind: Mind = Depends(allowed("read"))) -> dict[str, Any]:
-        """The consolidated patterns that match ``query``, with their ladder path and examples."""
+        """The consolidated patterns about ``query``, with their ladder path and examples (none
+        when no pattern is more alike to it than unrelated texts are)."""
         return {"matches": [m.as_dict() for m in mind.query_knowledge(body.query, body.k)]}
 
     @app.get(f"{API}/stats", tags=["mind"])

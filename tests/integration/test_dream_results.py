@@ -187,3 +187,18 @@ def test_a_pattern_remembers_the_strategy_names_of_its_experiences(mind: Mind):
     mind.dream()
     stored = graph.read_patterns(mind.store, mind.name, mind.embedder.dimensions)
     assert sorted((p.name, sorted(p.strategies)) for p in stored) == sorted((k, [k]) for k in NETWORK)
+
+
+def test_knowledge_answers_an_off_topic_question_with_nothing(mind: Mind, cli_env, capsys):
+    """A question about another field gets no pattern, however near the nearest one is; the
+    same question without the relevance floor gets the nearest patterns (the floor cuts)."""
+    mind.capture_many(kitchen(), session_id="kitchen")
+    mind.dream(DreamParams(domain="home cooking"))
+    off_topic = "how do I renew an expired passport before travelling abroad"
+    assert mind.query_knowledge(off_topic) == []
+    assert mind.query_knowledge(off_topic, params=DreamParams(relevance_quantile=None))
+    on_topic = mind.query_knowledge("how do I get a crisp crust when searing steak")
+    assert on_topic and on_topic[0].name == "pat dry"
+    assert all(m.similarity is not None and m.similarity > 0 for m in on_topic)
+    code, out, _ = run_cli(capsys, "knowledge", off_topic, "--mind", mind.name)
+    assert code == 0 and "no consolidated pattern is about this" in out

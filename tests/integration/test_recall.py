@@ -136,6 +136,30 @@ def test_recall_counts_hits_on_returned_nodes_only(mind):
         assert _props(mind, node_id)["last_hit_at"] is not None
 
 
+SAMPLES = [
+    "Sample S-4102 needed 1:100 dilution to fall within the calibration range",
+    "Sample S-4107 ran clean on the first injection, no dilution needed",
+    "Sample S-4120 showed a split peak; re-prepared and injected again",
+    "Diluted sample S-4110 tenfold; the peak still saturated the detector",
+    "Sample S-4102 retest after dilution matched the first result within 2%",
+]
+
+
+def test_recall_puts_the_memories_naming_an_identifier_first_and_counts_only_those_returned(mind):
+    """An embedding reads S-4110 and S-4102 as near twins, so fused scores alone rank a memory
+    about S-4102 first for "S-4110 dilution"; a memory naming the identifier comes first."""
+    mind.capture_many(
+        [{"id": f"s{i}", "description": t, "outcome": "success", "kind": "move"} for i, t in enumerate(SAMPLES)]
+    )
+    before = _hit_counts(mind)
+    first = mind.recall("S-4110 dilution", k=2).hits
+    assert first[0].id == "s3"
+    second = mind.recall("what happened with s-4102?", k=3).hits
+    assert {h.id for h in second[:2]} == {"s0", "s4"}
+    after = _hit_counts(mind)  # the candidates read to find them are not counted
+    assert {i for i in after if after[i] != before[i]} == {h.id for h in first + second}
+
+
 def test_recall_filters_by_label_and_rejects_unknown_labels(mind):
     mind.import_jsonl(DEMO)
     result = mind.recall("race condition", k=10, labels=["Technical_Context"])

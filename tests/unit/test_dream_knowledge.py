@@ -3,6 +3,7 @@ failures are about it, and that those failures get a place in the answer."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from graphmind.dream.knowledge import KnowledgeMatch, about, asks_whether_it_works, subject, surface_failures
@@ -71,3 +72,25 @@ def test_failures_about_the_subject_get_a_place_however_low_they_rank():
     assert [m.id for m in chosen] == ["win0", "win1", "brine-fail"]
     # Without a failure about the subject, the answer is the plain top k.
     assert surface_failures(ranked[:7], "does brining the turkey help", 3, PARAMS) == ranked[:3]
+
+
+def test_a_floor_from_unrelated_texts_tells_a_related_pattern_from_an_unrelated_one():
+    """The floor is the query's own: a pattern about the query clears it, one about another
+    field does not, and a higher percentile is a higher floor."""
+    from graphmind.dream.coherence import relevance_floor
+    from graphmind.dream.knowledge import relevant
+    from graphmind.embed.minilm import MiniLMEmbedder
+
+    embedder = MiniLMEmbedder()
+    query, near, far = embedder.embed(
+        [
+            "how do I stop a sourdough loaf from spreading flat in the oven",
+            "shaping the dough tighter and proofing it in a banneton kept the loaf tall",
+            "rotated the database credentials and restarted the connection pool",
+        ]
+    )
+    floor = relevance_floor(embedder, query, 97.5)
+    cosine = lambda a, b: float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)))  # noqa: E731
+    assert relevant(cosine(query, near), floor)
+    assert not relevant(cosine(query, far), floor)
+    assert relevance_floor(embedder, query, 99.5) > floor > relevance_floor(embedder, query, 50)
