@@ -11,11 +11,14 @@ memory, on a sample of 150 memories:
 - the id alone ("OPS-4102");
 - the id and three content words of its own memory ("what happened on OPS-4102: rollback ...");
 - the id and three content words of *another* memory of the same log (the hard case: the words
-  point elsewhere, the id says which).
+  point elsewhere, the id says which);
+- an id no memory holds and three content words of one memory (the answer: that memory; no
+  harm where the id names nothing).
 
-A question scores when the memory the id names is ranked first (hit@1). graphmind (identifiers
-ranked first, ``graphmind/recall/identifiers.py``) against the baseline: the same recall with
-identifier handling off (the fused order of the vector and full-text searches alone).
+A question scores when its memory is ranked first (hit@1). graphmind (identifiers matched as
+phrases and ranked first, ``graphmind/recall/identifiers.py``) against the baseline, the same
+recall with identifier handling off (the fused order of the vector and full-text searches
+alone), and against the phrases alone (matched whole by the full-text search, not reordered).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import bench_store, scratch_mind, write_results
 
+import graphmind.recall.hits as hits_module
 import graphmind.recall.recaller as recaller_module
 from graphmind.mind import Mind
 from graphmind.recall._logic import query_terms
@@ -42,7 +46,7 @@ LOGS = {
     "MG": "dream_crossed_garden",
     "INC": "dream_crossed_incidents",
 }
-KINDS = ("id alone", "id + own words", "id + other words")
+KINDS = ("id alone", "id + own words", "id + other words", "absent id + words")
 SAMPLE = 150
 
 
@@ -76,6 +80,8 @@ def questions(items: list[dict], rng: random.Random) -> list[tuple[str, str, str
         out.append((KINDS[0], item["ticket"], item["id"]))
         out.append((KINDS[1], f"what happened on {item['ticket']}: {' '.join(own_words)}", item["id"]))
         out.append((KINDS[2], f"what happened on {item['ticket']}: {' '.join(other_words)}", item["id"]))
+        absent = f"{item['log']}-{9000 + len(out)}"  # no memory names it: the words' memory is the answer
+        out.append((KINDS[3], f"what happened on {absent}: {' '.join(own_words)}", item["id"]))
     return out
 
 
@@ -101,19 +107,24 @@ def main() -> None:
             mind.capture_many([{k: v for k, v in x.items() if k not in ("ticket", "log")} for x in items])
             mind.embed()
             ours = hit_at_1(mind, asked)
-            named = recaller_module.identifiers
-            recaller_module.identifiers = lambda text: []  # the baseline: identifier handling off
+            named, first = recaller_module.identifiers, hits_module.named_first
             try:
+                hits_module.named_first = lambda items, wanted, text_of: list(items)
+                phrases = hit_at_1(mind, asked)  # phrases only: matched whole, not reordered
+                recaller_module.identifiers = lambda text: []  # the baseline: identifier handling off
                 base = hit_at_1(mind, asked)
             finally:
-                recaller_module.identifiers = named
+                recaller_module.identifiers, hits_module.named_first = named, first
         finally:
             mind.delete()
             mind.close()
-    lines = ["| question | graphmind hit@1 | baseline (fused order) | ratio |", "|---|---|---|---|"]
+    lines = [
+        "| question | graphmind hit@1 | phrases only | baseline (fused order) | ratio to the baseline |",
+        "|---|---|---|---|---|",
+    ]
     for kind in KINDS:
         ratio = f"{ours[kind] / base[kind]:.2f}" if base[kind] else "-"
-        lines.append(f"| {kind} | {ours[kind]:.2f} | {base[kind]:.2f} | {ratio} |")
+        lines.append(f"| {kind} | {ours[kind]:.2f} | {phrases[kind]:.2f} | {base[kind]:.2f} | {ratio} |")
     table = "\n".join(lines)
     print(table)
     if args.write:

@@ -10,7 +10,9 @@ what did, however the successes rank.
 
 A pattern answers only when it is about the query: its cosine to the query is above what texts
 about unrelated matters reach (``DreamParams.relevance_quantile``; ``relevant``). An off-topic
-question gets no pattern, not the nearest ones.
+question usually gets no pattern rather than the nearest ones (bench/knowledge_quality.py: less
+often for a question from a nearby field). A failure about the question's subject is surfaced
+only when it clears the floor too.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from graphmind.dream.items import Tally
 from graphmind.dream.params import DreamParams
 from graphmind.embed import Embedder
 from graphmind.recall import Recaller, RecallHit
+from graphmind.recall.hit_counter import count_hits
 from graphmind.store import GraphStore
 from graphmind.text import stems
 
@@ -94,10 +97,11 @@ def query_knowledge(
     """The ``k`` active patterns that best match ``text`` (recall restricted to patterns) among
     those ``relevant`` to it; for a question whether something works, the failures about it
     among them (``surface_failures``)."""
-    hits = recaller.recall(mind, text, k * 3, ["Pattern"]).hits
-    similarity = dict(zip([h.id for h in hits], cosines(embedder, text, hits), strict=True))
+    hits = recaller.recall(mind, text, k * 3, ["Pattern"], count=False).hits
+    query = np.asarray(embedder.embed([text])[0], np.float64)
+    similarity = dict(zip([h.id for h in hits], cosines(embedder, query, hits), strict=True))
     if params.relevance_quantile is not None and hits:
-        floor = relevance_floor(embedder, embedder.embed([text])[0], params.relevance_quantile)
+        floor = relevance_floor(embedder, query, params.relevance_quantile)
         hits = [h for h in hits if relevant(similarity[h.id], floor)]
     scores = {h.id: h.score for h in hits}
     rows = store.read("dream/find_knowledge", mind=mind, ids=list(scores))
@@ -107,7 +111,9 @@ def query_knowledge(
         if (r["pattern"].get("status") or "active") == "active"
     ]
     ranked = sorted(matches, key=lambda m: (-m.score, m.id))
-    return surface_failures(ranked, text, k, params) if asks_whether_it_works(text) else ranked[:k]
+    answer = surface_failures(ranked, text, k, params) if asks_whether_it_works(text) else ranked[:k]
+    count_hits(store, mind, [f"{mind}:{m.id}" for m in answer])  # the patterns given, not those read
+    return answer
 
 
 def relevant(similarity: float, floor: float) -> bool:
@@ -116,17 +122,18 @@ def relevant(similarity: float, floor: float) -> bool:
     return similarity > floor
 
 
-def cosines(embedder: Embedder, text: str, hits: Sequence[RecallHit]) -> list[float]:
-    """Each hit's cosine to ``text``: from the vector search's score ((1 + cos) / 2), or, for a
-    hit only the full-text search found, from its text embedded now."""
-    out = [2 * h.similarity - 1 if h.similarity is not None else None for h in hits]
-    missing = [i for i, value in enumerate(out) if value is None]
+def cosines(embedder: Embedder, query: np.ndarray, hits: Sequence[RecallHit]) -> list[float]:
+    """Each hit's cosine to the ``query`` vector: from the vector search's score ((1 + cos) / 2),
+    or, for a hit only the full-text search found, from its text embedded now (-1 without text)."""
+    out = [2 * h.similarity - 1 if h.similarity is not None else -1.0 for h in hits]
+    missing = [i for i, h in enumerate(hits) if h.similarity is None and h.text]
     if missing:
-        vectors = np.asarray(embedder.embed([text] + [hits[i].text or "" for i in missing]), np.float64)
+        vectors = np.asarray(embedder.embed([hits[i].text or "" for i in missing]), np.float64)
         vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
-        for i, value in zip(missing, vectors[1:] @ vectors[0], strict=True):
+        unit = query / max(float(np.linalg.norm(query)), 1e-12)
+        for i, value in zip(missing, vectors @ unit, strict=True):
             out[i] = float(value)
-    return [float(value) if value is not None else -1.0 for value in out]
+    return out
 
 
 def asks_whether_it_works(text: str) -> bool:

@@ -4,12 +4,16 @@ come first (pure).
 Rank fusion weighs a memory's place in the vector search as much as in the full-text search,
 and an embedding reads "S-4110" and "S-4102" as near twins. So a question about sample S-4110
 could rank a memory about S-4102 first, because it reads more like the question. An identifier
-names one thing: a memory that holds every identifier of the question, whole, ranks above one
-that holds fewer, whatever its fused score; the full-text search matches them as phrases.
+names one thing: among the candidates, a memory that holds more of the question's identifiers,
+whole, ranks above one that holds fewer, whatever its fused score; the full-text search
+matches them as phrases.
 
 An identifier is a token of at least ``MIN_LENGTH`` characters that mixes letters and digits
-("S-4102", "inc4412", "v2.3.1", "CVE-2024-3094"); numbers alone ("1:100", "2.5", "2026")
-and short forms ("3rd", "24h") are quantities or words, not names.
+("S-4102", "inc4412", "v2.3.1", "CVE-2024-3094", "report_v2.pdf"). Not identifiers: numbers
+alone ("1:100", "2.5", "2026-11-27"), a number with a unit, an ordinal or a time of day
+("200ms", "16GB", "12th", "1990s", "10am"), and date-times ("2026-11-27T10:30"). A token most
+candidates name ("Python3", "UTF-8" in a mind about them) tells none of them apart, so only
+identifiers named by at most half of the candidates reorder them (``named_first``).
 """
 
 from __future__ import annotations
@@ -21,29 +25,52 @@ from typing import TypeVar
 T = TypeVar("T")
 
 MIN_LENGTH = 4
-_TOKEN = re.compile(r"[\w]+(?:[-./][\w]+)*")
+MAX_IDENTIFIERS = 16
+"""The first this many identifiers of a text count (each is a phrase of the full-text query)."""
+_TOKEN = re.compile(r"\w+(?:[-.]\w+)*")
 _LETTER = re.compile(r"[^\W\d_]")
 _DIGIT = re.compile(r"\d")
+_QUANTITY = re.compile(r"\d+(?:[.,]\d+)?[^\W\d_]{1,3}", re.IGNORECASE)
+_DATE_TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d")
 
 
 def identifiers(text: str) -> list[str]:
-    """The distinct identifiers of ``text``, in order, as written."""
-    found = (m.group(0) for m in _TOKEN.finditer(text))
-    return list(dict.fromkeys(t for t in found if len(t) >= MIN_LENGTH and _LETTER.search(t) and _DIGIT.search(t)))
+    """The distinct identifiers of ``text`` (at most ``MAX_IDENTIFIERS``), in order, as written."""
+    found: dict[str, None] = {}
+    for token in (m.group(0) for m in _TOKEN.finditer(text)):
+        if (
+            len(token) >= MIN_LENGTH
+            and _LETTER.search(token)
+            and _DIGIT.search(token)
+            and not _QUANTITY.fullmatch(token)
+            and not _DATE_TIME.match(token)
+        ):
+            found.setdefault(token)
+            if len(found) == MAX_IDENTIFIERS:
+                break
+    return list(found)
+
+
+def _pattern(identifier: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w.-]){re.escape(identifier)}(?![\w]|[-.]\w)", re.IGNORECASE)
 
 
 def names(text: str | None, identifier: str) -> bool:
     """Whether ``text`` holds ``identifier`` whole (any case): "S-4102" is not in "S-41020" nor
-    in "XS-4102", and is in "(S-4102)" and "S-4102's"."""
-    if not text:
-        return False
-    pattern = rf"(?<![\w./-]){re.escape(identifier)}(?![\w]|[-./]\w)"
-    return re.search(pattern, text, re.IGNORECASE) is not None
+    in "XS-4102", and is in "(S-4102)", "S-4102's" and "S-4102/S-4103"."""
+    return bool(text) and _pattern(identifier).search(text or "") is not None
 
 
 def named_first(items: Sequence[T], wanted: Sequence[str], text_of: Callable[[T], str | None]) -> list[T]:
     """``items`` ordered by how many of the ``wanted`` identifiers each names (most first), each
-    group in its given order (a stable sort: the fused score decides within it)."""
-    if not wanted:
+    group in its given order (a stable sort: the fused score decides within it). Identifiers
+    that more than half of the items name are left out of the count."""
+    if not wanted or not items:
         return list(items)
-    return sorted(items, key=lambda item: -sum(names(text_of(item), i) for i in wanted))
+    texts = [text_of(item) or "" for item in items]
+    named = [[p.search(t) is not None for t in texts] for p in map(_pattern, wanted)]
+    telling = [hits for hits in named if 0 < sum(hits) <= len(items) / 2]
+    if not telling:
+        return list(items)
+    count = [sum(hits[i] for hits in telling) for i in range(len(items))]
+    return [items[i] for i in sorted(range(len(items)), key=lambda i: -count[i])]

@@ -22,7 +22,6 @@ from graphmind.recall._logic import (
     check_query_text,
     fuse,
     lucene_query,
-    matched_terms,
     next_fetch,
     overfetch_factor,
     query_terms,
@@ -30,8 +29,9 @@ from graphmind.recall._logic import (
 )
 from graphmind.recall.caches import QUERY_VECTORS, QueryVectors, TextScopes, VectorStates
 from graphmind.recall.embed_pass import EmbeddingPass, EmbedReport
-from graphmind.recall.hit_counter import count_hits, flush_hits
-from graphmind.recall.identifiers import identifiers, named_first
+from graphmind.recall.hit_counter import flush_hits
+from graphmind.recall.hits import read_hits
+from graphmind.recall.identifiers import identifiers
 from graphmind.recall.partition import PARTITION_MIN, Partition
 from graphmind.recall.results import Candidates as Candidates
 from graphmind.recall.results import RecallHit as RecallHit
@@ -45,7 +45,6 @@ from graphmind.recall.validity import node_validity, parse_as_of, prefer_valid, 
 from graphmind.recall.vector_cache import VectorCache
 from graphmind.recall.vectors import VectorWrite
 from graphmind.store import GraphStore
-from graphmind.store.records import node_to_model
 from graphmind.timing import Stopwatch
 
 log = logging.getLogger(__name__)
@@ -124,13 +123,15 @@ class Recaller:
         labels: Sequence[str] | None = None,
         *,
         as_of: datetime | str | None = None,
+        count: bool = True,
     ) -> RecallResult:
         """The ``k`` memories of ``mind`` that best match ``text``; counts a hit on each, behind
         the call (hit_counter.py; ``Mind.flush`` waits for the count).
 
         Without ``labels``, the engines' working nodes (RECALLED_LABELS) are left out. A locus
         asked for by label never comes back beside the memory it stands for. ``as_of`` (a date)
-        sees the mind as it was then (validity.py); without it, valid facts come first."""
+        sees the mind as it was then (validity.py); without it, valid facts come first. ``count``
+        False leaves the hits to the caller (``hit_counter.count_hits``)."""
         text = check_query_text(text)
         check_k(k)
         wanted = check_labels(labels)
@@ -161,7 +162,9 @@ class Recaller:
         if when is not None:
             fused = self._visible_at(mind, fused, when)
         hits = prefer_valid(
-            self._hits(mind, fused, found.terms, paths, k, named), lambda h: node_validity(h.node), when
+            read_hits(self._store, mind, fused, found.terms, paths, k=k, named=named, count=count),
+            lambda h: node_validity(h.node),
+            when,
         )
         laps.lap("hits")
         sides = (len(found.vector), len(found.text))
@@ -368,28 +371,3 @@ class Recaller:
         rows = self._store.read("recall/list_validity", mind=mind, uids=[f.uid for f in fused])
         seen = {row["uid"] for row in rows if visible_at(row, when)}
         return [f for f in fused if f.uid in seen]
-
-    def _hits(
-        self, mind: str, fused: list[Fused], terms: list[str], paths: dict[str, list[str]], k: int, named: list[str]
-    ) -> list[RecallHit]:
-        """The first ``k`` of ``fused`` as hits, those naming the ``named`` identifiers first."""
-        fused = fused if named else fused[:k]
-        rows = list(self._store.stream("recall/list_hits", mind=mind, uids=[f.uid for f in fused])) if fused else []
-        nodes = {row["uid"]: (row["label"], node_to_model(row["label"], row["props"])) for row in rows}
-        read = [(f, *nodes[f.uid]) for f in fused if f.uid in nodes]  # not deleted between search and read
-        kept = named_first(read, named, lambda r: r[2].derived_text())[:k]
-        count_hits(self._store, mind, [f.uid for f, _, _ in kept])
-        return [
-            RecallHit(
-                node=node,
-                label=label,
-                score=f.score,
-                vector_rank=f.vector_rank,
-                similarity=f.vector_score,
-                text_rank=f.text_rank,
-                text_score=f.text_score,
-                matched_terms=matched_terms(terms, node.derived_text()),
-                graph=(paths or {}).get(f.uid, []),
-            )
-            for f, label, node in kept
-        ]

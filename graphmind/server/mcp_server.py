@@ -97,7 +97,7 @@ def build_server(mind: Mind) -> MCPServer:
     @server.tool(
         description="Consolidated knowledge (patterns from past dreams) about a question, "
         "with the abstraction ladder above each and examples; failures for 'does X help'; "
-        "no match when no pattern is about it."
+        "usually no match when no pattern is about it."
     )
     def knowledge(query: str, k: int = 5) -> dict[str, Any]:
         return {"matches": [m.as_dict() for m in mind.query_knowledge(query, k)]}

@@ -189,16 +189,26 @@ def test_a_pattern_remembers_the_strategy_names_of_its_experiences(mind: Mind):
     assert sorted((p.name, sorted(p.strategies)) for p in stored) == sorted((k, [k]) for k in NETWORK)
 
 
+def pattern_hits(mind: Mind) -> dict[str, int]:
+    mind.flush()
+    lines = map(json.loads, mind.export_jsonl())
+    return {x["id"]: x["properties"].get("hits", 0) for x in lines if x["type"] == "node" and x["label"] == "Pattern"}
+
+
 def test_knowledge_answers_an_off_topic_question_with_nothing(mind: Mind, cli_env, capsys):
     """A question about another field gets no pattern, however near the nearest one is; the
     same question without the relevance floor gets the nearest patterns (the floor cuts)."""
     mind.capture_many(kitchen(), session_id="kitchen")
     mind.dream(DreamParams(domain="home cooking"))
     off_topic = "how do I renew an expired passport before travelling abroad"
+    before = pattern_hits(mind)
     assert mind.query_knowledge(off_topic) == []
+    assert pattern_hits(mind) == before  # the patterns read and left out count no hit
     assert mind.query_knowledge(off_topic, params=DreamParams(relevance_quantile=None))
-    on_topic = mind.query_knowledge("how do I get a crisp crust when searing steak")
-    assert on_topic and on_topic[0].name == "pat dry"
-    assert all(m.similarity is not None and m.similarity > 0 for m in on_topic)
+    before = pattern_hits(mind)
+    on_topic = mind.query_knowledge("how do I get a crisp crust when searing steak", k=1)
+    assert [m.name for m in on_topic] == ["pat dry"]
+    after = pattern_hits(mind)
+    assert {i for i in after if after[i] != before[i]} == {on_topic[0].id}
     code, out, _ = run_cli(capsys, "knowledge", off_topic, "--mind", mind.name)
     assert code == 0 and "no consolidated pattern is about this" in out

@@ -4,17 +4,34 @@ from __future__ import annotations
 
 import pytest
 
-from graphmind.recall.identifiers import identifiers, named_first, names
+from graphmind.recall.identifiers import MAX_IDENTIFIERS, identifiers, named_first, names
 
 
 def test_identifiers_mix_letters_and_digits():
-    text = "what happened to S-4102 after the v2.3.1 rollout (INC4412, CVE-2024-3094)?"
-    assert identifiers(text) == ["S-4102", "v2.3.1", "INC4412", "CVE-2024-3094"]
+    text = "what happened to S-4102 after the v2.3.1 rollout (INC4412, CVE-2024-3094) in report_v2.pdf?"
+    assert identifiers(text) == ["S-4102", "v2.3.1", "INC4412", "CVE-2024-3094", "report_v2.pdf"]
+    assert identifiers("compare S-4102/S-4110") == ["S-4102", "S-4110"]
 
 
-@pytest.mark.parametrize("text", ["diluted 1:100 to 2.5 ml", "the 2026 budget", "3rd run at 24h", "sample S"])
-def test_numbers_short_forms_and_words_are_not_identifiers(text):
+@pytest.mark.parametrize(
+    "text",
+    [
+        "diluted 1:100 to 2.5 ml",
+        "the 2026 budget, due 2026-11-27",
+        "3rd run at 24h",
+        "sample S",
+        "a 200ms timeout on the 16GB box, the 12th since the 1990s",
+        "met at 10am, again at 10:30am",
+        "logged at 2026-11-27T10:30:00Z",
+    ],
+)
+def test_numbers_quantities_dates_and_words_are_not_identifiers(text):
     assert identifiers(text) == []
+
+
+def test_a_text_counts_at_most_sixteen_identifiers():
+    many = " ".join(f"T-{n}" for n in range(1000, 1100))
+    assert identifiers(many) == [f"T-{n}" for n in range(1000, 1000 + MAX_IDENTIFIERS)]
 
 
 @pytest.mark.parametrize(
@@ -23,6 +40,7 @@ def test_numbers_short_forms_and_words_are_not_identifiers(text):
         ("Sample S-4102 needed a dilution", True),
         ("retest of (s-4102): matched", True),
         ("S-4102's peak split", True),
+        ("compared S-4102/S-4103 side by side", True),
         ("Sample S-41020 needed a dilution", False),
         ("Sample XS-4102 needed a dilution", False),
         ("Sample S-4102-B needed a dilution", False),
@@ -34,14 +52,21 @@ def test_a_text_names_an_identifier_only_whole(text, expected):
     assert names(text, "S-4102") is expected
 
 
-def test_memories_naming_every_identifier_come_first_in_their_order():
-    ranked = ["S-4102 and S-4110 compared", "S-4107 alone", "S-4110 diluted", "S-4110 retest", "nothing"]
+def test_memories_naming_the_identifiers_come_first_in_their_order():
+    ranked = ["S-4102 and S-4110 compared", "S-4107 alone", "S-4110 diluted", "nothing", "S-4120 split", "more"]
     assert named_first(ranked, ["S-4110"], str) == [
         "S-4102 and S-4110 compared",
         "S-4110 diluted",
-        "S-4110 retest",
         "S-4107 alone",
         "nothing",
+        "S-4120 split",
+        "more",
     ]
     assert named_first(ranked, ["S-4110", "S-4102"], str)[0] == "S-4102 and S-4110 compared"
     assert named_first(ranked, [], str) == ranked
+    assert named_first(ranked, ["S-9999"], str) == ranked
+
+
+def test_an_identifier_most_candidates_name_tells_none_apart():
+    ranked = ["Python3 venv broke", "pinned Python3.11", "python 3 upgrade notes", "Python3 wheels", "Python3 path"]
+    assert named_first(ranked, ["Python3"], str) == ranked

@@ -1,0 +1,50 @@
+"""Recall's hits: the fused candidates read from the graph as ``RecallHit``, the first ``k``,
+those naming the recall text's identifiers first (identifiers.py), their hits counted."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from graphmind.recall._logic import Fused, matched_terms
+from graphmind.recall.hit_counter import count_hits
+from graphmind.recall.identifiers import named_first
+from graphmind.recall.results import RecallHit
+from graphmind.store import GraphStore
+from graphmind.store.records import node_to_model
+
+
+def read_hits(
+    store: GraphStore,
+    mind: str,
+    fused: Sequence[Fused],
+    terms: list[str],
+    paths: dict[str, list[str]],
+    *,
+    k: int,
+    named: Sequence[str] = (),
+    count: bool = True,
+) -> list[RecallHit]:
+    """The first ``k`` of ``fused`` as hits, those naming more of the ``named`` identifiers
+    first (all of ``fused`` is read then, else only its first ``k``). ``count``: count a hit on
+    each memory returned (none on those read and left out)."""
+    fused = list(fused) if named else list(fused[:k])
+    rows = list(store.stream("recall/list_hits", mind=mind, uids=[f.uid for f in fused])) if fused else []
+    nodes = {row["uid"]: (row["label"], node_to_model(row["label"], row["props"])) for row in rows}
+    read = [(f, *nodes[f.uid]) for f in fused if f.uid in nodes]  # not deleted between search and read
+    kept = named_first(read, named, lambda r: r[2].derived_text())[:k]
+    if count:
+        count_hits(store, mind, [f.uid for f, _, _ in kept])
+    return [
+        RecallHit(
+            node=node,
+            label=label,
+            score=f.score,
+            vector_rank=f.vector_rank,
+            similarity=f.vector_score,
+            text_rank=f.text_rank,
+            text_score=f.text_score,
+            matched_terms=matched_terms(terms, node.derived_text()),
+            graph=paths.get(f.uid, []),
+        )
+        for f, label, node in kept
+    ]
