@@ -5,7 +5,9 @@ nothing in the mind is about it?
 
 Each labelled set of ``bench/dream_quality.py`` is dreamed without the last two experiences of
 each label; those are asked as questions (on topic). Forty lines of another set, from another
-field, are asked too (off topic). A pattern is relevant to an on-topic question when most of its
+field, are asked too (off topic). ``blind-far`` and ``blind-near`` dream all of
+tests/data/knowledge_blind (a water-treatment plant, written blind) and ask its questions: the
+on-topic ones, and those from far or from nearby fields. A pattern is relevant to an on-topic question when most of its
 experiences carry the question's label. For graphmind (``DreamParams.relevance_quantile``) and
 the baseline (the nearest patterns, no cut-off), with k = 5:
 
@@ -21,6 +23,7 @@ mean of relevant kept and off-topic answers dropped, then scores the one left ou
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import warnings
 from collections import Counter, defaultdict
@@ -32,13 +35,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import bench_store, scratch_mind, write_results
 from dream_nights_quality import labelled
+from dream_quality import experiences
 
 from graphmind.dream import DreamParams
 from graphmind.dream.coherence import relevance_floor
 from graphmind.mind import Mind
 
 CALIBRATION = "clinc,civic,ops,workshop,helpdesk,crossed"
-HELD_OUT = "campus,transit,garden,incidents"
+HELD_OUT = "campus,transit,garden,incidents,blind-far,blind-near"
 OFF_TOPIC = {
     "clinc": "workshop",
     "civic": "incidents",
@@ -52,12 +56,27 @@ OFF_TOPIC = {
     "incidents": "workshop",
 }
 """Each set's off-topic questions come from a set about another field."""
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
 QUANTILES = (80.0, 85.0, 90.0, 95.0, 97.5, 99.0, 99.5)
 K = 5
 
 
+def blind(off_topic: str) -> tuple[list[dict], list[str], list[tuple[str, str | None]]]:
+    """tests/data/knowledge_blind: a water-treatment plant's experiences and questions asked as
+    people ask them, written blind: the on-topic ones and the off-topic ones of ``off_topic``
+    ("far": other fields; "near": nearby fields the plant's mind knows nothing about)."""
+    folder = DATA / "knowledge_blind"
+    rows = [json.loads(x) for x in (folder / "experiences.jsonl").read_text().splitlines() if x.strip()]
+    asked = [json.loads(x) for x in (folder / "questions.jsonl").read_text().splitlines() if x.strip()]
+    kept = experiences([{"description": r["description"], "outcome": r["outcome"], "kind": "move"} for r in rows])
+    chosen = [q for q in asked if q["kind"] in ("on_topic", off_topic)]
+    return kept, [r["technique"] for r in rows], [(q["question"], q["about"]) for q in chosen]
+
+
 def questions(name: str) -> tuple[list[dict], list[str], list[tuple[str, str | None]]]:
     """(experiences to dream, their labels, [(question, label or None when off topic)])."""
+    if name.startswith("blind-"):
+        return blind(name.removeprefix("blind-"))
     captured, labels = labelled(name, 12 if name == "clinc" else 10)
     total, seen = Counter(labels), Counter()
     kept, kept_labels, asked = [], [], []
