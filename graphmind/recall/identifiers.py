@@ -19,6 +19,7 @@ identifiers named by at most half of the candidates reorder them (``named_first`
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -35,9 +36,10 @@ _DATE_TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d")
 
 
 def identifiers(text: str) -> list[str]:
-    """The distinct identifiers of ``text`` (at most ``MAX_IDENTIFIERS``), in order, as written."""
+    """The distinct identifiers of ``text`` (at most ``MAX_IDENTIFIERS``), in order, as written
+    (full-width and other compatibility forms read as their plain ones: NFKC)."""
     found: dict[str, None] = {}
-    for token in (m.group(0) for m in _TOKEN.finditer(text)):
+    for token in (m.group(0) for m in _TOKEN.finditer(_plain(text))):
         if (
             len(token) >= MIN_LENGTH
             and _LETTER.search(token)
@@ -51,6 +53,10 @@ def identifiers(text: str) -> list[str]:
     return list(found)
 
 
+def _plain(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
 def _pattern(identifier: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w.-]){re.escape(identifier)}(?![\w]|[-.]\w)", re.IGNORECASE)
 
@@ -58,7 +64,7 @@ def _pattern(identifier: str) -> re.Pattern[str]:
 def names(text: str | None, identifier: str) -> bool:
     """Whether ``text`` holds ``identifier`` whole (any case): "S-4102" is not in "S-41020" nor
     in "XS-4102", and is in "(S-4102)", "S-4102's" and "S-4102/S-4103"."""
-    return bool(text) and _pattern(identifier).search(text or "") is not None
+    return bool(text) and _pattern(_plain(identifier)).search(_plain(text or "")) is not None
 
 
 def named_first(items: Sequence[T], wanted: Sequence[str], text_of: Callable[[T], str | None]) -> list[T]:
@@ -67,8 +73,8 @@ def named_first(items: Sequence[T], wanted: Sequence[str], text_of: Callable[[T]
     that more than half of the items name are left out of the count."""
     if not wanted or not items:
         return list(items)
-    texts = [text_of(item) or "" for item in items]
-    named = [[p.search(t) is not None for t in texts] for p in map(_pattern, wanted)]
+    texts = [_plain(text_of(item) or "") for item in items]
+    named = [[p.search(t) is not None for t in texts] for p in (_pattern(_plain(w)) for w in wanted)]
     telling = [hits for hits in named if 0 < sum(hits) <= len(items) / 2]
     if not telling:
         return list(items)

@@ -70,3 +70,9 @@ def test_memories_naming_the_identifiers_come_first_in_their_order():
 def test_an_identifier_most_candidates_name_tells_none_apart():
     ranked = ["Python3 venv broke", "pinned Python3.11", "python 3 upgrade notes", "Python3 wheels", "Python3 path"]
     assert named_first(ranked, ["Python3"], str) == ranked
+
+
+def test_full_width_forms_read_as_plain_ones():
+    assert identifiers("what about Ｓ-４１０２?") == ["S-4102"]
+    assert names("Sample Ｓ-４１０２ was diluted", "S-4102")
+    assert named_first(["S-4107 alone", "Ｓ-４１０２ diluted", "nothing"], ["S-4102"], str)[0] == "Ｓ-４１０２ diluted"
