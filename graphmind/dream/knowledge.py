@@ -98,7 +98,7 @@ def query_knowledge(
     those ``relevant`` to it; for a question whether something works, the failures about it
     among them (``surface_failures``)."""
     hits = recaller.recall(mind, text, k * 3, ["Pattern"], count=False).hits
-    query = np.asarray(embedder.embed([text])[0], np.float64)
+    query = np.asarray(recaller.query_vector(text), np.float64)  # embedded once, by the recall above
     similarity = dict(zip([h.id for h in hits], cosines(embedder, query, hits), strict=True))
     if params.relevance_quantile is not None and hits:
         floor = relevance_floor(embedder, query, params.relevance_quantile)

@@ -104,6 +104,10 @@ class Recaller:
         """Run the embedding pass over ``mind``, keeping this recaller's copy of it current."""
         return EmbeddingPass(self._store, self._embedder, on_write=self._on_write(mind)).run(mind, full=full)
 
+    def query_vector(self, text: str) -> np.ndarray:
+        """``text`` embedded as recall embeds a query (kept among the last queries' vectors)."""
+        return self._queries.embed(text)
+
     def load_vectors(self, mind: str) -> int:
         """Load ``mind``'s vectors into memory now rather than on its first recall; returns how
         many are held (0 when the cache is off or the mind does not fit its budget)."""
