@@ -141,20 +141,26 @@ def knowledge(text: str, mind: str, k: int, as_json: bool) -> None:
     for match in matches:
         rate = "n/a" if match.success_rate is None else f"{match.success_rate:.0%}"
         failed = f", {match.failure_count} failed" if match.failure_count else ""
-        verdict = "  [did not work]" if match.records_failure else ""
+        worked = [e for e in match.examples if e.get("outcome") != "failure"]
+        verdict = ""
+        if match.records_failure:
+            verdict = (
+                f"  [failed {match.failure_count} of {match.usage_count}]" if match.success_rate else "  [did not work]"
+            )
         lines.append(
             f"{match.score:.3f}  {match.name} ({match.usage_count} experiences, success {rate}{failed}){verdict}"
         )
         lines += [f"    L{a['level']} {a['name']}" for a in match.ladder]
-        if match.records_failure:
+        if match.records_failure:  # what failed, and what worked beside it
             lines += [f"    failed: {e['description']}" for e in match.failures[:3]]
+            lines += [f"    worked: {e['description']}" for e in worked[:2]]
         else:
             lines += [f"    e.g. {e['description']}" for e in match.examples[:3]]
     emit(
         {"mind": mind, "query": text, "patterns": [x.as_dict() for x in matches]},
         as_json,
         "\n".join(lines)
-        or "no consolidated pattern is about this: none is more alike to it than texts about unrelated matters",
+        or f"no pattern in mind {mind!r} is about this (none is more alike to it than unrelated texts are)",
     )
 
 

@@ -90,7 +90,7 @@ def stored_text(label: str, props: Mapping[str, Any]) -> str | None:
 
 def check_query_text(text: object) -> str:
     """``text`` if it can be recalled with, else ValidationError (empty, not text, not UTF-8)."""
-    return checked_text(text, "recall text", "text")
+    return checked_text(text, "query text", "text")
 
 
 def query_terms(text: str, limit: int = MAX_QUERY_TERMS) -> list[str]:

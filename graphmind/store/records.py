@@ -42,7 +42,9 @@ def exported_properties(properties: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def shown_properties(node: GraphNode) -> dict[str, Any]:
-    """What a reader is shown of a node: its exported properties without the embedding."""
+    """What a reader is shown of a node: its exported properties without vectors (the
+    embedding, a pattern's centroid)."""
     props = exported_properties(node.model_dump(exclude_none=True))
     props.pop("embedding", None)
+    props.pop("centroid", None)
     return props

@@ -211,4 +211,32 @@ def test_knowledge_answers_an_off_topic_question_with_nothing(mind: Mind, cli_en
     after = pattern_hits(mind)
     assert {i for i in after if after[i] != before[i]} == {on_topic[0].id}
     code, out, _ = run_cli(capsys, "knowledge", off_topic, "--mind", mind.name)
-    assert code == 0 and "no consolidated pattern is about this" in out
+    assert code == 0 and f"no pattern in mind {mind.name!r} is about this" in out
+
+
+def test_cli_knowledge_shows_what_worked_beside_what_failed(mind: Mind, cli_env, capsys):
+    """A pattern that failed as often as it worked is not shown as one that never worked: the
+    text output gives its failures and its successes."""
+    worked = [
+        "a short wet brine of one hour kept the thick pork chops juicy this time",
+        "brining the thick chops in salt water for an hour made them noticeably juicier",
+    ]
+    mixed = kitchen() + [
+        {
+            "id": f"wet-brine-ok-{i}",
+            "description": text,
+            "outcome": "success",
+            "kind": "move",
+            "strategy_used": "wet brine",
+            "confidence": 0.8,
+            "timestamp": f"2026-02-01T19:{i:02d}:00+00:00",
+        }
+        for i, text in enumerate(worked)
+    ]
+    mind.capture_many(mixed, session_id="kitchen")
+    code, _, _ = run_cli(capsys, "dream", "--mind", mind.name, "--json")
+    assert code == 0
+    code, out, _ = run_cli(capsys, "knowledge", QUESTION, "--mind", mind.name, "-k", "2")
+    head = next(line for line in out.splitlines() if "wet brine" in line)
+    assert "[failed 4 of 6]" in head and "[did not work]" not in head
+    assert "failed: " in out and "worked: " in out
