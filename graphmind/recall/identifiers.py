@@ -67,16 +67,28 @@ def names(text: str | None, identifier: str) -> bool:
     return bool(text) and _pattern(_plain(identifier)).search(_plain(text or "")) is not None
 
 
+def telling(texts: Sequence[str | None], wanted: Sequence[str]) -> list[str]:
+    """The ``wanted`` identifiers that tell ``texts`` apart: named by at least one of them and by
+    at most half (one most of them name tells none apart)."""
+    plain = [_plain(t or "") for t in texts]
+    out = []
+    for identifier in wanted:
+        pattern = _pattern(_plain(identifier))
+        count = sum(pattern.search(t) is not None for t in plain)
+        if 0 < count <= len(plain) / 2:
+            out.append(identifier)
+    return out
+
+
 def named_first(items: Sequence[T], wanted: Sequence[str], text_of: Callable[[T], str | None]) -> list[T]:
-    """``items`` ordered by how many of the ``wanted`` identifiers each names (most first), each
-    group in its given order (a stable sort: the fused score decides within it). Identifiers
-    that more than half of the items name are left out of the count."""
+    """``items`` ordered by how many of the ``wanted`` identifiers that tell them apart
+    (``telling``) each names, most first, each group in its given order (a stable sort: the
+    fused score decides within it)."""
     if not wanted or not items:
         return list(items)
     texts = [_plain(text_of(item) or "") for item in items]
-    named = [[p.search(t) is not None for t in texts] for p in (_pattern(_plain(w)) for w in wanted)]
-    telling = [hits for hits in named if 0 < sum(hits) <= len(items) / 2]
-    if not telling:
+    patterns = [_pattern(_plain(w)) for w in telling(texts, wanted)]
+    if not patterns:
         return list(items)
-    count = [sum(hits[i] for hits in telling) for i in range(len(items))]
+    count = [sum(p.search(t) is not None for p in patterns) for t in texts]
     return [items[i] for i in sorted(range(len(items)), key=lambda i: -count[i])]

@@ -24,6 +24,9 @@ class RecallHit:
     matched_terms: list[str] = field(default_factory=list)
     graph: list[str] = field(default_factory=list)
     """For a conversation turn: the paths that brought it in (hybrid rank, NEXT, IN_SESSION, ...)."""
+    identifiers: list[str] = field(default_factory=list)
+    """The recall text's identifiers this memory names; it ranks before those naming fewer
+    (identifiers.py), whatever the scores."""
 
     @property
     def id(self) -> str:
@@ -42,6 +45,8 @@ class RecallHit:
             reasons["text"] = {"rank": self.text_rank, "score": _rounded(self.text_score), "terms": self.matched_terms}
         if self.graph:
             reasons["graph"] = list(self.graph)
+        if self.identifiers:
+            reasons["identifiers"] = list(self.identifiers)
         return reasons
 
     def as_dict(self) -> dict[str, Any]:

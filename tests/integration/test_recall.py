@@ -153,7 +153,8 @@ def test_recall_puts_the_memories_naming_an_identifier_first_and_counts_only_tho
     )
     before = _hit_counts(mind)
     first = mind.recall("S-4110 dilution", k=2).hits
-    assert first[0].id == "s3"
+    assert first[0].id == "s3" and first[0].why()["identifiers"] == ["S-4110"]  # why it ranks first
+    assert "identifiers" not in first[1].why()
     second = mind.recall("what happened with s-4102?", k=3).hits
     assert {h.id for h in second[:2]} == {"s0", "s4"}
     after = _hit_counts(mind)  # the candidates read to find them are not counted

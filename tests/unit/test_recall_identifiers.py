@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from graphmind.recall.identifiers import MAX_IDENTIFIERS, identifiers, named_first, names
+from graphmind.recall.identifiers import MAX_IDENTIFIERS, identifiers, named_first, names, telling
 
 
 def test_identifiers_mix_letters_and_digits():
@@ -76,3 +76,9 @@ def test_full_width_forms_read_as_plain_ones():
     assert identifiers("what about Ｓ-４１０２?") == ["S-4102"]
     assert names("Sample Ｓ-４１０２ was diluted", "S-4102")
     assert named_first(["S-4107 alone", "Ｓ-４１０２ diluted", "nothing"], ["S-4102"], str)[0] == "Ｓ-４１０２ diluted"
+
+
+def test_identifiers_tell_apart_only_what_some_but_at_most_half_name():
+    texts = ["S-4110 diluted", "S-4102 retest", "S-4102 split", "S-4107", None]
+    assert telling(texts, ["S-4110", "S-4102", "S-9999"]) == ["S-4110", "S-4102"]
+    assert telling(texts[:3], ["S-4102"]) == []
