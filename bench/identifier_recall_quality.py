@@ -107,14 +107,14 @@ def main() -> None:
             mind.capture_many([{k: v for k, v in x.items() if k not in ("ticket", "log")} for x in items])
             mind.embed()
             ours = hit_at_1(mind, asked)
-            named, first = recaller_module.identifiers, hits_module.named_first
+            named, first = recaller_module.identifiers, hits_module.named_by
             try:
-                hits_module.named_first = lambda items, wanted, text_of: list(items)
+                hits_module.named_by = lambda texts, wanted: [[] for _ in texts]
                 phrases = hit_at_1(mind, asked)  # phrases only: matched whole, not reordered
                 recaller_module.identifiers = lambda text: []  # the baseline: identifier handling off
                 base = hit_at_1(mind, asked)
             finally:
-                recaller_module.identifiers, hits_module.named_first = named, first
+                recaller_module.identifiers, hits_module.named_by = named, first
         finally:
             mind.delete()
             mind.close()

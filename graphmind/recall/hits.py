@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from graphmind.recall._logic import Fused, matched_terms
 from graphmind.recall.hit_counter import count_hits
-from graphmind.recall.identifiers import named_first, names, telling
+from graphmind.recall.identifiers import by_count, named_by
 from graphmind.recall.results import RecallHit
 from graphmind.store import GraphStore
 from graphmind.store.records import node_to_model
@@ -31,10 +31,11 @@ def read_hits(
     rows = list(store.stream("recall/list_hits", mind=mind, uids=[f.uid for f in fused])) if fused else []
     nodes = {row["uid"]: (row["label"], node_to_model(row["label"], row["props"])) for row in rows}
     read = [(f, *nodes[f.uid]) for f in fused if f.uid in nodes]  # not deleted between search and read
-    named = telling([node.derived_text() for _, _, node in read], named) if named else []
-    kept = named_first(read, named, lambda r: r[2].derived_text())[:k]
+    texts = [node.derived_text() for _, _, node in read]
+    held = named_by(texts, named) if named else [[] for _ in read]
+    kept = by_count([(*r, text, ids) for r, text, ids in zip(read, texts, held, strict=True)], held)[:k]
     if count:
-        count_hits(store, mind, [f.uid for f, _, _ in kept])
+        count_hits(store, mind, [f.uid for f, *_ in kept])
     return [
         RecallHit(
             node=node,
@@ -44,9 +45,9 @@ def read_hits(
             similarity=f.vector_score,
             text_rank=f.text_rank,
             text_score=f.text_score,
-            matched_terms=matched_terms(terms, node.derived_text()),
+            matched_terms=matched_terms(terms, text),
             graph=paths.get(f.uid, []),
-            identifiers=[i for i in named if names(node.derived_text(), i)],
+            identifiers=list(ids),
         )
-        for f, label, node in kept
+        for f, label, node, text, ids in kept
     ]

@@ -67,28 +67,34 @@ def names(text: str | None, identifier: str) -> bool:
     return bool(text) and _pattern(_plain(identifier)).search(_plain(text or "")) is not None
 
 
-def telling(texts: Sequence[str | None], wanted: Sequence[str]) -> list[str]:
-    """The ``wanted`` identifiers that tell ``texts`` apart: named by at least one of them and by
-    at most half (one most of them name tells none apart)."""
+def named_by(texts: Sequence[str | None], wanted: Sequence[str]) -> list[list[str]]:
+    """For each of ``texts``, the ``wanted`` identifiers it names among those that tell the
+    texts apart: named by at least one of them and by at most half (one most of them name
+    tells none apart). Each text is normalised and each pattern compiled once."""
     plain = [_plain(t or "") for t in texts]
-    out = []
+    out: list[list[str]] = [[] for _ in plain]
     for identifier in wanted:
         pattern = _pattern(_plain(identifier))
-        count = sum(pattern.search(t) is not None for t in plain)
-        if 0 < count <= len(plain) / 2:
-            out.append(identifier)
+        hits = [i for i, t in enumerate(plain) if pattern.search(t) is not None]
+        if 0 < len(hits) <= len(plain) / 2:
+            for i in hits:
+                out[i].append(identifier)
     return out
 
 
+def telling(texts: Sequence[str | None], wanted: Sequence[str]) -> list[str]:
+    """The ``wanted`` identifiers that tell ``texts`` apart (see ``named_by``), in order."""
+    told = {i for found in named_by(texts, wanted) for i in found}
+    return [i for i in wanted if i in told]
+
+
+def by_count(items: Sequence[T], named: Sequence[Sequence[str]]) -> list[T]:
+    """``items`` ordered by how many identifiers each names (``named``, from ``named_by``), most
+    first, each group in its given order (a stable sort: the fused score decides within it)."""
+    return [items[i] for i in sorted(range(len(items)), key=lambda i: -len(named[i]))]
+
+
 def named_first(items: Sequence[T], wanted: Sequence[str], text_of: Callable[[T], str | None]) -> list[T]:
-    """``items`` ordered by how many of the ``wanted`` identifiers that tell them apart
-    (``telling``) each names, most first, each group in its given order (a stable sort: the
-    fused score decides within it)."""
-    if not wanted or not items:
-        return list(items)
-    texts = [_plain(text_of(item) or "") for item in items]
-    patterns = [_pattern(_plain(w)) for w in telling(texts, wanted)]
-    if not patterns:
-        return list(items)
-    count = [sum(p.search(t) is not None for p in patterns) for t in texts]
-    return [items[i] for i in sorted(range(len(items)), key=lambda i: -count[i])]
+    """``items`` ordered by how many of the ``wanted`` identifiers that tell them apart each
+    names, most first (``named_by``, ``by_count``)."""
+    return by_count(items, named_by([text_of(item) for item in items], wanted))
