@@ -10,6 +10,7 @@ import click
 from graphmind.cli.options import JSON, MIND
 from graphmind.cli.render import emit
 from graphmind.dream import CompressionRatioWarning, DreamParams, DreamReport
+from graphmind.dream.knowledge import MAX_K as MAX_KNOWLEDGE_K
 from graphmind.dream.schedule import Schedule, parse_duration, watch
 from graphmind.dream.verify import Verification
 from graphmind.mind import Mind
@@ -129,7 +130,7 @@ def dream(
 @click.command()
 @click.argument("text")
 @MIND
-@click.option("-k", "k", type=click.IntRange(1, 100), default=5, show_default=True)
+@click.option("-k", "k", type=click.IntRange(1, MAX_KNOWLEDGE_K), default=5, show_default=True)
 @JSON
 def knowledge(text: str, mind: str, k: int, as_json: bool) -> None:
     """The consolidated patterns about TEXT, with their ladder path and examples; for a

@@ -10,6 +10,7 @@ from graphmind.cli.options import JSON, MIND
 from graphmind.cli.render import emit
 from graphmind.mind import Mind
 from graphmind.recall import RecallResult, ReembeddedWarning, StaleEmbeddingsWarning
+from graphmind.recall.identifiers import unnamed_note
 from graphmind.recall.validity import parse_as_of
 from graphmind.text import trim
 
@@ -95,10 +96,14 @@ def _recall_text(result: RecallResult) -> str:
     if not result.hits:
         return f"mind {result.mind!r}: nothing recalled for {result.query!r}"
     lines = []
+    if result.unnamed:
+        lines.append(f"note: {unnamed_note(result.unnamed)}")
     for rank, hit in enumerate(result.hits, start=1):
         text = trim(hit.text or "", 100)
-        found_by = " + ".join(hit.why()) or "-"
+        found_by = " + ".join(k for k in hit.why() if k != "outdated") or "-"
         lines.append(f"{rank:>2}. {hit.label}:{hit.id}  score {hit.score:.4f}  ({found_by})\n    {text}")
+        if hit.outdated:
+            lines.append(f"    outdated: {hit.outdated} (ranked after the valid memories)")
     if result.reembedded:
         lines.append(
             f"note: {result.reembedded} memories had been embedded by another model and were "

@@ -147,9 +147,10 @@ class _Run:
 
     def execute(self) -> DreamReport:
         d = self.d
-        interrupted = d.store.write("dream/mark_interrupted", mind=self.mind, run_id=self.run_id)[0]["interrupted"]
-        if interrupted:
-            d.progress(f"{interrupted} earlier run(s) that never finished marked interrupted")
+        if not self.params.dry_run:  # a dry run writes its own record and nothing else
+            interrupted = d.store.write("dream/mark_interrupted", mind=self.mind, run_id=self.run_id)[0]["interrupted"]
+            if interrupted:
+                d.progress(f"{interrupted} earlier run(s) that never finished marked interrupted")
         read = (d.store, self.mind, d.embedder.model_id, self.params.session, self.params.max_experiences)
         rows, stored, self.remaining = self._phase("read", lambda: graph.read_experiences(*read))
         if not rows or seen_together(rows, self.params.max_experiences):

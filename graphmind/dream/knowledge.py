@@ -29,10 +29,14 @@ from graphmind.dream.coherence import relevance_floor
 from graphmind.dream.items import Tally
 from graphmind.dream.params import DreamParams
 from graphmind.embed import Embedder
+from graphmind.errors import ValidationError
 from graphmind.recall import Recaller, RecallHit
 from graphmind.recall.hit_counter import count_hits
 from graphmind.store import GraphStore
 from graphmind.text import stems
+
+MAX_K = 100
+"""At most this many patterns per answer, everywhere (Python, CLI, REST, MCP); recall reads 3 x k."""
 
 _AUXILIARY = r"(?:does|do|did|is|are|was|were|will|would|can|could|should|might|has|have|had)(?:n't|\s+not)?"
 _EFFICACY = (
@@ -97,6 +101,8 @@ def query_knowledge(
     """The ``k`` active patterns that best match ``text`` (recall restricted to patterns) among
     those ``relevant`` to it; for a question whether something works, the failures about it
     among them (``surface_failures``)."""
+    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_K:
+        raise ValidationError(f"k must be a whole number from 1 to {MAX_K}, not {k!r}", field="k")
     hits = recaller.recall(mind, text, k * 3, ["Pattern"], count=False).hits
     query = np.asarray(recaller.query_vector(text), np.float64)  # embedded once, by the recall above
     similarity = dict(zip([h.id for h in hits], cosines(embedder, query, hits), strict=True))

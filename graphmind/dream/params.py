@@ -31,6 +31,10 @@ class DreamParams(BaseModel):
     # Compression (FR-2.1.3)
     target_ratio: float = Field(10.0, gt=1)
     ratio_tolerance: float = Field(0.3, ge=0, lt=1)
+    ratio_min_experiences: int = Field(50, ge=1)
+    """The ratio is warned about only when at least this many experiences went into the run's
+    new patterns: a small batch of a few topics rightly reads 3-6:1 (the spec states its
+    figures for a ladder over 50 experiences or more). The report gives the ratio either way."""
     clustering: Literal["semantic", "structural", "hybrid"] = "hybrid"
     extraction: Literal["centroid", "exemplar", "composite"] = "centroid"
     min_cluster_size: int = Field(3, ge=1)

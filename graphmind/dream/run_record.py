@@ -134,14 +134,15 @@ def run_record(run: Any, props: dict[str, Any]) -> dict[str, Any]:
 
 def checked_ratio(run: Any, compressed: int, patterns: int) -> float | None:
     """The run's compression ratio: experiences per new pattern (None when it made none),
-    warned about outside the target band. Experiences that grew an existing pattern are left
-    out: a night that only grows patterns compresses well, though its runs' ratio would read 1-3:1."""
+    warned about outside the target band once ``ratio_min_experiences`` went into them.
+    Experiences that grew an existing pattern are left out: a night that only grows patterns
+    compresses well, though its runs' ratio would read 1-3:1."""
     if not patterns:
         return None
     ratio = round(compressed / patterns, 2)
     target, tolerance = run.params.target_ratio, run.params.ratio_tolerance
     low, high = compress.ratio_band(run.params)
-    if not low <= ratio <= high:
+    if compressed >= run.params.ratio_min_experiences and not low <= ratio <= high:
         message = f"compression ratio {ratio}:1 is outside the target {target:g}:1 ± {tolerance:.0%}"
         warnings.warn(message, CompressionRatioWarning, stacklevel=2)
         run.warned.append(message)

@@ -3,12 +3,15 @@ those naming the recall text's identifiers first (identifiers.py), their hits co
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
+from datetime import UTC, datetime
 
 from graphmind.recall._logic import Fused, matched_terms
 from graphmind.recall.hit_counter import count_hits
-from graphmind.recall.identifiers import by_count, named_by
+from graphmind.recall.identifiers import absent, by_count, named_by
 from graphmind.recall.results import RecallHit
+from graphmind.recall.validity import node_validity, not_valid, prefer_valid
 from graphmind.store import GraphStore
 from graphmind.store.records import node_to_model
 
@@ -23,10 +26,11 @@ def read_hits(
     k: int,
     named: Sequence[str] = (),
     count: bool = True,
-) -> list[RecallHit]:
+) -> tuple[list[RecallHit], list[str]]:
     """The first ``k`` of ``fused`` as hits, those naming more of the ``named`` identifiers
-    first (all of ``fused`` is read then, else only its first ``k``). ``count``: count a hit on
-    each memory returned (none on those read and left out)."""
+    first (all of ``fused`` is read then, else only its first ``k``), and the ``named``
+    identifiers no memory read names. ``count``: count a hit on each memory returned (none on
+    those read and left out)."""
     fused = list(fused) if named else list(fused[:k])
     rows = list(store.stream("recall/list_hits", mind=mind, uids=[f.uid for f in fused])) if fused else []
     nodes = {row["uid"]: (row["label"], node_to_model(row["label"], row["props"])) for row in rows}
@@ -36,7 +40,7 @@ def read_hits(
     kept = by_count([(*r, text, ids) for r, text, ids in zip(read, texts, held, strict=True)], held)[:k]
     if count:
         count_hits(store, mind, [f.uid for f, *_ in kept])
-    return [
+    hits = [
         RecallHit(
             node=node,
             label=label,
@@ -51,3 +55,12 @@ def read_hits(
         )
         for f, label, node, text, ids in kept
     ]
+    return hits, absent(texts, named)
+
+
+def valid_first(hits: Sequence[RecallHit], when: datetime | None = None) -> list[RecallHit]:
+    """``hits`` with those valid at ``when`` (default now) first, each group in its order; a hit
+    that is not valid says why in ``outdated`` (its ``why`` shows it)."""
+    when = when or datetime.now(UTC)
+    marked = [dataclasses.replace(h, outdated=not_valid(node_validity(h.node), when)) for h in hits]
+    return prefer_valid(marked, lambda h: {} if h.outdated is None else node_validity(h.node), when)

@@ -82,6 +82,19 @@ def named_by(texts: Sequence[str | None], wanted: Sequence[str]) -> list[list[st
     return out
 
 
+def absent(texts: Sequence[str | None], wanted: Sequence[str]) -> list[str]:
+    """The ``wanted`` identifiers none of ``texts`` names, in order: memories found for a text
+    naming them only resemble them ("S-4119" asked, "S-4110" found)."""
+    plain = [_plain(t or "") for t in texts]
+    return [i for i in wanted if not any(_pattern(_plain(i)).search(t) for t in plain)]
+
+
+def unnamed_note(unnamed: Sequence[str]) -> str:
+    """What a reader is told of identifiers no memory names (``absent``)."""
+    quoted = ", ".join(unnamed)
+    return f"no memory names {quoted}: the memories recalled only resemble {'it' if len(unnamed) == 1 else 'them'}"
+
+
 def telling(texts: Sequence[str | None], wanted: Sequence[str]) -> list[str]:
     """The ``wanted`` identifiers that tell ``texts`` apart (see ``named_by``), in order."""
     told = {i for found in named_by(texts, wanted) for i in found}

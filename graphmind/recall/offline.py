@@ -2,8 +2,11 @@
 
 Every tool whose input has a text field (``query``, ``question``, ``text``, ``q``) is called
 once with the question; what the tools return (hits as dicts with ``id``/``text``, or models)
-joins the memories given. The answer is the sentences sharing most terms with the question,
-each followed by the id of its memory; with no such sentence it says nothing was found.
+joins the memories given. The answer is the sentences sharing most terms with the question
+(those naming its identifiers first), each followed by the id of its memory; with no such sentence it says nothing was found. An
+identifier of the question (a sample id, a ticket) that no memory names is said first; when
+none of the question's identifiers is named, the answer is ``found`` False, as the memories
+only resemble what was asked.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from graphmind.llm.base import Tool
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.recall import RecallAnswer, RecallQuestion
 from graphmind.prompts.tool_results import TEXT_FIELDS, call_with_text
+from graphmind.recall.identifiers import absent, identifiers, named_first
 from graphmind.text import as_sentence, rank_by_overlap, sentences, term_set, trim
 
 TEMPLATE_WORDS = frozenset("no memories found that answer result".split())
@@ -24,7 +28,21 @@ def answer(inputs: RecallQuestion, tools: Sequence[Tool]) -> RecallAnswer:
     for tool in tools:
         if any(f in tool.input_type.model_fields for f in TEXT_FIELDS):
             memories += call_with_text(tool, inputs.question) or []
-    return _extract(inputs, _unique(memories))
+    memories = _unique(memories)
+    extracted = _extract(inputs, memories)
+    asked = identifiers(inputs.question)
+    missing = absent([m.text for m in memories], asked)
+    if not missing:
+        return extracted
+    note = f"No memory names {', '.join(missing)}."
+    if not extracted.found:
+        return RecallAnswer(answer=note, found=False)
+    if len(missing) < len(asked):  # the memories name the question's other identifiers
+        return extracted.model_copy(update={"answer": f"{note} {extracted.answer}"})
+    # every identifier asked about is missing: what was found only resembles the question
+    return extracted.model_copy(
+        update={"answer": f"{note} The nearest memories are about something else: {extracted.answer}", "found": False}
+    )
 
 
 def _extract(inputs: RecallQuestion, memories: list[MemoryItem]) -> RecallAnswer:
@@ -33,6 +51,7 @@ def _extract(inputs: RecallQuestion, memories: list[MemoryItem]) -> RecallAnswer
     ranked = [
         pool[i] for i in rank_by_overlap([s for s, _ in pool], inputs.question) if term_set(pool[i][0]) & question
     ]
+    ranked = named_first(ranked, identifiers(inputs.question), lambda item: item[0])  # as recall ranks
     chosen = list(dict.fromkeys(ranked))[: inputs.max_sentences]
     if not chosen:
         return RecallAnswer(answer=f"No memories found that answer: {inputs.question}", found=False)

@@ -30,7 +30,7 @@ from graphmind.recall._logic import (
 from graphmind.recall.caches import QUERY_VECTORS, QueryVectors, TextScopes, VectorStates
 from graphmind.recall.embed_pass import EmbeddingPass, EmbedReport
 from graphmind.recall.hit_counter import flush_hits
-from graphmind.recall.hits import read_hits
+from graphmind.recall.hits import read_hits, valid_first
 from graphmind.recall.identifiers import identifiers
 from graphmind.recall.partition import PARTITION_MIN, Partition
 from graphmind.recall.results import Candidates as Candidates
@@ -41,7 +41,7 @@ from graphmind.recall.results import StaleEmbeddingsWarning as StaleEmbeddingsWa
 from graphmind.recall.results import _rounded as _rounded
 from graphmind.recall.turn_expand import SEEDS
 from graphmind.recall.turn_graph import read_context, rerank_turns
-from graphmind.recall.validity import node_validity, parse_as_of, prefer_valid, visible_at
+from graphmind.recall.validity import parse_as_of, visible_at
 from graphmind.recall.vector_cache import VectorCache
 from graphmind.recall.vectors import VectorWrite
 from graphmind.store import GraphStore
@@ -165,11 +165,8 @@ class Recaller:
             laps.lap("graph")
         if when is not None:
             fused = self._visible_at(mind, fused, when)
-        hits = prefer_valid(
-            read_hits(self._store, mind, fused, found.terms, paths, k=k, named=named, count=count),
-            lambda h: node_validity(h.node),
-            when,
-        )
+        read, unnamed = read_hits(self._store, mind, fused, found.terms, paths, k=k, named=named, count=count)
+        hits = valid_first(read, when)
         laps.lap("hits")
         sides = (len(found.vector), len(found.text))
         log.debug("recall in %s: %d hits of %d asked (%d by vector, %d by text)", mind, len(hits), k, *sides)
@@ -191,6 +188,7 @@ class Recaller:
             stale=found.stale,
             vector_search=found.vector_search,
             timings_ms={**found.timings_ms, **laps.laps},
+            unnamed=unnamed,
         )
 
     def search(

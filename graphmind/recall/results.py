@@ -27,6 +27,9 @@ class RecallHit:
     identifiers: list[str] = field(default_factory=list)
     """The recall text's identifiers this memory names; it ranks before those naming fewer
     (identifiers.py), whatever the scores."""
+    outdated: str | None = None
+    """Why the memory no longer (or not yet) holds ("not valid since 2026-05-01"): it ranks after
+    every valid hit, whatever the scores (validity.py)."""
 
     @property
     def id(self) -> str:
@@ -47,6 +50,8 @@ class RecallHit:
             reasons["graph"] = list(self.graph)
         if self.identifiers:
             reasons["identifiers"] = list(self.identifiers)
+        if self.outdated:
+            reasons["outdated"] = self.outdated
         return reasons
 
     def as_dict(self) -> dict[str, Any]:
@@ -79,11 +84,15 @@ class RecallResult:
     """Milliseconds per phase: pending (embedding pass), embed_query, vector, text_wait (what the
     full-text search, run alongside, still took after the vector search), hits; and text, the
     full-text search's own time."""
+    unnamed: list[str] = field(default_factory=list)
+    """The query's identifiers no memory recall found names ("S-4119" asked, only "S-4110"
+    found): the hits only resemble them (identifiers.py)."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "mind": self.mind,
             "query": self.query,
+            "unnamed_identifiers": list(self.unnamed),
             "model_id": self.model_id,
             "embedded": self.embedded,
             "reembedded": self.reembedded,

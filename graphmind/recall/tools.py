@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from graphmind.errors import NotFoundError
 from graphmind.llm import Tool
 from graphmind.models import GraphNode
+from graphmind.recall.identifiers import unnamed_note
 from graphmind.recall.recaller import RecallResult
 from graphmind.store.records import shown_properties
 
@@ -29,11 +30,18 @@ def memory_tools(recall: Callable[[str, int], RecallResult], get: Callable[[str]
     """``recall_memories`` (hybrid recall) and ``get_memory`` (one memory by id), given one
     mind's ``Mind.recall`` and ``Mind.get``: the tools never reach past that mind."""
 
-    def recall_memories(args: RecallToolInput) -> list[dict[str, Any]]:
-        return [
-            {"id": hit.id, "label": hit.label, "text": hit.text, "score": round(hit.score, 4)}
-            for hit in recall(args.query, args.k).hits
-        ]
+    def recall_memories(args: RecallToolInput) -> dict[str, Any]:
+        result = recall(args.query, args.k)
+        found: dict[str, Any] = {
+            "hits": [
+                {"id": hit.id, "label": hit.label, "text": hit.text, "score": round(hit.score, 4)}
+                | ({"outdated": hit.outdated} if hit.outdated else {})
+                for hit in result.hits
+            ]
+        }
+        if result.unnamed:
+            found["note"] = unnamed_note(result.unnamed)
+        return found
 
     def get_memory(args: GetMemoryInput) -> dict[str, Any]:
         try:
@@ -45,7 +53,9 @@ def memory_tools(recall: Callable[[str, int], RecallResult], get: Callable[[str]
     return [
         Tool(
             "recall_memories",
-            "Recall the memories of this mind that best match a query (semantic and keyword search).",
+            "Recall the memories of this mind that best match a query (semantic and keyword search). "
+            "A note says when no memory names an identifier of the query (the hits only resemble it); "
+            "a hit marked outdated no longer holds.",
             RecallToolInput,
             recall_memories,
         ),

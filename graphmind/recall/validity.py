@@ -45,10 +45,20 @@ def visible_at(props: Mapping[str, Any], as_of: datetime) -> bool:
 def is_valid(props: Mapping[str, Any], when: datetime) -> bool:
     """Whether a memory holds at ``when``: inside its valid window and not a pattern the dream
     marked ``invalidated`` (a pattern invalidated before invalid_at existed has no date)."""
+    return not_valid(props, when) is None
+
+
+def not_valid(props: Mapping[str, Any], when: datetime) -> str | None:
+    """Why a memory does not hold at ``when`` ("not valid since 2026-05-01", "valid only from
+    ...", "invalidated by a dream"), None when it holds (``is_valid``)."""
     if props.get("verification_status") == "invalidated" and props.get("invalid_at") is None:
-        return False
+        return "invalidated by a dream"
     start, end = as_datetime(props.get("valid_from")), as_datetime(props.get("invalid_at"))
-    return (start is None or start <= when) and (end is None or end > when)
+    if start is not None and start > when:
+        return f"valid only from {start.date().isoformat()}"
+    if end is not None and end <= when:
+        return f"not valid since {end.date().isoformat()}"
+    return None
 
 
 def prefer_valid(

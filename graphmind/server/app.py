@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from graphmind.config import Settings
 from graphmind.digest import DigestParams
 from graphmind.dream import DreamParams
+from graphmind.dream.knowledge import MAX_K as MAX_KNOWLEDGE_K
 from graphmind.errors import GraphmindError, InputError, NotFoundError, StoreUnavailableError
 from graphmind.mind import Mind
 from graphmind.models import NODE_TYPES
@@ -102,7 +103,7 @@ class RecallRequest(Strict):
 
 class KnowledgeRequest(Strict):
     query: str = Field(min_length=1)
-    k: int = Field(5, ge=1, le=100)
+    k: int = Field(5, ge=1, le=MAX_KNOWLEDGE_K)
 
 
 class ExperienceBody(Strict):

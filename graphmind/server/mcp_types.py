@@ -24,6 +24,7 @@ class RecallHitOut(TypedDict):
 class RecallOut(TypedDict):
     mind: str
     query: str
+    unnamed_identifiers: list[str]
     model_id: str
     embedded: int
     reembedded: int

@@ -10,8 +10,8 @@ import warnings
 import pytest
 
 from graphmind.demo.sudoku import session_experiences
-from graphmind.dream import CompressionRatioWarning, DreamBusyError, DreamParams
-from graphmind.errors import NotFoundError, ProviderError, RunError
+from graphmind.dream import CompressionRatioWarning, DreamBusyError, DreamParams, graph
+from graphmind.errors import NotFoundError, ProviderError, RunError, ValidationError
 from graphmind.llm.offline import OfflineLLM
 from graphmind.mind import Mind
 from tests.integration.helpers import DEMO, TECHNIQUES, experiences, node, run_cli, write_jsonl
@@ -85,12 +85,19 @@ def test_new_experiences_join_the_patterns_they_fit(mind):
 
 def test_a_dry_run_writes_only_its_run_record(mind):
     mind.capture_many(experiences())
+    torn = {"uid": f"{mind.name}:dream-torn", "id": "dream-torn", "props": {"status": "running"}, "dates": {}}
+    graph.record_run(mind.store, mind.name, torn)  # a run that died before it committed
     before = mind.stats()
     report = mind.dream(DreamParams(dry_run=True))
     after = mind.stats()
     assert report.status == "dry_run" and report.patterns == 3
-    assert after.labels.get("Pattern", 0) == 0 and after.labels["DreamRun"] == 1
+    assert after.labels.get("Pattern", 0) == 0 and after.labels["DreamRun"] == 2
     assert after.relationships == before.relationships
+    statuses = {r["id"]: r["props"]["status"] for r in mind.store.read("dream/list_runs", mind=mind.name)}
+    assert statuses["dream-torn"] == "running"  # left for a real run, or `neo4j start`, to mark
+    mind.dream()
+    statuses = {r["id"]: r["props"]["status"] for r in mind.store.read("dream/list_runs", mind=mind.name)}
+    assert statuses["dream-torn"] == "interrupted"
 
 
 def test_a_mind_without_experiences_has_nothing_to_consolidate(mind, cli_env, capsys):
@@ -203,6 +210,10 @@ def test_query_knowledge_returns_patterns_with_ladder_path_and_examples(mind):
     assert matches and matches[0].name == "Naked Single"
     assert [a["level"] for a in matches[0].ladder][:2] == [2, 3]
     assert matches[0].examples and all("candidate" in e["description"] for e in matches[0].examples)
+    assert len(mind.query_knowledge("a cell with only one candidate left", k=100)) <= 3
+    for bad in (0, 101, True):  # the same bounds as the CLI's -k and REST's k
+        with pytest.raises(ValidationError, match="k must be a whole number from 1 to 100"):
+            mind.query_knowledge("a cell with only one candidate left", k=bad)
 
 
 def test_end_session_and_threshold_triggers(mind):

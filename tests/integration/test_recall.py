@@ -163,6 +163,30 @@ def test_recall_puts_the_memories_naming_an_identifier_first_and_counts_only_tho
     assert mind.recall("S-4110 dilution", k=2).hits[0].id != "s3"  # fused order alone: the check can fail
 
 
+def test_an_identifier_no_memory_names_is_said_in_recall_and_in_ask(mind, cli_env, capsys):
+    """S-4119 is in no memory: its near twins come back, and recall, the CLI, the recall tool and
+    the offline answer say that they only resemble it."""
+    mind.capture_many(
+        [{"id": f"s{i}", "description": t, "outcome": "success", "kind": "move"} for i, t in enumerate(SAMPLES)]
+    )
+    result = mind.recall("what was the dilution for S-4119?", k=3)
+    assert result.hits and result.unnamed == ["S-4119"]
+    assert mind.recall("what was the dilution for S-4110?", k=3).unnamed == []
+    assert mind.recall("what was the dilution for S-4110 and S-4119?", k=3).unnamed == ["S-4119"]
+    code, out, err = run_cli(capsys, "recall", "dilution for S-4119", "--mind", mind.name)
+    assert code == 0 and out.startswith("note: no memory names S-4119: the memories recalled only resemble it")
+    code, out, err = run_cli(capsys, "recall", "dilution for S-4119", "--mind", mind.name, "--json")
+    assert json.loads(out)["unnamed_identifiers"] == ["S-4119"]
+
+    run = mind.ask("What dilution did sample S-4119 need?")
+    assert run.calls[0].output["note"].startswith("no memory names S-4119")
+    assert not run.output.found and run.output.answer.startswith("No memory names S-4119.")
+    named = mind.ask("What dilution did sample S-4110 need?")
+    assert named.output.found and "s3" in named.output.cited_ids and "note" not in named.calls[0].output
+    both = mind.ask("Did S-4110 and S-4119 both need dilution?")
+    assert both.output.found and both.output.answer.startswith("No memory names S-4119.")
+
+
 def test_recall_filters_by_label_and_rejects_unknown_labels(mind):
     mind.import_jsonl(DEMO)
     result = mind.recall("race condition", k=10, labels=["Technical_Context"])
@@ -250,7 +274,7 @@ def test_ask_lets_the_offline_llm_recall_through_graph_tools_and_cite_ids(mind, 
     mind.import_jsonl(DEMO)
     run = mind.ask("What did the queue migration do to the race condition?")
     assert [call.tool for call in run.calls] == ["recall_memories"]
-    recalled = {hit["id"] for hit in run.calls[0].output}
+    recalled = {hit["id"] for hit in run.calls[0].output["hits"]}
     assert run.output.found and run.output.cited_ids
     assert set(run.output.cited_ids) <= recalled  # it cites only what the graph tool returned
     assert "conv-race-2" in run.output.cited_ids
@@ -307,7 +331,7 @@ def test_ask_through_claude_on_the_messages_stub_runs_graph_tools_on_neo4j(store
         client.close()
         stub.stop()
     assert run.output.cited_ids == ["conv-race-2"]
-    recalled = [hit["id"] for hit in run.calls[0].output]
+    recalled = [hit["id"] for hit in run.calls[0].output["hits"]]
     assert "conv-race-2" in recalled and len(recalled) == 3
     second = stub.requests[1].body
     tool_result = second["messages"][-1]["content"][0]

@@ -52,6 +52,9 @@ def test_a_superseded_fact_is_kept_ranked_below_and_seen_as_of_before(mind):
 
     default = _ids(mind.recall(QUERY, k=5))
     assert default.index("fact-new") < default.index("fact-old")  # the valid fact first
+    hits = {hit.id: hit for hit in mind.recall(QUERY, k=5).hits}
+    assert hits["fact-old"].why()["outdated"].startswith("not valid since ")  # why it ranks below
+    assert "outdated" not in hits["fact-new"].why()
     then = _ids(mind.recall(QUERY, k=5, as_of=between))
     assert "fact-old" in then and "fact-new" not in then  # fails when as_of is ignored
     assert _ids(mind.recall(QUERY, k=5, as_of=before_all)) == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from graphmind.recall.identifiers import MAX_IDENTIFIERS, identifiers, named_first, names, telling
+from graphmind.recall.identifiers import MAX_IDENTIFIERS, absent, identifiers, named_first, names, telling, unnamed_note
 
 
 def test_identifiers_mix_letters_and_digits():
@@ -82,3 +82,12 @@ def test_identifiers_tell_apart_only_what_some_but_at_most_half_name():
     texts = ["S-4110 diluted", "S-4102 retest", "S-4102 split", "S-4107", None]
     assert telling(texts, ["S-4110", "S-4102", "S-9999"]) == ["S-4110", "S-4102"]
     assert telling(texts[:3], ["S-4102"]) == []
+
+
+def test_absent_identifiers_are_those_no_text_names_whole():
+    texts = ["S-4110 diluted", "S-4102 retest", None]
+    assert absent(texts, ["S-4119", "S-4110", "S-411"]) == ["S-4119", "S-411"]
+    assert absent([], ["S-4110"]) == ["S-4110"] and absent(texts, []) == []
+    assert unnamed_note(["S-4119"]).startswith("no memory names S-4119: ") and unnamed_note(["a1b2", "c3d4"]).endswith(
+        "them"
+    )

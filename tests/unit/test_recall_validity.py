@@ -9,7 +9,7 @@ import pytest
 
 from graphmind.errors import ValidationError
 from graphmind.models import Experience
-from graphmind.recall.validity import is_valid, node_validity, parse_as_of, prefer_valid, visible_at
+from graphmind.recall.validity import is_valid, node_validity, not_valid, parse_as_of, prefer_valid, visible_at
 
 JAN, MAR, MAY, JUL = (datetime(2026, m, 1, tzinfo=UTC) for m in (1, 3, 5, 7))
 
@@ -62,3 +62,10 @@ def test_as_of_takes_iso_dates_and_refuses_anything_else():
     for bad in ("yesterday", "2026-13-01", "", 42):
         with pytest.raises(ValidationError, match="as_of must be an ISO-8601 date"):
             parse_as_of(bad)
+
+
+def test_a_memory_not_valid_says_why():
+    assert not_valid({}, JUL) is None and not_valid({"invalid_at": MAY}, MAR) is None
+    assert not_valid({"invalid_at": MAY}, JUL) == "not valid since 2026-05-01"
+    assert not_valid({"valid_from": MAY}, MAR) == "valid only from 2026-05-01"
+    assert not_valid({"verification_status": "invalidated"}, JUL) == "invalidated by a dream"
