@@ -227,8 +227,9 @@ class Mind(MemoryVerbs):
 
     def end_session(self, session_id: str, params: DreamParams | None = None) -> DreamReport:
         """The session-complete trigger: dream over what that session left unconsolidated (the
-        experiences captured with ``session_id``; other sessions wait for their own end or the
-        next night cycle). NotFoundError when the mind holds no experience of that session."""
+        experiences captured with ``session_id``, and those an earlier run deferred, waiting for
+        more like them; other sessions' new ones wait for their own end or the next night cycle).
+        NotFoundError when the mind holds no experience of that session."""
         if not isinstance(session_id, str) or not session_id.strip():
             raise ValidationError("the session id must be a non-empty string", field="session_id")
         scoped = (params or DreamParams()).model_copy(update={"session": session_id})

@@ -2,7 +2,8 @@
 // params: mind, model_id, session, limit
 // The experiences of one mind that no dream run has consumed, oldest first, with their
 // embedding when $model_id made it (else null: the dream embeds them in memory). `deferred`:
-// an earlier run saw it and left it for later. $session (when not null) keeps one session's.
+// an earlier run saw it and left it for later. $session (when not null) keeps one session's,
+// and those an earlier run deferred from any session: they wait for company, which it may bring.
 // At most $limit: the oldest of those no run has seen first, then the deferred ones seen by the
 // fewest runs, oldest first, so a backlog larger than $limit is always worked through (deferred
 // ones wait for it to drain) and, past $limit, deferred ones take turns (each run that reads one
@@ -12,8 +13,8 @@
 // Columns in this order (read as tuples).
 MATCH (e:Experience)
 WHERE e.mind = $mind AND NOT EXISTS { (:DreamRun)-[:CONSUMED]->(e) }
-  AND ($session IS NULL OR e.session_id = $session)
 WITH e, COUNT { (e)<-[:DEFERRED]-(:DreamRun) } AS seen
+WHERE $session IS NULL OR e.session_id = $session OR seen > 0
 ORDER BY seen, e.timestamp, e.id LIMIT $limit
 CALL (e, seen) {
   OPTIONAL MATCH (e)<-[:DEFERRED]-(r:DreamRun) WHERE seen > 0

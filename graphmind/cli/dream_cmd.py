@@ -25,7 +25,12 @@ from graphmind.mind import Mind
     help="What the experiences are about (shown to the LLM); "
     "default: the mind's Identity (its focus area, else its role).",
 )
-@click.option("--session", "session", default=None, help="Consolidate only this session's experiences.")
+@click.option(
+    "--session",
+    "session",
+    default=None,
+    help="Consolidate this session's experiences (and those earlier runs deferred, waiting for more like them).",
+)
 @click.option(
     "--max-level",
     type=click.IntRange(1, 4),

@@ -338,7 +338,8 @@ class _Run:
                 ladder.apply_name(
                     node, self.calls.one("abstract", NAME_ABSTRACTION, inputs, rules_llm.name_abstraction)
                 )
-            below[node.id] = ladder.node_item(node)
+        ladder.distinct_siblings(nodes, below)
+        below.update({node.id: ladder.node_item(node) for node in nodes})
 
     def _regroup(self, level: int, ids: list[str], labels: np.ndarray, below: dict[str, PatternItem]) -> np.ndarray:
         """The LLM's grouping of a level of 3 or more items when it is sound (asked again once,

@@ -41,7 +41,7 @@ import numpy as np
 
 from graphmind.dream.clustering import group_clusters
 from graphmind.dream.items import LadderNode, PatternState, centroid_of
-from graphmind.dream.naming import level_key_phrases
+from graphmind.dream.naming import distinct_names, level_key_phrases
 from graphmind.dream.params import DreamParams
 from graphmind.prompts.dream import AbstractionInput, AbstractionOutput, GroupingInput, PatternItem
 
@@ -246,6 +246,16 @@ def node_item(node: LadderNode) -> PatternItem:
 
 def apply_name(node: LadderNode, output: AbstractionOutput) -> None:
     node.name, node.generalization = output.name, output.generalization
+
+
+def distinct_siblings(nodes: list[LadderNode], below: dict[str, PatternItem]) -> None:
+    """No two nodes of a level share a name (``naming.distinct_names``; a stored one keeps its)."""
+    children = [[below[m].description for m in node.members] for node in nodes]
+    names = distinct_names(
+        [n.name for n in nodes], [not n.is_new for n in nodes], [n.key_phrases for n in nodes], children
+    )
+    for node, name in zip(nodes, names, strict=True):
+        node.name = name
 
 
 def levels(nodes: list[LadderNode], has_patterns: bool) -> int:

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from graphmind.dream.entities import action_texts, general_terms, is_name
-from graphmind.text import STOPWORDS, stem
+from graphmind.text import STOPWORDS, content_terms, stem, top_terms
 
 PHRASE_SHARE = 0.5
 _WORD = re.compile(r"(?u)\b[a-zA-Z][a-zA-Z'’-]+\b")
@@ -132,3 +132,23 @@ def _ranked(usable: list[int], phrases: np.ndarray, words: np.ndarray, scores: n
 def _cased(phrase: str, phrases: np.ndarray) -> str:
     """The phrase as the members wrote it (acronyms stay capitals)."""
     return next((p for p in phrases if p.casefold() == phrase), phrase)
+
+
+def distinct_names(
+    names: Sequence[str], fixed: Sequence[bool], phrases: Sequence[Sequence[str]], children: Sequence[Sequence[str]]
+) -> list[str]:
+    """Sibling names made distinct (any case): a stored node (``fixed``) keeps its name, then
+    each node in turn keeps its name unless a sibling already has it; a repeated name gives way
+    to the node's first key phrase (``phrases``) no sibling has, else to its ``children``'s most
+    frequent term found in no sibling's name (capitalised). A node left nothing keeps its name."""
+    order = [i for i in range(len(names)) if fixed[i]] + [i for i in range(len(names)) if not fixed[i]]
+    taken: set[str] = set()
+    out = list(names)
+    for i in order:
+        if out[i].lower() in taken:
+            spare = [p for p in phrases[i] if p.lower() not in taken]
+            sibling_terms = {t for n in names for t in content_terms(n)} | stop_words()
+            terms = top_terms(action_texts(list(children[i])), k=1, exclude=sibling_terms)
+            out[i] = spare[0] if spare else terms[0].capitalize() if terms else out[i]
+        taken.add(out[i].lower())
+    return out

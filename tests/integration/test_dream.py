@@ -543,10 +543,12 @@ def test_a_nights_experiences_are_clustered_with_the_patterns_anchors(mind):
     assert members["d2-0"] == members["d2-1"] == members["d1-0"] and members["d2-2"] is None
 
 
-def test_experiences_deferred_by_different_runs_meet_in_the_next_run(mind):
-    """Two sessions' ends each defer two experiences of one technique (too few for a pattern);
-    a plain run weighs the four together and makes the pattern, though nothing new arrived; a
-    run over what one run already weighed together is idle (idempotent)."""
+def test_experiences_deferred_by_a_session_meet_the_next_sessions_and_by_different_runs_meet_in_a_plain_run(mind):
+    """A session's end defers two experiences of one technique (too few for a pattern); the next
+    session's end weighs them with its own two and makes the pattern. Deferred by two runs that
+    never saw each other's (a session that reads only its own, ``max_experiences``), a plain run
+    weighs the four together, though nothing new arrived; a run over what one run already
+    weighed together is idle (idempotent)."""
     texts = [
         "Degassed the mobile phase under vacuum for ten minutes; baseline flat again",
         "Sparged the eluent with helium, the pump stopped cavitating",
@@ -566,8 +568,26 @@ def test_experiences_deferred_by_different_runs_meet_in_the_next_run(mind):
             for i in range(2)
         ]
         mind.capture_many(rows, session_id=session)
-        ended = mind.end_session(session)
-        assert ended.patterns == 0 and ended.deferred == 2
+        if session == "monday":
+            ended = mind.end_session(session)
+            assert ended.patterns == 0 and ended.deferred == 2
+    ended = mind.end_session("tuesday")  # monday's deferred two wait for company: tuesday brings it
+    assert ended.experiences == 4 and ended.read_again == 2 and ended.patterns == 1 and ended.deferred == 0
+    assert mind.dream().status == "nothing_to_consolidate"
+    for s, session in enumerate(["wednesday", "thursday"]):  # each run reads only its own two
+        rows = [
+            {
+                "id": f"{session}-{i}",
+                "description": texts[2 * s + i].replace("mobile phase", "eluent"),
+                "outcome": "success",
+                "strategy_used": "degas eluent",
+                "confidence": 0.9,
+                "timestamp": f"2026-01-0{7 + s}T09:0{i}:00+00:00",
+            }
+            for i in range(2)
+        ]
+        mind.capture_many(rows, session_id=session)
+        assert mind.dream(DreamParams(max_experiences=2)).deferred == 2
     report = mind.dream()
     assert report.experiences == 4 and report.read_again == 4 and report.patterns == 1 and report.deferred == 0
     assert "(4 deferred before)" in report.message

@@ -1,0 +1,32 @@
+"""Sibling ladder nodes never share a name (graphmind/dream/naming.py, distinct_names)."""
+
+from __future__ import annotations
+
+from graphmind.dream.naming import distinct_names
+
+CHILDREN = [
+    ["Gave the tenant a rent receipt", "gave a receipt for the deposit"],
+    ["Gave notice of the inspection", "inspection notice posted on the door"],
+    ["Gave the keys back at checkout", "keys returned and counted"],
+]
+
+
+def test_a_repeated_name_gives_way_to_a_spare_key_phrase_then_to_a_telling_term():
+    names = distinct_names(["Gave", "Gave", "gave"], [False] * 3, [[], ["inspection notice"], []], CHILDREN)
+    assert names[0] == "Gave" and names[1] == "inspection notice"
+    assert names[2] == "Keys"  # its children's most frequent term no sibling's name holds
+    assert len({n.lower() for n in names}) == 3
+
+
+def test_distinct_names_are_left_alone_and_a_stored_node_keeps_its_name():
+    assert distinct_names(["Receipts", "Notices", "Keys"], [False] * 3, [[], [], []], CHILDREN) == [
+        "Receipts",
+        "Notices",
+        "Keys",
+    ]
+    renamed = distinct_names(["Gave", "Gave", "Keys"], [False, True, False], [["rent receipt"], [], []], CHILDREN)
+    assert renamed[1] == "Gave" and renamed[0] == "rent receipt"  # the stored one keeps it
+
+
+def test_a_node_with_nothing_else_to_go_by_keeps_its_name():
+    assert distinct_names(["Gave", "Gave"], [False, False], [[], []], [["gave"], ["gave"]]) == ["Gave", "Gave"]
