@@ -50,4 +50,5 @@ def _memory(tool_name: str, index: int, raw: Any) -> MemoryItem | None:
     ident = raw.get("id") or raw.get("uid") or f"{tool_name}:{index}"
     if not text:
         return None
-    return MemoryItem(id=str(ident), label=str(raw.get("label") or ""), text=str(text))
+    marks = {"outdated": str(raw["outdated"])} if raw.get("outdated") else {}  # a recall hit no longer valid
+    return MemoryItem(id=str(ident), label=str(raw.get("label") or ""), text=str(text), properties=marks)

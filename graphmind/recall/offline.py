@@ -6,7 +6,9 @@ joins the memories given. The answer is the sentences sharing most terms with th
 (those naming its identifiers first), each followed by the id of its memory; with no such sentence it says nothing was found. An
 identifier of the question (a sample id, a ticket) that no memory names is said first; when
 none of the question's identifiers is named, the answer is ``found`` False, as the memories
-only resemble what was asked.
+only resemble what was asked. When some are named, only the memories naming them answer (not
+their near twins), any sentence of them. Sentences of outdated memories (a recall hit's
+``outdated``) come after the valid ones' and say so.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from graphmind.llm.base import Tool
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.recall import RecallAnswer, RecallQuestion
 from graphmind.prompts.tool_results import TEXT_FIELDS, call_with_text
-from graphmind.recall.identifiers import absent, identifiers, named_first
+from graphmind.recall.identifiers import absent, identifiers, named_first, names
 from graphmind.text import as_sentence, rank_by_overlap, sentences, term_set, trim
 
 TEMPLATE_WORDS = frozenset("no memories found that answer result".split())
@@ -29,15 +31,18 @@ def answer(inputs: RecallQuestion, tools: Sequence[Tool]) -> RecallAnswer:
         if any(f in tool.input_type.model_fields for f in TEXT_FIELDS):
             memories += call_with_text(tool, inputs.question) or []
     memories = _unique(memories)
-    extracted = _extract(inputs, memories)
     asked = identifiers(inputs.question)
     missing = absent([m.text for m in memories], asked)
+    named = [i for i in asked if i not in missing]
+    if named:  # about named things (a batch, a ticket): the memories naming them, not their twins
+        memories = [m for m in memories if any(names(m.text, i) for i in named)]
+    extracted = _extract(inputs, memories, bool(named))
     if not missing:
         return extracted
     note = f"No memory names {', '.join(missing)}."
     if not extracted.found:
         return RecallAnswer(answer=note, found=False)
-    if len(missing) < len(asked):  # the memories name the question's other identifiers
+    if named:  # the memories name the question's other identifiers
         return extracted.model_copy(update={"answer": f"{note} {extracted.answer}"})
     # every identifier asked about is missing: what was found only resembles the question
     return extracted.model_copy(
@@ -45,17 +50,27 @@ def answer(inputs: RecallQuestion, tools: Sequence[Tool]) -> RecallAnswer:
     )
 
 
-def _extract(inputs: RecallQuestion, memories: list[MemoryItem]) -> RecallAnswer:
+def _extract(inputs: RecallQuestion, memories: list[MemoryItem], named: bool) -> RecallAnswer:
+    """The sentences sharing most terms with the question (any sentence of a memory when the
+    memories were chosen for naming its identifiers), valid memories' first, an outdated one
+    marked."""
+    outdated = {m.id: str(m.prop("outdated")) for m in memories if m.prop("outdated")}
     pool = [(s, m.id) for m in memories for s in sentences(m.text)]
     question = term_set(inputs.question)
     ranked = [
-        pool[i] for i in rank_by_overlap([s for s, _ in pool], inputs.question) if term_set(pool[i][0]) & question
+        pool[i]
+        for i in rank_by_overlap([s for s, _ in pool], inputs.question)
+        if named or term_set(pool[i][0]) & question
     ]
     ranked = named_first(ranked, identifiers(inputs.question), lambda item: item[0])  # as recall ranks
+    ranked = [x for x in ranked if x[1] not in outdated] + [x for x in ranked if x[1] in outdated]
     chosen = list(dict.fromkeys(ranked))[: inputs.max_sentences]
     if not chosen:
         return RecallAnswer(answer=f"No memories found that answer: {inputs.question}", found=False)
-    text = " ".join(f"{as_sentence(trim(s, 220))} [{mid}]" for s, mid in chosen)
+    text = " ".join(
+        f"{as_sentence(trim(s, 220))} [{mid}]" + (f" (outdated: {outdated[mid]})" if mid in outdated else "")
+        for s, mid in chosen
+    )
     return RecallAnswer(answer=text, cited_ids=list(dict.fromkeys(mid for _, mid in chosen)), found=True)
 
 

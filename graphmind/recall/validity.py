@@ -5,8 +5,9 @@ A memory is visible at a date when it existed then (``created_at`` not after it)
 window holds the date: ``valid_from`` (if set) not after it, ``invalid_at`` (if set) after it.
 Recall ``as_of`` a date shows only memories visible then. Without ``as_of``, recall sees
 everything and prefers valid facts: a memory no longer (or not yet) valid now, or a pattern
-``invalidated`` by the dream, comes after every valid one among the hits; it is kept, never
-hidden, so what a superseded fact said can still be found.
+or abstraction the dream ``invalidated``, pruned or retired, comes after every valid one among
+the hits, saying why (``not_valid``); it is kept, never hidden, so what a superseded fact said
+can still be found.
 """
 
 from __future__ import annotations
@@ -53,12 +54,26 @@ def not_valid(props: Mapping[str, Any], when: datetime) -> str | None:
     ...", "invalidated by a dream"), None when it holds (``is_valid``)."""
     if props.get("verification_status") == "invalidated" and props.get("invalid_at") is None:
         return "invalidated by a dream"
+    if props.get("status") in RETIRED:
+        return RETIRED[props["status"]]
     start, end = as_datetime(props.get("valid_from")), as_datetime(props.get("invalid_at"))
     if start is not None and start > when:
-        return f"valid only from {start.date().isoformat()}"
+        return f"valid only from {_moment(start)}"
     if end is not None and end <= when:
-        return f"not valid since {end.date().isoformat()}"
+        return f"not valid since {_moment(end)}"
     return None
+
+
+RETIRED = {
+    "retired": "retired: a later dream rebuilt the ladder without it",
+    "pruned": "pruned by a dream (redundant or of low utility)",
+}
+"""A pattern's or abstraction's status that puts it out of use (kept for the record)."""
+
+
+def _moment(when: datetime) -> str:
+    """A date-time to the minute, in UTC ("2026-05-01 09:30 UTC"): a change may be of today."""
+    return when.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def prefer_valid(
@@ -79,4 +94,5 @@ def node_validity(node: Any) -> dict[str, Any]:
         "valid_from": getattr(node, "valid_from", None),
         "invalid_at": getattr(node, "invalid_at", None),
         "verification_status": getattr(node, "verification_status", None),
+        "status": getattr(node, "status", None),
     }

@@ -185,6 +185,10 @@ def test_an_identifier_no_memory_names_is_said_in_recall_and_in_ask(mind, cli_en
     assert named.output.found and "s3" in named.output.cited_ids and "note" not in named.calls[0].output
     both = mind.ask("Did S-4110 and S-4119 both need dilution?")
     assert both.output.found and both.output.answer.startswith("No memory names S-4119.")
+    alone = mind.ask("S-4110")  # the id alone shares no other word with its memory
+    assert alone.output.found and alone.output.cited_ids == ["s3"]
+    twins = mind.ask("What went wrong with sample S-4102?")  # its near twins S-4107, S-4110 stay out
+    assert twins.output.found and set(twins.output.cited_ids) <= {"s0", "s4"}
 
 
 def test_recall_filters_by_label_and_rejects_unknown_labels(mind):

@@ -55,6 +55,9 @@ def test_a_superseded_fact_is_kept_ranked_below_and_seen_as_of_before(mind):
     hits = {hit.id: hit for hit in mind.recall(QUERY, k=5).hits}
     assert hits["fact-old"].why()["outdated"].startswith("not valid since ")  # why it ranks below
     assert "outdated" not in hits["fact-new"].why()
+    said = mind.ask("When does the release train leave?").output
+    assert said.cited_ids == ["fact-new", "fact-old"]  # the valid fact first; the outdated one says so
+    assert "[fact-old] (outdated: not valid since " in said.answer and "[fact-new] (outdated" not in said.answer
     then = _ids(mind.recall(QUERY, k=5, as_of=between))
     assert "fact-old" in then and "fact-new" not in then  # fails when as_of is ignored
     assert _ids(mind.recall(QUERY, k=5, as_of=before_all)) == []
@@ -211,3 +214,19 @@ def test_mcp_capture_supersedes_and_recall_as_of(mind):
 
     now, then = anyio.run(go)
     assert len(now) == 2 and len(then) == 1 and now[1] == then[0]  # the old fact: last now, alone then
+
+
+def test_a_retired_abstraction_ranks_after_the_active_one_and_says_why(mind, tmp_path):
+    """A later dream rebuilt the ladder without it: kept, found, ranked after the valid ones."""
+    from .helpers import node, write_jsonl
+
+    text = "Yeast handling: pitch rates, starters and harvesting between batches"
+    rows = [
+        node("Abstraction", "abs-old", name="Yeast", generalization=text, level=2, status="retired"),
+        node("Abstraction", "abs-new", name="Yeast care", generalization=text + " in the cellar", level=2),
+    ]
+    mind.import_jsonl(write_jsonl(tmp_path / "ladder.jsonl", rows))
+    hits = {hit.id: hit for hit in mind.recall("yeast handling pitch rates starters harvesting", k=5).hits}
+    ids = list(hits)
+    assert ids.index("abs-new") < ids.index("abs-old")
+    assert hits["abs-old"].why()["outdated"].startswith("retired: a later dream") and not hits["abs-new"].outdated
