@@ -135,7 +135,7 @@ def dream(
 @click.command()
 @click.argument("text")
 @MIND
-@click.option("-k", "k", type=click.IntRange(1, MAX_KNOWLEDGE_K), default=5, show_default=True)
+@click.option("-k", "k", type=int, default=5, show_default=True, help=f"How many patterns (1-{MAX_KNOWLEDGE_K}).")
 @JSON
 def knowledge(text: str, mind: str, k: int, as_json: bool) -> None:
     """The consolidated patterns about TEXT, with their ladder path and examples; for a

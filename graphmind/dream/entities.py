@@ -66,6 +66,10 @@ def name_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_QUANTITY = re.compile(r"\d+(?:[.,]\d+)?[^\W\d_]{0,4}")
+"""A number with a unit of up to four letters, any case ("80C", "16GB", "100Mbps"), or none."""
+
+
 def is_name(token: str, *, clause_start: bool = False) -> bool:
     """True when ``token``'s shape says it names one thing. A number alone ("500s", "2.1")
     is a quantity, not a name; neither is a stopword or a short acronym."""
@@ -73,8 +77,8 @@ def is_name(token: str, *, clause_start: bool = False) -> bool:
         return False  # most words: no shape of a name (the checks below would say the same)
     if len(token) < 2 or token.casefold() in STOPWORDS or token.casefold().rstrip("s") in STOPWORDS:
         return False
-    if not any(ch.isalpha() for ch in token) or re.fullmatch(r"\d+[a-z]{0,2}", token):
-        return False  # 500, 2.1, 500s, 3rd
+    if not any(ch.isalpha() for ch in token) or _QUANTITY.fullmatch(token):
+        return False  # 500, 2.1, 500s, 3rd, 80C, 16GB, 1.5L, 60min: a quantity, a setting of the technique
     if _IDENTIFIER.search(token) or _INNER_CAPITAL.search(token):
         return True
     if token.isupper():

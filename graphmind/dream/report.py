@@ -70,7 +70,11 @@ class DreamReport:
         status, score = self.verification.get("status", "not run"), self.verification.get("score")
         verified = status + (f" (score {score:.2f})" if isinstance(score, int | float) else "")
         again = f" ({self.read_again} deferred before)" if self.read_again else ""
-        transfer = f", transfer {self.transfer_improvement:+.0%}" if self.transfer_improvement is not None else ""
+        transfer = (
+            f", outcomes when applying known patterns {self.transfer_improvement:+.0%} vs new ground"
+            if self.transfer_improvement is not None
+            else ""
+        )
         return (
             f"dream {self.run_id}{' (dry run)' if self.status == 'dry_run' else ''}: "
             f"{self.experiences} experiences{again}, {self.triaged} triaged, {self.patterns} new "

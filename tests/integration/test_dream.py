@@ -203,7 +203,7 @@ def test_two_threads_dreaming_at_once_never_overlap(store, settings, mind):
     assert count(mind, "Pattern") == 3
 
 
-def test_query_knowledge_returns_patterns_with_ladder_path_and_examples(mind):
+def test_query_knowledge_returns_patterns_with_ladder_path_and_examples(mind, cli_env, capsys):
     mind.capture_many(experiences())
     mind.dream()
     matches = mind.query_knowledge("a cell with only one candidate left")
@@ -214,6 +214,8 @@ def test_query_knowledge_returns_patterns_with_ladder_path_and_examples(mind):
     for bad in (0, 101, True):  # the same bounds as the CLI's -k and REST's k
         with pytest.raises(ValidationError, match="k must be a whole number from 1 to 100"):
             mind.query_knowledge("a cell with only one candidate left", k=bad)
+    code, _, err = run_cli(capsys, "knowledge", "one candidate left", "--mind", mind.name, "-k", "101")
+    assert code == 2 and err.strip() == "graphmind: k must be a whole number from 1 to 100, not 101"
 
 
 def test_end_session_and_threshold_triggers(mind):
@@ -281,7 +283,7 @@ def test_each_run_reports_how_much_applying_known_patterns_helped(mind):
     mind.capture_many(experiences(per_technique=3, session="second", start=6) + novel)
     report = mind.dream()
     assert report.transfer_improvement is not None and report.transfer_improvement > 0.3
-    assert "transfer +" in report.message
+    assert "outcomes when applying known patterns +" in report.message
     assert mind.get(report.run_id).transfer_improvement == report.transfer_improvement
 
 
