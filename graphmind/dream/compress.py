@@ -297,12 +297,20 @@ def shown_members(c: Cluster, vectors: np.ndarray, strategy: str) -> list[int]:
 
 
 def extraction_input(
-    c: Cluster, rows: list[ExperienceRow], vectors: np.ndarray, importance: list[float], params: DreamParams
+    c: Cluster,
+    rows: list[ExperienceRow],
+    vectors: np.ndarray,
+    importance: list[float],
+    params: DreamParams,
+    actions: Sequence[str] | None = None,
 ) -> PatternExtractionInput:
+    """What the extraction is shown of cluster ``c``; ``actions``: each row's text without the
+    batch's particular names (``entities.action_texts``), for the offline rules."""
     items = [
         ExperienceItem(
             id=rows[i].id,
             description=rows[i].description,
+            action=actions[i] if actions is not None else None,
             outcome=rows[i].outcome,
             kind=rows[i].kind,
             strategy_used=rows[i].strategy_used,

@@ -283,7 +283,7 @@ class _Run:
                 fresh.append(c)
             else:
                 by_pattern[found].extend(c.members)
-        inputs = [compress.extraction_input(c, rows, vectors, tri.importance, self.params) for c in fresh]
+        inputs = [compress.extraction_input(c, rows, vectors, tri.importance, self.params, texts) for c in fresh]
         extracted = self.calls.all("compress", EXTRACT_PATTERN, inputs, rules_llm.extract_pattern)
         new: list[PatternState] = []
         for c, e in zip(fresh, extracted):

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from graphmind.dream import rules
-from graphmind.dream.entities import action_text
+from graphmind.dream.entities import action_text, action_texts
 from graphmind.dream.naming import stop_words
 from graphmind.llm.base import Tool
 from graphmind.prompts.dream import (
@@ -43,7 +43,6 @@ from graphmind.text import (
     jaccard,
     join_names,
     shared_phrase,
-    shared_terms,
     term_set,
     top_terms,
     trim,
@@ -67,7 +66,8 @@ _SEPARATOR = re.compile(r"[,;]\s+")
 
 def extract_pattern(inputs: PatternExtractionInput, tools: Sequence[Tool]) -> ExtractedPattern:
     exps = inputs.experiences
-    descriptions = [e.description for e in exps]
+    # what was done, without the batch's particular names (a pattern generalises its members)
+    descriptions = [e.action or e.description for e in exps]
     name = _pattern_name(descriptions, [e.strategy_used for e in exps if e.strategy_used])
     split = [_clauses(d) for d in descriptions]
     # When to apply it comes from where it did not fail (a failure's circumstances are not a
@@ -82,7 +82,7 @@ def extract_pattern(inputs: PatternExtractionInput, tools: Sequence[Tool]) -> Ex
     actions = _unique(
         [
             *(a for (_, a), e in zip(split, exps) if a and e.outcome != "failure"),
-            *(_main_clause(e.description) for e in exps if e.outcome == "success"),
+            *(_main_clause(d) for d, e in zip(descriptions, exps) if e.outcome == "success"),
         ]
     )
     all_errors = all(e.kind == "error" for e in exps)
@@ -122,8 +122,19 @@ def _pattern_name(descriptions: list[str], strategies: list[str]) -> str:
     phrase = shared_phrase(descriptions) if len(descriptions) > 1 else None
     if phrase:
         return phrase
-    terms = shared_terms(descriptions, min_share=2)[:3]
-    return " ".join(terms) if terms else trim(descriptions[0], 60)
+    return exemplar_name(descriptions)
+
+
+def exemplar_name(descriptions: list[str], max_chars: int = 60) -> str:
+    """The main clause of the member that shares most terms with the others (the lexical
+    medoid), without particular names, cut at a word: words as a member wrote them, which read
+    as what was done ("dry hopped at 18C, gravity crept up"), where its most shared terms side
+    by side would not ("gave water hops")."""
+    actions = action_texts(descriptions)  # what fills a name's slot in the others is a name too
+    terms = [term_set(d) for d in actions]
+    shared = [sum(len(t & other) for j, other in enumerate(terms) if j != i) for i, t in enumerate(terms)]
+    medoid = actions[max(range(len(actions)), key=lambda i: (shared[i], -len(actions[i])))]
+    return trim(_main_clause(medoid) or _opening(medoid) or medoid, max_chars)
 
 
 def _pattern_type(kinds: list[str]) -> PatternType:

@@ -45,6 +45,10 @@ class ExperienceItem(PromptModel):
     strategy_used: str | None = None
     importance: Unit | None = None
     confidence: Unit | None = None
+    action: str | None = None
+    """The description without the particular names the dream found across its batch (services,
+    people, places: ``entities.action_texts``): what the offline rules generalise from. Not shown
+    to an LLM, which reads the description as captured."""
 
 
 class PatternExtractionInput(PromptModel):
@@ -66,7 +70,8 @@ class ExtractedPattern(PromptModel):
 def render_extract(inputs: PatternExtractionInput) -> str:
     """The seed's prompt, indentation included; each experience as JSON (its "trajectory")."""
     lines = "\n".join(
-        "      " + json.dumps(e.model_dump(exclude_none=True), ensure_ascii=False) for e in inputs.experiences
+        "      " + json.dumps(e.model_dump(exclude_none=True, exclude={"action"}), ensure_ascii=False)
+        for e in inputs.experiences
     )
     return f"""Analyze these {len(inputs.experiences)} {inputs.domain} experiences and extract a common pattern.
 
