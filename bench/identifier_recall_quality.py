@@ -15,7 +15,9 @@ memory, on a sample of 150 memories:
 - an id no memory holds and three content words of one memory (the answer: that memory; no
   harm where the id names nothing).
 
-A question scores when its memory is ranked first (hit@1). graphmind (identifiers matched as
+A question scores when its memory is ranked first (hit@1). The offline ``ask`` is right when,
+with the id in memory, it answers citing that memory alone, and, with an absent id, it answers
+``found: false`` saying that no memory names it. graphmind (identifiers matched as
 phrases and ranked first, ``graphmind/recall/identifiers.py``) against the baseline, the same
 recall with identifier handling off (the fused order of the vector and full-text searches
 alone), and against the phrases alone (matched whole by the full-text search, not reordered).
@@ -34,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import bench_store, scratch_mind, write_results
 
 import graphmind.recall.hits as hits_module
+import graphmind.recall.offline as offline_module
 import graphmind.recall.recaller as recaller_module
 from graphmind.mind import Mind
 from graphmind.recall._logic import query_terms
@@ -93,6 +96,19 @@ def hit_at_1(mind: Mind, asked: list[tuple[str, str, str]]) -> dict[str, float]:
     return {kind: sum(v) / len(v) for kind, v in scores.items()}
 
 
+def ask_right(mind: Mind, asked: list[tuple[str, str, str]]) -> dict[str, float]:
+    """The offline ``ask``: with the id in memory, answered (found) citing only its memory; with
+    an absent id, found False and saying that no memory names it."""
+    scores: dict[str, list[int]] = {kind: [] for kind in KINDS}
+    for kind, question, target in asked:
+        out = mind.ask(question).output
+        if kind == KINDS[3]:
+            scores[kind].append(int(not out.found and out.answer.startswith("No memory names")))
+        else:
+            scores[kind].append(int(out.found and out.cited_ids == [target]))
+    return {kind: sum(v) / len(v) for kind, v in scores.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=0)
@@ -107,24 +123,32 @@ def main() -> None:
             mind.capture_many([{k: v for k, v in x.items() if k not in ("ticket", "log")} for x in items])
             mind.embed()
             ours = hit_at_1(mind, asked)
-            named, first = recaller_module.identifiers, hits_module.named_by
+            ask_ours = ask_right(mind, asked)
+            named, first, said = recaller_module.identifiers, hits_module.named_by, offline_module.identifiers
             try:
                 hits_module.named_by = lambda texts, wanted: [[] for _ in texts]
                 phrases = hit_at_1(mind, asked)  # phrases only: matched whole, not reordered
                 recaller_module.identifiers = lambda text: []  # the baseline: identifier handling off
                 base = hit_at_1(mind, asked)
+                offline_module.identifiers = lambda text: []
+                ask_base = ask_right(mind, asked)
             finally:
                 recaller_module.identifiers, hits_module.named_by = named, first
+                offline_module.identifiers = said
         finally:
             mind.delete()
             mind.close()
     lines = [
-        "| question | graphmind hit@1 | phrases only | baseline (fused order) | ratio to the baseline |",
-        "|---|---|---|---|---|",
+        "| question | graphmind hit@1 | phrases only | baseline (fused order) | ratio to the baseline "
+        "| offline ask right: graphmind | baseline |",
+        "|---|---|---|---|---|---|---|",
     ]
     for kind in KINDS:
         ratio = f"{ours[kind] / base[kind]:.2f}" if base[kind] else "-"
-        lines.append(f"| {kind} | {ours[kind]:.2f} | {phrases[kind]:.2f} | {base[kind]:.2f} | {ratio} |")
+        lines.append(
+            f"| {kind} | {ours[kind]:.2f} | {phrases[kind]:.2f} | {base[kind]:.2f} | {ratio} "
+            f"| {ask_ours[kind]:.2f} | {ask_base[kind]:.2f} |"
+        )
     table = "\n".join(lines)
     print(table)
     if args.write:

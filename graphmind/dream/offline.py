@@ -120,7 +120,7 @@ def _pattern_name(descriptions: list[str], strategies: list[str]) -> str:
         if strategies.count(top) * 2 > len(descriptions):
             return top
     phrase = shared_phrase(descriptions) if len(descriptions) > 1 else None
-    if phrase:
+    if phrase and len(phrase.split()) >= 2:  # every member says it; one word alone ("warm") is a topic
         return phrase
     return exemplar_name(descriptions)
 

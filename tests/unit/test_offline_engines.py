@@ -23,6 +23,7 @@ from graphmind.prompts.dream import (
     PatternExtractionInput,
     PatternItem,
     SubsumptionInput,
+    render_extract,
 )
 from graphmind.prompts.examples import (
     FELIX_MEMORIES,
@@ -114,6 +115,27 @@ def test_an_error_cluster_has_no_success_rate_and_a_shared_phrase_name():
     assert out.success_rate is None
     assert "zero candidates after the move" in out.name
     assert out.pattern_type == "technique"
+
+
+def test_an_unnamed_cluster_is_named_by_its_most_typical_member_without_particular_names():
+    """No strategy name and no phrase every member holds: the main clause of the member sharing
+    most terms with the others, from the texts without the batch's names (``action``), not its
+    most shared terms side by side."""
+    texts = [
+        ("Dry hopped warm at 18C on the pale ale, gravity crept up two points", "pale ale"),
+        ("dry hopped the stout warm and the hop creep raised the gravity", "stout"),
+        ("hop creep again on the lager after dry hopping it warm at 20C", "lager"),
+    ]
+    items = [
+        ExperienceItem(id=f"h{i}", outcome="progress", description=d, action=" ".join(d.replace(beer, "").split()))
+        for i, (d, beer) in enumerate(texts)
+    ]
+    out = run("dream.extract_pattern", PatternExtractionInput(experiences=items))
+    assert out.name == "dry hopped the warm and the hop creep raised the gravity"
+    assert not any(beer in x for x in [out.name, *out.conditions, *out.actions] for _, beer in texts)
+    bare = [item.model_copy(update={"action": None}) for item in items]  # without: the descriptions
+    assert "stout" in run("dream.extract_pattern", PatternExtractionInput(experiences=bare)).name
+    assert '"action"' not in render_extract(PatternExtractionInput(experiences=items))  # an LLM reads the capture
 
 
 def test_connections_follow_the_rules():
