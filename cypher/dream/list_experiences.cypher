@@ -13,8 +13,8 @@
 // Columns in this order (read as tuples).
 MATCH (e:Experience)
 WHERE e.mind = $mind AND NOT EXISTS { (:DreamRun)-[:CONSUMED]->(e) }
+  AND ($session IS NULL OR e.session_id = $session OR EXISTS { (e)<-[:DEFERRED]-(:DreamRun) })
 WITH e, COUNT { (e)<-[:DEFERRED]-(:DreamRun) } AS seen
-WHERE $session IS NULL OR e.session_id = $session OR seen > 0
 ORDER BY seen, e.timestamp, e.id LIMIT $limit
 CALL (e, seen) {
   OPTIONAL MATCH (e)<-[:DEFERRED]-(r:DreamRun) WHERE seen > 0

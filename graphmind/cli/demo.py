@@ -83,7 +83,10 @@ def demo(mind: str, as_json: bool) -> None:
             f"embedded {embedded.embedded} memories with {embedded.model_id} ({embedded.current} already current)",
             "",
             f"recall {QUESTION!r}:",
-            *[f"  {hit.label}:{hit.id}  score {hit.score:.4f}  ({' + '.join(hit.why())})" for hit in recalled.hits],
+            *[
+                f"  {hit.label}:{hit.id}  score {hit.score:.4f}  ({' + '.join(k for k in hit.why() if k != 'outdated')})"
+                for hit in recalled.hits
+            ],
             "",
             f"ask (LLM: {provider}, tools called: {', '.join(c.tool for c in answer.calls) or 'none'}):",
             f"  {answer.output.answer}",

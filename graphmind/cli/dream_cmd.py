@@ -11,6 +11,7 @@ from graphmind.cli.options import JSON, MIND
 from graphmind.cli.render import emit
 from graphmind.dream import CompressionRatioWarning, DreamParams, DreamReport
 from graphmind.dream.knowledge import MAX_K as MAX_KNOWLEDGE_K
+from graphmind.dream.knowledge import check_k
 from graphmind.dream.schedule import Schedule, parse_duration, watch
 from graphmind.dream.verify import Verification
 from graphmind.mind import Mind
@@ -141,6 +142,7 @@ def knowledge(text: str, mind: str, k: int, as_json: bool) -> None:
     """The consolidated patterns about TEXT, with their ladder path and examples; for a
     question whether something helps or works, what did not work is among them. A pattern no
     more alike to TEXT than unrelated texts are is left out."""
+    check_k(k)  # before the database is opened: a bad k is the message, whatever its state
     with Mind.open(mind, must_exist=True) as m:
         matches = m.query_knowledge(text, k)
     lines = []

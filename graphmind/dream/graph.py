@@ -46,8 +46,9 @@ class Lease:
 def read_experiences(
     store: GraphStore, mind: str, model_id: str, session: str | None, limit: int
 ) -> tuple[list[ExperienceRow], list[np.ndarray | None], int]:
-    """At most ``limit`` unconsumed experiences (of ``session`` only, when given; the oldest
-    that no run has seen, then the deferred ones seen by the fewest runs), their stored
+    """At most ``limit`` unconsumed experiences (when ``session`` is given, its own and those an
+    earlier run deferred; the oldest that no run has seen, then the deferred ones seen by the
+    fewest runs), their stored
     embeddings (None when missing), and how many that no run has seen are left for a later run."""
     rows: list[ExperienceRow] = []
     vectors: list[np.ndarray | None] = []

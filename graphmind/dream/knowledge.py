@@ -101,8 +101,7 @@ def query_knowledge(
     """The ``k`` active patterns that best match ``text`` (recall restricted to patterns) among
     those ``relevant`` to it; for a question whether something works, the failures about it
     among them (``surface_failures``)."""
-    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_K:
-        raise ValidationError(f"k must be a whole number from 1 to {MAX_K}, not {k!r}", field="k")
+    check_k(k)
     hits = recaller.recall(mind, text, k * 3, ["Pattern"], count=False).hits
     query = np.asarray(recaller.query_vector(text), np.float64)  # embedded once, by the recall above
     similarity = dict(zip([h.id for h in hits], cosines(embedder, query, hits), strict=True))
@@ -120,6 +119,12 @@ def query_knowledge(
     answer = surface_failures(ranked, text, k, params) if asks_whether_it_works(text) else ranked[:k]
     count_hits(store, mind, [f"{mind}:{m.id}" for m in answer])  # the patterns given, not those read
     return answer
+
+
+def check_k(k: object) -> None:
+    """ValidationError unless ``k`` is a whole number from 1 to ``MAX_K``."""
+    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_K:
+        raise ValidationError(f"k must be a whole number from 1 to {MAX_K}, not {k!r}", field="k")
 
 
 def relevant(similarity: float, floor: float) -> bool:

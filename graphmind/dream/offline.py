@@ -134,7 +134,10 @@ def exemplar_name(descriptions: list[str], max_chars: int = 60) -> str:
     terms = [term_set(d) for d in actions]
     shared = [sum(len(t & other) for j, other in enumerate(terms) if j != i) for i, t in enumerate(terms)]
     medoid = actions[max(range(len(actions)), key=lambda i: (shared[i], -len(actions[i])))]
-    return trim(_main_clause(medoid) or _opening(medoid) or medoid, max_chars)
+    words = (_main_clause(medoid) or _opening(medoid) or medoid).split()
+    while len(words) > 1 and words[-1].casefold().strip(",;:") in stop_words():
+        words.pop()  # "restarted on" where "on node-3" was a name
+    return trim(" ".join(words).rstrip(",;:"), max_chars)
 
 
 def _pattern_type(kinds: list[str]) -> PatternType:

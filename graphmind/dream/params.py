@@ -93,8 +93,9 @@ class DreamParams(BaseModel):
     """What the experiences are about, shown to the LLM; empty: the mind's Identity says
     (its focus area, else its role), else none is named."""
     session: str | None = None
-    """Consolidate only this session's experiences (``Mind.end_session``); None: every
-    unconsumed experience of the mind."""
+    """Consolidate this session's experiences (``Mind.end_session``), with those an earlier run
+    deferred from any session (they wait for more like them); None: every unconsumed experience
+    of the mind."""
     max_experiences: int = Field(100_000, ge=1)
     """The most unconsumed experiences one run reads: the oldest that no run has seen, then
     deferred ones, those seen by the fewest runs first (so past the cap they take turns); the

@@ -45,10 +45,11 @@ class ExperienceItem(PromptModel):
     strategy_used: str | None = None
     importance: Unit | None = None
     confidence: Unit | None = None
-    action: str | None = None
+    action: str | None = Field(default=None, exclude=True)
     """The description without the particular names the dream found across its batch (services,
-    people, places: ``entities.action_texts``): what the offline rules generalise from. Not shown
-    to an LLM, which reads the description as captured."""
+    people, places: ``entities.action_texts``): what the offline rules generalise from. Never
+    dumped, so never shown to an LLM (which reads the description as captured) nor part of a
+    replay cassette's inputs hash."""
 
 
 class PatternExtractionInput(PromptModel):

@@ -29,14 +29,17 @@ def read_hits(
 ) -> tuple[list[RecallHit], list[str]]:
     """The first ``k`` of ``fused`` as hits, those naming more of the ``named`` identifiers
     first (all of ``fused`` is read then, else only its first ``k``), and the ``named``
-    identifiers no memory read names. ``count``: count a hit on each memory returned (none on
+    identifiers no memory read names (in its text or as its id). ``count``: count a hit on each memory returned (none on
     those read and left out)."""
     fused = list(fused) if named else list(fused[:k])
     rows = list(store.stream("recall/list_hits", mind=mind, uids=[f.uid for f in fused])) if fused else []
     nodes = {row["uid"]: (row["label"], node_to_model(row["label"], row["props"])) for row in rows}
     read = [(f, *nodes[f.uid]) for f in fused if f.uid in nodes]  # not deleted between search and read
     texts = [node.derived_text() for _, _, node in read]
-    held = named_by(texts, named) if named else [[] for _ in read]
+    labelled = [
+        f"{node.id}\n{text or ''}" for (_, _, node), text in zip(read, texts, strict=True)
+    ]  # its id names it too
+    held = named_by(labelled, named) if named else [[] for _ in read]
     kept = by_count([(*r, text, ids) for r, text, ids in zip(read, texts, held, strict=True)], held)[:k]
     if count:
         count_hits(store, mind, [f.uid for f, *_ in kept])
@@ -55,12 +58,13 @@ def read_hits(
         )
         for f, label, node, text, ids in kept
     ]
-    return hits, absent(texts, named)
+    return hits, absent(labelled, named)
 
 
 def valid_first(hits: Sequence[RecallHit], when: datetime | None = None) -> list[RecallHit]:
     """``hits`` with those valid at ``when`` (default now) first, each group in its order; a hit
     that is not valid says why in ``outdated`` (its ``why`` shows it)."""
+    now = when is None  # as of a date, a node's status (retired, pruned) is not what it was then
     when = when or datetime.now(UTC)
-    marked = [dataclasses.replace(h, outdated=not_valid(node_validity(h.node), when)) for h in hits]
+    marked = [dataclasses.replace(h, outdated=not_valid(node_validity(h.node), when, now=now)) for h in hits]
     return prefer_valid(marked, lambda h: {} if h.outdated is None else node_validity(h.node), when)

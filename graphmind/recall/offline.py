@@ -32,10 +32,10 @@ def answer(inputs: RecallQuestion, tools: Sequence[Tool]) -> RecallAnswer:
             memories += call_with_text(tool, inputs.question) or []
     memories = _unique(memories)
     asked = identifiers(inputs.question)
-    missing = absent([m.text for m in memories], asked)
+    missing = absent([f"{m.id}\n{m.text}" for m in memories], asked)  # a memory's id names it too
     named = [i for i in asked if i not in missing]
     if named:  # about named things (a batch, a ticket): the memories naming them, not their twins
-        memories = [m for m in memories if any(names(m.text, i) for i in named)]
+        memories = [m for m in memories if any(names(f"{m.id}\n{m.text}", i) for i in named)]
     extracted = _extract(inputs, memories, bool(named))
     if not missing:
         return extracted

@@ -40,7 +40,8 @@ class RecallHit:
         return self.node.derived_text()
 
     def why(self) -> dict[str, Any]:
-        """Which searches found this memory, at which rank, and with which query words."""
+        """Which searches found this memory, at which rank, and with which query words; the
+        query's identifiers it names and, for a memory no longer valid, why (``outdated``)."""
         reasons: dict[str, Any] = {}
         if self.vector_rank is not None:
             reasons["vector"] = {"rank": self.vector_rank, "similarity": _rounded(self.similarity)}

@@ -44,17 +44,20 @@ def visible_at(props: Mapping[str, Any], as_of: datetime) -> bool:
 
 
 def is_valid(props: Mapping[str, Any], when: datetime) -> bool:
-    """Whether a memory holds at ``when``: inside its valid window and not a pattern the dream
-    marked ``invalidated`` (a pattern invalidated before invalid_at existed has no date)."""
+    """Whether a memory holds at ``when``: inside its valid window, not a pattern the dream
+    marked ``invalidated`` (a pattern invalidated before invalid_at existed has no date), nor a
+    pattern or abstraction retired or pruned (``not_valid``)."""
     return not_valid(props, when) is None
 
 
-def not_valid(props: Mapping[str, Any], when: datetime) -> str | None:
-    """Why a memory does not hold at ``when`` ("not valid since 2026-05-01", "valid only from
-    ...", "invalidated by a dream"), None when it holds (``is_valid``)."""
+def not_valid(props: Mapping[str, Any], when: datetime, *, now: bool = True) -> str | None:
+    """Why a memory does not hold at ``when`` ("not valid since 2026-05-01 09:30 UTC", "valid
+    only from ...", "invalidated by a dream", "retired: ..."), None when it holds (``is_valid``).
+    A pattern's or abstraction's ``status`` (retired, pruned) is today's, so it counts only for
+    ``now`` (recall without ``as_of``)."""
     if props.get("verification_status") == "invalidated" and props.get("invalid_at") is None:
         return "invalidated by a dream"
-    if props.get("status") in RETIRED:
+    if now and props.get("status") in RETIRED:
         return RETIRED[props["status"]]
     start, end = as_datetime(props.get("valid_from")), as_datetime(props.get("invalid_at"))
     if start is not None and start > when:

@@ -30,3 +30,9 @@ def test_distinct_names_are_left_alone_and_a_stored_node_keeps_its_name():
 
 def test_a_node_with_nothing_else_to_go_by_keeps_its_name():
     assert distinct_names(["Gave", "Gave"], [False, False], [[], []], [["gave"], ["gave"]]) == ["Gave", "Gave"]
+
+
+def test_a_term_a_sibling_was_renamed_to_is_not_taken_twice():
+    children = [["chill the wort fast"], ["chill the tank overnight", "chill again"], ["chill the cellar", "chill it"]]
+    names = distinct_names(["Cooling"] * 3, [False] * 3, [[], [], []], children)
+    assert names[:2] == ["Cooling", "Chill"] and names[2] not in ("Chill", "Cooling")

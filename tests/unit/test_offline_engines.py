@@ -11,6 +11,7 @@ from graphmind.errors import ProviderError
 from graphmind.llm.base import Tool
 from graphmind.llm.grounding import ungrounded_words
 from graphmind.llm.offline import OfflineLLM, template_words
+from graphmind.llm.replay import inputs_hash
 from graphmind.prompts import get_prompt
 from graphmind.prompts._models import MemoryItem, PromptModel
 from graphmind.prompts.context import ContextInput
@@ -136,6 +137,9 @@ def test_an_unnamed_cluster_is_named_by_its_most_typical_member_without_particul
     bare = [item.model_copy(update={"action": None}) for item in items]  # without: the descriptions
     assert "stout" in run("dream.extract_pattern", PatternExtractionInput(experiences=bare)).name
     assert '"action"' not in render_extract(PatternExtractionInput(experiences=items))  # an LLM reads the capture
+    assert inputs_hash(PatternExtractionInput(experiences=items)) == inputs_hash(
+        PatternExtractionInput(experiences=bare)
+    )
 
 
 def test_connections_follow_the_rules():

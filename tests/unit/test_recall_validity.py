@@ -69,5 +69,6 @@ def test_a_memory_not_valid_says_why():
     assert not_valid({"invalid_at": MAY}, JUL) == "not valid since 2026-05-01 00:00 UTC"
     assert not_valid({"valid_from": MAY}, MAR) == "valid only from 2026-05-01 00:00 UTC"
     assert not_valid({"status": "retired"}, JUL).startswith("retired: a later dream")
+    assert not_valid({"status": "retired"}, MAR, now=False) is None  # as of a date: its status then is unknown
     assert not_valid({"status": "pruned"}, JUL).startswith("pruned") and not_valid({"status": "active"}, JUL) is None
     assert not_valid({"verification_status": "invalidated"}, JUL) == "invalidated by a dream"

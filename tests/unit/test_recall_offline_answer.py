@@ -1,0 +1,66 @@
+"""The offline ``ask`` (graphmind/recall/offline.py) on identifiers and outdated memories, pure:
+a recall tool stands in for the graph."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from graphmind.dream.entities import is_name
+from graphmind.llm.base import Tool
+from graphmind.prompts.recall import RecallQuestion
+from graphmind.recall.offline import answer
+from graphmind.recall.tools import RecallToolInput
+
+MEMORIES = [
+    {"id": "b1", "label": "Experience", "text": "Batch B-2231 was dumped after an infection in FV-03."},
+    {"id": "b2", "label": "Experience", "text": "Batch B-2213 fermented clean, packaged on Friday."},
+    {"id": "b3", "label": "Experience", "text": "Batch B-2232 stalled at 1.020; roused the yeast and it finished."},
+    {
+        "id": "s1",
+        "label": "Experience",
+        "text": "FV-07 glycol setpoint is 18C for ales.",
+        "outdated": "not valid since x",
+    },
+    {"id": "s2", "label": "Experience", "text": "FV-07 glycol setpoint changed to 19C for ales."},
+]
+
+
+def _tool() -> Tool:
+    def call(args: RecallToolInput) -> dict[str, Any]:
+        return {"hits": [dict(m, score=0.5) for m in MEMORIES]}
+
+    return Tool("recall_memories", "recall", RecallToolInput, call)
+
+
+def ask(question: str):
+    return answer(RecallQuestion(question=question), [_tool()])
+
+
+def test_an_id_alone_is_answered_from_its_memory_and_not_from_its_near_twins():
+    assert ask("B-2231").cited_ids == ["b1"]
+    said = ask("What happened to batch B-2232?")
+    assert said.found and said.cited_ids == ["b3"]
+
+
+def test_an_absent_id_is_said_and_the_answer_is_not_found():
+    said = ask("What happened to batch B-2299?")
+    assert not said.found and said.answer.startswith("No memory names B-2299.")
+    both = ask("Were B-2231 and B-2299 both dumped?")
+    assert both.found and both.answer.startswith("No memory names B-2299.") and both.cited_ids == ["b1"]
+
+
+def test_an_outdated_memory_comes_last_and_says_so():
+    said = ask("What is the glycol setpoint for ales?")
+    assert said.cited_ids[:2] == ["s2", "s1"] and "[s1] (outdated: not valid since x)" in said.answer
+
+
+@pytest.mark.parametrize("token", ["80C", "16GB", "1.5L", "60min", "100Mbps", "3.5kg", "500s", "2FA"])
+def test_a_number_with_a_unit_is_no_name(token: str):
+    assert not is_name(token)
+
+
+@pytest.mark.parametrize("token", ["B-2231", "S-4102", "v2.3.1", "x86_64", "payments-api", "FV-07"])
+def test_identifiers_stay_names(token: str):
+    assert is_name(token)
