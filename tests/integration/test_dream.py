@@ -557,19 +557,22 @@ def test_experiences_deferred_by_a_session_meet_the_next_sessions_and_by_differe
         "Sonicated the buffer bottles before the overnight sequence, no bubbles",
         "Mobile phase sat since Friday, degassed it again before the first injection",
     ]
-    for s, session in enumerate(["monday", "tuesday"]):
-        rows = [
+
+    def two(session: str, day: int, pair: list[str], name: str) -> list[dict]:
+        return [
             {
                 "id": f"{session}-{i}",
-                "description": texts[2 * s + i],
+                "description": pair[i],
                 "outcome": "success",
-                "strategy_used": "degas mobile phase",
+                "strategy_used": name,
                 "confidence": 0.9,
-                "timestamp": f"2026-01-0{5 + s}T09:0{i}:00+00:00",
+                "timestamp": f"2026-01-0{day}T09:0{i}:00+00:00",
             }
             for i in range(2)
         ]
-        mind.capture_many(rows, session_id=session)
+
+    for s, session in enumerate(["monday", "tuesday"]):
+        mind.capture_many(two(session, 5 + s, texts[2 * s : 2 * s + 2], "degas mobile phase"), session_id=session)
         if session == "monday":
             ended = mind.end_session(session)
             assert ended.patterns == 0 and ended.deferred == 2
@@ -577,18 +580,8 @@ def test_experiences_deferred_by_a_session_meet_the_next_sessions_and_by_differe
     assert ended.experiences == 4 and ended.read_again == 2 and ended.patterns == 1 and ended.deferred == 0
     assert mind.dream().status == "nothing_to_consolidate"
     for s, session in enumerate(["wednesday", "thursday"]):  # each run reads only its own two
-        rows = [
-            {
-                "id": f"{session}-{i}",
-                "description": texts[2 * s + i].replace("mobile phase", "eluent"),
-                "outcome": "success",
-                "strategy_used": "degas eluent",
-                "confidence": 0.9,
-                "timestamp": f"2026-01-0{7 + s}T09:0{i}:00+00:00",
-            }
-            for i in range(2)
-        ]
-        mind.capture_many(rows, session_id=session)
+        pair = [t.replace("mobile phase", "eluent") for t in texts[2 * s : 2 * s + 2]]
+        mind.capture_many(two(session, 7 + s, pair, "degas eluent"), session_id=session)
         assert mind.dream(DreamParams(max_experiences=2)).deferred == 2
     report = mind.dream()
     assert report.experiences == 4 and report.read_again == 4 and report.patterns == 1 and report.deferred == 0
