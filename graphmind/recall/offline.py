@@ -3,12 +3,12 @@
 Every tool whose input has a text field (``query``, ``question``, ``text``, ``q``) is called
 once with the question; what the tools return (hits as dicts with ``id``/``text``, or models)
 joins the memories given. The answer is the sentences sharing most terms with the question
-(those naming its identifiers first), each followed by the id of its memory; with no such sentence it says nothing was found. An
-identifier of the question (a sample id, a ticket) that no memory names is said first; when
-none of the question's identifiers is named, the answer is ``found`` False, as the memories
-only resemble what was asked. When some are named, only the memories naming them answer (not
-their near twins), any sentence of them. Sentences of outdated memories (a recall hit's
-``outdated``) come after the valid ones' and say so.
+(those naming its identifiers first), each followed by the id of its memory; with no such
+sentence it says nothing was found. An identifier of the question (a sample id, a ticket) that
+no memory names is said first; when none of the question's identifiers is named, the answer is
+``found`` False, as the memories only resemble what was asked. When some are named, only the
+memories naming them answer (not their near twins), any sentence of them. Sentences of outdated
+memories (a recall hit's ``outdated``) come after the valid ones' and say so.
 """
 
 from __future__ import annotations
