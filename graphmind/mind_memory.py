@@ -59,7 +59,8 @@ class MemoryVerbs:
         also ``invalidated``, and linked ``SUPERSEDES`` / ``CONTRADICTS`` from this one. That
         capture is written at once with the marks, in one transaction: an unknown id writes nothing.
         """
-        row = experience_row(self.name, experience, session_id=session_id, metadata=metadata)
+        limit = self._settings.max_property_bytes
+        row = experience_row(self.name, experience, session_id=session_id, metadata=metadata, max_property_bytes=limit)
         if supersedes or contradicts:
             self.flush()
             self._capture_replacing(row, {"SUPERSEDES": supersedes, "CONTRADICTS": contradicts})
@@ -90,7 +91,13 @@ class MemoryVerbs:
     ) -> list[str]:
         """Record a batch of experiences now; their ids. All are validated first, so one bad
         experience writes none; they are written in batches of GRAPHMIND_IMPORT_BATCH."""
-        rows = experience_rows(self.name, experiences, session_id=session_id, metadata=metadata)
+        rows = experience_rows(
+            self.name,
+            experiences,
+            session_id=session_id,
+            metadata=metadata,
+            max_property_bytes=self._settings.max_property_bytes,
+        )
         for start in range(0, len(rows), self._settings.import_batch_size):
             self._write_experiences(rows[start : start + self._settings.import_batch_size])
         return [r["id"] for r in rows]

@@ -2,7 +2,8 @@
 // params: mind, ids
 // Patterns by id with their ladder path (the active abstractions above, level 2 up), their
 // examples (the experiences they cite, from the EXEMPLIFIES edges) and their failures (up to
-// five of their experiences that failed: the evidence of a negative result).
+// five of their experiences that failed: the evidence of a negative result); an example
+// superseded since (its invalid_at passed) is marked outdated and comes after the others.
 UNWIND $ids AS pid
 MATCH (p:Memory {uid: $mind + ':' + pid})
 WHERE p:Pattern
@@ -14,6 +15,10 @@ RETURN p.id AS id, p {.name, .description, .conditions, .actions, .success_rate,
          .failure_count} AS pattern,
        [a IN [l2, l3, l4] WHERE a IS NOT NULL | a {.id, .level, .name, .generalization}] AS ladder,
        COLLECT { MATCH (e:Experience)-[:EXEMPLIFIES]->(p) WHERE e.id IN coalesce(p.examples, [])
-                 RETURN e {.id, .description, .outcome} AS e ORDER BY e.id } AS examples,
+                 RETURN e {.id, .description, .outcome,
+                           outdated: coalesce(e.invalid_at <= datetime(), false)} AS e
+                 ORDER BY e.outdated, e.id } AS examples,
        COLLECT { MATCH (e:Experience)-[:EXEMPLIFIES]->(p) WHERE e.outcome = 'failure'
-                 RETURN e {.id, .description, .outcome} AS e ORDER BY e.id LIMIT 5 } AS failures
+                 RETURN e {.id, .description, .outcome,
+                           outdated: coalesce(e.invalid_at <= datetime(), false)} AS e
+                 ORDER BY e.outdated, e.id LIMIT 5 } AS failures

@@ -160,10 +160,10 @@ def knowledge(text: str, mind: str, k: int, as_json: bool) -> None:
         )
         lines += [f"    L{a['level']} {a['name']}" for a in match.ladder]
         if match.records_failure:  # what failed, and what worked beside it
-            lines += [f"    failed: {e['description']}" for e in match.failures[:3]]
-            lines += [f"    worked: {e['description']}" for e in worked[:2]]
+            lines += [f"    failed: {_told(e)}" for e in match.failures[:3]]
+            lines += [f"    worked: {_told(e)}" for e in worked[:2]]
         else:
-            lines += [f"    e.g. {e['description']}" for e in match.examples[:3]]
+            lines += [f"    e.g. {_told(e)}" for e in match.examples[:3]]
     emit(
         {"mind": mind, "query": text, "patterns": [x.as_dict() for x in matches]},
         as_json,
@@ -220,6 +220,11 @@ def _text(report: DreamReport) -> str:
     lines += [f"  degraded: {note}" for note in report.degraded]
     lines += [f"  warning: {note}" for note in report.warnings]
     return "\n".join(lines)
+
+
+def _told(example: dict) -> str:
+    """An example's description, marked when a later memory superseded it."""
+    return example["description"] + ("  (outdated: superseded since)" if example.get("outdated") else "")
 
 
 COMMANDS = (dream, knowledge, verify)

@@ -26,8 +26,10 @@ def experience_row(
     session_id: str | None = None,
     metadata: Mapping[str, Any] | None = None,
     now: datetime | None = None,
+    max_property_bytes: int | None = None,
 ) -> dict[str, Any]:
-    """The ``import/upsert_memories`` row of one experience, validated; ValidationError if bad."""
+    """The ``import/upsert_memories`` row of one experience, validated; ValidationError if bad
+    (a text property over ``max_property_bytes`` in UTF-8 among them, as import refuses it)."""
     now = now or datetime.now(UTC)
     if isinstance(experience, Experience):
         data = {**experience.properties(), "id": experience.id}
@@ -49,6 +51,16 @@ def experience_row(
             f"the experience is invalid: {field or 'value'}: {message}", field=field or "experience"
         ) from None
     props, dates = split_dates(node.properties())
+    if max_property_bytes is not None:
+        for name, value in props.items():
+            if isinstance(value, str) and len(value) * 4 > max_property_bytes:  # else it fits in any case
+                size = len(value.encode("utf-8", "surrogatepass"))
+                if size > max_property_bytes:
+                    raise ValidationError(
+                        f"the experience is invalid: {name}: is {size:,} bytes; the limit is "
+                        f"{max_property_bytes:,} (GRAPHMIND_MAX_PROPERTY_BYTES)",
+                        field=name,
+                    )
     return {"uid": f"{mind}:{node.id}", "id": node.id, "label": Experience.LABEL, "props": props, "dates": dates}
 
 

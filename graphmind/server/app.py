@@ -28,6 +28,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from graphmind.config import Settings
 from graphmind.digest import DigestParams
@@ -40,6 +41,7 @@ from graphmind.models.base import NodeId
 from graphmind.server.forget_routes import forget_router
 from graphmind.server.jobs import Jobs
 from graphmind.server.keys import ApiKey, Scope, find_key
+from graphmind.server.problems import problem
 from graphmind.server.wander_routes import wander_router
 from graphmind.store import GraphStore
 from graphmind.store.minds import check_mind_name
@@ -204,6 +206,11 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
     async def graphmind_error(_: Request, exc: GraphmindError) -> JSONResponse:
         return problem(_status(exc), str(exc))
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """FastAPI's own answers (an unknown route: 404, a wrong method: 405) as problems too."""
+        return problem(exc.status_code, str(exc.detail), headers=getattr(exc, "headers", None))
+
     @app.exception_handler(RequestValidationError)
     async def invalid_body(_: Request, exc: RequestValidationError) -> JSONResponse:
         fields = [
@@ -365,18 +372,6 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
         return {**jobs.cancel(job_id), "cancel_requested": True}
 
     return app
-
-
-def problem(status: int, detail: str, *, headers: dict[str, str] | None = None, **extra: Any) -> JSONResponse:
-    """An RFC 9457 problem: ``{type, title, status, detail}`` (detail: one sentence, bounded)."""
-    body = {
-        "type": "about:blank",
-        "title": http.HTTPStatus(status).phrase,
-        "status": status,
-        "detail": " ".join(detail.split())[:2000],
-        **extra,
-    }
-    return JSONResponse(body, status_code=status, headers=headers, media_type="application/problem+json")
 
 
 def _key(store: GraphStore, authorization: str | None) -> ApiKey:

@@ -11,6 +11,7 @@ Object this server produced are resources. One server serves one mind.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from typing import Any, cast
@@ -42,6 +43,7 @@ def build_server(mind: Mind) -> MCPServer:
     )
     jobs = Jobs(mind.store, workers=1)
     last: dict[str, Any] = {}
+    server.tool = _saying(server.tool)  # type: ignore[method-assign]
 
     def may_write(ctx: Context) -> None:
         """Over HTTP, the tools that write need a write key (stdio: the local user may)."""
@@ -239,3 +241,24 @@ def build_server(mind: Mind) -> MCPServer:
         return last.get("context", "(no rumination yet)")
 
     return server
+
+
+def _saying(register: Callable[..., Callable[[Callable[..., Any]], Any]]) -> Callable[..., Any]:
+    """``server.tool`` whose tools turn graphmind's input errors (a bad k, an unknown job or
+    session, an invalid experience) into a tool error carrying the sentence, for the model to
+    read, instead of the SDK's bare "Error executing tool"."""
+
+    def tool(*args: Any, **kwargs: Any) -> Callable[[Callable[..., Any]], Any]:
+        def decorate(fn: Callable[..., Any]) -> Any:
+            @functools.wraps(fn)
+            def said(*a: Any, **kw: Any) -> Any:
+                try:
+                    return fn(*a, **kw)
+                except InputError as exc:
+                    raise ToolError(str(exc)) from exc
+
+            return register(*args, **kwargs)(said)
+
+        return decorate
+
+    return tool

@@ -97,6 +97,9 @@ def test_an_mcp_client_over_stdio_lists_the_tools_and_calls_them(cli_env, mind):
                 "wander_run", {"session_id": made["session_id"], "n_steps": 10_001}
             )
             seen["no_session"] = await session.call_tool("dream", {"session": "nosuch"})
+            seen["no_job"] = await session.call_tool("job_status", {"job_id": "nosuch"})
+            seen["bad_k"] = await session.call_tool("recall", {"query": "race condition", "k": 0})
+            seen["bad_outcome"] = await session.call_tool("capture", {"description": "x y", "outcome": "great"})
             started = _structured(await session.call_tool("dream", {}))
             seen["job"] = await _job(session, started["job"], _ended)
             stats = await session.read_resource("graphmind://mind/stats")
@@ -116,5 +119,9 @@ def test_an_mcp_client_over_stdio_lists_the_tools_and_calls_them(cli_env, mind):
     assert seen["long_run_job"]["status"] == "cancelled", seen["long_run_job"]
     assert seen["too_many"].is_error and "10000" in seen["too_many"].content[0].text
     assert seen["no_session"].is_error and "session 'nosuch'" in seen["no_session"].content[0].text
+    # graphmind's own sentence, not the SDK's bare "Error executing tool"
+    assert seen["no_job"].is_error and "nosuch" in seen["no_job"].content[0].text
+    assert seen["bad_k"].is_error and "k must be a whole number" in seen["bad_k"].content[0].text
+    assert seen["bad_outcome"].is_error and "outcome" in seen["bad_outcome"].content[0].text
     assert seen["job"]["status"] == "completed"
     assert seen["stats"]["mind"] == mind.name and seen["stats"]["nodes"] > 28

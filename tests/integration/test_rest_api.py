@@ -282,6 +282,15 @@ def test_errors_are_rfc9457_problems_and_a_bad_body_names_its_fields(api, store,
     assert unauthorised.json()["type"] == "about:blank" and unauthorised.json()["status"] == 401
     huge = api.post(f"/api/v1/minds/{mind.name}/recall", headers=bearer(key), json={"query": "x" * 200_000, "k": 5000})
     assert huge.status_code == 422 and len(huge.content) < 10_000  # bounded, whatever was sent
+    for answer, status in ((api.get("/api/v1/nosuch"), 404), (api.get(f"/api/v1/minds/{mind.name}/recall"), 405)):
+        assert answer.status_code == status and answer.headers["content-type"].startswith("application/problem+json")
+        assert answer.json()["status"] == status and answer.json()["title"] == http.HTTPStatus(status).phrase
+    assert "POST" in api.get(f"/api/v1/minds/{mind.name}/recall").headers["allow"]  # 405 keeps its Allow
+    big = {"experience": {"description": "é" * 500_001, "outcome": "success"}}
+    before = mind.stats().nodes
+    refused = api.post(f"/api/v1/minds/{mind.name}/capture", headers=bearer(key), json=big)
+    assert refused.status_code == 400 and "GRAPHMIND_MAX_PROPERTY_BYTES" in refused.json()["detail"]
+    assert mind.stats().nodes == before
 
 
 def test_a_wander_session_from_creation_to_deletion_over_rest(api, store, mind, other_mind):

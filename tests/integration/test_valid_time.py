@@ -168,6 +168,12 @@ def test_cli_capture_supersedes_and_refuses_an_unknown_id(mind, cli_env, capsys)
     code, out, err = run_cli(capsys, "capture", " ", "--mind", mind.name, "--outcome", "success")
     assert code == 2 and out == "" and err.count("\n") == 1 and "must say something" in err
     assert graph_snapshot(mind) == before
+    huge = "é" * 500_001  # 1,000,002 bytes in UTF-8: over GRAPHMIND_MAX_PROPERTY_BYTES, as import refuses it
+    code, out, err = run_cli(capsys, "capture", huge, "--mind", mind.name, "--outcome", "success")
+    assert code == 2 and err.count("\n") == 1 and "1,000,002 bytes; the limit is 1,000,000" in err
+    with pytest.raises(ValidationError, match="GRAPHMIND_MAX_PROPERTY_BYTES"):
+        mind.capture_many([{"description": "fine", "outcome": "success"}, {"description": huge, "outcome": "success"}])
+    assert graph_snapshot(mind) == before
 
 
 def test_rest_capture_supersedes_and_recall_as_of(store, settings, mind):
@@ -230,3 +236,31 @@ def test_a_retired_abstraction_ranks_after_the_active_one_and_says_why(mind, tmp
     ids = list(hits)
     assert ids.index("abs-new") < ids.index("abs-old")
     assert hits["abs-old"].why()["outdated"].startswith("retired: a later dream") and not hits["abs-new"].outdated
+
+
+def test_a_pattern_example_superseded_since_is_marked_in_knowledge(mind, cli_env, capsys):
+    doses = [
+        "Meloxicam for the cat at 0.05 mg/kg once daily after the spay, comfortable by evening",
+        "Gave meloxicam 0.05 mg/kg once daily to the neutered cat, eating well next morning",
+        "Cat post-op on meloxicam 0.05 mg/kg once daily, pain score down to 1",
+        "Meloxicam once daily at 0.05 mg/kg for the cat after dental extractions, settled",
+    ]
+    mind.capture_many(
+        [
+            {"id": f"dose-{i}", "description": d, "outcome": "success", "strategy_used": "meloxicam for cats"}
+            for i, d in enumerate(doses)
+        ]
+    )
+    mind.dream()
+    (match,) = mind.query_knowledge("meloxicam dose for a cat after surgery", k=1)
+    first = match.examples[0]["id"]
+    assert not any(e["outdated"] for e in match.examples)
+    mind.capture(
+        {"description": "Meloxicam for cats is now 0.025 mg/kg every other day (new protocol)", "outcome": "success"},
+        supersedes=[first],
+    )
+    (match,) = mind.query_knowledge("meloxicam dose for a cat after surgery", k=1)
+    marked = {e["id"]: e["outdated"] for e in match.examples}
+    assert marked[first] is True and list(marked)[-1] == first  # marked, and after the valid ones
+    code, out, err = run_cli(capsys, "knowledge", "meloxicam dose for a cat after surgery", "--mind", mind.name)
+    assert code == 0 and "(outdated: superseded since)" in out, err
