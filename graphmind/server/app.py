@@ -34,14 +34,14 @@ from graphmind.config import Settings
 from graphmind.digest import DigestParams
 from graphmind.dream import DreamParams
 from graphmind.dream.knowledge import MAX_K as MAX_KNOWLEDGE_K
-from graphmind.errors import GraphmindError, InputError, NotFoundError, StoreUnavailableError
+from graphmind.errors import GraphmindError
 from graphmind.mind import Mind
 from graphmind.models import NODE_TYPES
 from graphmind.models.base import NodeId
 from graphmind.server.forget_routes import forget_router
 from graphmind.server.jobs import Jobs
 from graphmind.server.keys import ApiKey, Scope, find_key
-from graphmind.server.problems import problem
+from graphmind.server.problems import ApiError, problem, status_of
 from graphmind.server.wander_routes import wander_router
 from graphmind.store import GraphStore
 from graphmind.store.minds import check_mind_name
@@ -63,14 +63,6 @@ IMPORT_JOB_LINES = 10_000
 """``POST import`` runs as a job past either size: a client is not held for a long import. A
 cancelled import job stops between batches; what it wrote stays, and running it again (import
 is idempotent) completes it."""
-
-
-class ApiError(Exception):
-    """An answer other than 200, with its status and one sentence."""
-
-    def __init__(self, status: int, sentence: str):
-        super().__init__(sentence)
-        self.status = status
 
 
 # The members come from the model's whitelist at import time, which mypy cannot follow.
@@ -152,6 +144,7 @@ class _Minds:
     def __init__(self, store: GraphStore, settings: Settings):
         self.store, self.settings = store, settings
         self._open: dict[str, Mind] = {}
+        self._existing: set[str] = set()
         self._lock = threading.Lock()
 
     def get(self, name: str) -> Mind:
@@ -159,6 +152,12 @@ class _Minds:
             if name not in self._open:
                 self._open[name] = Mind(name, self.store, self.settings)
             return self._open[name]
+
+    def exists(self, mind: Mind) -> bool:
+        """Whether ``mind`` holds anything; a mind seen to exist is not asked again."""
+        if mind.name not in self._existing and mind.exists():
+            self._existing.add(mind.name)
+        return mind.name in self._existing
 
     def close(self) -> None:
         with self._lock:
@@ -204,7 +203,7 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
 
     @app.exception_handler(GraphmindError)
     async def graphmind_error(_: Request, exc: GraphmindError) -> JSONResponse:
-        return problem(_status(exc), str(exc))
+        return problem(status_of(exc), str(exc))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -228,7 +227,10 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
             if not key.allows(scope):
                 raise ApiError(403, f"this key may {key.scope}, and this call needs {scope}")
             check_mind_name(mind)
-            return minds.get(mind)
+            opened = minds.get(mind)
+            if scope == "read" and not minds.exists(opened):  # a write (capture, import) makes it
+                raise ApiError(404, f"mind {mind!r} does not exist: nothing was captured or imported into it yet")
+            return opened
 
         return check
 
@@ -382,13 +384,3 @@ def _key(store: GraphStore, authorization: str | None) -> ApiKey:
     if key is None:
         raise ApiError(401, "this API key is not valid (revoked, or never made)")
     return key
-
-
-def _status(exc: GraphmindError) -> int:
-    if isinstance(exc, NotFoundError):
-        return 404
-    if isinstance(exc, InputError):
-        return 400
-    if isinstance(exc, StoreUnavailableError):
-        return 503
-    return 500

@@ -49,6 +49,13 @@ def test_calls_answer_401_without_a_valid_key_404_for_another_mind_and_403_above
     assert refused.status_code == 403 and "needs write" in refused.json()["detail"]
     ok = api.get(path, headers=bearer(reader))
     assert ok.status_code == 200 and ok.json()["nodes"] == mind.stats().nodes
+    empty = f"/api/v1/minds/{other_mind.name}"  # a key of its own, but nothing in it yet: reads say so
+    unknown = api.get(f"{empty}/stats", headers=bearer(theirs))
+    assert unknown.status_code == 404 and "does not exist" in unknown.json()["detail"]
+    made = api.post(
+        f"{empty}/capture", headers=bearer(theirs), json={"experience": {"description": "x y", "outcome": "success"}}
+    )
+    assert made.status_code == 200 and api.get(f"{empty}/stats", headers=bearer(theirs)).status_code == 200
 
 
 def test_read_verbs_of_one_mind(api, store, mind):
@@ -113,6 +120,8 @@ def test_cli_keys_are_shown_once_stored_as_hashes_listed_and_revoked(api, store,
     assert made["key"] not in json.dumps(raw)  # the key itself is never stored
     code, out, _ = run_cli(capsys, "keys", "list", "--mind", cli_mind, "--json")
     assert [k["id"] for k in json.loads(out)["keys"]] == [made["id"]]
+    assert api.get(f"/api/v1/minds/{cli_mind}/stats", headers=bearer(made["key"])).status_code == 404  # empty yet
+    assert run_cli(capsys, "capture", "first memory", "--mind", cli_mind, "--outcome", "success")[0] == 0
     assert api.get(f"/api/v1/minds/{cli_mind}/stats", headers=bearer(made["key"])).status_code == 200
     code, _, _ = run_cli(capsys, "keys", "revoke", made["id"], "--mind", cli_mind)
     assert code == 0
@@ -272,6 +281,7 @@ def test_ruminate_digest_verify_and_import_through_the_api(api, store, mind):
 
 def test_errors_are_rfc9457_problems_and_a_bad_body_names_its_fields(api, store, mind):
     _, key = create_key(store, mind.name, "write")
+    mind.capture({"description": "a first memory", "outcome": "success"}, wait=True)  # reads need a mind
     answer = api.post(f"/api/v1/minds/{mind.name}/recall", headers=bearer(key), json={"query": "", "k": 0})
     assert answer.status_code == 422 and answer.headers["content-type"].startswith("application/problem+json")
     problem = answer.json()

@@ -224,6 +224,7 @@ def test_an_api_key_is_shown_once_and_never_logged(
     assert leaks(key, err) == []
     code, out, err = _cli(capsys, "--log-level", "debug", "keys", "list", "--mind", cli_mind, "--json")
     assert code == 0 and leaks(key, out, err) == []
+    assert _cli(capsys, "capture", "first memory", "--mind", cli_mind, "--outcome", "success")[0] == 0
     wrong = key[:-4] + "zzzz"
     caplog.set_level(logging.DEBUG)
     with TestClient(create_app(settings, store)) as api:
