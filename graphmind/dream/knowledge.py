@@ -29,8 +29,8 @@ from graphmind.dream.coherence import relevance_floor
 from graphmind.dream.items import Tally
 from graphmind.dream.params import DreamParams
 from graphmind.embed import Embedder
-from graphmind.errors import ValidationError
 from graphmind.recall import Recaller, RecallHit
+from graphmind.recall._logic import check_k as check_recall_k
 from graphmind.recall.hit_counter import count_hits
 from graphmind.store import GraphStore
 from graphmind.text import stems
@@ -122,9 +122,8 @@ def query_knowledge(
 
 
 def check_k(k: object) -> None:
-    """ValidationError unless ``k`` is a whole number from 1 to ``MAX_K``."""
-    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_K:
-        raise ValidationError(f"k must be a whole number from 1 to {MAX_K}, not {k!r}", field="k")
+    """ValidationError unless ``k`` is a whole number from 1 to ``MAX_K`` (recall's check)."""
+    check_recall_k(k, MAX_K)
 
 
 def relevant(similarity: float, floor: float) -> bool:

@@ -168,9 +168,10 @@ def next_fetch(fetch: int, fetched: int, kept: int, wanted: int, cap: int) -> in
     return min(fetch * 8, cap)
 
 
-def check_k(k: object) -> None:
-    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_K:
-        raise ValidationError(f"k must be a whole number from 1 to {MAX_K}, not {k!r}", field="k")
+def check_k(k: object, most: int = MAX_K) -> None:
+    """ValidationError unless ``k`` is a whole number from 1 to ``most``."""
+    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= most:
+        raise ValidationError(f"k must be a whole number from 1 to {most}, not {k!r}", field="k")
 
 
 def text_fields(labels: Sequence[str]) -> list[str]:

@@ -11,7 +11,7 @@ from graphmind.recall._logic import Fused, matched_terms
 from graphmind.recall.hit_counter import count_hits
 from graphmind.recall.identifiers import absent, by_count, named_by
 from graphmind.recall.results import RecallHit
-from graphmind.recall.validity import node_validity, not_valid, prefer_valid
+from graphmind.recall.validity import node_validity, not_valid
 from graphmind.store import GraphStore
 from graphmind.store.records import node_to_model
 
@@ -65,4 +65,4 @@ def valid_first(hits: Sequence[RecallHit], when: datetime | None = None) -> list
     now = when is None  # as of a date, a node's status (retired, pruned) is not what it was then
     when = when or datetime.now(UTC)
     marked = [dataclasses.replace(h, outdated=not_valid(node_validity(h.node), when, now=now)) for h in hits]
-    return prefer_valid(marked, lambda h: {} if h.outdated is None else node_validity(h.node), when)
+    return [h for h in marked if h.outdated is None] + [h for h in marked if h.outdated is not None]
