@@ -220,6 +220,17 @@ def candidate_terms(texts: Iterable[str], params: ForgetParams) -> list[str]:
     return list(out)[: params.max_terms]
 
 
+LONGEST_INDEXED_TERM = 255
+"""Lucene's standard tokenizer cuts a longer token into pieces, so the full-text index cannot be
+asked about it (one query of a 300,000-character word is over a thousand clauses)."""
+
+
+def unaskable(terms: Iterable[str]) -> list[str]:
+    """The ``terms`` too long to look up in the full-text index: no other memory is taken to hold
+    them, so they count as distinctive (forget errs towards cutting)."""
+    return [t for t in terms if len(t) > LONGEST_INDEXED_TERM]
+
+
 def is_plain_word(term: str) -> bool:
     """A term made of one word (searched as a term; a compound token is searched as a phrase)."""
     return _WORD.fullmatch(term) is not None

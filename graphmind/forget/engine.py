@@ -32,6 +32,7 @@ from graphmind.forget._logic import (
     scrubbed,
     term_pattern,
     turn_gaps,
+    unaskable,
 )
 from graphmind.models import node_model
 from graphmind.recall._logic import lucene_query
@@ -266,16 +267,18 @@ def _dependent(row: dict[str, Any]) -> Dependent:
 def _distinctive(store: GraphStore, mind: str, terms: list[str], exclude: list[str]) -> list[str]:
     """The ``terms`` no memory of the mind outside ``exclude`` holds (full-text index, brought
     up to date first)."""
+    too_long = unaskable(terms)
     queries = [
         {"term": t, "lucene": q}
         for t in terms
-        if (q := lucene_query([t], mind) if is_plain_word(t) else lucene_query([], mind, [t])) is not None
+        if t not in too_long
+        and (q := lucene_query([t], mind) if is_plain_word(t) else lucene_query([], mind, [t])) is not None
     ]
     if not queries:
-        return []
+        return sorted(too_long)
     store.autocommit("admin/await_text_index")
     rows = store.read("forget/find_term_uses", mind=mind, queries=queries, exclude=exclude, fetch=len(exclude) + 50)
-    return sorted(r["term"] for r in rows if not r["elsewhere"])
+    return sorted([*too_long, *(r["term"] for r in rows if not r["elsewhere"])])
 
 
 def _copies(

@@ -281,3 +281,27 @@ def test_a_mind_that_forgot_exports_and_imports_with_its_forget_run(built, other
     path.write_text("".join(line + "\n" for line in built.export_jsonl()))
     other_mind.import_jsonl(path)
     assert graph_snapshot(other_mind) == graph_snapshot(built)
+
+
+def test_a_word_too_long_for_the_full_text_index_is_forgotten_and_cut_from_copies(mind, tmp_path):
+    """A 300,000-character word is over a thousand Lucene clauses as one query (a 500 before):
+    it is taken as distinctive without asking the index, and cut from what quoted it."""
+    word = "q7" * 150_000
+    mind.import_jsonl(
+        write_jsonl(
+            tmp_path / "long.jsonl",
+            [
+                node("Experience", "eL", description=f"Felix pasted {word} into the channel", outcome="failure"),
+                node("Experience", "eO", description=OTHER, outcome="success"),
+                node("Finding", "fL", summary=f"Quoted {word} beside the retry budget"),
+                edge("CITES", "fL", "eL"),
+                edge("CITES", "fL", "eO"),
+            ],
+        )
+    )
+    report = mind.forget(["eL"], cascade=True)
+    assert [m.id for m in report.forgotten] == ["eL"]
+    text = _export(mind)
+    assert word[:300] not in text
+    finding = next(json.loads(x) for x in mind.export_jsonl() if json.loads(x)["id"] == "fL")
+    assert finding["properties"]["summary"].endswith("beside the retry budget")

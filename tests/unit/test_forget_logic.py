@@ -8,6 +8,7 @@ import pytest
 
 from graphmind.dream.params import DreamParams
 from graphmind.forget._logic import (
+    LONGEST_INDEXED_TERM,
     MARK,
     Dependent,
     ForgetParams,
@@ -22,6 +23,7 @@ from graphmind.forget._logic import (
     scrubbed,
     term_pattern,
     turn_gaps,
+    unaskable,
 )
 
 P = ForgetParams()
@@ -189,3 +191,8 @@ def test_a_run_of_forgotten_turns_is_bridged_and_counted_per_session():
     links, removed = turn_gaps([turn(0), turn(4)], ["t1", "t5"])  # the ends: nothing to bridge
     assert links == [] and removed == {"s": 2}
     assert turn_gaps([turn(1), turn(3)], ["t2", "t4"])[0] == [{"from": "t1", "to": "t3"}, {"from": "t3", "to": "t5"}]
+
+
+def test_a_word_longer_than_the_index_keeps_is_unaskable_and_a_shorter_one_is_not():
+    long_word, word = "k" * (LONGEST_INDEXED_TERM + 1), "k" * LONGEST_INDEXED_TERM
+    assert unaskable(candidate_terms([f"the {long_word} and {word} here"], P)) == [long_word]
