@@ -72,6 +72,10 @@ class NotFoundError(InputError):
     """A file, mind or node that does not exist."""
 
 
+class ConflictError(InputError):
+    """The call would overwrite something that exists (a capture under an id another memory holds)."""
+
+
 class RunError(GraphmindError):
     """A run started with good input but failed."""
 

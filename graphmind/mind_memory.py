@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from graphmind.config import Settings
-from graphmind.dream.capture import experience_row, experience_rows
+from graphmind.dream.capture import experience_row, experience_rows, named_ids, untaken
 from graphmind.dream.capture_queue import CaptureQueue
 from graphmind.errors import NotFoundError, ValidationError
 from graphmind.forget import ForgetParams, ForgetReport, forget
@@ -54,6 +54,9 @@ class MemoryVerbs:
         ``dream()`` and ``close()`` wait for queued experiences. ``metadata`` (puzzle
         difficulty, duration, ...) is kept as ``session_<key>`` properties.
 
+        An id the caller gives names one memory for good: capturing it again with the same
+        content writes nothing, with other content raises ConflictError (nothing is overwritten).
+
         ``supersedes`` / ``contradicts`` name older memories of the mind this one replaces: each
         is kept, marked ``invalid_at`` this one's ``valid_from`` (else its timestamp), a pattern
         also ``invalidated``, and linked ``SUPERSEDES`` / ``CONTRADICTS`` from this one. That
@@ -61,6 +64,8 @@ class MemoryVerbs:
         """
         limit = self._settings.max_property_bytes
         row = experience_row(self.name, experience, session_id=session_id, metadata=metadata, max_property_bytes=limit)
+        if not self._not_yet_stored([row], named_ids([experience])):
+            return str(row["id"])  # the same capture again (a retry): stored already
         if supersedes or contradicts:
             self.flush()
             self._capture_replacing(row, {"SUPERSEDES": supersedes, "CONTRADICTS": contradicts})
@@ -79,6 +84,15 @@ class MemoryVerbs:
             self._capture.flush()
         flush_hits(self._store)
 
+    def _not_yet_stored(self, rows: list[dict[str, Any]], named: set[str]) -> list[dict[str, Any]]:
+        """``rows`` without the ``named`` ids stored alike already; ConflictError if one holds
+        another memory (ids graphmind made are new, and not looked up)."""
+        asked = [{"uid": r["uid"], "id": r["id"], "props": r["props"]} for r in rows if r["id"] in named]
+        if not asked:
+            return rows
+        found = self._store.read("memory/find_taken_ids", mind=self.name, rows=asked)
+        return untaken(self.name, rows, {f["id"]: f["same"] for f in found})
+
     def _write_experiences(self, rows: list[dict[str, Any]]) -> None:
         self._store.write("import/upsert_memories", mind=self.name, rows=rows)
 
@@ -90,7 +104,9 @@ class MemoryVerbs:
         metadata: dict[str, Any] | None = None,
     ) -> list[str]:
         """Record a batch of experiences now; their ids. All are validated first, so one bad
-        experience writes none; they are written in batches of GRAPHMIND_IMPORT_BATCH."""
+        experience writes none, nor does one whose id holds another memory (ConflictError); one
+        stored alike already is not written again. They are written in batches of
+        GRAPHMIND_IMPORT_BATCH."""
         rows = experience_rows(
             self.name,
             experiences,
@@ -98,9 +114,11 @@ class MemoryVerbs:
             metadata=metadata,
             max_property_bytes=self._settings.max_property_bytes,
         )
+        ids = [r["id"] for r in rows]
+        rows = self._not_yet_stored(rows, named_ids(experiences))
         for start in range(0, len(rows), self._settings.import_batch_size):
             self._write_experiences(rows[start : start + self._settings.import_batch_size])
-        return [r["id"] for r in rows]
+        return ids
 
     def _capture_replacing(self, row: dict[str, Any], older: Mapping[str, Sequence[str]]) -> None:
         """Write ``row`` and mark the older memories it replaces, in one transaction."""

@@ -14,7 +14,7 @@ from typing import Any
 
 import pydantic
 
-from graphmind.errors import ValidationError
+from graphmind.errors import ConflictError, ValidationError
 from graphmind.models import Experience
 from graphmind.models.base import INPUT, first_error, split_dates
 
@@ -70,3 +70,25 @@ def experience_rows(mind: str, experiences: Iterable[Experience | Mapping[str, A
     if len(set(ids)) != len(ids):
         raise ValidationError("two experiences of one batch share an id", field="id")
     return rows
+
+
+def named_ids(experiences: Iterable[Experience | Mapping[str, Any]]) -> set[str]:
+    """The ids the caller gave (an Experience always has one; a dict may leave it out)."""
+    return {
+        str(e.id if isinstance(e, Experience) else e["id"])
+        for e in experiences
+        if isinstance(e, Experience) or "id" in e
+    }
+
+
+def untaken(mind: str, rows: list[dict[str, Any]], stored: Mapping[str, bool]) -> list[dict[str, Any]]:
+    """``rows`` without those already stored alike (``stored[id]`` True: a retried capture, not
+    written again); ConflictError when an id names a memory with other content (False), which a
+    capture never overwrites."""
+    clash = sorted(i for i, same in stored.items() if not same)
+    if clash:
+        raise ConflictError(
+            f"mind {mind!r} already holds a memory {clash[0]!r} with other content; capture the "
+            "experience under another id (or none, and one is made)"
+        )
+    return [r for r in rows if r["id"] not in stored]

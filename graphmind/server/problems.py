@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi.responses import JSONResponse
 
-from graphmind.errors import GraphmindError, InputError, NotFoundError, StoreUnavailableError
+from graphmind.errors import ConflictError, GraphmindError, InputError, NotFoundError, StoreUnavailableError
 
 
 class ApiError(Exception):
@@ -31,9 +31,11 @@ def problem(status: int, detail: str, *, headers: dict[str, str] | None = None, 
 
 
 def status_of(exc: GraphmindError) -> int:
-    """The HTTP status of one of graphmind's errors: not found 404, bad input 400, Neo4j away 503."""
+    """The HTTP status of one of graphmind's errors: not found 404, a conflict 409, bad input 400, Neo4j away 503."""
     if isinstance(exc, NotFoundError):
         return 404
+    if isinstance(exc, ConflictError):
+        return 409
     if isinstance(exc, InputError):
         return 400
     if isinstance(exc, StoreUnavailableError):

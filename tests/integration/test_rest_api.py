@@ -103,6 +103,27 @@ def test_capture_writes_and_bad_input_is_one_sentence(api, store, mind):
     assert mind.stats().labels == {"Experience": 1}  # the refused capture wrote nothing
 
 
+def test_a_capture_never_overwrites_a_memory_under_its_id_and_a_retry_writes_nothing(api, store, mind):
+    mind.import_jsonl(DEMO)
+    _, key = create_key(store, mind.name, "write")
+    path = f"/api/v1/minds/{mind.name}/capture"
+    taken = next(json.loads(x)["id"] for x in mind.export_jsonl() if json.loads(x).get("label") == "Failed_Attempt")
+    before = mind.get(taken).model_dump()
+    clash = api.post(
+        path, headers=bearer(key), json={"experience": {"id": taken, "description": "x y", "outcome": "success"}}
+    )
+    assert clash.status_code == 409 and taken in clash.json()["detail"]
+    assert mind.get(taken).model_dump() == before  # the failed attempt is as it was
+    experience = {"id": "bake-7", "description": "Proofed the dough for 12 hours", "outcome": "success"}
+    first = api.post(path, headers=bearer(key), json={"experience": experience, "session_id": "bake-1"})
+    stamp = mind.get("bake-7").timestamp
+    again = api.post(path, headers=bearer(key), json={"experience": experience, "session_id": "bake-1"})
+    assert first.status_code == again.status_code == 200 and again.json() == {"id": "bake-7"}
+    assert mind.get("bake-7").timestamp == stamp  # the retry wrote nothing
+    other = api.post(path, headers=bearer(key), json={"experience": {**experience, "outcome": "failure"}})
+    assert other.status_code == 409 and mind.get("bake-7").outcome == "success"
+
+
 def test_the_openapi_contract_lists_the_verbs(api):
     paths = api.get("/openapi.json").json()["paths"]
     for verb in ("recall", "knowledge", "stats", "export", "capture"):

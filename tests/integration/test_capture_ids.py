@@ -1,0 +1,38 @@
+"""A capture under an id the caller gives (Python API; REST in test_rest_api): the same
+experience again writes nothing, other content under a taken id is refused and overwrites
+nothing, and a batch with one such id writes none of its experiences."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmind.errors import ConflictError
+from graphmind.models import Experience
+
+pytestmark = pytest.mark.integration
+
+BOIL = {"id": "boil-1", "description": "Boiled the wort for 60 minutes with the lid off", "outcome": "success"}
+
+
+def test_a_retried_capture_is_stored_once_and_other_content_under_its_id_is_refused(mind):
+    assert mind.capture(BOIL, wait=True) == "boil-1"
+    stamp = mind.get("boil-1").timestamp
+    assert mind.capture(Experience.model_validate(BOIL), wait=True) == "boil-1"  # a retry
+    assert mind.get("boil-1").timestamp == stamp
+    with pytest.raises(ConflictError, match="boil-1"):
+        mind.capture({**BOIL, "description": "Chilled the wort overnight"})  # queued captures check too
+    with pytest.raises(ConflictError):
+        mind.capture({**BOIL, "outcome": "failure"}, supersedes=["boil-1"])
+    mind.flush()
+    assert mind.get("boil-1").description == BOIL["description"] and mind.stats().labels == {"Experience": 1}
+
+
+def test_a_batch_with_a_taken_id_writes_nothing_and_one_stored_alike_is_not_written_again(mind):
+    mind.capture(BOIL, wait=True)
+    fresh = {"id": "mash-1", "description": "Mashed in at 66C for an hour", "outcome": "success"}
+    with pytest.raises(ConflictError):
+        mind.capture_many([fresh, {**BOIL, "description": "Boiled it twice"}])
+    assert mind.stats().labels == {"Experience": 1}
+    stamp = mind.get("boil-1").timestamp
+    assert mind.capture_many([BOIL, fresh]) == ["boil-1", "mash-1"]
+    assert mind.get("boil-1").timestamp == stamp and mind.stats().labels == {"Experience": 2}
