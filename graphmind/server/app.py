@@ -19,7 +19,6 @@ import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime
-from enum import Enum
 from pathlib import Path
 from typing import Any, Literal
 
@@ -27,20 +26,19 @@ from fastapi import Body, Depends, FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, StreamingResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from graphmind.config import Settings
 from graphmind.digest import DigestParams
 from graphmind.dream import DreamParams
-from graphmind.dream.knowledge import MAX_K as MAX_KNOWLEDGE_K
 from graphmind.errors import GraphmindError
 from graphmind.mind import Mind
-from graphmind.models import NODE_TYPES
 from graphmind.models.base import NodeId
 from graphmind.server.forget_routes import forget_router
 from graphmind.server.jobs import Jobs
 from graphmind.server.keys import ApiKey, Scope, find_key
+from graphmind.server.memory_routes import memory_router
 from graphmind.server.problems import ApiError, problem, status_of
 from graphmind.server.wander_routes import wander_router
 from graphmind.store import GraphStore
@@ -65,13 +63,6 @@ cancelled import job stops between batches; what it wrote stays, and running it 
 is idempotent) completes it."""
 
 
-# The members come from the model's whitelist at import time, which mypy cannot follow.
-MemoryLabel = Enum(  # type: ignore[misc]
-    "MemoryLabel", {label: label for label, m in NODE_TYPES.items() if m.KIND == "memory"}, type=str
-)
-"""The labels recall can be asked for (the whitelist; anything else is a 422)."""
-
-
 class Problem(BaseModel):
     """An error (RFC 9457): ``detail`` is one sentence; a 422 adds its bad fields."""
 
@@ -86,18 +77,6 @@ class Strict(BaseModel):
     """Request bodies take only their own fields: anything else is a 422, not ignored."""
 
     model_config = ConfigDict(extra="forbid")
-
-
-class RecallRequest(Strict):
-    query: str = Field(min_length=1)
-    k: int = Field(10, ge=1, le=1000)
-    label: MemoryLabel | None = None
-    as_of: datetime | None = None  # the mind as it was then (graphmind/recall/validity.py)
-
-
-class KnowledgeRequest(Strict):
-    query: str = Field(min_length=1)
-    k: int = Field(5, ge=1, le=MAX_KNOWLEDGE_K)
 
 
 class ExperienceBody(Strict):
@@ -133,9 +112,9 @@ class AbsorbRequest(Strict):
 class DreamRequest(Strict):
     domain: str = ""
     session: str | None = None
-    max_level: int = Field(4, ge=1, le=4)
-    max_experiences: int = Field(DreamParams.model_fields["max_experiences"].default, ge=1)
-    strict_mode: bool = False
+    max_level: StrictInt = Field(4, ge=1, le=4)
+    max_experiences: StrictInt = Field(DreamParams.model_fields["max_experiences"].default, ge=1)
+    strict_mode: StrictBool = False
 
 
 class _Minds:
@@ -236,18 +215,7 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
 
     app.include_router(wander_router(allowed, jobs))
     app.include_router(forget_router(allowed))
-
-    @app.post(f"{API}/recall", tags=["memory"])
-    def recall(body: RecallRequest, mind: Mind = Depends(allowed("read"))) -> dict[str, Any]:
-        """The memories that best match ``query`` (vector + full-text, fused by rank)."""
-        labels = [body.label.value] if body.label else None
-        return mind.recall(body.query, k=body.k, labels=labels, as_of=body.as_of).as_dict()
-
-    @app.post(f"{API}/knowledge", tags=["memory"])
-    def knowledge(body: KnowledgeRequest, mind: Mind = Depends(allowed("read"))) -> dict[str, Any]:
-        """The consolidated patterns about ``query``, with their ladder path and examples (none
-        when no pattern is more alike to it than unrelated texts are)."""
-        return {"matches": [m.as_dict() for m in mind.query_knowledge(body.query, body.k)]}
+    app.include_router(memory_router(allowed))
 
     @app.get(f"{API}/stats", tags=["mind"])
     def stats(mind: Mind = Depends(allowed("read"))) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from graphmind.server.keys import Scope
 
 
 class ForgetRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     ids: list[Annotated[str, Field(min_length=1, max_length=1024)]] = Field(min_length=1, max_length=MAX_IDS)
     cascade: bool = False
     dry_run: bool = False

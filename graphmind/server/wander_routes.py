@@ -28,7 +28,7 @@ SEARCHABLE = {"locus": "Locus", "crystal": "Crystal", "resonance": "Resonance", 
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # "5" for a number is a 422
 
 
 class _SessionSettings(_Strict):

@@ -78,6 +78,24 @@ def test_read_verbs_of_one_mind(api, store, mind):
     assert api.post(
         f"/api/v1/minds/{mind.name}/knowledge", headers=bearer(key), json={"query": "race condition"}
     ).json() == {"matches": []}  # nothing dreamed yet
+    for verb in ("recall", "knowledge"):  # a number sent as text is refused, not coerced
+        coerced = api.post(f"/api/v1/minds/{mind.name}/{verb}", headers=bearer(key), json={"query": "race", "k": "3"})
+        assert coerced.status_code == 422 and coerced.json()["errors"][0]["path"] == "body.k"
+
+
+def test_ask_answers_from_the_memories_and_cites_them(api, store, mind):
+    mind.import_jsonl(DEMO)
+    _, key = create_key(store, mind.name, "read")
+    path = f"/api/v1/minds/{mind.name}/ask"
+    asked = api.post(path, headers=bearer(key), json={"question": "Why did the race condition come back?"})
+    body = asked.json()
+    assert asked.status_code == 200 and body["found"] and body["cited_ids"]
+    assert set(body["cited_ids"]) <= {json.loads(x)["id"] for x in mind.export_jsonl() if "label" in json.loads(x)}
+    assert body["tool_calls"][0]["tool"] == "recall_memories" and body["llm"]["provider"] == "offline"
+    assert body == mind.ask("Why did the race condition come back?").output.model_dump(mode="json") | {
+        k: body[k] for k in ("question", "tool_calls", "llm")
+    }
+    assert api.post(path, headers=bearer(key), json={"question": ""}).status_code == 422
 
 
 def test_capture_writes_and_bad_input_is_one_sentence(api, store, mind):
@@ -126,7 +144,7 @@ def test_a_capture_never_overwrites_a_memory_under_its_id_and_a_retry_writes_not
 
 def test_the_openapi_contract_lists_the_verbs(api):
     paths = api.get("/openapi.json").json()["paths"]
-    for verb in ("recall", "knowledge", "stats", "export", "capture"):
+    for verb in ("recall", "knowledge", "ask", "stats", "export", "capture"):
         assert f"/api/v1/minds/{{mind}}/{verb}" in paths
 
 
