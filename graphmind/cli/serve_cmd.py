@@ -68,7 +68,8 @@ def keys() -> None:
     type=click.Choice(SCOPES),
     default="read",
     show_default=True,
-    help="read: recall, stats, export, knowledge; write: also capture; admin: everything.",
+    help="read: recall, ask, knowledge, stats, export, digest, verify, job status; write: also capture, import, "
+    "forget, ruminate, dream, wander, absorb, cancel jobs; admin: as write (no verb needs more yet).",
 )
 @JSON
 def create(mind: str, scope: str, as_json: bool) -> None:

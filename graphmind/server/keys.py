@@ -1,7 +1,8 @@
 """API keys: made once, shown once, stored only as their SHA-256, each for one mind and scope.
 
 A scope allows what it names and what ranks below it: ``read`` (recall, stats, export,
-knowledge), ``write`` (also capture and import), ``admin`` (also deleting and keys).
+knowledge, ask, digest, verify), ``write`` (also capture, import, forget, ruminate, dream,
+wander), ``admin`` (as write: no verb needs more yet).
 """
 
 from __future__ import annotations
