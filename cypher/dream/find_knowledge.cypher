@@ -3,17 +3,23 @@
 // Patterns by id with their ladder path (the active abstractions above, level 2 up), their
 // examples (the experiences they cite, from the EXEMPLIFIES edges) and their failures (up to
 // five of their experiences that failed: the evidence of a negative result); an example
-// superseded since (its invalid_at passed) is marked outdated and comes after the others.
+// superseded since (its invalid_at passed) is marked outdated and comes after the others;
+// outdated_since: when the last of its experiences became invalid, if every one of them has.
 UNWIND $ids AS pid
 MATCH (p:Memory {uid: $mind + ':' + pid})
 WHERE p:Pattern
 OPTIONAL MATCH (l2:Abstraction)-[:SUBSUMES]->(p) WHERE l2.status = 'active'
 OPTIONAL MATCH (l3:Abstraction)-[:SUBSUMES]->(l2) WHERE l3.status = 'active'
 OPTIONAL MATCH (l4:Abstraction)-[:SUBSUMES]->(l3) WHERE l4.status = 'active'
+CALL (p) {
+  MATCH (e:Experience)-[:EXEMPLIFIES]->(p)
+  RETURN min(CASE WHEN e.invalid_at <= datetime() THEN 1 ELSE 0 END) = 1 AS every_out, max(e.invalid_at) AS last_out
+}
 RETURN p.id AS id, p {.name, .description, .conditions, .actions, .success_rate, .usage_count,
          .confidence, .verification_status, .status, .pattern_type, .success_count, .progress_count,
          .failure_count} AS pattern,
        [a IN [l2, l3, l4] WHERE a IS NOT NULL | a {.id, .level, .name, .generalization}] AS ladder,
+       CASE WHEN every_out THEN last_out END AS outdated_since,
        COLLECT { MATCH (e:Experience)-[:EXEMPLIFIES]->(p) WHERE e.id IN coalesce(p.examples, [])
                  RETURN e {.id, .description, .outcome,
                            outdated: coalesce(e.invalid_at <= datetime(), false)} AS e

@@ -29,9 +29,11 @@ from graphmind.dream.coherence import relevance_floor
 from graphmind.dream.items import Tally
 from graphmind.dream.params import DreamParams
 from graphmind.embed import Embedder
+from graphmind.models.base import as_datetime
 from graphmind.recall import Recaller, RecallHit
 from graphmind.recall._logic import check_k as check_recall_k
 from graphmind.recall.hit_counter import count_hits
+from graphmind.recall.validity import moment
 from graphmind.store import GraphStore
 from graphmind.text import stems
 
@@ -71,6 +73,9 @@ class KnowledgeMatch:
     """At least ``DreamParams.failure_share`` of its experiences failed: a negative result."""
     failures: list[dict[str, Any]] = field(default_factory=list)
     """Up to five of its experiences that failed (id, description, outcome)."""
+    outdated: str | None = None
+    """Why it may no longer hold: every experience behind it was superseded ("every example
+    superseded since 2026-05-01 09:30 UTC"); such a pattern comes after the others."""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -115,7 +120,7 @@ def query_knowledge(
         for r in rows
         if (r["pattern"].get("status") or "active") == "active"
     ]
-    ranked = sorted(matches, key=lambda m: (-m.score, m.id))
+    ranked = sorted(matches, key=lambda m: (m.outdated is not None, -m.score, m.id))
     answer = surface_failures(ranked, text, k, params) if asks_whether_it_works(text) else ranked[:k]
     count_hits(store, mind, [f"{mind}:{m.id}" for m in answer])  # the patterns given, not those read
     return answer
@@ -201,4 +206,11 @@ def _match(row: dict[str, Any], score: float, similarity: float, params: DreamPa
         failure_count=tally.failure,
         records_failure=tally.records_failure(params.failure_share),
         failures=list(row.get("failures") or []),
+        outdated=outdated_note(row.get("outdated_since")),
     )
+
+
+def outdated_note(since: Any) -> str | None:
+    """The mark of a pattern whose every experience was superseded at ``since`` at the latest."""
+    at = as_datetime(since)
+    return None if at is None else f"every example superseded since {moment(at)}"

@@ -61,9 +61,9 @@ def not_valid(props: Mapping[str, Any], when: datetime, *, now: bool = True) -> 
         return RETIRED[props["status"]]
     start, end = as_datetime(props.get("valid_from")), as_datetime(props.get("invalid_at"))
     if start is not None and start > when:
-        return f"valid only from {_moment(start)}"
+        return f"valid only from {moment(start)}"
     if end is not None and end <= when:
-        return f"not valid since {_moment(end)}"
+        return f"not valid since {moment(end)}"
     return None
 
 
@@ -74,7 +74,7 @@ RETIRED = {
 """A pattern's or abstraction's status that puts it out of use (kept for the record)."""
 
 
-def _moment(when: datetime) -> str:
+def moment(when: datetime) -> str:
     """A date-time to the minute, in UTC ("2026-05-01 09:30 UTC"): a change may be of today."""
     return when.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
 

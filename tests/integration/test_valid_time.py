@@ -264,3 +264,10 @@ def test_a_pattern_example_superseded_since_is_marked_in_knowledge(mind, cli_env
     assert marked[first] is True and list(marked)[-1] == first  # marked, and after the valid ones
     code, out, err = run_cli(capsys, "knowledge", "meloxicam dose for a cat after surgery", "--mind", mind.name)
     assert code == 0 and "(outdated: superseded since)" in out, err
+    assert match.outdated is None  # one example of four is outdated: the pattern still holds
+    newer = {"description": "Meloxicam for cats is now 0.025 mg/kg every other day", "outcome": "success"}
+    mind.capture(newer, supersedes=[f"dose-{i}" for i in range(len(doses)) if f"dose-{i}" != first])
+    (match,) = mind.query_knowledge("meloxicam dose for a cat after surgery", k=1)
+    assert match.outdated is not None and match.outdated.startswith("every example superseded since 20")
+    code, out, err = run_cli(capsys, "knowledge", "meloxicam dose for a cat after surgery", "--mind", mind.name)
+    assert code == 0 and "(outdated: every example superseded since" in out, err
