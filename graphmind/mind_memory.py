@@ -59,7 +59,8 @@ class MemoryVerbs:
 
         ``supersedes`` / ``contradicts`` name older memories of the mind this one replaces: each
         is kept, marked ``invalid_at`` this one's ``valid_from`` (else its timestamp), a pattern
-        also ``invalidated``, and linked ``SUPERSEDES`` / ``CONTRADICTS`` from this one. That
+        also ``invalidated``, and linked ``SUPERSEDES`` / ``CONTRADICTS`` from this one; a pattern
+        left with no valid experience is invalidated too (from when its last one was). That
         capture is written at once with the marks, in one transaction: an unknown id writes nothing.
         """
         limit = self._settings.max_property_bytes
@@ -138,6 +139,7 @@ class MemoryVerbs:
                     f"memory {done['too_late'][0]!r} is valid only from {at} or later, so it cannot be superseded then",
                     field="supersedes",
                 )
+            tx.run("memory/invalidate_unsupported_patterns", mind=self.name, olds=[r["old"] for r in rows])
 
     def add_conversation(
         self,

@@ -115,10 +115,12 @@ def mark_verification(
     patterns: list[PatternState], check: Verification | None, settled: Collection[tuple[str, str]] = ()
 ) -> None:
     """Active patterns are verified when the run verified and they contradict nothing (a
-    contradiction ``settled`` by superseding one side no longer counts)."""
+    contradiction ``settled`` by superseding one side no longer counts). One invalidated since
+    the last run (a capture superseded or contradicted it, or every experience behind it) stays
+    so: a dream does not verify again what newer memories say no longer holds."""
     flagged = {i for pair in (check.contradictions if check else []) if pair not in settled for i in pair}
     for p in patterns:
-        if p.active:
+        if p.active and p.stored_verification != "invalidated":
             ok = check is not None and check.status == "verified" and p.id not in flagged
             p.verification_status = "verified" if ok else "unverified"
 

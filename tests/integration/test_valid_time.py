@@ -265,9 +265,15 @@ def test_a_pattern_example_superseded_since_is_marked_in_knowledge(mind, cli_env
     code, out, err = run_cli(capsys, "knowledge", "meloxicam dose for a cat after surgery", "--mind", mind.name)
     assert code == 0 and "(outdated: superseded since)" in out, err
     assert match.outdated is None  # one example of four is outdated: the pattern still holds
+    assert "invalid_at" not in _props(mind, match.id)
     newer = {"description": "Meloxicam for cats is now 0.025 mg/kg every other day", "outcome": "success"}
     mind.capture(newer, supersedes=[f"dose-{i}" for i in range(len(doses)) if f"dose-{i}" != first])
     (match,) = mind.query_knowledge("meloxicam dose for a cat after surgery", k=1)
     assert match.outdated is not None and match.outdated.startswith("every example superseded since 20")
     code, out, err = run_cli(capsys, "knowledge", "meloxicam dose for a cat after surgery", "--mind", mind.name)
     assert code == 0 and "(outdated: every example superseded since" in out, err
+    pattern = _props(mind, match.id)
+    assert pattern["verification_status"] == "invalidated" and pattern["invalid_at"] is not None
+    mind.dream()  # the next night keeps the mark (the newer experience may found a pattern of its own)
+    again = _props(mind, match.id)
+    assert again["verification_status"] == "invalidated" and again["invalid_at"] == pattern["invalid_at"]

@@ -9,7 +9,9 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 
 from graphmind.dream.items import ExperienceRow, PatternState, Tally
+from graphmind.dream.publication import mark_verification
 from graphmind.dream.supersede import Superseded, evidence_span, loser, resolve
+from graphmind.dream.verify import Verification
 
 HOUR = timedelta(hours=1)
 
@@ -56,3 +58,10 @@ def test_each_loser_once_superseded_by_the_rival_that_began_first():
     assert found == [Superseded("a", "c", day(5))]
     assert resolve([a, b], [("a", "b")], [], timedelta(days=30)) == []  # the gap decides
     assert resolve([a, b], [], [], HOUR) == []
+
+
+def test_a_run_that_verified_leaves_a_pattern_invalidated_since_the_last_run_invalidated():
+    kept, fresh = pattern("kept"), pattern("fresh")
+    kept.stored_verification = kept.verification_status = "invalidated"
+    mark_verification([kept, fresh], Verification(status="verified", score=1.0, checks={}))
+    assert (kept.verification_status, fresh.verification_status) == ("invalidated", "verified")
