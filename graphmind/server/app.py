@@ -26,7 +26,7 @@ from fastapi import Body, Depends, FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, StreamingResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from graphmind.config import Settings
@@ -35,6 +35,7 @@ from graphmind.dream import DreamParams
 from graphmind.errors import GraphmindError
 from graphmind.mind import Mind
 from graphmind.models.base import NodeId
+from graphmind.server.fields import RequestBody
 from graphmind.server.forget_routes import forget_router
 from graphmind.server.jobs import Jobs
 from graphmind.server.keys import ApiKey, Scope, find_key
@@ -73,13 +74,7 @@ class Problem(BaseModel):
     errors: list[dict[str, str]] | None = None
 
 
-class Strict(BaseModel):
-    """Request bodies take only their own fields: anything else is a 422, not ignored."""
-
-    model_config = ConfigDict(extra="forbid")
-
-
-class ExperienceBody(Strict):
+class ExperienceBody(RequestBody):
     """An experience as the API takes it (the Experience model's own fields)."""
 
     id: str | None = Field(None, min_length=1, max_length=256, pattern=r"^[^\s\x00-\x1f]+$")
@@ -93,28 +88,28 @@ class ExperienceBody(Strict):
     impact: Literal["high", "medium", "low"] | None = None
 
 
-class CaptureRequest(Strict):
+class CaptureRequest(RequestBody):
     experience: ExperienceBody
     session_id: str | None = None
     supersedes: list[NodeId] = []  # older memories it replaces: they get invalid_at, never deleted
     contradicts: list[NodeId] = []
 
 
-class RuminateRequest(Strict):
+class RuminateRequest(RequestBody):
     text: str = Field(min_length=1)
     sender: str | None = None
 
 
-class AbsorbRequest(Strict):
+class AbsorbRequest(RequestBody):
     entry_id: str = Field(min_length=1)
 
 
-class DreamRequest(Strict):
+class DreamRequest(RequestBody):
     domain: str = ""
     session: str | None = None
-    max_level: StrictInt = Field(4, ge=1, le=4)
-    max_experiences: StrictInt = Field(DreamParams.model_fields["max_experiences"].default, ge=1)
-    strict_mode: StrictBool = False
+    max_level: int = Field(4, ge=1, le=4)
+    max_experiences: int = Field(DreamParams.model_fields["max_experiences"].default, ge=1)
+    strict_mode: bool = False
 
 
 class _Minds:

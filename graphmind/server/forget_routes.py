@@ -7,15 +7,15 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from graphmind.forget.engine import MAX_IDS
 from graphmind.mind import Mind
+from graphmind.server.fields import RequestBody
 from graphmind.server.keys import Scope
 
 
-class ForgetRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+class ForgetRequest(RequestBody):
     ids: list[Annotated[str, Field(min_length=1, max_length=1024)]] = Field(min_length=1, max_length=MAX_IDS)
     cascade: bool = False
     dry_run: bool = False

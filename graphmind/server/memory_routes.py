@@ -9,12 +9,13 @@ from enum import Enum
 from typing import Any
 
 from fastapi import APIRouter, Depends
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import Field
 
 from graphmind.dream.knowledge import MAX_K as MAX_KNOWLEDGE_K
 from graphmind.mind import Mind
 from graphmind.models import NODE_TYPES
 from graphmind.recall._logic import MAX_K as MAX_RECALL_K
+from graphmind.server.fields import RequestBody
 from graphmind.server.keys import Scope
 
 # The members come from the model's whitelist at import time, which mypy cannot follow.
@@ -24,23 +25,19 @@ MemoryLabel = Enum(  # type: ignore[misc]
 """The labels recall can be asked for (the whitelist; anything else is a 422)."""
 
 
-class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class RecallRequest(_Body):
+class RecallRequest(RequestBody):
     query: str = Field(min_length=1)
-    k: StrictInt = Field(10, ge=1, le=MAX_RECALL_K)  # "5" is a 422, not 5
+    k: int = Field(10, ge=1, le=MAX_RECALL_K)
     label: MemoryLabel | None = None
     as_of: datetime | None = None  # the mind as it was then (graphmind/recall/validity.py)
 
 
-class KnowledgeRequest(_Body):
+class KnowledgeRequest(RequestBody):
     query: str = Field(min_length=1)
-    k: StrictInt = Field(5, ge=1, le=MAX_KNOWLEDGE_K)
+    k: int = Field(5, ge=1, le=MAX_KNOWLEDGE_K)
 
 
-class AskRequest(_Body):
+class AskRequest(RequestBody):
     question: str = Field(min_length=1)
 
 

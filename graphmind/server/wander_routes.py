@@ -13,10 +13,11 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Depends, Query
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from graphmind.errors import NotFoundError
 from graphmind.mind import Mind
+from graphmind.server.fields import RequestBody
 from graphmind.server.jobs import Jobs
 from graphmind.server.keys import Scope
 
@@ -27,11 +28,7 @@ INT64 = 2**53
 SEARCHABLE = {"locus": "Locus", "crystal": "Crystal", "resonance": "Resonance", "residue": "Residue"}
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)  # "5" for a number is a 422
-
-
-class _SessionSettings(_Strict):
+class _SessionSettings(RequestBody):
     """What a session's creator or a patch may set (the WanderSession model's bounds)."""
 
     name: str | None = None
@@ -56,21 +53,21 @@ MAX_RUN_STEPS = 10_000
 """The most steps one run may ask for (REST and MCP)."""
 
 
-class WanderRun(_Strict):
+class WanderRun(RequestBody):
     n_steps: int = Field(10, ge=1, le=MAX_RUN_STEPS)
 
 
-class Inject(_Strict):
+class Inject(RequestBody):
     concept: str = Field(min_length=1)
     force_visit: bool = True
 
 
-class Fence(_Strict):
+class Fence(RequestBody):
     concept: str = Field(min_length=1)
     action: Literal["include", "exclude"]
 
 
-class Search(_Strict):
+class Search(RequestBody):
     query: str = Field(min_length=1)
     types: list[Literal["locus", "crystal", "resonance", "residue"]] = ["locus", "crystal", "resonance"]
     limit: int = Field(10, ge=1, le=100)
