@@ -139,7 +139,7 @@ class MemoryVerbs:
                     f"memory {done['too_late'][0]!r} is valid only from {at} or later, so it cannot be superseded then",
                     field="supersedes",
                 )
-            tx.run("memory/invalidate_unsupported_patterns", mind=self.name, olds=[r["old"] for r in rows])
+            tx.run("memory/mark_unsupported_patterns", mind=self.name, olds=[r["old"] for r in rows])
 
     def add_conversation(
         self,
