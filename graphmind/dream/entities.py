@@ -60,12 +60,16 @@ def name_spans(text: str) -> list[tuple[int, int]]:
     spans = []
     for m in _WORD.finditer(text):
         token = m.group(0).rstrip("./")
+        if _UNIT.fullmatch(token) and _AFTER_NUMBER.search(text[: m.start()]):
+            continue  # "95 Nm", "12 V", "3 GB": the unit of a quantity, which is no name either
         opens = token[:1].isupper() and bool(_CLAUSE_START.search(text[: m.start()]))  # only a capital asks
         if is_name(token, clause_start=opens):
             spans.append((m.start(), m.start() + len(token)))
     return spans
 
 
+_UNIT = re.compile(r"[^\W\d_]{1,4}")
+_AFTER_NUMBER = re.compile(r"\d\s$")
 _QUANTITY = re.compile(r"\d+(?:[.,]\d+)?[^\W\d_]{0,4}")
 """A number with a unit of up to four letters, any case ("80C", "16GB", "100Mbps"), or none."""
 

@@ -60,6 +60,13 @@ _CONDITION = re.compile(
     r"\b(?:when|whenever|if|while|once|after|unless)\b(?:[^.,;:!?]|(?<=\d)[.,](?=\d))*", re.I
 )  # a decimal point or thousands separator ("2.1", "1,000") does not end it
 _OUTCOME_SCORE = {"success": 1.0, "progress": 0.5, "failure": 0.0}
+_DANGLING = re.compile(
+    r"\s+(?:on|of|at|in|for|to|from|with|by|aboard|onto|into)(?:\s+(?:the|a|an))?"
+    r"(?=\s*[,;:.!?]|\s+(?:had|has|have|was|were|is|are|and|but|or|after|before|when|while|then|so)\b)",
+    re.I,
+)
+"""A preposition left without its object where a particular name was cut ("the shroud on had
+a broken strand", "the impeller on; two vanes"): names drop it."""
 _PARENS = re.compile(r"\s*\([^)]*\)")
 _SEPARATOR = re.compile(r"[,;]\s+")
 
@@ -134,7 +141,8 @@ def exemplar_name(descriptions: list[str], max_chars: int = 60) -> str:
     terms = [term_set(d) for d in actions]
     shared = [sum(len(t & other) for j, other in enumerate(terms) if j != i) for i, t in enumerate(terms)]
     medoid = actions[max(range(len(actions)), key=lambda i: (shared[i], -len(actions[i])))]
-    words = (_main_clause(medoid) or _opening(medoid) or medoid).split()
+    clause = _DANGLING.sub("", _main_clause(medoid) or _opening(medoid) or medoid)  # "the shroud on had"
+    words = clause.split()
     while len(words) > 1 and words[-1].casefold().strip(",;:") in stop_words():
         words.pop()  # "restarted on" where "on node-3" was a name
     return trim(" ".join(words).rstrip(",;:"), max_chars)

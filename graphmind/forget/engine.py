@@ -92,6 +92,9 @@ class ForgetReport(_Frozen):
     edges: list[EdgeRef]
     derived: list[DerivedNode]
     scrubbed: list[ScrubbedProperty]
+    revalidated: list[str] = []
+    """Older memories valid again: a forgotten memory had superseded or contradicted them, and
+    nothing else does (found as the forget runs, so a dry run lists none)."""
     run_id: str | None = None
 
     @property
@@ -223,6 +226,8 @@ def _forget(
         tx.run(
             "forget/link_turns", mind=mind, links=links, sessions=[{"uid": u, "removed": n} for u, n in recount.items()]
         )
+        valid_again = sorted(tx.run("forget/mark_revalidated", mind=mind, uids=sorted(gone))[0]["revalidated"])
+        report = report.model_copy(update={"revalidated": valid_again})
         tx.run("forget/delete_nodes", mind=mind, uids=sorted(gone))
         tx.run("forget/upsert_run", mind=mind, run=_run_row(mind, run_id, report))
     log.info("forget %s: %s", run_id, report.counts())

@@ -277,3 +277,16 @@ def test_a_pattern_example_superseded_since_is_marked_in_knowledge(mind, cli_env
     mind.dream()  # the next night keeps the mark (the newer experience may found a pattern of its own)
     again = _props(mind, match.id)
     assert again["verification_status"] == "invalidated" and again["invalid_at"] == pattern["invalid_at"]
+
+
+def test_forgetting_the_newer_memory_makes_the_older_valid_again(mind, cli_env, capsys):
+    _capture_a_then_b(mind)
+    assert "invalid_at" in _props(mind, "fact-old")
+    newer = {"id": "fact-newer", "description": "The train leaves on Fridays now.", "outcome": "success"}
+    mind.capture(newer, supersedes=["fact-old"])
+    assert mind.forget(["fact-new"]).revalidated == []  # fact-newer still replaces it
+    assert _props(mind, "fact-old")["invalid_at"] == _props(mind, "fact-newer")["timestamp"]
+    code, out, err = run_cli(capsys, "forget", "fact-newer", "--mind", mind.name)
+    assert code == 0 and "valid    fact-old" in out, err
+    assert "invalid_at" not in _props(mind, "fact-old")
+    assert _ids(mind.recall(QUERY, k=2))[0] == "fact-old"  # a valid fact again, ranked as one

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from graphmind.dream.entities import is_name
+from graphmind.dream.entities import is_name, name_spans
+from graphmind.dream.offline import exemplar_name
 from graphmind.llm.base import Tool
 from graphmind.prompts.recall import RecallQuestion
 from graphmind.recall.offline import answer
@@ -64,3 +65,25 @@ def test_a_number_with_a_unit_is_no_name(token: str):
 @pytest.mark.parametrize("token", ["B-2231", "S-4102", "v2.3.1", "x86_64", "payments-api", "FV-07"])
 def test_identifiers_stay_names(token: str):
     assert is_name(token)
+
+
+@pytest.mark.parametrize("text", ["retorqued to 95 Nm after", "a 12 V pump", "raised it to 3 GB", "60 Min rest"])
+def test_a_unit_after_a_number_is_no_name(text: str):
+    assert name_spans(text) == []
+
+
+def test_a_capitalised_word_after_a_word_is_still_a_name():
+    assert [text[a:b] for text in ["the shroud on Tern had"] for a, b in name_spans(text)] == ["Tern"]
+
+
+def test_a_pattern_name_drops_the_preposition_left_without_its_name():
+    shrouds = [
+        "The starboard shroud on Tern had a broken strand at the swage",
+        "The port shroud on Petrel had a broken strand near the swage",
+        "The forestay on Heron had a broken strand",
+    ]
+    assert exemplar_name(shrouds).startswith("The port shroud had a broken strand")
+    pumps = ["Replaced the impeller on Petrel; two vanes gone", "Replaced the impeller on Tern; vanes cracked"]
+    assert " on;" not in exemplar_name(pumps) and "on the" in exemplar_name(
+        ["Ran it on the dock, fine", "ran on the dock"]
+    )

@@ -1,0 +1,101 @@
+"""Pattern quality when a mind dreams after every small session, as a daily user's does.
+
+    python bench/dream_sessions_quality.py [--data crossed,ops,...] [--size 20] [--write]
+
+Each labelled set of ``bench/dream_quality.py`` is captured in its own (shuffled) order, in
+sessions of ``--size`` experiences, each session ended with ``Mind.end_session`` (a dream over
+that session and what earlier runs deferred). Printed per set: the adjusted Rand index of the
+final patterns against the labels (experiences in no pattern count as singletons), the share
+of experiences in a pattern, the purity of the patterns (the share of their experiences that
+carry their majority label), and, as the baseline, one dream over all of them at once
+(captured without a session).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import warnings
+from collections import Counter, defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import bench_store, scratch_mind, write_results
+from dream_nights_quality import labelled
+from dream_quality import labels_with_singletons
+from sklearn.metrics import adjusted_rand_score
+
+from graphmind.mind import Mind
+
+
+def dream_sessions(captured: list[dict], size: int) -> dict:
+    """Experience id → pattern id or None, after sessions of ``size`` (0: one dream of all)."""
+    with bench_store() as (store, settings):
+        mind = Mind(scratch_mind("bench-dream-sessions"), store, settings)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                if not size:  # no session: triage's cap of representatives per session stays out of it
+                    mind.capture_many(captured)
+                    mind.dream()
+                for k, start in enumerate(range(0, len(captured), size or len(captured))):
+                    if size:
+                        mind.capture_many(captured[start : start + size], session_id=f"s{k}")
+                        mind.end_session(f"s{k}")
+            rows = mind.store.read("dream/list_memberships", mind=mind.name)
+            return {r["id"]: r["pattern"] for r in rows}
+        finally:
+            mind.delete()
+            mind.close()
+
+
+def score(captured: list[dict], labels: list[str], size: int) -> dict:
+    owner = dream_sessions(captured, size)
+    found = [owner.get(c["id"]) for c in captured]
+    members: dict[str, Counter] = defaultdict(Counter)
+    for pattern, label in zip(found, labels):
+        if pattern:
+            members[pattern][label] += 1
+    placed = sum(sum(c.values()) for c in members.values())
+    return {
+        "ari": adjusted_rand_score(labels, labels_with_singletons(found)),
+        "placed": placed / len(labels),
+        "purity": sum(c.most_common(1)[0][1] for c in members.values()) / max(1, placed),
+        "patterns": len(members),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", default="crossed,ops,workshop,helpdesk,civic,campus,garden,incidents,transit")
+    parser.add_argument("--size", type=int, default=20)
+    parser.add_argument("--per-intent", type=int, default=10)
+    parser.add_argument("--write", action="store_true", help="put the table into bench/RESULTS.md (dream-sessions)")
+    args = parser.parse_args()
+    lines = [
+        f"| data | sessions of {args.size}: ARI | in a pattern | purity | patterns "
+        "| one dream (baseline): ARI | in a pattern | purity | patterns | ratio |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for name in args.data.split(","):
+        captured, labels = labelled(name, args.per_intent)
+        ours, once = score(captured, labels, args.size), score(captured, labels, 0)
+        ratio = f"{ours['ari'] / once['ari']:.2f}" if once["ari"] > 0.05 else "-"
+        line = (
+            f"| {name} ({len(labels)}) | {ours['ari']:.3f} | {ours['placed']:.2f} | {ours['purity']:.2f} "
+            f"| {ours['patterns']} | {once['ari']:.3f} | {once['placed']:.2f} | {once['purity']:.2f} "
+            f"| {once['patterns']} | {ratio} |"
+        )
+        print(line, flush=True)
+        lines.append(line)
+    if args.write:
+        flags = " ".join(a for a in sys.argv[1:] if a != "--write")
+        command = f"python bench/dream_sessions_quality.py {flags}".strip()
+        write_results(
+            "dream-sessions", f"`{command}` (offline LLM, MiniLM; ARI against the labels):\n\n" + "\n".join(lines)
+        )
+
+
+if __name__ == "__main__":
+    main()

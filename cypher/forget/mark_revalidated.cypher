@@ -1,0 +1,21 @@
+// mode: write
+// params: mind, uids
+// Before the memories $uids are deleted: an older memory one of them superseded or contradicted
+// is valid again unless another memory still replaces it. Its invalid_at, when it is the moment a
+// forgotten one set (that one's valid_from, else its timestamp), moves to the earliest moment of
+// those that still replace it, or goes; a pattern 'invalidated' then reads 'unverified'.
+UNWIND $uids AS uid
+MATCH (gone:Memory {uid: uid})-[:SUPERSEDES|CONTRADICTS]->(old:Memory)
+WHERE gone.mind = $mind AND old.mind = $mind AND NOT old.uid IN $uids
+WITH old, collect(coalesce(gone.valid_from, gone.timestamp)) AS set_by
+WHERE old.invalid_at IN set_by
+CALL (old) {
+  OPTIONAL MATCH (other:Memory)-[:SUPERSEDES|CONTRADICTS]->(old)
+  WHERE NOT other.uid IN $uids
+  RETURN min(coalesce(other.valid_from, other.timestamp)) AS still
+}
+SET old.invalid_at = still,
+    old.verification_status = CASE
+      WHEN still IS NULL AND old:Pattern AND old.verification_status = 'invalidated' THEN 'unverified'
+      ELSE old.verification_status END
+RETURN collect(CASE WHEN still IS NULL THEN old.id END) AS revalidated
