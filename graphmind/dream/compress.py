@@ -35,6 +35,7 @@ from graphmind.dream.clustering import cluster_vectors, unit_rows
 from graphmind.dream.coherence import above_chance
 from graphmind.dream.items import ExperienceRow, PatternState, Tally, centroid_of, filed_apart, strategy_key
 from graphmind.dream.params import DreamParams
+from graphmind.dream.small_batch import small_batch_labels
 from graphmind.prompts.dream import ExperienceItem, ExtractedPattern, PatternExtractionInput
 
 SHOWN = {"centroid": 12, "exemplar": 3, "composite": 12}
@@ -207,14 +208,18 @@ def cluster(
     claimed: dict[int, int] = {}
     if len(unnamed) >= 2 or (unnamed and anchors):
         pool = with_companions(unnamed, companions)
-        labels = cluster_vectors(
-            grouping[pool] if anchors is None else np.vstack([grouping[pool], anchors.vectors]),
-            [texts[i] for i in pool] + (anchors.texts if anchors else []),
-            min_cluster_size=1,
-            max_clusters=max_patterns(float(weights[unnamed].sum()), params) + (anchors.groups if anchors else 0),
-            counted=len(unnamed),
-            seed=params.seed,
-        )
+        stacked = grouping[pool] if anchors is None else np.vstack([grouping[pool], anchors.vectors])
+        if len(unnamed) < params.ratio_min_experiences:  # too few for the k-NN graph (small_batch.py)
+            labels = small_batch_labels(stacked, params.small_batch_separation, params.strategy_min_cohesion)
+        else:
+            labels = cluster_vectors(
+                stacked,
+                [texts[i] for i in pool] + (anchors.texts if anchors else []),
+                min_cluster_size=1,
+                max_clusters=max_patterns(float(weights[unnamed].sum()), params) + (anchors.groups if anchors else 0),
+                counted=len(unnamed),
+                seed=params.seed,
+            )
         if anchors is not None:
             claimed = claims(
                 unnamed, unit_rows(grouping[unnamed]), labels[: len(unnamed)], labels[len(pool) :], anchors

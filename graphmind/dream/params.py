@@ -45,6 +45,10 @@ class DreamParams(BaseModel):
     centroid) is below this. Calibrated on tests/data/dream_crossed with MiniLM: one
     "on-call runbook" name over three techniques 0.575; each technique's own experiences
     0.62-0.80 (all kept whole)."""
+    small_batch_separation: float = Field(0.1, ge=-1, le=1)
+    """Under ``ratio_min_experiences`` experiences clustered by meaning, a cluster makes a
+    pattern only when its members stand apart from the rest of the batch (mean silhouette
+    above this; graphmind/dream/small_batch.py); the others wait for company."""
     join_similarity: float = Field(0.7, ge=0, le=1)
     """A new experience joins an existing pattern when its cosine to the pattern's centroid
     reaches this (and no other pattern is closer)."""

@@ -57,9 +57,13 @@ def test_a_cluster_no_more_alike_than_chance_makes_no_pattern_and_its_members_wa
     )
     assert [sorted(c.members) for c in clusters] == [list(range(5, 11))]
     assert left == [0, 1, 2, 3, 4]
-    # Without the check, k-NN communities lump the unrelated ones into patterns.
-    unchecked, _, _, _ = compress.cluster(rows, x, list(range(len(x))), np.ones(len(x), int), DreamParams())
+    # Without the check, k-NN communities lump the unrelated ones into patterns (the graph is
+    # forced here: a batch this small is clustered by small_batch.py, which keeps them apart too).
+    graph = DreamParams(ratio_min_experiences=1)
+    unchecked, _, _, _ = compress.cluster(rows, x, list(range(len(x))), np.ones(len(x), int), graph)
     assert any(set(c.members) <= set(range(5)) for c in unchecked)
+    small, alone, _, _ = compress.cluster(rows, x, list(range(len(x))), np.ones(len(x), int), DreamParams())
+    assert [sorted(c.members) for c in small] == [list(range(5, 11))] and alone == [0, 1, 2, 3, 4]
 
 
 def test_a_named_strategy_is_kept_whatever_its_cohesion():

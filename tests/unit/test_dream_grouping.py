@@ -77,11 +77,12 @@ def test_duplicates_join_the_similarity_graph_but_follow_their_representative(mo
     monkeypatch.setattr(compress, "cluster_vectors", spy)
     reps, companions = [0, 1, 2, 3, 4, 5], {0: [6], 1: [7], 2: [10], 3: [11]}
     weights = np.array([3, 3, 2, 2, 1, 1, 0, 0, 1, 1, 0, 0])  # 8 and 9 are not duplicates
-    clusters, left, _, _ = compress.cluster(rows, vectors, reps, weights, PARAMS, companions=companions)
+    graph = DreamParams(ratio_min_experiences=1)  # the k-NN graph, not small_batch.py's path
+    clusters, left, _, _ = compress.cluster(rows, vectors, reps, weights, graph, companions=companions)
     assert seen == [10]  # 6 representatives and 4 duplicates
     assert sorted(sorted(c.members) for c in clusters) == [[0, 2, 4], [1, 3, 5]] and not left
     assert sorted(c.weight for c in clusters) == [6, 6]
-    compress.cluster(rows, vectors, reps, weights, PARAMS)
+    compress.cluster(rows, vectors, reps, weights, graph)
     assert seen[-1] == 6
     texts = ["a b", "a b", "a c", "d", "e", "f", "g", "h"]
     many = compress.companions({0: list(range(1, 8)), 1: [], 2: [7]}, [0, 1, 2, 3], texts)
