@@ -16,7 +16,7 @@ from graphmind.dream import Dreamer, DreamParams, DreamReport, Trigger
 from graphmind.dream.capture_queue import CaptureQueue
 from graphmind.dream.engine import Progress as DreamProgress
 from graphmind.dream.graph import require_session
-from graphmind.dream.knowledge import KnowledgeMatch, query_knowledge
+from graphmind.dream.knowledge import KnowledgeMatch, about_only, query_knowledge
 from graphmind.dream.schedule import Schedule, threshold_due
 from graphmind.dream.verifier import verify_mind
 from graphmind.dream.verify import Verification
@@ -209,10 +209,19 @@ class Mind(MemoryVerbs):
         led to it; the run is recorded as a RuminationRun with its Findings."""
         return self.ruminator.run(self.name, stimulus, sender, params)
 
-    def ask(self, question: str) -> ToolRun[RecallAnswer]:
+    def ask(self, question: str, *, only_about: bool = True) -> ToolRun[RecallAnswer]:
         """Answer ``question`` from this mind's memories: the LLM recalls through graph tools
-        (``recall_memories``, ``get_memory``) and cites the ids it used."""
-        tools = memory_tools(lambda query, k: self.recall(query, k=k), self.get)
+        (``recall_memories``, ``get_memory``) and cites the ids it used. The recall tool returns
+        only memories about the query (``dream.knowledge.about_only``), so a question about
+        another matter gets no answer (``found`` False) instead of the nearest memories;
+        ``only_about=False`` hands it the nearest whatever they are about."""
+        quantile = (DreamParams().relevance_quantile or 0.0) if only_about else 0.0  # knowledge's floor
+
+        def recall(query: str, k: int) -> RecallResult:
+            found = self.recall(query, k=k)
+            return about_only(self.embedder, self.recaller, found, quantile) if quantile else found
+
+        tools = memory_tools(recall, self.get)
         return self.llm.run_tools(ANSWER, RecallQuestion(question=check_query_text(question)), tools)
 
     def dream(

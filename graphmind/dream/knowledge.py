@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -30,9 +30,10 @@ from graphmind.dream.items import Tally
 from graphmind.dream.params import DreamParams
 from graphmind.embed import Embedder
 from graphmind.models.base import as_datetime
-from graphmind.recall import Recaller, RecallHit
+from graphmind.recall import Recaller, RecallHit, RecallResult
 from graphmind.recall._logic import check_k as check_recall_k
 from graphmind.recall.hit_counter import count_hits
+from graphmind.recall.identifiers import identifiers, names
 from graphmind.recall.validity import moment
 from graphmind.store import GraphStore
 from graphmind.text import stems
@@ -129,6 +130,24 @@ def query_knowledge(
 def check_k(k: object) -> None:
     """ValidationError unless ``k`` is a whole number from 1 to ``MAX_K`` (recall's check)."""
     check_recall_k(k, MAX_K)
+
+
+def about_only(embedder: Embedder, recaller: Recaller, result: RecallResult, quantile: float) -> RecallResult:
+    """``result`` with only the hits about its query, as ``query_knowledge`` keeps patterns: more
+    alike to it than texts about unrelated matters are (a hit that names an identifier of the
+    query stays whatever its cosine); ``off_topic`` counts the others. For ``Mind.ask``, whose
+    recall tool would otherwise hand the LLM the nearest memories of another matter."""
+    if not result.hits:
+        return result
+    query = np.asarray(recaller.query_vector(result.query), np.float64)
+    floor = relevance_floor(embedder, query, quantile)
+    asked = identifiers(result.query)
+    kept = [
+        h
+        for h, cos in zip(result.hits, cosines(embedder, query, result.hits), strict=True)
+        if relevant(cos, floor) or any(names(f"{h.id}\n{h.text or ''}", i) for i in asked)
+    ]
+    return replace(result, hits=kept, off_topic=len(result.hits) - len(kept))
 
 
 def relevant(similarity: float, floor: float) -> bool:

@@ -88,6 +88,9 @@ class RecallResult:
     unnamed: list[str] = field(default_factory=list)
     """The query's identifiers no memory recall found names ("S-4119" asked, only "S-4110"
     found): the hits only resemble them (identifiers.py)."""
+    off_topic: int = 0
+    """Hits left out as no more alike to the query than unrelated texts (``Mind.ask``'s recall
+    only: ``dream.knowledge.about_only``); plain recall ranks and keeps them all."""
 
     def as_dict(self) -> dict[str, Any]:
         return {

@@ -39,8 +39,13 @@ def memory_tools(recall: Callable[[str, int], RecallResult], get: Callable[[str]
                 for hit in result.hits
             ]
         }
-        if result.unnamed:
-            found["note"] = unnamed_note(result.unnamed)
+        notes = [unnamed_note(result.unnamed)] if result.unnamed else []
+        if result.off_topic and not result.hits:
+            notes.append(
+                "no memory of this mind is about this: the nearest are no more alike to it than unrelated texts"
+            )
+        if notes:
+            found["note"] = " ".join(notes)
         return found
 
     def get_memory(args: GetMemoryInput) -> dict[str, Any]:
@@ -55,7 +60,8 @@ def memory_tools(recall: Callable[[str, int], RecallResult], get: Callable[[str]
             "recall_memories",
             "Recall the memories of this mind that best match a query (semantic and keyword search). "
             "A note says when no memory names an identifier of the query (the hits only resemble it); "
-            "a hit marked outdated no longer holds.",
+            "a hit marked outdated no longer holds; only memories about the query are returned, and a note "
+            "says when none is.",
             RecallToolInput,
             recall_memories,
         ),

@@ -344,3 +344,16 @@ def test_ask_through_claude_on_the_messages_stub_runs_graph_tools_on_neo4j(store
     assert "format" in second["output_config"]
     assert llm.usage.calls == 2 and llm.usage.cost_cents > 0
     assert _props(mind, "conv-race-2")["hits"] >= 1  # the tool's recall counted its hits
+
+
+def test_ask_says_it_found_nothing_when_no_memory_is_about_the_question(mind):
+    """The recall tool hands the LLM only memories about the query; the nearest memories of
+    another matter (a payroll question shares "budget" with retry budgets) are not an answer."""
+    mind.import_jsonl(DEMO)
+    on = mind.ask("Why did the race condition come back?")
+    assert on.output.found and on.output.cited_ids
+    off = mind.ask("How long should sourdough bread proof before baking?")
+    assert not off.output.found and off.output.cited_ids == []
+    assert off.calls[0].output["hits"] == [] and off.calls[0].output["note"].startswith("no memory of this mind")
+    nearest = mind.ask("How long should sourdough bread proof before baking?", only_about=False)
+    assert nearest.calls[0].output["hits"]  # the check can fail: without it the nearest come back

@@ -1,0 +1,76 @@
+"""Does ``Mind.ask`` answer from the memories about the question, and say it found nothing when
+no memory is about it?
+
+    python bench/ask_quality.py [--data blind-near,blind-far,campus,...] [--write]
+
+The question sets of ``bench/knowledge_quality.py``: each labelled set captured without the last
+two experiences of each label, which are asked (on topic), beside forty lines of a set from
+another field (off topic); ``blind-far`` and ``blind-near``: tests/data/knowledge_blind's
+water-treatment plant and its questions from far and from nearby fields. No dream: ``ask``
+recalls memories. Offline LLM. For graphmind (the recall tool keeps only memories about the
+query, ``dream.knowledge.about_only``) and the baseline (``only_about=False``: the nearest):
+
+- on topic right: found, and its first citation carries the question's label;
+- off topic silent: ``found`` False.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import bench_store, scratch_mind, write_results
+from knowledge_quality import questions
+
+from graphmind.mind import Mind
+
+
+def score(name: str) -> dict[str, tuple[float, float]]:
+    kept, labels, asked = questions(name)
+    label_of = {e["id"]: label for e, label in zip(kept, labels)}
+    out: dict[str, tuple[float, float]] = {}
+    with bench_store() as (store, settings):
+        mind = Mind(scratch_mind("bench-ask"), store, settings)
+        try:
+            mind.capture_many(kept)
+            for who, only in (("graphmind", True), ("baseline", False)):
+                right, silent = [], []
+                for text, label in asked:
+                    said = mind.ask(text, only_about=only).output
+                    if label is None:
+                        silent.append(not said.found)
+                    else:
+                        right.append(said.found and bool(said.cited_ids) and label_of.get(said.cited_ids[0]) == label)
+                out[who] = (sum(right) / max(1, len(right)), sum(silent) / max(1, len(silent)))
+        finally:
+            mind.delete()
+            mind.close()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", default="blind-near,blind-far,ops,campus,transit,garden")
+    parser.add_argument("--write", action="store_true", help="put the table into bench/RESULTS.md (ask-quality)")
+    args = parser.parse_args()
+    lines = [
+        "| data | on topic right: graphmind | baseline | off topic silent: graphmind | baseline |",
+        "|---|---|---|---|---|",
+    ]
+    for name in args.data.split(","):
+        got = score(name)
+        (right, silent), (base_right, base_silent) = got["graphmind"], got["baseline"]
+        line = f"| {name} | {right:.2f} | {base_right:.2f} | {silent:.2f} | {base_silent:.2f} |"
+        print(line, flush=True)
+        lines.append(line)
+    if args.write:
+        flags = " ".join(a for a in sys.argv[1:] if a != "--write")
+        command = f"python bench/ask_quality.py {flags}".strip()
+        write_results("ask-quality", f"`{command}` (offline LLM, MiniLM):\n\n" + "\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
