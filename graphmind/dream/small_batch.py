@@ -13,8 +13,8 @@ technique's experiences (cohesion, the mean cosine to their centroid, ≥ ``whol
 ``DreamParams.strategy_min_cohesion``, 0.6; one technique's experiences 0.59-0.83 on the
 crossed logs, a CLINC150 intent's 0.60-0.86 from the 5th to the 95th percentile). The others
 are left one by one and wait for company: the next session's dream weighs them again, and
-from 50 the k-NN graph takes over. A batch that is itself that alike splits only where a part
-stands clearly apart (``TIGHT_SPLIT``), else stays one.
+from 50 the k-NN graph takes over. A batch that is itself that alike splits only when its best
+split stands clearly apart (``TIGHT_SPLIT``), else stays one.
 """
 
 from __future__ import annotations
@@ -23,8 +23,10 @@ import numpy as np
 
 from graphmind.dream.clustering import unit_rows
 
-TIGHT_SPLIT = 0.3
-"""The mean silhouette a part of a tight batch needs to be split off."""
+TIGHT_SPLIT = 0.25
+"""The mean silhouette the best split of a tight batch needs: below it the batch is one
+technique written in several ways (random splits of one technique's experiences in the crossed
+logs reach 0.1-0.2; two techniques side by side 0.29 and more)."""
 
 
 def small_batch_labels(vectors: np.ndarray, min_silhouette: float, whole: float) -> np.ndarray:
@@ -46,12 +48,13 @@ def small_batch_labels(vectors: np.ndarray, min_silhouette: float, whole: float)
         width = silhouette_samples(x, found, metric="cosine")
         if float(width.mean()) > best:
             best, labels, widths = float(width.mean()), found, width
-    floor = max(min_silhouette, TIGHT_SPLIT) if tight else min_silhouette
+    if tight and best < TIGHT_SPLIT:
+        return np.zeros(n, np.int64)  # one technique: no split of it stands clearly apart
     out = np.arange(n, 2 * n, dtype=np.int64)  # alone unless in a part that stands apart
     parts = [labels == label for label in np.unique(labels)]
-    kept = [m for m in parts if m.sum() > 1 and float(widths[m].mean()) > floor and _cohesion(x[m]) >= whole]
+    kept = [m for m in parts if m.sum() > 1 and float(widths[m].mean()) > min_silhouette and _cohesion(x[m]) >= whole]
     if not kept:
-        return np.zeros(n, np.int64) if tight else out - n
+        return out - n
     for index, members in enumerate(kept):
         out[members] = index
     return np.unique(out, return_inverse=True)[1].astype(np.int64)
