@@ -34,6 +34,7 @@ from graphmind.app import make_embedder
 from graphmind.config import Settings
 from graphmind.dream.clustering import cluster_vectors
 from graphmind.dream.entities import action_texts
+from graphmind.dream.params import DreamParams
 
 
 def score(labels: np.ndarray, truth: list[str]) -> tuple[float, float, float]:
@@ -93,7 +94,7 @@ def main() -> None:
                         )
                     else:
                         small_batch.TIGHT_SPLIT = tight
-                        found = small_batch.small_batch_labels(vectors, 0.1, 0.6)
+                        found = small_batch.small_batch_labels(vectors, DreamParams())
                     results[variant].append(score(np.asarray(found), truth))
             for variant, rows in results.items():
                 ari, placed, precision = np.nanmean(np.array(rows, float), axis=0)

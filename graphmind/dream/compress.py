@@ -210,7 +210,7 @@ def cluster(
         pool = with_companions(unnamed, companions)
         stacked = grouping[pool] if anchors is None else np.vstack([grouping[pool], anchors.vectors])
         if len(unnamed) < params.ratio_min_experiences:  # too few for the k-NN graph (small_batch.py)
-            labels = small_batch_labels(stacked, params.small_batch_separation, params.strategy_min_cohesion)
+            labels = small_batch_labels(stacked, params)
         else:
             labels = cluster_vectors(
                 stacked,

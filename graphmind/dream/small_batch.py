@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from graphmind.dream.clustering import unit_rows
+from graphmind.dream.params import DreamParams
 
 TIGHT_SPLIT = 0.25
 """The mean silhouette the best split of a tight batch needs: below it the batch is one
@@ -29,8 +30,11 @@ technique written in several ways (random splits of one technique's experiences 
 logs reach 0.1-0.2; two techniques side by side 0.29 and more)."""
 
 
-def small_batch_labels(vectors: np.ndarray, min_silhouette: float, whole: float) -> np.ndarray:
-    """A label per row; a row in no cluster that stands apart gets a label of its own."""
+def small_batch_labels(vectors: np.ndarray, params: DreamParams) -> np.ndarray:
+    """A label per row; a row in no cluster that stands apart gets a label of its own. Kept
+    parts whose centroids are ``redundancy_similarity`` alike are one (the dream would prune
+    one of the two patterns as the other's twin)."""
+    min_silhouette, whole = params.small_batch_separation, params.strategy_min_cohesion
     from scipy.cluster.hierarchy import fcluster, linkage  # imported here: ~1 s at every CLI start
     from sklearn.metrics import silhouette_samples
 
@@ -55,9 +59,25 @@ def small_batch_labels(vectors: np.ndarray, min_silhouette: float, whole: float)
     kept = [m for m in parts if m.sum() > 1 and float(widths[m].mean()) > min_silhouette and _cohesion(x[m]) >= whole]
     if not kept:
         return out - n
-    for index, members in enumerate(kept):
+    for index, members in enumerate(_twins_joined(x, kept, params.redundancy_similarity)):
         out[members] = index
     return np.unique(out, return_inverse=True)[1].astype(np.int64)
+
+
+def _twins_joined(x: np.ndarray, parts: list[np.ndarray], alike: float) -> list[np.ndarray]:
+    """``parts`` (masks over the rows of ``x``), each joined with those whose centroid is at
+    least ``alike`` to its own, transitively."""
+    joined: list[np.ndarray] = []
+    for part in parts:
+        centre = x[part].mean(axis=0)
+        for k, other in enumerate(joined):
+            there = x[other].mean(axis=0)
+            if float(centre @ there) / max(float(np.linalg.norm(centre) * np.linalg.norm(there)), 1e-12) >= alike:
+                joined[k] = other | part
+                break
+        else:
+            joined.append(part)
+    return joined
 
 
 def _cohesion(x: np.ndarray) -> float:

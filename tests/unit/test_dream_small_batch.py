@@ -5,9 +5,11 @@ from __future__ import annotations
 import numpy as np
 from sklearn.metrics import adjusted_rand_score
 
+from graphmind.dream.params import DreamParams
 from graphmind.dream.small_batch import small_batch_labels
 
 RNG = np.random.default_rng(7)
+PARAMS = DreamParams()
 DIM = 48
 
 
@@ -23,28 +25,37 @@ def axis(i: int) -> np.ndarray:
 
 def test_groups_that_stand_apart_are_kept_and_a_stray_waits_alone():
     x = np.vstack([around(axis(0), 4, 0.08), around(axis(1), 3, 0.08), around(axis(2), 1, 0.08)])
-    labels = small_batch_labels(x, 0.1, 0.6)
+    labels = small_batch_labels(x, PARAMS)
     assert len(set(labels[:4])) == 1 and len(set(labels[4:7])) == 1 and labels[0] != labels[4]
     assert labels[7] not in set(labels[:7])
 
 
 def test_texts_with_no_groups_mostly_wait_alone():
-    labels = small_batch_labels(RNG.normal(size=(20, DIM)), 0.1, 0.6)
+    labels = small_batch_labels(RNG.normal(size=(20, DIM)), PARAMS)
     sizes = np.bincount(labels)
     assert sizes.max() <= 3 and (sizes == 1).sum() >= 10  # chance pairs at most (compress tests them too)
 
 
 def test_a_tight_batch_stays_one_group_and_three_rows_are_judged_whole():
     x = around(axis(3), 8, 0.05)
-    assert set(small_batch_labels(x, 0.1, 0.6)) == {0}
-    assert list(small_batch_labels(x[:3], 0.1, 0.6)) == [0, 0, 0]
-    assert len(set(small_batch_labels(RNG.normal(size=(3, DIM)), 0.1, 0.6))) == 3
+    assert set(small_batch_labels(x, PARAMS)) == {0}
+    assert list(small_batch_labels(x[:3], PARAMS)) == [0, 0, 0]
+    assert len(set(small_batch_labels(RNG.normal(size=(3, DIM)), PARAMS))) == 3
 
 
 def test_two_groups_are_found_and_a_blurred_copy_is_not_taken_for_them():
     """The check can fail: the same two groups blurred into each other are not recovered."""
     truth = [0] * 5 + [1] * 5
     clean = np.vstack([around(axis(4), 5, 0.1), around(axis(5), 5, 0.1)])
-    assert adjusted_rand_score(truth, small_batch_labels(clean, 0.1, 0.6)) == 1.0
+    assert adjusted_rand_score(truth, small_batch_labels(clean, PARAMS)) == 1.0
     blurred = np.vstack([around(axis(4), 5, 0.9), around(axis(5), 5, 0.9)])
-    assert adjusted_rand_score(truth, small_batch_labels(blurred, 0.1, 0.6)) < 0.5
+    assert adjusted_rand_score(truth, small_batch_labels(blurred, PARAMS)) < 0.5
+
+
+def test_two_parts_as_alike_as_twin_patterns_are_one():
+    """Templated lines ("Solved puzzle: 40 naked singles ...") split by their numbers would make two
+    patterns the dream then prunes as twins; a batch of two distinct groups stays two."""
+    near = np.vstack([around(axis(6), 4, 0.02), around(axis(6) + 0.35 * axis(7), 4, 0.02)])
+    assert len(set(small_batch_labels(near, DreamParams(strategy_min_cohesion=0.99)))) == 1
+    apart = np.vstack([around(axis(6), 4, 0.02), around(axis(7), 4, 0.02)])
+    assert len(set(small_batch_labels(apart, PARAMS))) == 2
