@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -51,3 +52,11 @@ def write_results(name: str, block: str) -> None:
     else:
         text = text.rstrip("\n") + "\n\n" + marked + "\n"
     results.write_text(text)
+
+
+def write_table(name: str, script: str, lines: list[str], what: str) -> None:
+    """``write_results`` of a table made by ``bench/<script>``, under the command that made it
+    (its arguments but ``--write``) and ``what`` (the conditions, in parentheses)."""
+    flags = " ".join(a for a in sys.argv[1:] if a != "--write")
+    command = f"python bench/{script} {flags}".strip()
+    write_results(name, f"`{command}` ({what}):\n\n" + "\n".join(lines))

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import bench_store, scratch_mind, write_results
+from _common import bench_store, scratch_mind, write_table
 from knowledge_quality import questions
 
 from graphmind.mind import Mind
@@ -67,9 +67,7 @@ def main() -> None:
         print(line, flush=True)
         lines.append(line)
     if args.write:
-        flags = " ".join(a for a in sys.argv[1:] if a != "--write")
-        command = f"python bench/ask_quality.py {flags}".strip()
-        write_results("ask-quality", f"`{command}` (offline LLM, MiniLM):\n\n" + "\n".join(lines))
+        write_table("ask-quality", "ask_quality.py", lines, "offline LLM, MiniLM")
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import bench_store, scratch_mind, write_results
+from _common import bench_store, scratch_mind, write_table
 from dream_quality import CROSSED_FILES, INTENT_FILES, experiences, labels_with_singletons, load, load_crossed
 from sklearn.metrics import adjusted_rand_score
 
@@ -121,11 +121,7 @@ def main() -> None:
         print(line, flush=True)
         lines.append(line)
     if args.write:
-        flags = " ".join(a for a in sys.argv[1:] if a != "--write")
-        command = f"python bench/dream_nights_quality.py {flags}".strip()
-        write_results(
-            "dream-nights", f"`{command}` (offline LLM, MiniLM; ARI against the labels):\n\n" + "\n".join(lines)
-        )
+        write_table("dream-nights", "dream_nights_quality.py", lines, "offline LLM, MiniLM; ARI against the labels")
 
 
 if __name__ == "__main__":

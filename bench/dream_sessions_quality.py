@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import bench_store, scratch_mind, write_results
+from _common import bench_store, scratch_mind, write_table
 from dream_nights_quality import labelled
 from dream_quality import labels_with_singletons
 from sklearn.metrics import adjusted_rand_score
@@ -90,11 +90,7 @@ def main() -> None:
         print(line, flush=True)
         lines.append(line)
     if args.write:
-        flags = " ".join(a for a in sys.argv[1:] if a != "--write")
-        command = f"python bench/dream_sessions_quality.py {flags}".strip()
-        write_results(
-            "dream-sessions", f"`{command}` (offline LLM, MiniLM; ARI against the labels):\n\n" + "\n".join(lines)
-        )
+        write_table("dream-sessions", "dream_sessions_quality.py", lines, "offline LLM, MiniLM; ARI against the labels")
 
 
 if __name__ == "__main__":
