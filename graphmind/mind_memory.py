@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from graphmind.config import Settings
-from graphmind.dream.capture import experience_row, experience_rows, named_ids, untaken
+from graphmind.dream.capture import CONTENT_FIELDS, experience_row, experience_rows, named_ids, untaken
 from graphmind.dream.capture_queue import CaptureQueue
 from graphmind.errors import NotFoundError, ValidationError
 from graphmind.forget import ForgetParams, ForgetReport, forget
@@ -65,9 +65,10 @@ class MemoryVerbs:
         """
         limit = self._settings.max_property_bytes
         row = experience_row(self.name, experience, session_id=session_id, metadata=metadata, max_property_bytes=limit)
-        if not self._not_yet_stored([row], named_ids([experience])):
+        stored = not self._not_yet_stored([row], named_ids([experience]))
+        if stored and not (supersedes or contradicts):
             return str(row["id"])  # the same capture again (a retry): stored already
-        if supersedes or contradicts:
+        if supersedes or contradicts:  # a retry marks again (idempotent)
             self.flush()
             self._capture_replacing(row, {"SUPERSEDES": supersedes, "CONTRADICTS": contradicts})
         elif wait:
@@ -91,7 +92,9 @@ class MemoryVerbs:
         asked = [{"uid": r["uid"], "id": r["id"], "props": r["props"]} for r in rows if r["id"] in named]
         if not asked:
             return rows
-        found = self._store.read("memory/find_taken_ids", mind=self.name, rows=asked)
+        if self._capture is not None:
+            self._capture.flush()  # a queued capture under the same id counts too
+        found = self._store.read("memory/find_taken_ids", mind=self.name, rows=asked, fields=list(CONTENT_FIELDS))
         return untaken(self.name, rows, {f["id"]: f["same"] for f in found})
 
     def _write_experiences(self, rows: list[dict[str, Any]]) -> None:
@@ -108,6 +111,7 @@ class MemoryVerbs:
         experience writes none, nor does one whose id holds another memory (ConflictError); one
         stored alike already is not written again. They are written in batches of
         GRAPHMIND_IMPORT_BATCH."""
+        experiences = list(experiences)  # read twice: rows, then the ids the caller named
         rows = experience_rows(
             self.name,
             experiences,

@@ -3,7 +3,9 @@
 // Before the memories $uids are deleted: an older memory one of them superseded or contradicted
 // is valid again unless another memory still replaces it. Its invalid_at, when it is the moment a
 // forgotten one set (that one's valid_from, else its timestamp), moves to the earliest moment of
-// those that still replace it, or goes; a pattern 'invalidated' then reads 'unverified'.
+// those that still replace it, or goes; a pattern 'invalidated' then reads 'unverified', and so
+// does a pattern that was invalid only because every experience behind it was (it has one valid
+// experience again, and no memory supersedes or contradicts it).
 UNWIND $uids AS uid
 MATCH (gone:Memory {uid: uid})-[:SUPERSEDES|CONTRADICTS]->(old:Memory)
 WHERE gone.mind = $mind AND old.mind = $mind AND NOT old.uid IN $uids
@@ -18,4 +20,15 @@ SET old.invalid_at = still,
     old.verification_status = CASE
       WHEN still IS NULL AND old:Pattern AND old.verification_status = 'invalidated' THEN 'unverified'
       ELSE old.verification_status END
-RETURN collect(CASE WHEN still IS NULL THEN old.id END) AS revalidated
+WITH collect(CASE WHEN still IS NULL THEN old END) AS valid_again
+CALL (valid_again) {
+  UNWIND valid_again AS e
+  MATCH (e)-[:EXEMPLIFIES]->(p:Pattern)
+  WHERE p.mind = $mind AND coalesce(p.status, 'active') = 'active'
+    AND p.verification_status = 'invalidated' AND p.invalid_at IS NOT NULL
+    AND NOT EXISTS { MATCH (other:Memory)-[:SUPERSEDES|CONTRADICTS]->(p) WHERE NOT other.uid IN $uids }
+  WITH DISTINCT p
+  SET p.invalid_at = null, p.verification_status = 'unverified'
+  RETURN count(p) AS patterns
+}
+RETURN [e IN valid_again | e.id] AS revalidated

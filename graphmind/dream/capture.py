@@ -72,6 +72,10 @@ def experience_rows(mind: str, experiences: Iterable[Experience | Mapping[str, A
     return rows
 
 
+CONTENT_FIELDS = ("description", "outcome", "kind", "strategy_used", "importance", "confidence", "impact", "session_id")
+"""What a caller says of an experience: a capture again under its id must say the same."""
+
+
 def named_ids(experiences: Iterable[Experience | Mapping[str, Any]]) -> set[str]:
     """The ids the caller gave (an Experience always has one; a dict may leave it out)."""
     return {

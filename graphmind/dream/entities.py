@@ -60,7 +60,8 @@ def name_spans(text: str) -> list[tuple[int, int]]:
     spans = []
     for m in _WORD.finditer(text):
         token = m.group(0).rstrip("./")
-        if _UNIT.fullmatch(token) and _AFTER_NUMBER.search(text[: m.start()]):
+        at = m.start()
+        if _UNIT.fullmatch(token) and at >= 2 and text[at - 1].isspace() and text[at - 2].isdigit():
             continue  # "95 Nm", "12 V", "3 GB": the unit of a quantity, which is no name either
         opens = token[:1].isupper() and bool(_CLAUSE_START.search(text[: m.start()]))  # only a capital asks
         if is_name(token, clause_start=opens):
@@ -68,8 +69,9 @@ def name_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-_UNIT = re.compile(r"[^\W\d_]{1,4}")
-_AFTER_NUMBER = re.compile(r"\d\s$")
+_UNIT = re.compile(r"[^\W\d_]{1,3}|[a-z]{4}")
+"""A unit after a number: up to three letters ("Nm", "V", "GB", "kg") or four lower-case ("mins");
+"3 Ceph OSDs" and "2 Jira tickets" keep their names."""
 _QUANTITY = re.compile(r"\d+(?:[.,]\d+)?[^\W\d_]{0,4}")
 """A number with a unit of up to four letters, any case ("80C", "16GB", "100Mbps"), or none."""
 

@@ -61,12 +61,13 @@ _CONDITION = re.compile(
 )  # a decimal point or thousands separator ("2.1", "1,000") does not end it
 _OUTCOME_SCORE = {"success": 1.0, "progress": 0.5, "failure": 0.0}
 _DANGLING = re.compile(
-    r"\s+(?:on|of|at|in|for|to|from|with|by|aboard|onto|into)(?:\s+(?:the|a|an))?"
-    r"(?=\s*[,;:.!?]|\s+(?:had|has|have|was|were|is|are|and|but|or|after|before|when|while|then|so)\b)",
+    r"\s+(?:(?:of|at|for|to|from|with|by|aboard|onto|into)(?:\s+(?:the|a|an))?(?=\s*[,;:.!?])"
+    r"|(?:on|in|of|at|for|to|from|with|by|aboard|onto|into)(?:\s+(?:the|a|an))?(?=\s+(?:had|has|have|was|were|is|are)\b))",
     re.I,
 )
-"""A preposition left without its object where a particular name was cut ("the shroud on had
-a broken strand", "the impeller on; two vanes"): names drop it."""
+"""A preposition left without its object where a particular name was cut ("the shroud on had a
+broken strand", "the impeller for; two vanes"): names drop it. A particle that ends a phrasal
+verb stays ("logged in and restarted", "turned the pump on, then")."""
 _PARENS = re.compile(r"\s*\([^)]*\)")
 _SEPARATOR = re.compile(r"[,;]\s+")
 

@@ -8,7 +8,8 @@ of fewer than ``DreamParams.ratio_min_experiences`` is clustered here instead: a
 agglomerative clustering on cosine distance (SciPy's ``linkage``, as scikit-learn's
 AgglomerativeClustering computes it), cut at the number of clusters with the best mean
 silhouette (scikit-learn), and a cluster is kept only when its members stand apart from the
-rest of the batch (their mean silhouette above ``min_silhouette``) and are as alike as one
+rest of the batch (each member's silhouette above ``min_silhouette``: a tight core does not
+carry a straggler along) and are as alike as one
 technique's experiences (cohesion, the mean cosine to their centroid, ≥ ``whole``:
 ``DreamParams.strategy_min_cohesion``, 0.6; one technique's experiences 0.59-0.83 on the
 crossed logs, a CLINC150 intent's 0.60-0.86 from the 5th to the 95th percentile). The others
@@ -45,7 +46,7 @@ def small_batch_labels(vectors: np.ndarray, params: DreamParams) -> np.ndarray:
         return np.zeros(n, np.int64) if tight else np.arange(n, dtype=np.int64)
     tree = linkage(x, method="average", metric="cosine")
     best, labels, widths = -1.0, np.arange(n), np.zeros(n)
-    for k in range(2, n // 2 + 1):
+    for k in range(2, n):
         found = fcluster(tree, k, criterion="maxclust")
         if len(np.unique(found)) < 2:
             continue
@@ -55,8 +56,8 @@ def small_batch_labels(vectors: np.ndarray, params: DreamParams) -> np.ndarray:
     if tight and best < TIGHT_SPLIT:
         return np.zeros(n, np.int64)  # one technique: no split of it stands clearly apart
     out = np.arange(n, 2 * n, dtype=np.int64)  # alone unless in a part that stands apart
-    parts = [labels == label for label in np.unique(labels)]
-    kept = [m for m in parts if m.sum() > 1 and float(widths[m].mean()) > min_silhouette and _cohesion(x[m]) >= whole]
+    parts = [(labels == label) & (widths > min_silhouette) for label in np.unique(labels)]  # no straggler
+    kept = [m for m in parts if m.sum() > 1 and _cohesion(x[m]) >= whole]
     if not kept:
         return out - n
     for index, members in enumerate(_twins_joined(x, kept, params.redundancy_similarity)):
@@ -65,8 +66,8 @@ def small_batch_labels(vectors: np.ndarray, params: DreamParams) -> np.ndarray:
 
 
 def _twins_joined(x: np.ndarray, parts: list[np.ndarray], alike: float) -> list[np.ndarray]:
-    """``parts`` (masks over the rows of ``x``), each joined with those whose centroid is at
-    least ``alike`` to its own, transitively."""
+    """``parts`` (masks over the rows of ``x``), each joined to the first joined part whose
+    centroid is at least ``alike`` to its own."""
     joined: list[np.ndarray] = []
     for part in parts:
         centre = x[part].mean(axis=0)

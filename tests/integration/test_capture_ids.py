@@ -36,3 +36,15 @@ def test_a_batch_with_a_taken_id_writes_nothing_and_one_stored_alike_is_not_writ
     stamp = mind.get("boil-1").timestamp
     assert mind.capture_many([BOIL, fresh]) == ["boil-1", "mash-1"]
     assert mind.get("boil-1").timestamp == stamp and mind.stats().labels == {"Experience": 2}
+
+
+def test_a_queued_capture_counts_and_leaving_out_what_was_said_is_other_content(mind):
+    mind.capture(BOIL)  # queued, not yet written
+    with pytest.raises(ConflictError):
+        mind.capture({**BOIL, "description": "Boiled it for ninety minutes"})
+    named = {**BOIL, "id": "boil-2", "strategy_used": "rolling boil"}
+    mind.capture(named, wait=True)
+    with pytest.raises(ConflictError):
+        mind.capture({k: v for k, v in named.items() if k != "strategy_used"}, wait=True)
+    mind.flush()
+    assert mind.get("boil-1").description == BOIL["description"] and mind.get("boil-2").strategy_used == "rolling boil"

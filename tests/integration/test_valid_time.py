@@ -266,7 +266,7 @@ def test_a_pattern_example_superseded_since_is_marked_in_knowledge(mind, cli_env
     assert code == 0 and "(outdated: superseded since)" in out, err
     assert match.outdated is None  # one example of four is outdated: the pattern still holds
     assert "invalid_at" not in _props(mind, match.id)
-    newer = {"description": "Meloxicam for cats is now 0.025 mg/kg every other day", "outcome": "success"}
+    newer = {"id": "dose-new", "description": "Meloxicam for cats is now 0.025 mg/kg every day", "outcome": "success"}
     mind.capture(newer, supersedes=[f"dose-{i}" for i in range(len(doses)) if f"dose-{i}" != first])
     (match,) = mind.query_knowledge("meloxicam dose for a cat after surgery", k=1)
     assert match.outdated is not None and match.outdated.startswith("every example superseded since 20")
@@ -277,6 +277,8 @@ def test_a_pattern_example_superseded_since_is_marked_in_knowledge(mind, cli_env
     mind.dream()  # the next night keeps the mark (the newer experience may found a pattern of its own)
     again = _props(mind, match.id)
     assert again["verification_status"] == "invalidated" and again["invalid_at"] == pattern["invalid_at"]
+    mind.forget(["dose-new"])  # its three experiences are valid again, and so is the pattern
+    assert "invalid_at" not in _props(mind, match.id) and _props(mind, match.id)["verification_status"] == "unverified"
 
 
 def test_forgetting_the_newer_memory_makes_the_older_valid_again(mind, cli_env, capsys):

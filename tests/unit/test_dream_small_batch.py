@@ -59,3 +59,9 @@ def test_two_parts_as_alike_as_twin_patterns_are_one():
     assert len(set(small_batch_labels(near, DreamParams(strategy_min_cohesion=0.99)))) == 1
     apart = np.vstack([around(axis(6), 4, 0.02), around(axis(7), 4, 0.02)])
     assert len(set(small_batch_labels(apart, PARAMS))) == 2
+
+
+def test_a_tight_core_does_not_carry_a_straggler_into_its_group():
+    x = np.vstack([around(axis(8), 3, 0.05), *(around(axis(9 + i), 1, 0.05) for i in range(4))])
+    labels = small_batch_labels(x, PARAMS)
+    assert len(set(labels[:3])) == 1 and not set(labels[3:]) & set(labels[:3])

@@ -83,7 +83,13 @@ def test_a_pattern_name_drops_the_preposition_left_without_its_name():
         "The forestay on Heron had a broken strand",
     ]
     assert exemplar_name(shrouds).startswith("The port shroud had a broken strand")
-    pumps = ["Replaced the impeller on Petrel; two vanes gone", "Replaced the impeller on Tern; vanes cracked"]
-    assert " on;" not in exemplar_name(pumps) and "on the" in exemplar_name(
+    pumps = ["Ordered an impeller for Petrel; two vanes gone", "Ordered an impeller for Tern; vanes cracked"]
+    assert " for;" not in exemplar_name(pumps) and "on the" in exemplar_name(
         ["Ran it on the dock, fine", "ran on the dock"]
     )
+    logins = ["Logged in and restarted the worker", "Logged in and restarted it again"]
+    assert exemplar_name(logins).startswith("Logged in and restarted")  # a phrasal verb keeps its particle
+
+
+def test_a_capitalised_name_after_a_number_stays_a_name():
+    assert [t[a:b] for t in ["Restarted 3 Ceph OSDs"] for a, b in name_spans(t)] == ["Ceph", "OSDs"]
