@@ -9,10 +9,10 @@ agglomerative clustering on cosine distance (SciPy's ``linkage``, as scikit-lear
 AgglomerativeClustering computes it), cut at the number of clusters with the best mean
 silhouette (scikit-learn), and a cluster is kept only when its members stand apart from the
 rest of the batch (each member's silhouette above ``min_silhouette``: a tight core does not
-carry a straggler along) and are as alike as one
-technique's experiences (cohesion, the mean cosine to their centroid, ≥ ``whole``:
-``DreamParams.strategy_min_cohesion``, 0.6; one technique's experiences 0.59-0.83 on the
-crossed logs, a CLINC150 intent's 0.60-0.86 from the 5th to the 95th percentile). The others
+carry a straggler along) and are as alike as one technique's experiences (cohesion, the mean
+cosine to their centroid, ≥ ``whole``: ``DreamParams.strategy_min_cohesion``, 0.6; one
+technique's experiences 0.59-0.83 on the crossed logs, a CLINC150 intent's 0.60-0.86 from the
+5th to the 95th percentile). The others
 are left one by one and wait for company: the next session's dream weighs them again, and
 from 50 the k-NN graph takes over. A batch that is itself that alike splits only when its best
 split stands clearly apart (``TIGHT_SPLIT``), else stays one.
@@ -27,8 +27,9 @@ from graphmind.dream.params import DreamParams
 
 TIGHT_SPLIT = 0.25
 """The mean silhouette the best split of a tight batch needs: below it the batch is one
-technique written in several ways (random splits of one technique's experiences in the crossed
-logs reach 0.1-0.2; two techniques side by side 0.29 and more)."""
+technique written in several ways. In ``bench/_small_batch_research.py`` 0.25 and 0.3 keep the
+single-technique batches of the ops and workshop logs whole where 0.2 splits some; two
+paraphrased HPLC techniques side by side (tests/integration/test_dream.py) reach 0.29."""
 
 
 def small_batch_labels(vectors: np.ndarray, params: DreamParams) -> np.ndarray:
