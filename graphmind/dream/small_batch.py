@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from graphmind.dream.clustering import unit_rows
+from graphmind.dream.items import centroid_of
 from graphmind.dream.params import DreamParams
 
 TIGHT_SPLIT = 0.25
@@ -71,10 +72,8 @@ def _twins_joined(x: np.ndarray, parts: list[np.ndarray], alike: float) -> list[
     centroid is at least ``alike`` to its own."""
     joined: list[np.ndarray] = []
     for part in parts:
-        centre = x[part].mean(axis=0)
         for k, other in enumerate(joined):
-            there = x[other].mean(axis=0)
-            if float(centre @ there) / max(float(np.linalg.norm(centre) * np.linalg.norm(there)), 1e-12) >= alike:
+            if float(centroid_of(x[part]) @ centroid_of(x[other])) >= alike:
                 joined[k] = other | part
                 break
         else:
@@ -84,5 +83,4 @@ def _twins_joined(x: np.ndarray, parts: list[np.ndarray], alike: float) -> list[
 
 def _cohesion(x: np.ndarray) -> float:
     """The mean cosine of the unit rows ``x`` to their centroid."""
-    centre = x.mean(axis=0)
-    return float(np.mean(x @ (centre / (np.linalg.norm(centre) or 1.0))))
+    return float(np.mean(x @ centroid_of(x)))
