@@ -16,7 +16,7 @@ import pydantic
 
 from graphmind.errors import ConflictError, ValidationError
 from graphmind.models import Experience
-from graphmind.models.base import INPUT, first_error, split_dates
+from graphmind.models.base import INPUT, first_error, oversize, split_dates
 
 
 def experience_row(
@@ -53,14 +53,8 @@ def experience_row(
     props, dates = split_dates(node.properties())
     if max_property_bytes is not None:
         for name, value in props.items():
-            if isinstance(value, str) and len(value) * 4 > max_property_bytes:  # else it fits in any case
-                size = len(value.encode("utf-8", "surrogatepass"))
-                if size > max_property_bytes:
-                    raise ValidationError(
-                        f"the experience is invalid: {name}: is {size:,} bytes; the limit is "
-                        f"{max_property_bytes:,} (GRAPHMIND_MAX_PROPERTY_BYTES)",
-                        field=name,
-                    )
+            if reason := oversize(value, max_property_bytes):
+                raise ValidationError(f"the experience is invalid: {name}: {reason}", field=name)
     return {"uid": f"{mind}:{node.id}", "id": node.id, "label": Experience.LABEL, "props": props, "dates": dates}
 
 

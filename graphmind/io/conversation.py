@@ -17,7 +17,7 @@ import pydantic
 
 from graphmind.errors import ValidationError
 from graphmind.io.lines import EdgeLine, LineError, NodeLine
-from graphmind.models.base import first_error, split_dates
+from graphmind.models.base import first_error, oversize, split_dates
 from graphmind.models.conversation import ConversationRow, Person, Session, Turn, person_id
 
 SPOKEN_BY, NEXT, IN_SESSION = "SPOKEN_BY", "NEXT", "IN_SESSION"
@@ -65,9 +65,8 @@ def parse_conversation(number: int, data: dict[str, Any], limit: int) -> Convers
     for index, turn in enumerate(row.turns):
         if turn.speaker not in row.participants:
             raise _error(number, f"turns.{index}.speaker", f"{turn.speaker!r} is not one of the participants")
-        size = len(turn.text.encode("utf-8"))
-        if size > limit:
-            reason = f"is {size:,} bytes; the limit is {limit:,} (GRAPHMIND_MAX_PROPERTY_BYTES)"
+        reason = oversize(turn.text, limit)
+        if reason:
             raise _error(number, f"turns.{index}.text", reason)
     session = Session(
         id=row.session_id, started_at=row.started_at, participants=row.participants, turn_count=len(row.turns)

@@ -14,7 +14,7 @@ from graphmind.errors import NotFoundError, UnknownLabelError, ValidationError
 from graphmind.io.conversation import ConversationLines, parse_conversation
 from graphmind.io.lines import EdgeLine, LineError, NodeLine
 from graphmind.models import check_rel_type, edge_properties_model, node_model
-from graphmind.models.base import INPUT, NodeId, check_property_name, first_error, split_dates
+from graphmind.models.base import INPUT, NodeId, check_property_name, first_error, oversize, split_dates
 
 _NODE_KEYS = frozenset({"type", "label", "id", "properties"})
 _EDGE_KEYS = frozenset({"type", "rel", "from", "to", "properties"})
@@ -160,14 +160,8 @@ def _properties(number: int, data: dict[str, Any], limit: int) -> dict[str, Any]
             check_property_name(name)
         except ValueError as exc:
             raise _error(number, _shown(name) or "properties", str(exc)) from None
-        if isinstance(value, str):  # UTF-8 takes at most 4 bytes a character: encode only when it matters
-            size = len(value) if len(value) * 4 <= limit else len(value.encode("utf-8"))
-        elif isinstance(value, list):
-            size = sum(len(v.encode("utf-8")) for v in value if isinstance(v, str))
-        else:
-            continue
-        if size > limit:
-            reason = f"is {size:,} bytes; the limit is {limit:,} (GRAPHMIND_MAX_PROPERTY_BYTES)"
+        reason = oversize(value, limit)
+        if reason:
             raise _error(number, name, reason)
     return props
 

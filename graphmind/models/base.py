@@ -105,6 +105,18 @@ def check_property_name(name: str) -> None:
         raise ValueError("a property name must not contain a NUL character")
 
 
+def oversize(value: Any, limit: int) -> str | None:
+    """Why ``value`` is too large for one property: text over ``limit`` bytes of UTF-8 (a list of
+    texts counted together), else None. Import, conversations and capture refuse it alike."""
+    if isinstance(value, str):  # UTF-8 takes at most 4 bytes a character: encode only when it matters
+        size = len(value) if len(value) * 4 <= limit else len(value.encode("utf-8", "surrogatepass"))
+    elif isinstance(value, list):
+        size = sum(len(v.encode("utf-8", "surrogatepass")) for v in value if isinstance(v, str))
+    else:
+        return None
+    return f"is {size:,} bytes; the limit is {limit:,} (GRAPHMIND_MAX_PROPERTY_BYTES)" if size > limit else None
+
+
 def check_storable(name: str, value: Any) -> None:
     """Raise ValueError unless Neo4j can store ``value`` as property ``name``."""
     if isinstance(value, bool | int | str):
