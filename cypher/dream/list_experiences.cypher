@@ -10,6 +10,8 @@
 // defers it once more, to the back of the queue); the vectors are read only for those kept
 // (after the LIMIT). `deferred_by`: the run that deferred it last (the one run that saw all of
 // a batch whose rows share it; such a batch is clustered again only with something new).
+// `invalid`: superseded or contradicted since its capture (or valid only until a time now past);
+// `replaces`: it supersedes or contradicts older memories.
 // Columns in this order (read as tuples).
 MATCH (e:Experience)
 WHERE e.mind = $mind AND NOT EXISTS { (:DreamRun)-[:CONSUMED]->(e) }
@@ -25,5 +27,7 @@ RETURN e.id AS id, e.description AS description, e.outcome AS outcome, e.kind AS
        toString(e.timestamp) AS timestamp, e.importance AS importance,
        e.confidence AS confidence, e.impact AS impact,
        seen > 0 AS deferred, deferred_by,
+       e.invalid_at IS NOT NULL AND e.invalid_at <= datetime() AS invalid,
+       EXISTS { (e)-[:SUPERSEDES|CONTRADICTS]->(:Memory) } AS replaces,
        CASE WHEN e.embedding_model = $model_id THEN e.embedding END AS embedding
 ORDER BY timestamp, id

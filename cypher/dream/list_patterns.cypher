@@ -4,7 +4,8 @@
 // the span of time of their experiences (which side of a contradiction is the older). A
 // pattern with no outcome counts of its own (imported, not dreamed) counts the experiences
 // that exemplify it. ``strategies``: the names its experiences were filed under (redundancy
-// pruning never makes twins of two techniques the agent named apart).
+// pruning never makes twins of two techniques the agent named apart). ``superseded_itself``: a
+// memory supersedes or contradicts the pattern itself.
 MATCH (p:Pattern)
 WHERE p.mind = $mind AND coalesce(p.status, 'active') = 'active'
 CALL (p) {
@@ -27,5 +28,6 @@ RETURN p.id AS id, coalesce(p.name, p.description) AS name, p.description AS des
        CASE WHEN counted THEN failures ELSE coalesce(p.failure_count, 0) END AS failure_count,
        CASE WHEN counted THEN errors ELSE coalesce(p.error_count, 0) END AS error_count,
        coalesce(p.cohesion, 1.0) AS cohesion, p.verification_status AS verification_status,
-       first_evidence, last_evidence, strategies
+       first_evidence, last_evidence, strategies,
+       EXISTS { (m:Memory)-[:SUPERSEDES|CONTRADICTS]->(p) WHERE m.mind = $mind } AS superseded_itself
 ORDER BY id

@@ -32,6 +32,8 @@ EXPERIENCE_COLUMNS = (
     "impact",
     "deferred",
     "deferred_by",
+    "invalid",
+    "replaces",
 )
 
 
@@ -102,6 +104,7 @@ def read_patterns(store: GraphStore, mind: str, dimensions: int) -> list[Pattern
                 stored_verification=r["verification_status"],
                 evidence=(r["first_evidence"], r["last_evidence"]),
                 strategies=frozenset(k for k in map(name_of_strategy, r["strategies"]) if k),
+                superseded_itself=bool(r["superseded_itself"]),
             )
         )
     return patterns

@@ -33,6 +33,10 @@ class ExperienceRow:
     """An earlier run saw it and left it for later (in no cluster big enough)."""
     deferred_by: str | None = None
     """The run that deferred it last."""
+    invalid: bool = False
+    """No longer valid: superseded or contradicted since its capture, or valid only until a past time."""
+    replaces: bool = False
+    """It supersedes or contradicts older memories (the newer version of a fact)."""
 
     @property
     def breakthrough(self) -> bool:
@@ -130,6 +134,12 @@ class PatternState:
     for a new pattern; graphmind.dream.supersede reads them)."""
     strategies: frozenset[str] = frozenset()
     """The strategy names (``strategy_key``) its experiences were filed under."""
+    superseded_itself: bool = False
+    """A memory supersedes or contradicts the pattern itself (not only its experiences)."""
+    revived: bool = False
+    """Stored ``invalidated`` because every experience behind it was superseded, and this run
+    gave it a valid one that replaces nothing (the technique told again, not its newer
+    version, which the pattern's old text would misstate): it holds again (``invalid_at`` goes)."""
 
     @property
     def usage_count(self) -> int:

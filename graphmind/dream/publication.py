@@ -71,6 +71,8 @@ def pattern_row(mind: str, p: PatternState, produced: bool) -> dict[str, Any]:
         "error_count": p.tally.errors,
         "cohesion": round(p.cohesion, 4),
     }
+    if p.revived:
+        props["invalid_at"] = None  # SET += removes it: the pattern holds again
     return {
         "uid": f"{mind}:{p.id}",
         "id": p.id,
@@ -112,15 +114,22 @@ def connection_row(mind: str, c: Connection) -> dict[str, Any]:
 
 
 def mark_verification(
-    patterns: list[PatternState], check: Verification | None, settled: Collection[tuple[str, str]] = ()
+    patterns: list[PatternState],
+    check: Verification | None,
+    settled: Collection[tuple[str, str]] = (),
+    valid_new: Collection[str] = (),
 ) -> None:
     """Active patterns are verified when the run verified and they contradict nothing (a
     contradiction ``settled`` by superseding one side no longer counts). One invalidated since
     the last run (a capture superseded or contradicted it, or every experience behind it) stays
-    so: a dream does not verify again what newer memories say no longer holds."""
+    so: a dream does not verify again what newer memories say no longer holds. Except one that
+    only lost its experiences and this run gave a valid one that replaces nothing (an id in
+    ``valid_new``): it holds again (``revived``)."""
     flagged = {i for pair in (check.contradictions if check else []) if pair not in settled for i in pair}
     for p in patterns:
-        if p.active and p.stored_verification != "invalidated":
+        if p.active and p.stored_verification == "invalidated" and not p.superseded_itself:
+            p.revived = any(e in valid_new for e in p.new_members)
+        if p.active and (p.stored_verification != "invalidated" or p.revived):
             ok = check is not None and check.status == "verified" and p.id not in flagged
             p.verification_status = "verified" if ok else "unverified"
 
@@ -149,7 +158,8 @@ def build_publication(
         p.status, p.pruned_reason, p.superseded_by, p.changed = "pruned", "contradicted", s.winner, True
         p.verification_status = "invalidated"
         pruned = [*pruned, Pruning(p.id, "contradicted", s.winner)]
-    mark_verification(patterns, check, {pair for pair in pairs if superseded.keys() & set(pair)})
+    valid_new = {r.id for r in rows if not r.invalid and not r.replaces}
+    mark_verification(patterns, check, {pair for pair in pairs if superseded.keys() & set(pair)}, valid_new)
     touched_ids = {p.id for p in touched} | {x.pattern_id for x in pruned}
     contradictions = [
         {

@@ -281,6 +281,50 @@ def test_a_pattern_example_superseded_since_is_marked_in_knowledge(mind, cli_env
     assert "invalid_at" not in _props(mind, match.id) and _props(mind, match.id)["verification_status"] == "unverified"
 
 
+def test_a_pattern_whose_examples_were_all_superseded_holds_again_when_new_ones_join(mind):
+    """Every experience superseded → invalidated; the technique told again, validly, and
+    dreamt → the pattern holds again (no invalid_at, verified by the run)."""
+    tellings = [
+        "Re-homed the dome azimuth encoder after it lost count, slewed and it tracked the shutter",
+        "Dome azimuth encoder re-homed at the index mark, position agreed with the telescope again",
+        "Lost dome position: re-homed the azimuth encoder and the slit lined up on the next slew",
+        "Re-homing the dome azimuth encoder fixed the offset between dome slit and telescope",
+    ]
+    strategy = "re-home the dome encoder"
+    mind.capture_many(
+        [
+            {"id": f"home-{i}", "description": t, "outcome": "success", "strategy_used": strategy}
+            for i, t in enumerate(tellings)
+        ]
+    )
+    mind.dream()
+    (match,) = mind.query_knowledge("re-homing the dome azimuth encoder", k=1)
+    pattern_id = match.id
+    mind.capture(
+        {
+            "id": "home-rule",
+            "description": "The dome encoder is now homed by the controller itself",
+            "outcome": "success",
+        },
+        supersedes=[f"home-{i}" for i in range(len(tellings))],
+    )
+    assert _props(mind, pattern_id)["verification_status"] == "invalidated"
+    mind.capture_many(
+        [
+            {
+                "id": f"again-{i}",
+                "description": t.replace("Re-homed", "Once more re-homed"),
+                "outcome": "success",
+                "strategy_used": strategy,
+            }
+            for i, t in enumerate(tellings[:2])
+        ]
+    )
+    mind.dream()
+    props = _props(mind, pattern_id)
+    assert "invalid_at" not in props and props["verification_status"] != "invalidated", props
+
+
 def test_forgetting_the_newer_memory_makes_the_older_valid_again(mind, cli_env, capsys):
     _capture_a_then_b(mind)
     assert "invalid_at" in _props(mind, "fact-old")

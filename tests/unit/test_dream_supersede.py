@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 
 from graphmind.dream.items import ExperienceRow, PatternState, Tally
-from graphmind.dream.publication import mark_verification
+from graphmind.dream.publication import mark_verification, pattern_row
 from graphmind.dream.supersede import Superseded, evidence_span, loser, resolve
 from graphmind.dream.verify import Verification
 
@@ -65,3 +65,18 @@ def test_a_run_that_verified_leaves_a_pattern_invalidated_since_the_last_run_inv
     kept.stored_verification = kept.verification_status = "invalidated"
     mark_verification([kept, fresh], Verification(status="verified", score=1.0, checks={}))
     assert (kept.verification_status, fresh.verification_status) == ("invalidated", "verified")
+
+
+def test_a_pattern_that_only_lost_its_experiences_holds_again_when_a_valid_one_joins():
+    verified = Verification(status="verified", score=1.0, checks={})
+    grown = pattern("grown", new_members=["e9"])
+    replaced = pattern("replaced", new_members=["e9"])
+    replaced.superseded_itself = True  # a memory replaced the pattern itself: a new member does not undo that
+    stale = pattern("stale", new_members=["e8"])  # its new member is itself no longer valid
+    for p in (grown, replaced, stale):
+        p.stored_verification = p.verification_status = "invalidated"
+    mark_verification([grown, replaced, stale], verified, valid_new={"e9"})
+    assert [p.verification_status for p in (grown, replaced, stale)] == ["verified", "invalidated", "invalidated"]
+    assert (grown.revived, replaced.revived, stale.revived) == (True, False, False)
+    assert pattern_row("m", grown, True)["props"]["invalid_at"] is None
+    assert "invalid_at" not in pattern_row("m", stale, True)["props"]
