@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Generator
 from datetime import datetime
 from pathlib import Path
@@ -67,6 +68,7 @@ class Mind(MemoryVerbs):
         self._store = store
         self._settings = settings
         self._capture: CaptureQueue | None = None
+        self._named_capture = threading.Lock()
 
     @classmethod
     def open(cls, name: str, settings: Settings | None = None, *, must_exist: bool = False) -> Mind:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import tempfile
+import threading
 from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -13,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from graphmind.config import Settings
-from graphmind.dream.capture import CONTENT_FIELDS, experience_row, experience_rows, named_ids, untaken
+from graphmind.dream.capture import CONTENT_FIELDS, Captured, experience_row, experience_rows, named_ids, untaken
 from graphmind.dream.capture_queue import CaptureQueue
 from graphmind.errors import NotFoundError, ValidationError
 from graphmind.forget import ForgetParams, ForgetReport, forget
@@ -32,6 +34,8 @@ class MemoryVerbs:
     _store: GraphStore
     _settings: Settings
     _capture: CaptureQueue | None
+    _named_capture: threading.Lock
+    """Held from the check of a caller-given id to its write (or queueing)."""
 
     def import_jsonl(self, path: str | Path, *, strict: bool = True) -> ImportReport:
         raise NotImplementedError
@@ -47,7 +51,8 @@ class MemoryVerbs:
         contradicts: Sequence[str] = (),
     ) -> str:
         """Record one experience as it happens (no LLM call); its id. A bad experience raises
-        ValidationError at once.
+        ValidationError at once. ``capture_once`` takes the same arguments and also says
+        whether this call stored it.
 
         The write happens behind the call, batched, within ``GRAPHMIND_CAPTURE_FLUSH_MS``
         (graphmind.dream.capture_queue); ``wait=True`` writes before returning. ``flush()``,
@@ -63,21 +68,46 @@ class MemoryVerbs:
         left with no valid experience is invalidated too (from when its last one was). That
         capture is written at once with the marks, in one transaction: an unknown id writes nothing.
         """
+        return self.capture_once(
+            experience,
+            session_id=session_id,
+            metadata=metadata,
+            wait=wait,
+            supersedes=supersedes,
+            contradicts=contradicts,
+        ).id
+
+    def capture_once(
+        self,
+        experience: Experience | dict[str, Any],
+        *,
+        session_id: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        wait: bool = False,
+        supersedes: Sequence[str] = (),
+        contradicts: Sequence[str] = (),
+    ) -> Captured:
+        """``capture``, saying whether this call stored the experience: ``created`` is False
+        when the same experience was stored under its id already (a retry). Captures naming
+        one id at the same time in this process are taken one after the other, so one is
+        stored and the other is a retry or a ConflictError."""
         limit = self._settings.max_property_bytes
         row = experience_row(self.name, experience, session_id=session_id, metadata=metadata, max_property_bytes=limit)
-        stored = not self._not_yet_stored([row], named_ids([experience]))
-        if stored and not (supersedes or contradicts):
-            return str(row["id"])  # the same capture again (a retry): stored already
-        if supersedes or contradicts:  # a retry marks again (idempotent)
-            self.flush()
-            self._capture_replacing(row, {"SUPERSEDES": supersedes, "CONTRADICTS": contradicts})
-        elif wait:
-            self._write_experiences([row])
-        else:
-            if self._capture is None:
-                self._capture = CaptureQueue(self._write_experiences, flush_ms=self._settings.capture_flush_ms)
-            self._capture.put(row)
-        return str(row["id"])
+        named = named_ids([experience])
+        with self._named_capture if named else nullcontext():
+            stored = not self._not_yet_stored([row], named)
+            if supersedes or contradicts:  # a retry marks again (idempotent)
+                self.flush()
+                self._capture_replacing(row, {"SUPERSEDES": supersedes, "CONTRADICTS": contradicts})
+            elif stored:
+                pass  # the same capture again (a retry): stored already
+            elif wait:
+                self._write_experiences([row])
+            else:
+                if self._capture is None:
+                    self._capture = CaptureQueue(self._write_experiences, flush_ms=self._settings.capture_flush_ms)
+                self._capture.put(row)
+        return Captured(str(row["id"]), created=not stored)
 
     def flush(self) -> None:
         """Wait until every captured experience is stored and the hits of every recall so far
@@ -120,9 +150,11 @@ class MemoryVerbs:
             max_property_bytes=self._settings.max_property_bytes,
         )
         ids = [r["id"] for r in rows]
-        rows = self._not_yet_stored(rows, named_ids(experiences))
-        for start in range(0, len(rows), self._settings.import_batch_size):
-            self._write_experiences(rows[start : start + self._settings.import_batch_size])
+        named = named_ids(experiences)
+        with self._named_capture if named else nullcontext():
+            rows = self._not_yet_stored(rows, named)
+            for start in range(0, len(rows), self._settings.import_batch_size):
+                self._write_experiences(rows[start : start + self._settings.import_batch_size])
         return ids
 
     def _capture_replacing(self, row: dict[str, Any], older: Mapping[str, Sequence[str]]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -64,6 +65,15 @@ def experience_rows(mind: str, experiences: Iterable[Experience | Mapping[str, A
     if len(set(ids)) != len(ids):
         raise ValidationError("two experiences of one batch share an id", field="id")
     return rows
+
+
+@dataclass(frozen=True)
+class Captured:
+    """What one capture did: the experience's ``id``, and whether this call stored it
+    (``created`` False: the same experience was stored under its id already, a retry)."""
+
+    id: str
+    created: bool
 
 
 CONTENT_FIELDS = ("description", "outcome", "kind", "strategy_used", "importance", "confidence", "impact", "session_id")

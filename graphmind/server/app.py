@@ -235,12 +235,14 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
 
     @app.post(f"{API}/capture", tags=["memory"])
     def capture(body: CaptureRequest, mind: Mind = Depends(allowed("write"))) -> dict[str, Any]:
-        """Record one experience now (stored before the answer); its id."""
+        """Record one experience now (stored before the answer): its id, and ``created``, false
+        when the same experience was stored under its id already (a retry; nothing written)."""
         experience = body.experience.model_dump(exclude_none=True)
         older, against = body.supersedes, body.contradicts
-        return {
-            "id": mind.capture(experience, session_id=body.session_id, wait=True, supersedes=older, contradicts=against)
-        }
+        done = mind.capture_once(
+            experience, session_id=body.session_id, wait=True, supersedes=older, contradicts=against
+        )
+        return {"id": done.id, "created": done.created}
 
     @app.post(f"{API}/ruminate", tags=["engines"])
     def ruminate(body: RuminateRequest, mind: Mind = Depends(allowed("write"))) -> dict[str, Any]:

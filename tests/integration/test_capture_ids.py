@@ -4,6 +4,8 @@ nothing, and a batch with one such id writes none of its experiences."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from graphmind.errors import ConflictError
@@ -48,3 +50,31 @@ def test_a_queued_capture_counts_and_leaving_out_what_was_said_is_other_content(
         mind.capture({k: v for k, v in named.items() if k != "strategy_used"}, wait=True)
     mind.flush()
     assert mind.get("boil-1").description == BOIL["description"] and mind.get("boil-2").strategy_used == "rolling boil"
+
+
+def test_captures_naming_one_new_id_at_once_store_one_and_say_so(mind):
+    """Eight threads capture under one id no memory holds: one is created, the same content
+    again is a retry, other content a ConflictError; the first content stays."""
+    tellings = [BOIL] * 4 + [{**BOIL, "description": f"Boiled the wort for {m} minutes"} for m in (30, 45, 75, 90)]
+
+    def capture(experience: dict) -> object:
+        try:
+            return mind.capture_once(experience)
+        except ConflictError as exc:
+            return exc
+
+    with ThreadPoolExecutor(8) as pool:
+        done = list(pool.map(capture, tellings))
+    mind.flush()
+    created = [d for d in done if not isinstance(d, ConflictError) and d.created]
+    assert len(created) == 1 and mind.stats().labels == {"Experience": 1}
+    stored = mind.get("boil-1").description
+    winner = tellings[done.index(created[0])]["description"]
+    assert stored == winner
+    for experience, outcome in zip(tellings, done):  # the rest: a retry of the winner, or refused
+        if outcome is created[0]:
+            continue
+        if experience["description"] == stored:
+            assert not isinstance(outcome, ConflictError) and not outcome.created
+        else:
+            assert isinstance(outcome, ConflictError)

@@ -136,7 +136,8 @@ def test_a_capture_never_overwrites_a_memory_under_its_id_and_a_retry_writes_not
     first = api.post(path, headers=bearer(key), json={"experience": experience, "session_id": "bake-1"})
     stamp = mind.get("bake-7").timestamp
     again = api.post(path, headers=bearer(key), json={"experience": experience, "session_id": "bake-1"})
-    assert first.status_code == again.status_code == 200 and again.json() == {"id": "bake-7"}
+    assert first.status_code == again.status_code == 200 and first.json() == {"id": "bake-7", "created": True}
+    assert again.json() == {"id": "bake-7", "created": False}
     assert mind.get("bake-7").timestamp == stamp  # the retry wrote nothing
     other = api.post(path, headers=bearer(key), json={"experience": {**experience, "outcome": "failure"}})
     assert other.status_code == 409 and mind.get("bake-7").outcome == "success"
