@@ -7,6 +7,7 @@ from graphmind.app import MindEngines
 from graphmind.config import Settings
 from graphmind.digest import Digester, DigestParams, DigestReport
 from graphmind.dream import Dreamer, DreamParams, DreamReport, KnowledgeMatch
+from graphmind.dream.capture import Captured
 from graphmind.dream.schedule import Schedule
 from graphmind.dream.verify import Verification
 from graphmind.embed import Embedder, HashingEmbedder, MiniLMEmbedder
@@ -29,6 +30,7 @@ from graphmind.wander.sessions import WanderSessions
 from graphmind.wander.wanderer import Wander
 
 __all__ = [
+    "Captured",
     "Crystals",
     "DigestParams",
     "DigestReport",

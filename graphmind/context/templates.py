@@ -11,11 +11,12 @@ the grounding check.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 
 from graphmind.context import conclusions
 from graphmind.prompts._models import NODE_TYPES, MemoryItem, PropertyValue
 from graphmind.prompts.context import ContextInput, ContextSections
+from graphmind.recall.validity import is_valid
 from graphmind.text import rank_by_overlap
 
 TEMPLATE_WORDS = frozenset(
@@ -225,15 +226,19 @@ def _history(conversations: list[MemoryItem], failures: list[MemoryItem]) -> str
     return _lines(*lines) or NO_DATA["relevant_history"]
 
 
+OUT_OF_USE = frozenset({"invalidated", "archived", "absorbed", "faded"})
+"""A crystal's or thread's status that puts it out of use (retired and pruned: ``is_valid``)."""
+
+
 def _consolidated(memories: list[MemoryItem], focus: str) -> list[MemoryItem]:
-    """The night cycle's verified-or-unverified Patterns, Abstractions and Crystals (never an
-    invalidated one), those sharing most terms with the stimulus first."""
+    """The night cycle's verified-or-unverified Patterns, Abstractions and Crystals that hold now
+    (never an invalidated, retired or pruned one, nor one whose validity ended), those sharing
+    most terms with the stimulus first."""
+    now = datetime.now(UTC)
     items = [
         m
         for m in memories
-        if m.label in CONSOLIDATED_LABELS
-        and m.prop("verification_status") != "invalidated"
-        and m.prop("status") != "invalidated"
+        if m.label in CONSOLIDATED_LABELS and m.prop("status") not in OUT_OF_USE and is_valid(m.properties, now)
     ]
     return [items[i] for i in rank_by_overlap([m.text for m in items], focus)]
 

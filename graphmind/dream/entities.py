@@ -37,6 +37,13 @@ from graphmind.text import STOPWORDS
 _WORD = re.compile(r"[A-Za-z0-9][\w'’./-]*[\w]|[A-Za-z0-9]")
 _IDENTIFIER = re.compile(r"\w[-_./]\w|[A-Za-z]\d|\d[A-Za-z]")
 _INNER_CAPITAL = re.compile(r"[a-z][A-Z]")
+_PREFIXED = re.compile(
+    r"(?i:re|pre|de|un|non|co|self|over|under|anti|post|sub|semi|mid|half|out|cross|double|multi|inter|"
+    r"counter|mis|dis|fine|hand)-[a-z]+(?:-[a-z]+)*|[A-Za-z][a-z]*(?:-[a-z]+)*-[a-z]+(?:ed|ing)"
+)
+"""A lower-case word joined to a common English prefix (re-seated, pre-cooled, self-test,
+over-tightened), or a compound verb form (power-cycled, hot-swapping): the action itself,
+which a hyphen would otherwise mark as an identifier."""
 _CLAUSE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*)$")
 _SUBJECT = re.compile(r"^\s*[^\s:]+(?:\s+[^\s:]+){0,2}:\s+(?=\S)")
 _POSSESSIVE = re.compile(r"((?:[A-Za-z][\w-]*[ \t]+){0,2})([A-Za-z][\w-]*)['’]s\b")
@@ -85,6 +92,8 @@ def is_name(token: str, *, clause_start: bool = False) -> bool:
         return False
     if not any(ch.isalpha() for ch in token) or _QUANTITY.fullmatch(token):
         return False  # 500, 2.1, 500s, 3rd, 80C, 16GB, 1.5L, 60min: a quantity, a setting of the technique
+    if _PREFIXED.fullmatch(token):
+        return False  # re-seated, pre-cooled, self-test: a word with a prefix, not a service's name
     if _IDENTIFIER.search(token) or _INNER_CAPITAL.search(token):
         return True
     if token.isupper():

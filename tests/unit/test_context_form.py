@@ -188,3 +188,23 @@ def test_trimming_stops_as_soon_as_the_document_fits():
     context = _context(memories, budget=full.token_count - 5)
     lost = [line for line in full.to_markdown().splitlines() if line not in context.to_markdown()]
     assert 1 <= len([line for line in lost if line.strip()]) <= 2
+
+
+def test_the_strategic_direction_leaves_out_consolidated_knowledge_that_no_longer_holds():
+    """A retired or pruned abstraction, an invalidated pattern and one whose validity ended are
+    kept in the graph but never handed to the Driver as direction; a current one is."""
+    text = "Frost alarm at dawn: wrap the north orchard sensor and check its relay"
+    current = _m("abs-now", "Abstraction", name="Frost alarms", generalization=text + " (current)", level=2)
+    retired = _m("abs-old", "Abstraction", name="Frost", generalization=text + " (retired)", level=2, status="retired")
+    pruned = _m("pat-pruned", "Pattern", name="Frost alarm", description=text + " (pruned)", status="pruned")
+    ended = _m(
+        "pat-ended", "Pattern", name="Alarm", description=text + " (ended)", invalid_at="2026-01-01T00:00:00+00:00"
+    )
+    gone = _m(
+        "pat-gone", "Pattern", name="Dawn", description=text + " (invalidated)", verification_status="invalidated"
+    )
+    memories = [retired, pruned, ended, gone, current]
+    direction = compose(ContextInput(stimulus=STIMULUS, sender="Ines", identity=IDENTITY, memories=memories))
+    direction = direction.strategic_direction
+    assert "(current)" in direction, direction
+    assert not any(f"({x})" in direction for x in ("retired", "pruned", "ended", "invalidated")), direction

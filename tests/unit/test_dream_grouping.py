@@ -116,6 +116,19 @@ def test_words_numbers_and_acronyms_are_not_names(token):
     assert not is_name(token, clause_start=True) if token == "Rolled" else not is_name(token)
 
 
+@pytest.mark.parametrize(
+    "token", ["re-seated", "Re-homed", "pre-cooled", "self-test", "over-tightened", "power-cycled", "hot-swapping"]
+)
+def test_a_word_with_a_prefix_is_the_action_not_a_name(token):
+    assert not is_name(token)
+
+
+def test_the_action_text_keeps_a_prefixed_verb():
+    text = "Power-cycled the wheel and re-seated it on its detent"
+    assert action_text(text) == text
+    assert action_text("Re-cooled the CCD slowly at 2 C per minute") == "Re-cooled the CCD slowly at 2 C per minute"
+
+
 def test_the_action_text_drops_the_service_and_the_log_subject():
     assert action_text("Rolled back the payments-api deploy after errors") == "Rolled back the deploy after errors"
     assert action_text("Billing cron: restarted all its workers") == "restarted all its workers"
