@@ -37,6 +37,7 @@ from graphmind.ruminate import RuminationEngine, RuminationParams, RuminationRes
 from graphmind.store import GraphStore, SchemaReport
 from graphmind.store.minds import MindStats, MindSummary, check_mind_name, delete_mind, list_minds, mind_exists
 from graphmind.store.records import node_to_model
+from graphmind.text import checked_text
 from graphmind.wander.crystals import Crystals
 from graphmind.wander.events import EventBus
 from graphmind.wander.resonances import Resonances
@@ -224,7 +225,9 @@ class Mind(MemoryVerbs):
             return about_only(self.embedder, self.recaller, found, quantile) if quantile else found
 
         tools = memory_tools(recall, self.get)
-        return self.llm.run_tools(ANSWER, RecallQuestion(question=check_query_text(question)), tools)
+        return self.llm.run_tools(
+            ANSWER, RecallQuestion(question=checked_text(question, "the question", "question")), tools
+        )
 
     def dream(
         self, params: DreamParams | None = None, *, trigger: Trigger = "manual", progress: DreamProgress | None = None

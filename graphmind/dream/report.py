@@ -81,6 +81,11 @@ class DreamReport:
             f"{'pattern' if self.patterns == 1 else 'patterns'} ({self.grown} grown; ratio {ratio}), "
             f"{self.ladder_levels}-level ladder, "
             f"{self.cross_connections} connections, {self.pruned} pruned{transfer}; verification: {verified}"
+            + (
+                f"; {self.deferred} {'waits' if self.deferred == 1 else 'wait'} for more like them"
+                if self.deferred
+                else ""
+            )
             + (f"; {self.remaining} experiences left for the next run" if self.remaining else "")
         )
 

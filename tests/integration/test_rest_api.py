@@ -96,6 +96,8 @@ def test_ask_answers_from_the_memories_and_cites_them(api, store, mind):
         k: body[k] for k in ("question", "tool_calls", "llm")
     }
     assert api.post(path, headers=bearer(key), json={"question": ""}).status_code == 422
+    blank = api.post(path, headers=bearer(key), json={"question": "   "})
+    assert blank.status_code in (400, 422) and "the question is empty" in blank.json()["detail"], blank.json()
 
 
 def test_capture_writes_and_bad_input_is_one_sentence(api, store, mind):

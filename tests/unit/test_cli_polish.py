@@ -50,6 +50,8 @@ def test_the_dream_message_names_the_verification_once_with_its_score():
     )
     assert report.message.endswith("; verification: verified (score 0.93)")
     assert "verified verified" not in report.message
+    waiting = DreamReport(run_id="r2", mind="m", status="completed", trigger="manual", experiences=17, deferred=10)
+    assert "; 10 wait for more like them" in waiting.message  # what the run left aside is said
 
 
 def test_one_dependency_is_one_file():
