@@ -1,9 +1,7 @@
 """One dream run, end to end: read → triage → compress → integrate → ladder → verify → publish.
 
-Connections are classified by rules; with an online LLM the ones touching a new or grown pattern
-are classified by it (`dream.connect`), and each changed ladder level regrouped (`dream.group_level`).
-
-Degradation (NFR-3.3.1): a phase that fails is recorded in ``degraded`` and replaced by the seed's fallback:
+Connections are classified by rules; with an online LLM the ones touching a new or grown pattern are
+classified by it (`dream.connect`), and each changed ladder level regrouped (`dream.group_level`). Degradation (NFR-3.3.1): a phase that fails is recorded in ``degraded`` and replaced by the seed's fallback:
 triage → every experience kept; compression → no patterns (the experiences stay unconsumed for the next
 run); an LLM call that fails → the same step by graphmind's rules (the offline behaviour); ladder → a
 2-level ladder (experiences and patterns); verification → the run is stored unverified with the error as a
@@ -15,12 +13,12 @@ away) or ``failed`` when the store still answers; a run that could not (killed, 
 ``running``, and the next run on the mind marks it ``interrupted`` once it holds the lease (``graphmind
 neo4j start`` does at once).
 
-Crash safety by phase (tests/reliability/test_neo4j_kill.py kills Neo4j in each):
-read, embed, triage, compress, integrate, abstract, verify are *resumable*: they only read and
-compute in memory (the lease and the ``running`` record aside), so a run killed in any of them
-leaves nothing, and running the dream again redoes it from the same inputs. publish is
-*transactional*: one managed transaction (retried when transient) that re-checks the lease
-first: all of the run is written, or none.
+Crash safety by phase (tests/reliability/test_neo4j_kill.py kills Neo4j in each): read, embed, triage,
+compress, integrate, abstract, verify are *resumable*: they only read and compute in memory (the lease and
+the ``running`` record aside), so a run killed in any of them leaves nothing, and running the dream again
+redoes it from the same inputs. publish is *transactional*: one managed transaction (retried when
+transient) that re-checks the lease first: all of the run is written, or none. Stale patterns (some of
+their experiences superseded) are extracted again after compression (graphmind.dream.refresh).
 """
 
 from __future__ import annotations
@@ -35,7 +33,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from graphmind.dream import coherence, compress, entities, graph, integrate, ladder, verifier
+from graphmind.dream import coherence, compress, entities, graph, integrate, ladder, refresh, verifier
 from graphmind.dream import offline as rules_llm
 from graphmind.dream.anchors import anchor_set, wanted
 from graphmind.dream.items import Connection, LadderNode, PatternState, filled, seen_together
@@ -144,6 +142,7 @@ class _Run:
         self.known: set[int] = set()  # experiences that applied an earlier run's pattern
         self.remaining = 0  # unconsumed experiences beyond params.max_experiences
         self.started = datetime.now(UTC)
+        self.renamed = refresh.Renamed(())  # ladder nodes named again: over a pattern extracted again
 
     def execute(self) -> DreamReport:
         d = self.d
@@ -181,6 +180,8 @@ class _Run:
         )
         new, grown, deferred = compressed if compressed else ([], [], [])
         patterns += new
+        retold = self._phase("compress", lambda: refresh.stale_patterns(d.store, self.mind, patterns, self.calls))
+        self.renamed = refresh.Renamed(p.id for p in retold)
         pruned = self._phase("integrate", lambda: integrate.prune(patterns, self.params))
         connections = self._phase("integrate", lambda: self._connect(patterns))
         active = [p for p in patterns if p.active]
@@ -212,7 +213,7 @@ class _Run:
             rows,
             tri,
             patterns,
-            new + grown,
+            new + grown + retold,
             pruned,
             deferred,
             nodes,
@@ -331,7 +332,7 @@ class _Run:
 
     def _name_level(self, nodes: list[LadderNode], below: dict[str, PatternItem], old: dict[str, LadderNode]) -> None:
         for node in nodes:
-            if node.id in old:
+            if self.renamed.keeps(node, old):
                 node.name, node.generalization, node.is_new = (old[node.id].name, old[node.id].generalization, False)
             else:
                 inputs = ladder.naming_input(node, below, self.params.domain)

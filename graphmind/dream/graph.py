@@ -105,6 +105,7 @@ def read_patterns(store: GraphStore, mind: str, dimensions: int) -> list[Pattern
                 evidence=(r["first_evidence"], r["last_evidence"]),
                 strategies=frozenset(k for k in map(name_of_strategy, r["strategies"]) if k),
                 superseded_itself=bool(r["superseded_itself"]),
+                stale=bool(r["stale"]),
             )
         )
     return patterns

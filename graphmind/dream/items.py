@@ -134,6 +134,9 @@ class PatternState:
     for a new pattern; graphmind.dream.supersede reads them)."""
     strategies: frozenset[str] = frozenset()
     """The strategy names (``strategy_key``) its experiences were filed under."""
+    stale: bool = False
+    """Some of its experiences were superseded since it was extracted: its text may state the
+    replaced fact (graphmind.dream.refresh extracts it again)."""
     superseded_itself: bool = False
     """A memory supersedes or contradicts the pattern itself (not only its experiences)."""
     revived: bool = False

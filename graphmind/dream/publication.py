@@ -71,6 +71,7 @@ def pattern_row(mind: str, p: PatternState, produced: bool) -> dict[str, Any]:
         "error_count": p.tally.errors,
         "cohesion": round(p.cohesion, 4),
     }
+    props["stale"] = True if p.stale else None  # None: SET += removes it (extracted again)
     if p.revived:
         props["invalid_at"] = None  # SET += removes it: the pattern holds again
     return {
