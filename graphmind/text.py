@@ -6,6 +6,7 @@ Everything here selects, trims or counts words of the text it is given; nothing 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -40,6 +41,21 @@ vol pp
 """Abbreviations that are not the end of a sentence whatever follows ("e.g. the", "Dr. Lee")."""
 _ENDS_BEFORE_CAPITAL = frozenset("etc al inc ltd co corp jr sr min max sec hr hrs mins secs a.m p.m".split())
 """Abbreviations that end a sentence only when a capitalised word follows ("… etc. Then")."""
+
+
+_AFTER_NUMBER = re.compile(r"\d(?:[\d.,]*\d)?\s?([^\W\d_]+)")
+
+
+def unit_words(texts: Iterable[str]) -> set[str]:
+    """The words (lower-case) written right after a number in more than half of their uses in
+    ``texts``: units and counts ("60 cm", "2.5 arcsec", "85 percent", "10 minutes"), the
+    setting of a technique, never what it is about or how two techniques relate."""
+    texts = list(texts)
+    after = Counter(m.group(1).lower() for t in texts for m in _AFTER_NUMBER.finditer(t))
+    if not after:
+        return set()
+    uses = Counter(w for t in texts for w in words(t))
+    return {w for w, n in after.items() if 2 * n > uses[w]}
 
 
 def words(text: str) -> list[str]:

@@ -15,7 +15,9 @@ taken only from phrases every word of which is general to it:
 - no name of a particular thing (``entities.is_name``: payments-api, ProfileStore, Nicolas;
   nor a possessor of the level's texts, ``entities.action_texts``: "the toaster's lever");
 - found in at least two of its children (``entities.general_terms``): a term only one child
-  uses (a lower-case service, a customer) names that child, not the category.
+  uses (a lower-case service, a customer) names that child, not the category;
+- no unit or count, a word written after a number in most of its uses (``text.unit_words``:
+  "cm" of "60 cm", "percent").
 
 Multi-word phrases are preferred when they score at least ``PHRASE_SHARE`` of the best single
 word (a phrase reads as a name; a word alone is a topic), so names are phrases from the
@@ -32,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from graphmind.dream.entities import action_texts, general_terms, is_name
-from graphmind.text import STOPWORDS, content_terms, stem, top_terms
+from graphmind.text import STOPWORDS, content_terms, stem, top_terms, unit_words
 
 PHRASE_SHARE = 0.5
 _WORD = re.compile(r"(?u)\b[a-zA-Z][a-zA-Z'’-]+\b")
@@ -64,9 +66,10 @@ def level_key_phrases(children: Sequence[Sequence[str]], k: int = 3) -> list[lis
     tf = counts / np.maximum(unigram_total, 1)
     idf = np.log(1 + unigram_total.mean() / np.maximum(counts.sum(axis=0), 1))
     scores = np.sqrt(tf * _coverage(vectorizer, actions)) * idf
+    units = unit_words(flat)  # "60 cm", "85 percent": a setting, not a name
     out = []
     for i, texts in enumerate(actions):
-        allowed = general_terms([_terms(t) for t in texts])
+        allowed = general_terms([_terms(t) for t in texts]) - units
         usable = [j for j in np.argsort(-scores[i], kind="stable") if scores[i, j] > 0 and _usable(phrases[j], allowed)]
         out.append(_ranked(usable, phrases, words, scores[i], k))
     return out

@@ -1,7 +1,8 @@
 """Term rules over patterns: how two patterns relate, whether they contradict, whether a
 higher item covers a lower one. Used by the pipeline directly and by the offline LLM.
 
-- connection kind: prerequisite when one's actions meet the other's conditions; alternative
+- connection kind: prerequisite when one's actions meet the other's conditions (a unit such as
+  "arcsec" in "1.5 arcsec" is no such meeting, ``text.unit_words``); alternative
   when the conditions agree and the actions differ; refinement when one adds conditions to
   the other's; complement otherwise;
 - contradiction: the same conditions (Jaccard ≥ 0.5 of their stemmed terms) with conflicting
@@ -21,7 +22,7 @@ import re
 
 from graphmind.dream import antonyms
 from graphmind.prompts.dream import ConnectionKind, PatternItem
-from graphmind.text import jaccard, join_names, stem, term_set, words
+from graphmind.text import jaccard, join_names, stem, term_set, unit_words, words
 
 _NEGATION = re.compile(r"\b(?:not|never|avoid|don't|do not|stop|without|no)\b", re.I)
 
@@ -37,7 +38,7 @@ def all_terms(p: PatternItem) -> set[str]:
 def classify(a: PatternItem, b: PatternItem) -> tuple[ConnectionKind, PatternItem, PatternItem, str]:
     """(kind, from, to, because) of the connection between ``a`` and ``b``."""
     for first, second in ((a, b), (b, a)):
-        met = terms(first.actions) & terms(second.conditions)
+        met = terms(first.actions) & terms(second.conditions) - unit_words([*first.actions, *second.conditions])
         if met:
             return (
                 "prerequisite",

@@ -14,7 +14,10 @@ from graphmind.dream.entities import action_text, general_terms, is_name
 from graphmind.dream.items import ExperienceRow, PatternState, Tally, strategy_key
 from graphmind.dream.ladder import fold_single_children, group_levels
 from graphmind.dream.naming import level_key_phrases
+from graphmind.dream.rules import classify
 from graphmind.models import Experience
+from graphmind.prompts.dream import PatternItem
+from graphmind.text import unit_words
 
 PARAMS = DreamParams()
 
@@ -445,3 +448,21 @@ def test_a_small_night_among_many_patterns_anchors_only_the_nearest_and_no_more_
     assert per == MIN_PER_PATTERN and len(ids) * per <= len(night)  # 100 patterns would drown 30 experiences
     assert len(ids) == 30 // MIN_PER_PATTERN and set(ids) <= {f"p{k}" for k in range(42)}
     assert len(wanted(night[:2], patterns, 10)[0]) == NEAREST  # a tiny night still sees its nearest
+
+
+def test_units_and_counts_are_neither_names_nor_meetings():
+    assert unit_words(["the 60 cm and the 40 cm telescopes", "guiding under 1.5 arcsec", "re-seated 2 filters"]) >= {
+        "cm",
+        "arcsec",
+    }
+    assert "telescopes" not in unit_words(["the 60 cm and the 40 cm telescopes", "2 telescopes, then telescopes"])
+    phrases = level_key_phrases(
+        [
+            ["Refocused the 60 cm for temperature drift", "Refocused the 40 cm after the temperature fell"],
+            ["Rebuilt the pointing model of the 60 cm", "Rebuilt the pointing model of the 40 cm from 30 stars"],
+        ]
+    )
+    assert not any("cm" in p.casefold().split() for found in phrases for p in found), phrases
+    guide = PatternItem(id="g", description="reset the guider", actions=["reset the guider to 1.5 arcsec"])
+    focus = PatternItem(id="f", description="refocus", conditions=["stars bloated past 3 arcsec"])
+    assert classify(guide, focus)[0] != "prerequisite"  # one unit shared is no prerequisite
