@@ -16,8 +16,8 @@
   patterns that record a failure (kept on purpose: a negative result is low in utility).
 
 Each check scores 1 − the share of items it faults; the score is their mean. A check is
-``failed`` (vertical: a structural fault, or more than ``VerticalParams.fail_share`` of the
-edges, and more than one, misplaced; groundedness: any fault), ``flagged`` or ``passed``. Status: ``empty`` (no
+``failed`` (vertical: a structural fault, or more misplaced edges, and more than one, than a
+true ladder shows by chance, ``vertical.too_many``; groundedness: any fault), ``flagged`` or ``passed``. Status: ``empty`` (no
 abstraction), ``failed`` when a check failed, ``verified`` when none flagged anything and the
 score reaches ``min_verification_score``, else ``flagged``.
 """
@@ -33,7 +33,7 @@ from graphmind.dream import rules
 from graphmind.dream.integrate import item
 from graphmind.dream.items import LadderNode, PatternState
 from graphmind.dream.params import DreamParams
-from graphmind.dream.vertical import Edge, Flag, Margin, VerticalParams, misplaced, structural_flags
+from graphmind.dream.vertical import Edge, Flag, Margin, VerticalParams, misplaced, structural_flags, too_many
 
 SPAN_RATIO = 10
 
@@ -166,7 +166,7 @@ def vertical(
         for i, lvl in level_of.items()
         if lvl is not None and lvl < top and nodes and i not in children
     ]
-    failed = structural or misplaced_edges > max(1.0, params.fail_share * len(edges))
+    failed = structural or too_many(misplaced_edges, len(edges), params)
     return _result(
         flags,
         max(len(edges), len(flags)),

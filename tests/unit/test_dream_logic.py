@@ -15,7 +15,7 @@ from graphmind.dream.params import DreamParams
 from graphmind.dream.schedule import Schedule, parse_duration, threshold_due, watch
 from graphmind.dream.triage import TriageResult, triage
 from graphmind.dream.verify import ladder_edges, levels_of, verify
-from graphmind.dream.vertical import margins
+from graphmind.dream.vertical import VerticalParams, margins, too_many
 from graphmind.errors import ValidationError
 from tests.unit.dream_items import pattern, unit
 
@@ -571,3 +571,12 @@ def test_stored_vectors_are_used_and_only_the_missing_ones_embedded():
 
     out = filled([np.array([1.0, 0.0]), None, np.array([0.0, 1.0])], ["a", "b", "c"], embed, 2)
     assert asked == [["b"]] and out.tolist() == [[1.0, 0.0], [7.0, 7.0], [0.0, 1.0]]
+
+
+def test_a_ladder_fails_on_more_misplaced_edges_than_a_true_one_shows_by_chance():
+    params = VerticalParams()
+    assert not too_many(1, 6, params)  # one contested child never fails a ladder
+    assert too_many(2, 6, params) and not too_many(2, 13, params) and too_many(3, 13, params)
+    assert not too_many(14, 404, params) and too_many(97, 404, params)  # NAICS: 3.5% of its edges; a corrupted copy
+    assert not too_many(79, 2313, params)  # ICD-10's true edges flagged at 3.4%
+    assert too_many(2, 13, VerticalParams(fail_p=0.1))  # the bar is the parameter's
