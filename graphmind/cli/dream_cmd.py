@@ -15,6 +15,7 @@ from graphmind.dream.knowledge import check_k
 from graphmind.dream.schedule import Schedule, parse_duration, watch
 from graphmind.dream.verify import Verification
 from graphmind.mind import Mind
+from graphmind.text import trim
 
 
 @click.command()
@@ -191,8 +192,19 @@ def verification_text(mind: str, result: Verification) -> str:
         return f"mind {mind!r} has no abstraction ladder to verify (run 'graphmind dream')"
     lines = [f"mind {mind!r}: {result.status} (score {result.score:.2f})"]
     lines += [f"  {name}: {c.score:.2f}  {c.message}" for name, c in result.checks.items()]
-    lines += [f"  flagged {f.check}: {f.parent or '-'} -> {f.child or '-'}: {f.reason}" for f in result.flagged]
+    lines += [
+        f"  flagged {f.check}: {_named(f.parent, result)} -> {_named(f.child, result)}: {f.reason}"
+        for f in result.flagged
+    ]
     return "\n".join(lines)
+
+
+def _named(node_id: str | None, result: Verification) -> str:
+    """``id ("name")``, the name cut to 40 characters; "-" for none."""
+    if not node_id:
+        return "-"
+    name = result.names.get(node_id)
+    return f'{node_id} ("{trim(name, 40)}")' if name and name != node_id else node_id
 
 
 def ladder_tree(report: DreamReport) -> list[str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -76,9 +77,10 @@ def check(
     if ask is not None:
         verdicts = judge_edges(found, active, nodes, ask, vertical_params)
         pairs = judge_pairs(active, vectors, params, ask)
-    return checks.verify(
+    result = checks.verify(
         active, nodes, params, margins=found, verdicts=verdicts, contradicting=pairs, vertical_params=vertical_params
     )
+    return replace(result, names={p.id: p.name for p in active} | {n.id: n.name for n in nodes})
 
 
 def judge_edges(

@@ -63,6 +63,8 @@ class Verification:
     score: float
     checks: dict[str, CheckResult]
     contradictions: list[tuple[str, str]] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
+    """Node id → name, of the patterns and abstractions checked (to print a flag readably)."""
 
     @property
     def flagged(self) -> list[Flag]:
@@ -92,7 +94,10 @@ class Verification:
             "status": self.status,
             "score": self.score,
             "checks": checks,
-            "flagged": [asdict(f) for f in self.flagged],
+            "flagged": [
+                asdict(f) | {"parent_name": self.names.get(f.parent or ""), "child_name": self.names.get(f.child or "")}
+                for f in self.flagged
+            ],
             "warnings": self.warnings,
             "errors": self.errors,
         }

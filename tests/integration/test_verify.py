@@ -100,9 +100,12 @@ def test_cli_verify_reports_json_and_exit_codes(cli_env, cli_mind, store, settin
         "utility_threshold",
     }
     assert payload["checks"]["vertical_consistency"]["status"] == "failed"
-    assert {"check", "parent", "child", "reason"} == set(payload["flagged"][0])
+    first = payload["flagged"][0]
+    assert {"check", "parent", "child", "reason", "parent_name", "child_name"} == set(first)
     code, out, _ = run_cli(capsys, "verify", "--mind", cli_mind)
     assert code == 1 and "flagged vertical_consistency" in out
+    named = [x for x in (first["parent_name"], first["child_name"]) if x]
+    assert named and all(f'("{x[:39]}' in out for x in named), out  # a flag names its nodes, not only their ids
 
 
 def test_a_dreams_ladder_verifies_with_the_same_checks(mind):
