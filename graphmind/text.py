@@ -43,7 +43,8 @@ _ENDS_BEFORE_CAPITAL = frozenset("etc al inc ltd co corp jr sr min max sec hr hr
 """Abbreviations that end a sentence only when a capitalised word follows ("… etc. Then")."""
 
 
-_AFTER_NUMBER = re.compile(r"\d(?:[\d.,]*\d)?\s?([^\W\d_]+)")
+_AFTER_NUMBER = re.compile(r"(?<![\w.])\d(?:[\d.,]*\d)?\s?([^\W\d_]+)")
+"""A word right after a number that stands alone (not the digit ending S3, EC2 or IPv6)."""
 
 
 def unit_words(texts: Iterable[str]) -> set[str]:

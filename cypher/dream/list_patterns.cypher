@@ -5,8 +5,8 @@
 // pattern with no outcome counts of its own (imported, not dreamed) counts the experiences
 // that exemplify it. ``strategies``: the names its experiences were filed under (redundancy
 // pruning never makes twins of two techniques the agent named apart). ``superseded_itself``: a
-// memory supersedes or contradicts the pattern itself; ``stale``: some of its experiences were
-// superseded since it was extracted (graphmind.dream.refresh).
+// memory (not a pattern the dream found contradicting it) supersedes or contradicts the pattern
+// itself; ``stale``: experiences of it stopped holding since it was extracted (graphmind.dream.refresh).
 MATCH (p:Pattern)
 WHERE p.mind = $mind AND coalesce(p.status, 'active') = 'active'
 CALL (p) {
@@ -30,6 +30,6 @@ RETURN p.id AS id, coalesce(p.name, p.description) AS name, p.description AS des
        CASE WHEN counted THEN errors ELSE coalesce(p.error_count, 0) END AS error_count,
        coalesce(p.cohesion, 1.0) AS cohesion, p.verification_status AS verification_status,
        first_evidence, last_evidence, strategies,
-       EXISTS { (m:Memory)-[:SUPERSEDES|CONTRADICTS]->(p) WHERE m.mind = $mind } AS superseded_itself,
-       coalesce(p.stale, false) AS stale
+       EXISTS { (m:Memory)-[:SUPERSEDES|CONTRADICTS]->(p) WHERE m.mind = $mind AND NOT m:Pattern } AS superseded_itself,
+       p.stale_since IS NOT NULL AND p.stale_since <= datetime() AS stale
 ORDER BY id

@@ -4,7 +4,8 @@
 // invalid_at, or one still to come), the latest first: what a stale pattern is extracted from
 // again. Columns: pattern, id, description, outcome, kind, strategy_used, confidence.
 UNWIND $patterns AS pattern_id
-MATCH (p:Pattern {uid: $mind + ':' + pattern_id})
+MATCH (p:Memory {uid: $mind + ':' + pattern_id})
+WHERE p:Pattern
 CALL (p) {
   MATCH (e:Experience)-[:EXEMPLIFIES]->(p)
   WHERE e.mind = $mind AND (e.invalid_at IS NULL OR e.invalid_at > datetime())

@@ -1,10 +1,11 @@
 // mode: write
 // params: mind, run_uid, rows
 // Write the patterns a dream created, grew, pruned or re-verified;
-// idempotent on uid. row: {uid, id, props, created, produced, members: [experience uid]}.
+// idempotent on uid. row: {uid, id, props, created, produced, members: [experience uid], refreshed_at}.
 // Members get (:Experience)-[:EXEMPLIFIES]->(:Pattern); the patterns the run created or
 // changed get (:DreamRun)-[:PRODUCED {created}]->(:Pattern). A pattern whose text changed is
-// flagged embedding_pending for the embedding pass.
+// flagged embedding_pending for the embedding pass. A pattern extracted again (row.refreshed_at: when
+// the run read it) is stale no more, unless a capture made it stale since (graphmind.dream.refresh).
 MATCH (run:DreamRun {uid: $run_uid})
 UNWIND $rows AS row
 MERGE (p:Memory {uid: row.uid})
@@ -12,6 +13,8 @@ MERGE (p:Memory {uid: row.uid})
   ON MATCH SET p.embedding_pending = CASE
     WHEN p.embedding_pending OR p.description <> row.props.description THEN true END
 SET p:Pattern, p += row.props, p.mind = $mind, p.id = row.id
+FOREACH (_ IN CASE WHEN row.refreshed_at IS NOT NULL AND p.stale_since <= datetime(row.refreshed_at) THEN [1] ELSE [] END |
+  REMOVE p.stale_since)
 FOREACH (_ IN CASE WHEN row.produced THEN [1] ELSE [] END |
   MERGE (run)-[produced:PRODUCED]->(p)
   SET produced.created = row.created)

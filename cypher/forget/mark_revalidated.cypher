@@ -5,7 +5,8 @@
 // forgotten one set (that one's valid_from, else its timestamp), moves to the earliest moment of
 // those that still replace it, or goes; a pattern 'invalidated' then reads 'unverified', and so
 // does a pattern that was invalid only because every experience behind it was (it has one valid
-// experience again, and no memory supersedes or contradicts it).
+// experience again, and no memory supersedes or contradicts it). The patterns they exemplify are
+// stale (``stale_since``): the next dream extracts them again with the fact they hold again.
 UNWIND $uids AS uid
 MATCH (gone:Memory {uid: uid})-[:SUPERSEDES|CONTRADICTS]->(old:Memory)
 WHERE gone.mind = $mind AND old.mind = $mind AND NOT old.uid IN $uids
@@ -26,9 +27,17 @@ CALL (valid_again) {
   MATCH (e)-[:EXEMPLIFIES]->(p:Pattern)
   WHERE p.mind = $mind AND coalesce(p.status, 'active') = 'active'
     AND p.verification_status = 'invalidated' AND p.invalid_at IS NOT NULL
-    AND NOT EXISTS { MATCH (other:Memory)-[:SUPERSEDES|CONTRADICTS]->(p) WHERE NOT other.uid IN $uids }
+    AND NOT EXISTS { MATCH (other:Memory)-[:SUPERSEDES|CONTRADICTS]->(p) WHERE NOT other.uid IN $uids AND NOT other:Pattern }
   WITH DISTINCT p
   SET p.invalid_at = null, p.verification_status = 'unverified'
   RETURN count(p) AS patterns
+}
+CALL (valid_again) {
+  UNWIND valid_again AS e
+  MATCH (e)-[:EXEMPLIFIES]->(p:Pattern)
+  WHERE p.mind = $mind
+  WITH DISTINCT p
+  SET p.stale_since = datetime()
+  RETURN count(p) AS stale
 }
 RETURN [e IN valid_again | e.id] AS revalidated

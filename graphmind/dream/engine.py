@@ -180,7 +180,7 @@ class _Run:
         )
         new, grown, deferred = compressed if compressed else ([], [], [])
         patterns += new
-        retold = self._phase("compress", lambda: refresh.stale_patterns(d.store, self.mind, patterns, self.calls))
+        retold = self._phase("compress", lambda: refresh.stale_patterns(d.store, self.mind, patterns, rows, self.calls))
         self.renamed = refresh.Renamed(p.id for p in retold)
         pruned = self._phase("integrate", lambda: integrate.prune(patterns, self.params))
         connections = self._phase("integrate", lambda: self._connect(patterns))

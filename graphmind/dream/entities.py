@@ -37,13 +37,10 @@ from graphmind.text import STOPWORDS
 _WORD = re.compile(r"[A-Za-z0-9][\w'’./-]*[\w]|[A-Za-z0-9]")
 _IDENTIFIER = re.compile(r"\w[-_./]\w|[A-Za-z]\d|\d[A-Za-z]")
 _INNER_CAPITAL = re.compile(r"[a-z][A-Z]")
-_PREFIXED = re.compile(
-    r"(?i:re|pre|de|un|non|co|self|over|under|anti|post|sub|semi|mid|half|out|cross|double|multi|inter|"
-    r"counter|mis|dis|fine|hand)-[a-z]+(?:-[a-z]+)*|[A-Za-z][a-z]*(?:-[a-z]+)*-[a-z]+(?:ed|ing)"
-)
-"""A lower-case word joined to a common English prefix (re-seated, pre-cooled, self-test,
-over-tightened), or a compound verb form (power-cycled, hot-swapping): the action itself,
-which a hyphen would otherwise mark as an identifier."""
+_PREFIXED = re.compile(r"(?i:re)-[a-z]{2,}|(?i:pre|de|un|co|self|over|under|mis|dis|post|counter)-[a-z]{2,}(?:ed|ing)")
+"""A verb with a prefix (re-seated, re-took, pre-cooled, over-tightened, co-located): the action
+itself, which a hyphen would otherwise mark as an identifier. Only "re-" takes any word; the other
+prefixes take a verb form, so pre-prod, non-prod, sub-ledger, co-pilot and order-routing stay names."""
 _CLAUSE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*)$")
 _SUBJECT = re.compile(r"^\s*[^\s:]+(?:\s+[^\s:]+){0,2}:\s+(?=\S)")
 _POSSESSIVE = re.compile(r"((?:[A-Za-z][\w-]*[ \t]+){0,2})([A-Za-z][\w-]*)['’]s\b")

@@ -135,8 +135,10 @@ class PatternState:
     strategies: frozenset[str] = frozenset()
     """The strategy names (``strategy_key``) its experiences were filed under."""
     stale: bool = False
-    """Some of its experiences were superseded since it was extracted: its text may state the
+    """Experiences of it stopped holding since it was extracted: its text may state the
     replaced fact (graphmind.dream.refresh extracts it again)."""
+    refreshed: bool = False
+    """Extracted again by this run (graphmind.dream.refresh)."""
     superseded_itself: bool = False
     """A memory supersedes or contradicts the pattern itself (not only its experiences)."""
     revived: bool = False

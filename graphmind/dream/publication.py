@@ -49,7 +49,9 @@ def experience_rows(
     return out
 
 
-def pattern_row(mind: str, p: PatternState, produced: bool) -> dict[str, Any]:
+def pattern_row(mind: str, p: PatternState, produced: bool, started: str | None = None) -> dict[str, Any]:
+    """The ``dream/upsert_patterns`` row of ``p``; ``started``: when the run began (a pattern it
+    extracted again is stale no more, unless a capture made it stale after that)."""
     props = {
         "name": p.name,
         "description": p.description,
@@ -71,7 +73,6 @@ def pattern_row(mind: str, p: PatternState, produced: bool) -> dict[str, Any]:
         "error_count": p.tally.errors,
         "cohesion": round(p.cohesion, 4),
     }
-    props["stale"] = True if p.stale else None  # None: SET += removes it (extracted again)
     if p.revived:
         props["invalid_at"] = None  # SET += removes it: the pattern holds again
     return {
@@ -81,6 +82,7 @@ def pattern_row(mind: str, p: PatternState, produced: bool) -> dict[str, Any]:
         "created": p.is_new,
         "produced": produced,
         "members": [f"{mind}:{e}" for e in p.new_members],
+        "refreshed_at": started if p.refreshed else None,
     }
 
 
@@ -178,7 +180,7 @@ def build_publication(
     return Publication(
         run=run,
         patterns=[
-            pattern_row(mind, p, p.id in touched_ids)
+            pattern_row(mind, p, p.id in touched_ids, started)
             for p in patterns
             if p.id in touched_ids or p.verification_status != p.stored_verification
         ],

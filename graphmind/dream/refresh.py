@@ -1,11 +1,12 @@
-"""Stale patterns extracted again: a pattern some of whose experiences a newer memory superseded
-or contradicted (marked ``stale`` in that capture's transaction, while others still hold) may
-state the replaced fact in its name, conditions and actions, and the abstractions above it in
-their generalisations. The next dream extracts it again from the experiences that still hold
-(the same ``dream.extract_pattern`` call a new cluster gets, the latest ``SHOWN`` of them), so
-its text says only what holds; it then counts as changed, and the ladder nodes above it are
-named again (``Renamed``). A stale pattern left with no valid experience in the graph stays as
-it is (the capture's transaction has invalidated it).
+"""Stale patterns extracted again: a pattern some or all of whose experiences a newer memory
+superseded or contradicted (``stale_since`` set in that capture's transaction: now, or when a
+later ``invalid_at`` comes; forgetting the newer memory sets it too) may state the replaced fact
+in its name, conditions and actions, and the abstractions above it in their generalisations.
+The first dream after that extracts it again from the experiences that hold, stored or given by
+this run (the same ``dream.extract_pattern`` call a new cluster gets, the latest ``SHOWN``), so
+its text says only what holds; it then counts as changed, the ladder nodes above it are named
+again (``Renamed``), and the publication clears ``stale_since`` unless a capture set it after
+the run began. A stale pattern with no experience that holds stays as it is (invalidated).
 
 read (the valid experiences of the stale patterns) → the extraction inputs (pure) → the LLM →
 the patterns' text replaced (pure).
@@ -15,32 +16,40 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict
 from typing import Any
 
 from graphmind.dream import offline
 from graphmind.dream.compress import SHOWN, describe
 from graphmind.dream.entities import action_texts
-from graphmind.dream.items import LadderNode, PatternState
+from graphmind.dream.items import ExperienceRow, LadderNode, PatternState
 from graphmind.dream.llm_calls import DreamCalls
 from graphmind.prompts.dream import EXTRACT_PATTERN, ExperienceItem, ExtractedPattern, PatternExtractionInput
 from graphmind.store import GraphStore
 
+OUTCOMES = frozenset({"success", "failure", "progress"})
+KINDS = frozenset({"move", "strategy", "insight", "error"})
+
 
 def stale_patterns(
-    store: GraphStore, mind: str, patterns: Sequence[PatternState], calls: DreamCalls
+    store: GraphStore, mind: str, patterns: Sequence[PatternState], rows: Sequence[ExperienceRow], calls: DreamCalls
 ) -> list[PatternState]:
-    """The active stale ``patterns``, each extracted again from its valid experiences (by
-    ``calls``' LLM, the offline rules when it fails); the patterns so refreshed (a stale one
-    with none left is not)."""
-    stale = [p for p in patterns if p.active and p.stale]
+    """The active stale ``patterns``, each extracted again from its experiences that hold: the
+    stored ones and those this run gives it (``rows``, not yet linked), by ``calls``' LLM (the
+    offline rules when it fails); the patterns so refreshed (one with none is not). A pattern a
+    memory replaced itself is left as it is: no telling of its technique makes it hold again."""
+    stale = [p for p in patterns if p.active and p.stale and not p.superseded_itself]
     if not stale:
         return []
-    rows = store.read(
+    found = store.read(
         "dream/list_valid_examples", mind=mind, patterns=[p.id for p in stale], per_pattern=SHOWN["centroid"]
     )
-    examples = examples_by_pattern(rows)
+    fresh = {r.id: r for r in rows if not r.invalid}
+    for p in stale:
+        found += [{"pattern": p.id, **asdict(fresh[i])} for i in p.new_members if i in fresh]
+    examples = examples_by_pattern(found)
     ready = [p for p in stale if examples.get(p.id)]
-    inputs = [extraction_input(examples[p.id], calls.params.domain) for p in ready]
+    inputs = [extraction_input(examples[p.id][-SHOWN["centroid"] :], calls.params.domain) for p in ready]
     outputs = calls.all("compress", EXTRACT_PATTERN, inputs, offline.extract_pattern)
     for p, out in zip(ready, outputs, strict=True):
         refreshed(p, out, [e.id for e in examples[p.id]], calls.params.max_examples)
@@ -48,11 +57,13 @@ def stale_patterns(
 
 
 def examples_by_pattern(rows: Iterable[Mapping[str, Any]]) -> dict[str, list[ExperienceItem]]:
-    """The stored rows as the extraction shows them, by pattern, with their texts without the
-    particular names found across them (``entities.action_texts``, as a new cluster gets)."""
+    """The rows (stored, or this run's) as the extraction shows them, by pattern, in order, with
+    their texts without the particular names found across them (``entities.action_texts``, as a
+    new cluster gets); a row the extraction cannot show (no text, an unknown outcome) is left out."""
     by_pattern: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
     for row in rows:
-        by_pattern[row["pattern"]].append(row)
+        if (row.get("description") or "").strip() and row.get("outcome") in OUTCOMES:
+            by_pattern[row["pattern"]].append(row)
     out: dict[str, list[ExperienceItem]] = {}
     for pattern, found in by_pattern.items():
         actions = action_texts([r["description"] for r in found])
@@ -62,9 +73,9 @@ def examples_by_pattern(rows: Iterable[Mapping[str, Any]]) -> dict[str, list[Exp
                 description=r["description"],
                 action=action,
                 outcome=r["outcome"],
-                kind=r["kind"],
-                strategy_used=r["strategy_used"],
-                confidence=r["confidence"],
+                kind=r.get("kind") if r.get("kind") in KINDS else "move",
+                strategy_used=r.get("strategy_used"),
+                confidence=r.get("confidence"),
             )
             for r, action in zip(found, actions, strict=True)
         ]
@@ -83,7 +94,7 @@ def refreshed(p: PatternState, out: ExtractedPattern, valid_ids: list[str], max_
     p.conditions, p.actions = list(out.conditions), list(out.actions)
     p.description = describe(out)
     p.examples = list(dict.fromkeys([*chosen, *valid_ids]))[:max_examples]
-    p.stale, p.changed = False, True
+    p.stale, p.refreshed, p.changed = False, True, True
 
 
 class Renamed:

@@ -38,7 +38,7 @@ def all_terms(p: PatternItem) -> set[str]:
 def classify(a: PatternItem, b: PatternItem) -> tuple[ConnectionKind, PatternItem, PatternItem, str]:
     """(kind, from, to, because) of the connection between ``a`` and ``b``."""
     for first, second in ((a, b), (b, a)):
-        met = terms(first.actions) & terms(second.conditions) - unit_words([*first.actions, *second.conditions])
+        met = terms(first.actions) & terms(second.conditions) - unit_words(_texts(a) + _texts(b))
         if met:
             return (
                 "prerequisite",
@@ -60,6 +60,10 @@ def classify(a: PatternItem, b: PatternItem) -> tuple[ConnectionKind, PatternIte
                 f"{specific.id} adds conditions to {general.id}: {join_names(sorted(s - g))}.",
             )
     return "complement", a, b, f"{a.id} and {b.id} complement."
+
+
+def _texts(p: PatternItem) -> list[str]:
+    return [p.description, *p.conditions, *p.actions]
 
 
 def contradiction(a: PatternItem, b: PatternItem) -> list[str] | None:

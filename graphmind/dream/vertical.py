@@ -95,10 +95,17 @@ class VerticalParams:
             raise ConfigError(f"min_spread must be above 0, not {self.min_spread}")
 
 
+FLOOR_TIMES = 2
+"""A ladder fails only past this many times ``true_flag_rate`` of its edges misplaced: the rate of
+a true hierarchy varies between hierarchies (1.5-3.4% above), so a big true one at 4-5% must not
+fail on the binomial tail alone."""
+
+
 def too_many(misplaced_edges: int, edges: int, params: VerticalParams) -> bool:
-    """More than one misplaced edge, and more than a true ladder of ``edges`` edges shows by
-    chance (``fail_p``: the binomial tail of ``true_flag_rate``)."""
-    if misplaced_edges < 2:
+    """More than one misplaced edge, more than ``FLOOR_TIMES`` the true rate of them, and more
+    than a true ladder of ``edges`` edges shows by chance (``fail_p``: the binomial tail of
+    ``true_flag_rate``)."""
+    if misplaced_edges < 2 or misplaced_edges <= FLOOR_TIMES * params.true_flag_rate * edges:
         return False
     from scipy.stats import binom  # imported here: ~0.5 s, and only a ladder with flags needs it
 

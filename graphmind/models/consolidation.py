@@ -43,6 +43,9 @@ class Pattern(GraphNode):
     utility: Unit | None = None
     centroid: list[float] | None = None
     """Mean embedding of the experiences it consolidates (normalised): how new ones join."""
+    stale_since: Timestamp | None = None
+    """From when experiences of it stopped holding (superseded, or valid again after a forget):
+    the first dream after that extracts it again (graphmind.dream.refresh)."""
 
 
 class Abstraction(GraphNode):

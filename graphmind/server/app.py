@@ -236,7 +236,8 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
     @app.post(f"{API}/capture", tags=["memory"])
     def capture(body: CaptureRequest, mind: Mind = Depends(allowed("write"))) -> dict[str, Any]:
         """Record one experience now (stored before the answer): its id, and ``created``, false
-        when the same experience was stored under its id already (a retry; nothing written)."""
+        when the same experience was stored under its id already (a retry: not written again;
+        its ``supersedes`` / ``contradicts`` marks are made again)."""
         experience = body.experience.model_dump(exclude_none=True)
         older, against = body.supersedes, body.contradicts
         done = mind.capture_once(

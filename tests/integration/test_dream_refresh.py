@@ -42,9 +42,58 @@ def test_a_pattern_whose_examples_state_a_replaced_fact_is_extracted_again(mind)
         "outcome": "success",
     }
     mind.capture(rule, supersedes=["rule-85", "dew-1"])  # the limit changed: its two tellings are replaced
-    assert _pattern(mind).get("stale") is True and _pattern(mind)["verification_status"] != "invalidated"
+    assert _pattern(mind).get("stale_since") is not None and _pattern(mind)["verification_status"] != "invalidated"
     mind.dream()
     props = _pattern(mind)
-    assert "stale" not in props, props
-    assert set(props["examples"]) <= {"dew-2", "dew-3"}, props["examples"]  # only what still holds
+    assert "stale_since" not in props, props
+    assert set(props["examples"]) <= {"dew-2", "dew-3", "rule-80"}, props["examples"]  # only what holds
     assert not any("85" in t for t in _texts(mind)), _texts(mind)  # nor the ladder above it
+
+
+def test_a_pattern_whose_every_example_was_replaced_is_told_anew_when_a_new_telling_joins(mind):
+    """Every telling superseded (invalidated, stale); the technique told again without the old
+    figure joins it: the pattern holds again, and says what the new telling says."""
+    strategy = "close the dome for humidity"
+    mind.capture_many(
+        [{"id": i, "description": t, "outcome": "success", "strategy_used": strategy} for i, t in TELLINGS[:2]]
+        + [
+            {
+                "id": "dew-9",
+                "description": TELLINGS[1][1].replace("after midnight", "at dusk"),
+                "outcome": "success",
+                "strategy_used": strategy,
+            }
+        ]
+    )
+    mind.dream()
+    assert any("85" in t for t in _texts(mind)), _texts(mind)
+    rule = {"id": "rule-80", "description": "The humidity limit for the dome is 80 percent now", "outcome": "success"}
+    mind.capture(rule, supersedes=["rule-85", "dew-1", "dew-9"])
+    assert _pattern(mind)["verification_status"] == "invalidated"
+    again = "Closed the dome for rising humidity and parked the telescope until it dropped"
+    mind.capture({"id": "dew-10", "description": again, "outcome": "success", "strategy_used": strategy})
+    mind.dream()
+    props = _pattern(mind)
+    assert props["verification_status"] != "invalidated" and "invalid_at" not in props, props
+    assert "stale_since" not in props and "dew-10" in props["examples"], props
+    assert set(props["examples"]) <= {"dew-10", "rule-80"}, props["examples"]  # what holds, the newer rule too
+    assert not any("85" in t for t in _texts(mind)), _texts(mind)
+
+
+def test_a_fact_replaced_from_a_later_date_makes_the_pattern_stale_only_from_then(mind):
+    strategy = "close the dome for humidity"
+    mind.capture_many(
+        [{"id": i, "description": t, "outcome": "success", "strategy_used": strategy} for i, t in TELLINGS]
+    )
+    mind.dream()
+    later = {
+        "id": "rule-80",
+        "description": "From next year the dome closes at 80 percent humidity",
+        "outcome": "success",
+        "valid_from": "2099-01-01T00:00:00+00:00",
+    }
+    mind.capture(later, supersedes=["rule-85"])
+    before = _pattern(mind)
+    assert before["stale_since"].year == 2099  # stale from then, not now
+    mind.dream()  # the replaced experience still holds today: nothing to extract again yet
+    assert _pattern(mind)["stale_since"] == before["stale_since"] and _pattern(mind)["name"] == before["name"]

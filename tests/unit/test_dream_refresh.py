@@ -35,7 +35,7 @@ def test_a_refreshed_pattern_takes_the_new_text_and_only_valid_examples():
     refreshed(p, out, ["new-1", "new-2"], max_examples=5)
     assert p.name == "close the dome for humidity" and "85" not in p.description
     assert p.examples == ["new-2", "new-1"] and p.tally.total == 4  # statistics unchanged
-    assert (p.stale, p.changed) == (False, True)
+    assert (p.stale, p.refreshed, p.changed) == (False, True, True)
 
 
 def test_nodes_over_a_refreshed_pattern_are_named_again_level_by_level():
