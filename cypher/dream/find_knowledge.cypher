@@ -4,7 +4,8 @@
 // examples (the experiences they cite, from the EXEMPLIFIES edges) and their failures (up to
 // five of their experiences that failed: the evidence of a negative result); an example
 // superseded since (its invalid_at passed) is marked outdated and comes after the others;
-// outdated_since: when the last of its experiences became invalid, if every one of them has.
+// outdated_since: when the last of its experiences became invalid, if every one of them has;
+// pattern.stale_since: from when experiences of it stopped holding since it was worded.
 UNWIND $ids AS pid
 MATCH (p:Memory {uid: $mind + ':' + pid})
 WHERE p:Pattern
@@ -17,7 +18,7 @@ CALL (p) {
 }
 RETURN p.id AS id, p {.name, .description, .conditions, .actions, .success_rate, .usage_count,
          .confidence, .verification_status, .status, .pattern_type, .success_count, .progress_count,
-         .failure_count} AS pattern,
+         .failure_count, .stale_since} AS pattern,
        [a IN [l2, l3, l4] WHERE a IS NOT NULL | a {.id, .level, .name, .generalization}] AS ladder,
        CASE WHEN every_out THEN last_out END AS outdated_since,
        COLLECT { MATCH (e:Experience)-[:EXEMPLIFIES]->(p) WHERE e.id IN coalesce(p.examples, [])

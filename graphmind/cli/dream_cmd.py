@@ -160,6 +160,7 @@ def knowledge(text: str, mind: str, k: int, as_json: bool) -> None:
         alike = "" if match.similarity is None else f"{match.similarity:.2f}  "
         lines.append(f"{alike}{match.name} ({match.usage_count} experiences, success {rate}{failed}){verdict}")
         lines += [f"    (outdated: {match.outdated})"] if match.outdated else []
+        lines += [f"    (stale: {match.stale})"] if match.stale and not match.outdated else []
         lines += [f"    L{a['level']} {a['name']}" for a in match.ladder]
         if match.records_failure:  # what failed, and what worked beside it
             lines += [f"    failed: {_told(e)}" for e in match.failures[:3]]

@@ -21,6 +21,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
+from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
@@ -77,6 +78,9 @@ class KnowledgeMatch:
     outdated: str | None = None
     """Why it may no longer hold: every experience behind it was superseded ("every example
     superseded since 2026-05-01 09:30 UTC"); such a pattern comes after the others."""
+    stale: str | None = None
+    """Why its wording may state a replaced fact: experiences of it stopped holding after it was
+    extracted ("examples superseded since ...: the next dream words it again")."""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -226,7 +230,17 @@ def _match(row: dict[str, Any], score: float, similarity: float, params: DreamPa
         records_failure=tally.records_failure(params.failure_share),
         failures=list(row.get("failures") or []),
         outdated=outdated_note(row.get("outdated_since")),
+        stale=stale_note(p.get("stale_since")),
     )
+
+
+def stale_note(since: Any, now: datetime | None = None) -> str | None:
+    """The mark of a pattern whose experiences stopped holding at ``since`` (passed), since it
+    was worded."""
+    at = as_datetime(since)
+    if at is None or at > (now or datetime.now(UTC)):
+        return None
+    return f"examples superseded since {moment(at)}: the next dream words it again"
 
 
 def outdated_note(since: Any) -> str | None:

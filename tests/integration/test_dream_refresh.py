@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from .helpers import run_cli
+
 pytestmark = pytest.mark.integration
 
 TELLINGS = [
@@ -29,7 +31,7 @@ def _pattern(mind) -> dict:
     return mind.store.read("memory/get_node", mind=mind.name, id=row["id"])[0]["props"]
 
 
-def test_a_pattern_whose_examples_state_a_replaced_fact_is_extracted_again(mind):
+def test_a_pattern_whose_examples_state_a_replaced_fact_is_extracted_again(mind, cli_env, capsys):
     strategy = "close the dome for humidity"
     mind.capture_many(
         [{"id": i, "description": t, "outcome": "success", "strategy_used": strategy} for i, t in TELLINGS]
@@ -43,7 +45,12 @@ def test_a_pattern_whose_examples_state_a_replaced_fact_is_extracted_again(mind)
     }
     mind.capture(rule, supersedes=["rule-85", "dew-1"])  # the limit changed: its two tellings are replaced
     assert _pattern(mind).get("stale_since") is not None and _pattern(mind)["verification_status"] != "invalidated"
+    (match,) = mind.query_knowledge("humidity limit to close the dome", k=1)
+    assert match.stale is not None and match.stale.startswith("examples superseded since 20")  # said until the dream
+    code, out, err = run_cli(capsys, "knowledge", "humidity limit to close the dome", "--mind", mind.name)
+    assert code == 0 and "(stale: examples superseded since" in out, err
     mind.dream()
+    assert mind.query_knowledge("humidity limit to close the dome", k=1)[0].stale is None
     props = _pattern(mind)
     assert "stale_since" not in props, props
     assert set(props["examples"]) <= {"dew-2", "dew-3", "rule-80"}, props["examples"]  # only what holds

@@ -69,3 +69,13 @@ def test_stored_rows_become_extraction_items_by_pattern_without_particular_names
     items = examples_by_pattern(rows)["p1"]
     assert [i.id for i in items] == ["e0", "e1"] and all("Mayall" in i.description for i in items)
     assert not any("Mayall" in (i.action or "") for i in items)  # what the offline rules generalise from
+
+
+def test_a_pattern_is_said_stale_only_once_its_examples_stopped_holding():
+    from datetime import UTC, datetime
+
+    from graphmind.dream.knowledge import stale_note
+
+    now = datetime(2026, 6, 1, tzinfo=UTC)
+    assert stale_note("2026-05-01T09:30:00+00:00", now).startswith("examples superseded since 2026-05-01 09:30 UTC")
+    assert stale_note("2099-01-01T00:00:00+00:00", now) is None and stale_note(None, now) is None
