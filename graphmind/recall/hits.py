@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 from graphmind.recall._logic import Fused, matched_terms
 from graphmind.recall.hit_counter import count_hits
-from graphmind.recall.identifiers import absent, by_count, named_by
+from graphmind.recall.identifiers import absent, by_count, named_by, subject_limit
 from graphmind.recall.results import RecallHit
 from graphmind.recall.validity import node_validity, not_valid
 from graphmind.store import GraphStore
@@ -37,7 +37,7 @@ def read_hits(
     read = [(f, *nodes[f.uid]) for f in fused if f.uid in nodes]  # not deleted between search and read
     texts = [node.derived_text() for _, _, node in read]
     labelled = [f"{node.id}\n{text or ''}" for (_, _, node), text in zip(read, texts, strict=True)]  # ids name too
-    held = named_by(labelled, named) if named else [[] for _ in read]
+    held = named_by(labelled, named, subject_limit(k)) if named else [[] for _ in read]
     kept = by_count([(*r, text, ids) for r, text, ids in zip(read, texts, held, strict=True)], held)[:k]
     if count:
         count_hits(store, mind, [f.uid for f, *_ in kept])

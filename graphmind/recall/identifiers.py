@@ -13,7 +13,9 @@ An identifier is a token of at least ``MIN_LENGTH`` characters that mixes letter
 alone ("1:100", "2.5", "2026-11-27"), a number with a unit, an ordinal or a time of day
 ("200ms", "16GB", "12th", "1990s", "10am"), and date-times ("2026-11-27T10:30"). A token most
 candidates name ("Python3", "UTF-8" in a mind about them) tells none of them apart, so only
-identifiers named by at most half of the candidates reorder them (``named_first``).
+identifiers named by at most half of the candidates reorder them (``named_first``); nor does
+one more candidates name than half the hits asked for (``subject_limit``): a tail number most
+of an airline's log names is where the question is, not what it asks (the topic ranks first).
 """
 
 from __future__ import annotations
@@ -67,19 +69,27 @@ def names(text: str | None, identifier: str) -> bool:
     return bool(text) and _pattern(_plain(identifier)).search(_plain(text or "")) is not None
 
 
-def named_by(texts: Sequence[str | None], wanted: Sequence[str]) -> list[list[str]]:
+def named_by(texts: Sequence[str | None], wanted: Sequence[str], most: int | None = None) -> list[list[str]]:
     """For each of ``texts``, the ``wanted`` identifiers it names among those that tell the
-    texts apart: named by at least one of them and by at most half (one most of them name
-    tells none apart). Each text is normalised and each pattern compiled once."""
+    texts apart: named by at least one of them, by at most half (one most of them name tells
+    none apart) and by at most ``most`` (when given: an identifier more memories name than a
+    recall asks for, a tail number in an airline's log, is the context of the question, not
+    what it is about). Each text is normalised and each pattern compiled once."""
     plain = [_plain(t or "") for t in texts]
     out: list[list[str]] = [[] for _ in plain]
     for identifier in wanted:
         pattern = _pattern(_plain(identifier))
         hits = [i for i, t in enumerate(plain) if pattern.search(t) is not None]
-        if 0 < len(hits) <= len(plain) / 2:
+        if 0 < len(hits) <= len(plain) / 2 and (most is None or len(hits) <= most):
             for i in hits:
                 out[i].append(identifier)
     return out
+
+
+def subject_limit(k: int) -> int:
+    """How many memories may name an identifier that a recall of ``k`` hits puts first: half
+    of them (at least 2)."""
+    return max(2, k // 2)
 
 
 def absent(texts: Sequence[str | None], wanted: Sequence[str]) -> list[str]:
@@ -95,9 +105,9 @@ def unnamed_note(unnamed: Sequence[str]) -> str:
     return f"no memory names {quoted}: the memories recalled only resemble {'it' if len(unnamed) == 1 else 'them'}"
 
 
-def telling(texts: Sequence[str | None], wanted: Sequence[str]) -> list[str]:
+def telling(texts: Sequence[str | None], wanted: Sequence[str], most: int | None = None) -> list[str]:
     """The ``wanted`` identifiers that tell ``texts`` apart (see ``named_by``), in order."""
-    told = {i for found in named_by(texts, wanted) for i in found}
+    told = {i for found in named_by(texts, wanted, most) for i in found}
     return [i for i in wanted if i in told]
 
 

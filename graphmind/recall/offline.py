@@ -34,9 +34,14 @@ def answer(inputs: RecallQuestion, tools: Sequence[Tool]) -> RecallAnswer:
     asked = identifiers(inputs.question)
     missing = absent([f"{m.id}\n{m.text}" for m in memories], asked)  # a memory's id names it too
     named = [i for i in asked if i not in missing]
-    if named:  # about named things (a batch, a ticket): the memories naming them, not their twins
-        memories = [m for m in memories if any(names(f"{m.id}\n{m.text}", i) for i in named)]
-    extracted = _extract(inputs, memories, bool(named))
+    # About named things (a batch, a ticket) when recall put a memory naming them first: the
+    # memories naming them answer, not their twins; else the identifiers are where the question
+    # is (a tail number most memories name, which recall ranks after the topic).
+    first = f"{memories[0].id}\n{memories[0].text}" if memories else ""
+    subjects = [i for i in named if names(first, i)]
+    if subjects:
+        memories = [m for m in memories if any(names(f"{m.id}\n{m.text}", i) for i in subjects)]
+    extracted = _extract(inputs, memories, subjects)
     if not missing:
         return extracted
     note = f"No memory names {', '.join(missing)}."
@@ -50,7 +55,7 @@ def answer(inputs: RecallQuestion, tools: Sequence[Tool]) -> RecallAnswer:
     )
 
 
-def _extract(inputs: RecallQuestion, memories: list[MemoryItem], named: bool) -> RecallAnswer:
+def _extract(inputs: RecallQuestion, memories: list[MemoryItem], subjects: list[str]) -> RecallAnswer:
     """The sentences sharing most terms with the question (any sentence of a memory when the
     memories were chosen for naming its identifiers), valid memories' first, an outdated one
     marked."""
@@ -60,9 +65,9 @@ def _extract(inputs: RecallQuestion, memories: list[MemoryItem], named: bool) ->
     ranked = [
         pool[i]
         for i in rank_by_overlap([s for s, _ in pool], inputs.question)
-        if named or term_set(pool[i][0]) & question
+        if subjects or term_set(pool[i][0]) & question
     ]
-    ranked = named_first(ranked, identifiers(inputs.question), lambda item: item[0])  # as recall ranks
+    ranked = named_first(ranked, subjects, lambda item: item[0])  # as recall ranks
     ranked = [x for x in ranked if x[1] not in outdated] + [x for x in ranked if x[1] in outdated]
     chosen = list(dict.fromkeys(ranked))[: inputs.max_sentences]
     if not chosen:

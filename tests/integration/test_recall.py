@@ -357,3 +357,39 @@ def test_ask_says_it_found_nothing_when_no_memory_is_about_the_question(mind):
     assert off.calls[0].output["hits"] == [] and off.calls[0].output["note"].startswith("no memory of this mind")
     nearest = mind.ask("How long should sourdough bread proof before baking?", only_about=False)
     assert nearest.calls[0].output["hits"]  # the check can fail: without it the nearest come back
+
+
+FLEET = [  # one tail number in many memories: where the question is, not what it asks
+    ("N482KT", "Brake wear pins flush on the left main gear, replaced the brake assembly"),
+    ("N482KT", "Propeller hub bolts found loose at the walkaround, re-torqued them and safety wired"),
+    ("N482KT", "Fuel nozzles coked on the right engine, cleaned them and the spray pattern came back even"),
+    ("N482KT", "Landing light inoperative, deferred it under the minimum equipment list for daytime flights"),
+    ("N482KT", "Pitot heat breaker tripped on the ground run, found a chafed wire and repaired it"),
+    ("N482KT", "Hydraulic fitting weeping at the nose gear actuator, replaced the seal and leak checked it"),
+    ("N517KT", "Starter-generator would not come online after engine start, replaced the generator control unit"),
+    ("N630KT", "Starter-generator brushes worn to the limit, replaced the starter-generator"),
+    ("N744KT", "Generator offline light after start: starter-generator terminal loose, tightened it, online since"),
+    ("N517KT", "Aileron cable tension low in the cold, re-rigged the cable to the rigging chart"),
+    ("N630KT", "Borescope of the hot section found a cracked combustor liner, engine removed"),
+    ("N744KT", "Cabin fan breaker popped twice, the fan motor drew too much current, replaced the fan"),
+    ("N517KT", "Brake assembly worn past the pins on the right main gear, replaced it"),
+    ("N630KT", "Deferred the inoperative cabin reading light under the minimum equipment list"),
+    ("N744KT", "Fuel nozzle flow check on the left engine, two nozzles cleaned"),
+    ("N517KT", "Hydraulic pressure line fitting leaking at the flap actuator, re-torqued the B-nut"),
+]
+
+
+def test_a_tail_number_most_memories_name_does_not_outrank_the_topic(mind):
+    mind.capture_many(
+        [
+            {"id": f"f{i}", "description": f"{tail}: {text}", "outcome": "success", "kind": "move"}
+            for i, (tail, text) in enumerate(FLEET)
+        ]
+    )
+    question = "N482KT starter-generator will not come online after engine start, what should I check?"
+    hits = mind.recall(question, k=5).hits
+    about = {f"f{i}" for i, (_, text) in enumerate(FLEET) if "generator" in text.lower()}
+    assert hits[0].id in about and len(about & {h.id for h in hits[:3]}) >= 2, [h.id for h in hits]
+    assert mind.recall("What happened to N517KT's generator?", k=5).hits[0].id == "f6"  # still names it first
+    answer = mind.ask(question).output
+    assert answer.found and set(answer.cited_ids) & about, answer  # the offline ask answers the topic too

@@ -11,6 +11,7 @@ from graphmind.dream.entities import is_name, name_spans
 from graphmind.dream.offline import exemplar_name
 from graphmind.llm.base import Tool
 from graphmind.prompts.recall import RecallQuestion
+from graphmind.recall.identifiers import identifiers, named_first
 from graphmind.recall.offline import answer
 from graphmind.recall.tools import RecallToolInput
 
@@ -29,8 +30,9 @@ MEMORIES = [
 
 
 def _tool() -> Tool:
-    def call(args: RecallToolInput) -> dict[str, Any]:
-        return {"hits": [dict(m, score=0.5) for m in MEMORIES]}
+    def call(args: RecallToolInput) -> dict[str, Any]:  # as recall ranks: those naming the query's ids first
+        ranked = named_first(MEMORIES, identifiers(args.query), lambda m: f"{m['id']}\n{m['text']}")
+        return {"hits": [dict(m, score=0.5) for m in ranked]}
 
     return Tool("recall_memories", "recall", RecallToolInput, call)
 
