@@ -37,10 +37,15 @@ from graphmind.text import STOPWORDS
 _WORD = re.compile(r"[A-Za-z0-9][\w'’./-]*[\w]|[A-Za-z0-9]")
 _IDENTIFIER = re.compile(r"\w[-_./]\w|[A-Za-z]\d|\d[A-Za-z]")
 _INNER_CAPITAL = re.compile(r"[a-z][A-Z]")
-_PREFIXED = re.compile(r"(?i:re)-[a-z]{2,}|(?i:pre|de|un|co|self|over|under|mis|dis|post|counter)-[a-z]{2,}(?:ed|ing)")
-"""A verb with a prefix (re-seated, re-took, pre-cooled, over-tightened, co-located): the action
-itself, which a hyphen would otherwise mark as an identifier. Only "re-" takes any word; the other
-prefixes take a verb form, so pre-prod, non-prod, sub-ledger, co-pilot and order-routing stay names."""
+_PREFIXED = re.compile(
+    r"(?i:re)-[a-z]{2,}|(?i:pre|de|un|co|self|over|under|mis|dis|post|counter)-[a-z]{2,}(?:ed|ing)"
+    r"|[A-Za-z][a-z]+-[a-z]{3,}(?<!ee)d(?<=ed)"
+)
+"""A verb with a prefix (re-seated, re-took, pre-cooled, over-tightened, co-located) or a compound
+verb in the past (safety-wired, power-cycled, hot-swapped): the action itself, which a hyphen
+would otherwise mark as an identifier. Only "re-" takes any word; the other prefixes take a verb
+form, and a compound takes "-ed" on a word of four letters or more, not "-eed", so pre-prod,
+non-prod, sub-ledger, co-pilot, order-routing, news-feed and test-bed stay names."""
 _CLAUSE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[\"“(]\s*)$")
 _SUBJECT = re.compile(r"^\s*[^\s:]+(?:\s+[^\s:]+){0,2}:\s+(?=\S)")
 _POSSESSIVE = re.compile(r"((?:[A-Za-z][\w-]*[ \t]+){0,2})([A-Za-z][\w-]*)['’]s\b")
@@ -73,11 +78,12 @@ def name_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-_UNIT = re.compile(r"[^\W\d_]{1,3}|[a-z]{4}")
-"""A unit after a number: up to three letters ("Nm", "V", "GB", "kg") or four lower-case ("mins");
-"3 Ceph OSDs" and "2 Jira tickets" keep their names."""
-_QUANTITY = re.compile(r"\d+(?:[.,]\d+)?[^\W\d_]{0,4}")
-"""A number with a unit of up to four letters, any case ("80C", "16GB", "100Mbps"), or none."""
+_UNIT = re.compile(r"[^\W\d_]{1,3}(?:[-/][^\W\d_]{1,3})?|[a-z]{4}")
+"""A unit after a number: up to three letters ("Nm", "V", "GB", "kg"), two such joined ("ft-lb",
+"km/h"), or four lower-case ("mins"); "3 Ceph OSDs" and "2 Jira tickets" keep their names."""
+_QUANTITY = re.compile(r"\d+(?:[.,]\d+)?(?:[^\W\d_]{0,4}|-[a-z]+)")
+"""A number with a unit of up to four letters, any case ("80C", "16GB", "100Mbps"), or none, or
+a measure joined by a hyphen ("100-hour", "3-way")."""
 
 
 def is_name(token: str, *, clause_start: bool = False) -> bool:

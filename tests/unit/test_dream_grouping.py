@@ -119,19 +119,26 @@ def test_words_numbers_and_acronyms_are_not_names(token):
     assert not is_name(token, clause_start=True) if token == "Rolled" else not is_name(token)
 
 
-@pytest.mark.parametrize("token", ["re-seated", "Re-homed", "re-took", "pre-cooled", "over-tightened", "co-located"])
+@pytest.mark.parametrize(
+    "token",
+    ["re-seated", "Re-homed", "re-took", "pre-cooled", "co-located", "safety-wired", "power-cycled", "100-hour"],
+)
 def test_a_word_with_a_prefix_is_the_action_not_a_name(token):
     assert not is_name(token)
 
 
-@pytest.mark.parametrize("token", ["order-routing", "news-feed", "pre-prod", "non-prod", "sub-ledger", "co-pilot"])
+@pytest.mark.parametrize(
+    "token", ["order-routing", "news-feed", "test-bed", "pre-prod", "non-prod", "sub-ledger", "co-pilot", "eu-west-1"]
+)
 def test_a_hyphenated_service_stays_a_name(token):
     assert is_name(token)
 
 
 def test_the_action_text_keeps_a_prefixed_verb():
-    text = "Cycled the wheel and re-seated it on its detent"
+    text = "Power-cycled the wheel and re-seated it on its detent"
     assert action_text(text) == text
+    torque = "Re-torqued the hub bolts to 95 ft-lb and safety-wired them at the 100-hour check"
+    assert action_text(torque) == torque  # units and measures are no names either
     assert action_text("Re-cooled the CCD slowly at 2 C per minute") == "Re-cooled the CCD slowly at 2 C per minute"
 
 
