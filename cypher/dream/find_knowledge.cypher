@@ -5,7 +5,8 @@
 // five of their experiences that failed: the evidence of a negative result); an example
 // superseded since (its invalid_at passed) is marked outdated and comes after the others;
 // outdated_since: when the last of its experiences became invalid, if every one of them has;
-// pattern.stale_since: from when experiences of it stopped holding since it was worded.
+// pattern.stale_since: from when experiences of it stopped holding since it was worded;
+// experiences: how many exemplify it (an imported pattern may carry no usage_count).
 UNWIND $ids AS pid
 MATCH (p:Memory {uid: $mind + ':' + pid})
 WHERE p:Pattern
@@ -21,6 +22,7 @@ RETURN p.id AS id, p {.name, .description, .conditions, .actions, .success_rate,
          .failure_count, .stale_since} AS pattern,
        [a IN [l2, l3, l4] WHERE a IS NOT NULL | a {.id, .level, .name, .generalization}] AS ladder,
        CASE WHEN every_out THEN last_out END AS outdated_since,
+       COUNT { (e:Experience)-[:EXEMPLIFIES]->(p) } AS experiences,
        COLLECT { MATCH (e:Experience)-[:EXEMPLIFIES]->(p) WHERE e.id IN coalesce(p.examples, [])
                  RETURN e {.id, .description, .outcome,
                            outdated: coalesce(e.invalid_at <= datetime(), false)} AS e

@@ -221,7 +221,7 @@ def _match(row: dict[str, Any], score: float, similarity: float, params: DreamPa
         conditions=list(p.get("conditions") or []),
         actions=list(p.get("actions") or []),
         success_rate=p.get("success_rate"),
-        usage_count=p.get("usage_count"),
+        usage_count=p.get("usage_count") if p.get("usage_count") is not None else row.get("experiences"),
         confidence=p.get("confidence"),
         verification_status=p.get("verification_status"),
         ladder=list(row["ladder"]),

@@ -168,3 +168,5 @@ def test_imported_patterns_are_grounded_by_the_experiences_that_exemplify_them(m
     load(mind, lines, tmp_path)
     ungrounded = {f.child for f in mind.verify().flagged if f.check == "groundedness"}
     assert ungrounded == {"p-splint"}  # a-care still reaches experiences through p-fluids
+    counted = {m.id: m.usage_count for m in mind.query_knowledge("subcutaneous fluids for a dehydrated cat", k=2)}
+    assert counted.get("p-fluids") == 3  # no usage_count imported: its experiences are counted
