@@ -87,8 +87,8 @@ def pattern_row(mind: str, p: PatternState, produced: bool, started: str | None 
 
 
 def abstraction_row(mind: str, n: LadderNode, verified: bool = False) -> dict[str, Any]:
-    """``verification_status``: verified when the run's verification was, else unverified
-    (a failed or flagged ladder is marked so, and ``graphmind verify`` says why)."""
+    """``verification_status``: verified when the run's verification did not fail and no flag
+    names the node, else unverified (``graphmind verify`` says why)."""
     props = {
         "level": n.level,
         "name": n.name,
@@ -122,19 +122,31 @@ def mark_verification(
     settled: Collection[tuple[str, str]] = (),
     valid_new: Collection[str] = (),
 ) -> None:
-    """Active patterns are verified when the run verified and they contradict nothing (a
-    contradiction ``settled`` by superseding one side no longer counts). One invalidated since
+    """Active patterns are verified when the run's verification did not fail and neither a flag
+    nor a contradiction names them (a contradiction ``settled`` by superseding one side no
+    longer counts): one flagged edge leaves the rest of the ladder verified. One invalidated since
     the last run (a capture superseded or contradicted it, or every experience behind it) stays
     so: a dream does not verify again what newer memories say no longer holds. Except one that
     only lost its experiences and this run gave a valid one that replaces nothing (an id in
     ``valid_new``): it holds again (``revived``)."""
     flagged = {i for pair in (check.contradictions if check else []) if pair not in settled for i in pair}
+    flagged |= faulted(check)
     for p in patterns:
         if p.active and p.stored_verification == "invalidated" and not p.superseded_itself:
             p.revived = any(e in valid_new for e in p.new_members)
         if p.active and (p.stored_verification != "invalidated" or p.revived):
-            ok = check is not None and check.status == "verified" and p.id not in flagged
+            ok = sound(check) and p.id not in flagged
             p.verification_status = "verified" if ok else "unverified"
+
+
+def sound(check: Verification | None) -> bool:
+    """The run verified its ladder and found at most warnings (a failed one verifies nothing)."""
+    return check is not None and check.status in ("verified", "flagged")
+
+
+def faulted(check: Verification | None) -> set[str]:
+    """The nodes a flag of ``check`` names (as parent or child): those it does not verify."""
+    return {i for f in (check.flagged if check else []) for i in (f.parent, f.child) if i}
 
 
 def build_publication(
@@ -194,7 +206,7 @@ def build_publication(
             }
             for x in pruned
         ],
-        abstractions=[abstraction_row(mind, n, check is not None and check.status == "verified") for n in nodes],
+        abstractions=[abstraction_row(mind, n, sound(check) and n.id not in faulted(check)) for n in nodes],
         keep_abstractions=[n.id for n in nodes],
         connections=[connection_row(mind, c) for c in connections],
         contradictions=contradictions,

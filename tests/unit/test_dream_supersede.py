@@ -80,3 +80,22 @@ def test_a_pattern_that_only_lost_its_experiences_holds_again_when_a_valid_one_j
     assert (grown.revived, replaced.revived, stale.revived) == (True, False, False)
     assert pattern_row("m", grown, True)["props"]["invalid_at"] is None
     assert "invalid_at" not in pattern_row("m", stale, True)["props"]
+
+
+def test_one_flagged_edge_leaves_the_rest_of_the_ladder_verified():
+    from graphmind.dream.vertical import Flag
+
+    a, b, c = pattern("a"), pattern("b"), pattern("c")
+    edge = Flag("vertical_consistency", "cat-1", "b", "cat-2 explains b better than its parent does")
+    flagged = Verification(status="flagged", score=0.9, checks={"vertical_consistency": _result_with(edge)})
+    mark_verification([a, b, c], flagged)
+    assert [p.verification_status for p in (a, b, c)] == ["verified", "unverified", "verified"]
+    failed = Verification(status="failed", score=0.5, checks={"vertical_consistency": _result_with(edge)})
+    mark_verification([a, b, c], failed)
+    assert {p.verification_status for p in (a, b, c)} == {"unverified"}  # a failed ladder verifies nothing
+
+
+def _result_with(flag):
+    from graphmind.dream.verify import CheckResult
+
+    return CheckResult(passed=False, message="1 vertical inconsistency", flagged=[flag])
