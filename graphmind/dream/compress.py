@@ -254,7 +254,8 @@ def ratio_band(params: DreamParams) -> tuple[float, float]:
 
 
 def max_patterns(experiences: float, params: DreamParams) -> int:
-    """The most communities ``experiences`` clustered by meaning may make: one per the band's
+    """The most communities ``experiences`` clustered by meaning may make where their
+    similarities show no scale of their own (``clustering.DUST_SHARE``): one per the band's
     lowest ratio of experiences (7 by default: the spec's 10:1 ± 30%, duplicates counted, as
     the compression ratio counts them), and at least 2, so that a small batch may still hold a
     pattern beside a lump that is no more alike than chance (whose members wait)."""
