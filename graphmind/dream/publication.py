@@ -145,8 +145,10 @@ def sound(check: Verification | None) -> bool:
 
 
 def faulted(check: Verification | None) -> set[str]:
-    """The nodes a flag of ``check`` names (as parent or child): those it does not verify."""
-    return {i for f in (check.flagged if check else []) for i in (f.parent, f.child) if i}
+    """The nodes a flag of ``check`` names (as parent or child): those it does not verify. The
+    contradiction flags are left to ``contradictions`` (a settled pair no longer counts)."""
+    flags = check.flagged if check else []
+    return {i for f in flags if f.check != "non_contradiction" for i in (f.parent, f.child) if i}
 
 
 def build_publication(

@@ -50,5 +50,7 @@ def _memory(tool_name: str, index: int, raw: Any) -> MemoryItem | None:
     ident = raw.get("id") or raw.get("uid") or f"{tool_name}:{index}"
     if not text:
         return None
-    marks = {"outdated": str(raw["outdated"])} if raw.get("outdated") else {}  # a recall hit no longer valid
+    marks: dict[str, Any] = {"outdated": str(raw["outdated"])} if raw.get("outdated") else {}  # no longer valid
+    if isinstance(raw.get("names"), list):  # the question's identifiers recall ranked this hit by
+        marks["names"] = [str(x) for x in raw["names"]]
     return MemoryItem(id=str(ident), label=str(raw.get("label") or ""), text=str(text), properties=marks)

@@ -14,8 +14,9 @@ alone ("1:100", "2.5", "2026-11-27"), a number with a unit, an ordinal or a time
 ("200ms", "16GB", "12th", "1990s", "10am"), and date-times ("2026-11-27T10:30"). A token most
 candidates name ("Python3", "UTF-8" in a mind about them) tells none of them apart, so only
 identifiers named by at most half of the candidates reorder them (``named_first``); nor does
-one more candidates name than half the hits asked for (``subject_limit``): a tail number most
-of an airline's log names is where the question is, not what it asks (the topic ranks first).
+one that both more than half the hits asked for (``subject_limit``) and more than a quarter of
+the candidates name: a tail number across an airline's log is where the question is, not what
+it asks (the topic ranks first), while a ticket's few memories still come first.
 """
 
 from __future__ import annotations
@@ -71,16 +72,18 @@ def names(text: str | None, identifier: str) -> bool:
 
 def named_by(texts: Sequence[str | None], wanted: Sequence[str], most: int | None = None) -> list[list[str]]:
     """For each of ``texts``, the ``wanted`` identifiers it names among those that tell the
-    texts apart: named by at least one of them, by at most half (one most of them name tells
-    none apart) and by at most ``most`` (when given: an identifier more memories name than a
-    recall asks for, a tail number in an airline's log, is the context of the question, not
-    what it is about). Each text is normalised and each pattern compiled once."""
+    texts apart: named by at least one of them and by at most half (one most of them name
+    tells none apart), and, when ``most`` is given, not by both more than ``most`` and more
+    than a quarter of them (a tail number across an airline's log is the context of the
+    question, not what it is about; a ticket's few memories among many candidates still tell
+    it apart). Each text is normalised and each pattern compiled once."""
     plain = [_plain(t or "") for t in texts]
     out: list[list[str]] = [[] for _ in plain]
     for identifier in wanted:
         pattern = _pattern(_plain(identifier))
         hits = [i for i, t in enumerate(plain) if pattern.search(t) is not None]
-        if 0 < len(hits) <= len(plain) / 2 and (most is None or len(hits) <= most):
+        context = most is not None and len(hits) > most and len(hits) > len(plain) / 4
+        if 0 < len(hits) <= len(plain) / 2 and not context:
             for i in hits:
                 out[i].append(identifier)
     return out

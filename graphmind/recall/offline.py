@@ -19,26 +19,29 @@ from graphmind.llm.base import Tool
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.recall import RecallAnswer, RecallQuestion
 from graphmind.prompts.tool_results import TEXT_FIELDS, call_with_text
-from graphmind.recall.identifiers import absent, identifiers, named_first, names
+from graphmind.recall.identifiers import absent, identifiers, named_first, names, telling
 from graphmind.text import as_sentence, rank_by_overlap, sentences, term_set, trim
 
 TEMPLATE_WORDS = frozenset("no memories found that answer result".split())
 
 
 def answer(inputs: RecallQuestion, tools: Sequence[Tool]) -> RecallAnswer:
-    memories = list(inputs.memories)
+    memories, recalled = list(inputs.memories), []
     for tool in tools:
         if any(f in tool.input_type.model_fields for f in TEXT_FIELDS):
-            memories += call_with_text(tool, inputs.question) or []
-    memories = _unique(memories)
+            recalled += call_with_text(tool, inputs.question) or []
+    memories = _unique(memories + recalled)
     asked = identifiers(inputs.question)
     missing = absent([f"{m.id}\n{m.text}" for m in memories], asked)  # a memory's id names it too
     named = [i for i in asked if i not in missing]
-    # About named things (a batch, a ticket) when recall put a memory naming them first: the
-    # memories naming them answer, not their twins; else the identifiers are where the question
-    # is (a tail number most memories name, which recall ranks after the topic).
-    first = f"{memories[0].id}\n{memories[0].text}" if memories else ""
-    subjects = [i for i in named if names(first, i)]
+    # About named things (a batch, a ticket) when recall ranked memories by them (a hit's
+    # "names"): the memories naming them answer, not their twins; else the identifiers are where
+    # the question is (a tail number most memories name, which recall ranks after the topic).
+    # Without a recall tool, the memories given are judged by their texts, as recall would.
+    marked = {i for m in recalled for i in _names(m)}
+    subjects = (
+        [i for i in named if i in marked] if recalled else telling([f"{m.id}\n{m.text}" for m in memories], named)
+    )
     if subjects:
         memories = [m for m in memories if any(names(f"{m.id}\n{m.text}", i) for i in subjects)]
     extracted = _extract(inputs, memories, subjects)
@@ -84,3 +87,9 @@ def _unique(memories: list[MemoryItem]) -> list[MemoryItem]:
 
 
 BEHAVIOURS = {"recall.answer": answer}
+
+
+def _names(memory: MemoryItem) -> list[str]:
+    """The question's identifiers recall ranked ``memory`` by (its hit's ``names``)."""
+    found = memory.prop("names")
+    return [str(x) for x in found] if isinstance(found, list) else []

@@ -36,6 +36,7 @@ def memory_tools(recall: Callable[[str, int], RecallResult], get: Callable[[str]
             "hits": [
                 {"id": hit.id, "label": hit.label, "text": hit.text, "score": round(hit.score, 4)}
                 | ({"outdated": hit.outdated} if hit.outdated else {})
+                | ({"names": list(hit.identifiers)} if hit.identifiers else {})
                 for hit in result.hits
             ]
         }

@@ -11,7 +11,7 @@ from graphmind.dream.entities import is_name, name_spans
 from graphmind.dream.offline import exemplar_name
 from graphmind.llm.base import Tool
 from graphmind.prompts.recall import RecallQuestion
-from graphmind.recall.identifiers import identifiers, named_first
+from graphmind.recall.identifiers import by_count, identifiers, named_by
 from graphmind.recall.offline import answer
 from graphmind.recall.tools import RecallToolInput
 
@@ -30,9 +30,11 @@ MEMORIES = [
 
 
 def _tool() -> Tool:
-    def call(args: RecallToolInput) -> dict[str, Any]:  # as recall ranks: those naming the query's ids first
-        ranked = named_first(MEMORIES, identifiers(args.query), lambda m: f"{m['id']}\n{m['text']}")
-        return {"hits": [dict(m, score=0.5) for m in ranked]}
+    def call(args: RecallToolInput) -> dict[str, Any]:  # as recall ranks and marks: those naming the ids first
+        texts = [f"{m['id']}\n{m['text']}" for m in MEMORIES]
+        held = named_by(texts, identifiers(args.query))
+        hits = [dict(m, score=0.5) | ({"names": ids} if ids else {}) for m, ids in zip(MEMORIES, held)]
+        return {"hits": by_count(hits, held)}
 
     return Tool("recall_memories", "recall", RecallToolInput, call)
 
@@ -45,6 +47,30 @@ def test_an_id_alone_is_answered_from_its_memory_and_not_from_its_near_twins():
     assert ask("B-2231").cited_ids == ["b1"]
     said = ask("What happened to batch B-2232?")
     assert said.found and said.cited_ids == ["b3"]
+
+
+def test_ids_recall_ranked_by_answer_whatever_else_is_given_or_first():
+    from graphmind.prompts._models import MemoryItem
+
+    given = MemoryItem(id="x", label="Experience", text="Cleaned the mash tun after brew day.")
+    said = answer(RecallQuestion(question="What happened to batch B-2232?", memories=[given]), [_tool()])
+    assert said.found and said.cited_ids == ["b3"]  # a memory the caller gave first does not decide
+    both = ask("Did B-2231 and B-2232 both finish?")
+    assert set(both.cited_ids) == {"b1", "b3"}  # every id recall ranked by, not only the first hit's
+
+
+def test_an_id_recall_did_not_rank_by_is_the_questions_context():
+    def call(args: RecallToolInput) -> dict[str, Any]:  # a tail number most hits name: no "names"
+        fleet = [
+            {"id": "g1", "label": "Experience", "text": "N517KT starter-generator offline, replaced the control unit."},
+            {"id": "n1", "label": "Experience", "text": "N482KT fuel nozzles coked, cleaned them."},
+            {"id": "n2", "label": "Experience", "text": "N482KT brake assembly worn, replaced it."},
+        ]
+        return {"hits": [dict(m, score=0.5) for m in fleet]}
+
+    tool = Tool("recall_memories", "recall", RecallToolInput, call)
+    said = answer(RecallQuestion(question="N482KT starter-generator offline after start?"), [tool])
+    assert said.found and said.cited_ids[0] == "g1", said
 
 
 def test_an_absent_id_is_said_and_the_answer_is_not_found():
@@ -95,3 +121,13 @@ def test_a_pattern_name_drops_the_preposition_left_without_its_name():
 
 def test_a_capitalised_name_after_a_number_stays_a_name():
     assert [t[a:b] for t in ["Restarted 3 Ceph OSDs"] for a, b in name_spans(t)] == ["Ceph", "OSDs"]
+
+
+def test_an_identifier_is_context_only_when_many_and_a_large_share_of_candidates_name_it():
+    from graphmind.recall.identifiers import named_by
+
+    ticket = ["T-4411 opened", "T-4411 escalated", "T-4411 resolved"] + [f"other {i}" for i in range(27)]
+    assert sum(bool(x) for x in named_by(ticket, ["T-4411"], most=2)) == 3  # 3 of 30: what it asks about
+    fleet = [f"N482KT job {i}" for i in range(6)] + [f"N517KT job {i}" for i in range(10)]
+    assert not any(named_by(fleet, ["N482KT"], most=2))  # 6 of 16: where the question is
+    assert sum(bool(x) for x in named_by(fleet, ["N482KT"])) == 6  # without a limit, as before
