@@ -5,8 +5,9 @@
 // forgotten one set (that one's valid_from, else its timestamp), moves to the earliest moment of
 // those that still replace it, or goes; a pattern 'invalidated' then reads 'unverified', and so
 // does a pattern that was invalid only because every experience behind it was (it has one valid
-// experience again, and no memory supersedes or contradicts it). The patterns they exemplify are
-// stale (``stale_since``): the next dream extracts them again with the fact they hold again.
+// experience again, and no memory supersedes or contradicts it). The patterns the changed ones
+// exemplify are stale from now (``stale_since``, an earlier one stays): the next dream extracts
+// them again with what holds again.
 UNWIND $uids AS uid
 MATCH (gone:Memory {uid: uid})-[:SUPERSEDES|CONTRADICTS]->(old:Memory)
 WHERE gone.mind = $mind AND old.mind = $mind AND NOT old.uid IN $uids
@@ -21,7 +22,7 @@ SET old.invalid_at = still,
     old.verification_status = CASE
       WHEN still IS NULL AND old:Pattern AND old.verification_status = 'invalidated' THEN 'unverified'
       ELSE old.verification_status END
-WITH collect(CASE WHEN still IS NULL THEN old END) AS valid_again
+WITH collect(old) AS changed, collect(CASE WHEN still IS NULL THEN old END) AS valid_again
 CALL (valid_again) {
   UNWIND valid_again AS e
   MATCH (e)-[:EXEMPLIFIES]->(p:Pattern)
@@ -32,12 +33,12 @@ CALL (valid_again) {
   SET p.invalid_at = null, p.verification_status = 'unverified'
   RETURN count(p) AS patterns
 }
-CALL (valid_again) {
-  UNWIND valid_again AS e
+CALL (changed) {
+  UNWIND changed AS e
   MATCH (e)-[:EXEMPLIFIES]->(p:Pattern)
   WHERE p.mind = $mind
   WITH DISTINCT p
-  SET p.stale_since = datetime()
+  SET p.stale_since = CASE WHEN p.stale_since IS NULL OR p.stale_since > datetime() THEN datetime() ELSE p.stale_since END
   RETURN count(p) AS stale
 }
 RETURN [e IN valid_again | e.id] AS revalidated

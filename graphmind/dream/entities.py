@@ -78,12 +78,15 @@ def name_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-_UNIT = re.compile(r"[^\W\d_]{1,3}(?:[-/][^\W\d_]{1,3})?|[a-z]{4}")
-"""A unit after a number: up to three letters ("Nm", "V", "GB", "kg"), two such joined ("ft-lb",
-"km/h"), or four lower-case ("mins"); "3 Ceph OSDs" and "2 Jira tickets" keep their names."""
-_QUANTITY = re.compile(r"\d+(?:[.,]\d+)?(?:[^\W\d_]{0,4}|-[a-z]+)")
-"""A number with a unit of up to four letters, any case ("80C", "16GB", "100Mbps"), or none, or
-a measure joined by a hyphen ("100-hour", "3-way")."""
+_UNIT = re.compile(r"[^\W\d_]{1,3}|[a-z]{4}|(?:ft|in|N|kN|kW|W|m|km|mi|lb|kg|g)[-/](?:lb|lbf|m|h|s|min|hr)")
+"""A unit after a number: up to three letters ("Nm", "V", "GB", "kg"), four lower-case ("mins"),
+or a compound unit ("ft-lb", "km/h"); "3 Ceph OSDs", "2 Jira tickets" and "2 api-gw" keep their names."""
+_QUANTITY = re.compile(
+    r"\d+(?:[.,]\d+)?(?:[^\W\d_]{0,4}|-(?:second|minute|hour|day|week|month|year|inch|foot|mile|way|step|"
+    r"point|page|fold|cycle|shift|flight|man|person|seat)s?)"
+)
+"""A number with a unit of up to four letters, any case ("80C", "16GB", "100Mbps"), or none, or a
+measure joined by a hyphen ("100-hour", "3-way"; "404-handler" and "7-zip" stay names)."""
 
 
 def is_name(token: str, *, clause_start: bool = False) -> bool:

@@ -104,3 +104,8 @@ def test_a_fact_replaced_from_a_later_date_makes_the_pattern_stale_only_from_the
     assert before["stale_since"].year == 2099  # stale from then, not now
     mind.dream()  # the replaced experience still holds today: nothing to extract again yet
     assert _pattern(mind)["stale_since"] == before["stale_since"] and _pattern(mind)["name"] == before["name"]
+    now = {"id": "dew-rule", "description": "Dew point alarm now closes the dome", "outcome": "success"}
+    mind.capture(now, supersedes=["dew-1"])  # a replacement from now: stale from now, the earlier moment
+    assert _pattern(mind)["stale_since"].year < 2099
+    mind.dream()  # extracted again; stale again from when the later replacement takes effect
+    assert _pattern(mind)["stale_since"] == before["stale_since"]

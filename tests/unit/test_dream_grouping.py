@@ -128,7 +128,18 @@ def test_a_word_with_a_prefix_is_the_action_not_a_name(token):
 
 
 @pytest.mark.parametrize(
-    "token", ["order-routing", "news-feed", "test-bed", "pre-prod", "non-prod", "sub-ledger", "co-pilot", "eu-west-1"]
+    "token",
+    [
+        "order-routing",
+        "news-feed",
+        "test-bed",
+        "pre-prod",
+        "sub-ledger",
+        "co-pilot",
+        "eu-west-1",
+        "404-handler",
+        "7-zip",
+    ],
 )
 def test_a_hyphenated_service_stays_a_name(token):
     assert is_name(token)
@@ -139,6 +150,7 @@ def test_the_action_text_keeps_a_prefixed_verb():
     assert action_text(text) == text
     torque = "Re-torqued the hub bolts to 95 ft-lb and safety-wired them at the 100-hour check"
     assert action_text(torque) == torque  # units and measures are no names either
+    assert action_text("Deployed 2 api-gw pods") == "Deployed 2 pods"  # a name after a number stays one
     assert action_text("Re-cooled the CCD slowly at 2 C per minute") == "Re-cooled the CCD slowly at 2 C per minute"
 
 
