@@ -189,6 +189,7 @@ def build_publication(
     ]
     started = run.get("dates", {}).get("started_at")
     ended = {x: s.at.isoformat() for x, s in superseded.items()}
+    unverified = faulted(check) if sound(check) else {n.id for n in nodes}
     if params.dry_run:
         return Publication(run, [], [], [], [], [], [], [])
     return Publication(
@@ -208,7 +209,7 @@ def build_publication(
             }
             for x in pruned
         ],
-        abstractions=[abstraction_row(mind, n, sound(check) and n.id not in faulted(check)) for n in nodes],
+        abstractions=[abstraction_row(mind, n, n.id not in unverified) for n in nodes],
         keep_abstractions=[n.id for n in nodes],
         connections=[connection_row(mind, c) for c in connections],
         contradictions=contradictions,
