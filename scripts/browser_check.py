@@ -145,7 +145,19 @@ async def _drive(page: _Page, http: str, bolt: str, password: str, query: str, m
 
 
 def run_query(http: str, bolt: str, password: str, query: str, mind: str, *, seconds: float = 30.0) -> BrowserRun:
-    """Run ``query`` with ``$mind`` = ``mind`` in the Neo4j Browser at ``http`` (headless Chromium)."""
+    """Run ``query`` with ``$mind`` = ``mind`` in the Neo4j Browser at ``http`` (headless Chromium).
+    A session that hangs (a DevTools call the page never answers) is given up after
+    ``SESSION_SPANS`` x ``seconds`` and tried once more in a fresh Chromium."""
+    try:
+        return _run_once(http, bolt, password, query, mind, seconds)
+    except TimeoutError:
+        return _run_once(http, bolt, password, query, mind, seconds)
+
+
+SESSION_SPANS = 8
+
+
+def _run_once(http: str, bolt: str, password: str, query: str, mind: str, seconds: float) -> BrowserRun:
     profile = Path(tempfile.mkdtemp(prefix="graphmind-chromium-"))
     proc = subprocess.Popen(
         [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--remote-debugging-port=0", "about:blank"],
@@ -169,7 +181,7 @@ def run_query(http: str, bolt: str, password: str, query: str, mind: str, *, sec
                 await page.call("Page.enable")
                 return await _drive(page, http, bolt, password, query, mind, seconds)
 
-        return asyncio.run(session())
+        return asyncio.run(asyncio.wait_for(session(), timeout=SESSION_SPANS * seconds))
     finally:
         proc.terminate()
         try:
