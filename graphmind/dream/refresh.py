@@ -5,8 +5,9 @@ in its name, conditions and actions, and the abstractions above it in their gene
 The first dream after that extracts it again from the experiences that hold, stored or given by
 this run (the same ``dream.extract_pattern`` call a new cluster gets, the latest ``SHOWN``), so
 its text says only what holds; it then counts as changed, the ladder nodes above it are named
-again (``Renamed``), and the publication clears ``stale_since`` unless a capture set it after
-the run began. A stale pattern with no experience that holds stays as it is (invalidated).
+again (``Renamed``), and the publication moves ``stale_since`` to the next experience's later
+``invalid_at``, or removes it, unless a capture set it after the run began. A stale pattern with
+no experience that holds stays as it is (invalidated).
 
 read (the valid experiences of the stale patterns) → the extraction inputs (pure) → the LLM →
 the patterns' text replaced (pure).
