@@ -8,6 +8,7 @@ from graphmind.config import Settings
 from graphmind.digest import Digester, DigestParams, DigestReport
 from graphmind.dream import Dreamer, DreamParams, DreamReport, KnowledgeMatch
 from graphmind.dream.capture import Captured
+from graphmind.dream.report import StoredLadder
 from graphmind.dream.schedule import Schedule
 from graphmind.dream.verify import Verification
 from graphmind.embed import Embedder, HashingEmbedder, MiniLMEmbedder
@@ -70,6 +71,7 @@ __all__ = [
     "Schedule",
     "SchemaReport",
     "Settings",
+    "StoredLadder",
     "Tool",
     "ToolRun",
     "Usage",

@@ -23,7 +23,7 @@ from importlib import resources
 
 import click
 
-from graphmind.cli.dream_cmd import ladder_tree
+from graphmind.cli.dream_cmd import report_tree
 from graphmind.cli.options import JSON
 from graphmind.cli.render import emit, table
 from graphmind.config import Settings
@@ -105,7 +105,7 @@ def demo(mind: str, as_json: bool) -> None:
             "",
             f"dream in mind '{mind}-sudoku' (a Sudoku session of {dream.experiences} logged steps, session complete):",
             dream.message,
-            *ladder_tree(dream),
+            *report_tree(dream),
             f"walk it in Neo4j Browser: :param mind => '{mind}-sudoku'",
             f"  {LADDER_QUERY}",
             "",

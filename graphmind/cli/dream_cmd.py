@@ -12,6 +12,7 @@ from graphmind.cli.render import emit
 from graphmind.dream import CompressionRatioWarning, DreamParams, DreamReport
 from graphmind.dream.knowledge import MAX_K as MAX_KNOWLEDGE_K
 from graphmind.dream.knowledge import check_k
+from graphmind.dream.report import LadderEntry
 from graphmind.dream.schedule import Schedule, parse_duration, watch
 from graphmind.dream.verify import Verification
 from graphmind.mind import Mind
@@ -208,12 +209,30 @@ def _named(node_id: str | None, result: Verification) -> str:
     return f'{node_id} ("{trim(name, 40)}")' if name and name != node_id else node_id
 
 
-def ladder_tree(report: DreamReport) -> list[str]:
-    """The ladder from the top level down to the patterns, indented, patterns by name (new ones
-    with their description and experiences)."""
-    entries = {e.id: e for e in report.ladder}
-    patterns = {p["id"]: p for p in report.new_patterns}
-    tops = [e for e in report.ladder if e.level == max((x.level for x in report.ladder), default=0)]
+@click.command()
+@MIND
+@JSON
+def ladder(mind: str, as_json: bool) -> None:
+    """The abstraction ladder MIND holds now, dreamed or imported: from the top level down to
+    the patterns, indented (JSON: its abstractions with their members, and the patterns' names)."""
+    with Mind.open(mind, must_exist=True) as m:
+        held = m.ladder()
+    lines = ladder_tree(held.ladder, {}, held.pattern_names)
+    empty = f"mind {mind!r} has no abstraction ladder yet (run 'graphmind dream')"
+    emit(held.as_dict(), as_json, "\n".join([f"mind {mind!r}: {held.levels}-level ladder", *lines]) if lines else empty)
+
+
+def report_tree(report: DreamReport) -> list[str]:
+    """A dream's ladder, new patterns with their description and experiences."""
+    return ladder_tree(report.ladder, {p["id"]: p for p in report.new_patterns}, report.pattern_names)
+
+
+def ladder_tree(ladder: list[LadderEntry], new: dict[str, dict], names: dict[str, str]) -> list[str]:
+    """The ladder from the top level down to the patterns, indented, patterns by name (those in
+    ``new`` with their description and experiences)."""
+    entries = {e.id: e for e in ladder}
+    patterns = new
+    tops = [e for e in ladder if e.level == max((x.level for x in ladder), default=0)]
 
     def walk(node_id: str, depth: int) -> list[str]:
         if node_id in entries:
@@ -221,16 +240,14 @@ def ladder_tree(report: DreamReport) -> list[str]:
             head = [f"{'  ' * depth}L{e.level} {e.name}"]
             return head + [line for m in e.members for line in walk(m, depth + 1)]
         p = patterns.get(node_id)
-        label = (
-            f"{p['description']} ({p['usage_count']} experiences)" if p else report.pattern_names.get(node_id, node_id)
-        )
+        label = f"{p['description']} ({p['usage_count']} experiences)" if p else names.get(node_id, node_id)
         return [f"{'  ' * depth}L1 {label}"]
 
     return [line for top in tops for line in walk(top.id, 1)]
 
 
 def _text(report: DreamReport) -> str:
-    lines = [report.message, *ladder_tree(report)]
+    lines = [report.message, *report_tree(report)]
     lines += [f"  degraded: {note}" for note in report.degraded]
     lines += [f"  warning: {note}" for note in report.warnings]
     return "\n".join(lines)
@@ -241,4 +258,4 @@ def _told(example: dict) -> str:
     return example["description"] + ("  (outdated: superseded since)" if example.get("outdated") else "")
 
 
-COMMANDS = (dream, knowledge, verify)
+COMMANDS = (dream, knowledge, verify, ladder)

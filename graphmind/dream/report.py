@@ -20,6 +20,20 @@ class LadderEntry:
 
 
 @dataclass(frozen=True)
+class StoredLadder:
+    """The ladder a mind holds now (``Mind.ladder``): its active abstractions and the names of
+    its active patterns (level 1)."""
+
+    mind: str
+    levels: int
+    ladder: list[LadderEntry] = field(default_factory=list)
+    pattern_names: dict[str, str] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
 class DreamReport:
     run_id: str | None
     mind: str

@@ -10,7 +10,7 @@ from typing import Any
 
 from graphmind.dream import compress, graph, ladder
 from graphmind.dream.items import OUTCOME_SCORE
-from graphmind.dream.report import CompressionRatioWarning, DreamReport, LadderEntry
+from graphmind.dream.report import CompressionRatioWarning, DreamReport, LadderEntry, StoredLadder
 from graphmind.errors import GraphmindError, StoreError, StoreUnavailableError
 
 log = logging.getLogger(__name__)
@@ -23,12 +23,22 @@ FALLBACKS = {
 }
 
 
+def stored_ladder(store: Any, mind: str, dimensions: int) -> StoredLadder:
+    """The ladder ``mind`` holds now: its active abstractions and active patterns' names."""
+    active = [p for p in graph.read_patterns(store, mind, dimensions) if p.active]
+    nodes = list(graph.read_ladder(store, mind).values())
+    return StoredLadder(
+        mind,
+        ladder.levels(nodes, bool(active)),
+        [LadderEntry(n.id, n.level, n.name, n.generalization, n.members) for n in nodes],
+        {p.id: p.name for p in active},
+    )
+
+
 def idle_report(run: Any, deferred: int) -> DreamReport:
     """Nothing new to consolidate: the mind's patterns and ladder as they stand, and the
     ``deferred`` experiences that wait for company."""
-    d = run.d
-    active = [p for p in graph.read_patterns(d.store, run.mind, d.embedder.dimensions) if p.active]
-    nodes = list(graph.read_ladder(d.store, run.mind).values())
+    held = stored_ladder(run.d.store, run.mind, run.d.embedder.dimensions)
     return DreamReport(
         None,
         run.mind,
@@ -36,10 +46,10 @@ def idle_report(run: Any, deferred: int) -> DreamReport:
         run.trigger,
         deferred=deferred,
         remaining=run.remaining,
-        active_patterns=len(active),
-        ladder_levels=ladder.levels(nodes, bool(active)),
-        ladder=[LadderEntry(n.id, n.level, n.name, n.generalization, n.members) for n in nodes],
-        pattern_names={p.id: p.name for p in active},
+        active_patterns=len(held.pattern_names),
+        ladder_levels=held.levels,
+        ladder=held.ladder,
+        pattern_names=held.pattern_names,
     )
 
 

@@ -170,3 +170,25 @@ def test_imported_patterns_are_grounded_by_the_experiences_that_exemplify_them(m
     assert ungrounded == {"p-splint"}  # a-care still reaches experiences through p-fluids
     counted = {m.id: m.usage_count for m in mind.query_knowledge("subcutaneous fluids for a dehydrated cat", k=2)}
     assert counted.get("p-fluids") == 3  # no usage_count imported: its experiences are counted
+
+
+def test_the_ladder_a_mind_holds_is_shown_by_the_cli_and_the_api(mind, cli_env, capsys):
+    """``graphmind ladder`` / ``Mind.ladder``: the stored ladder, top down to the patterns; a
+    mind with patterns but no dream's ladder yet says so."""
+    mind.capture_many(experiences())
+    code, out, _ = run_cli(capsys, "ladder", "--mind", mind.name)
+    assert code == 0 and "no abstraction ladder yet" in out and not mind.ladder().ladder  # not dreamed yet
+    mind.dream()
+    held = mind.ladder()
+    assert held.levels >= 3 and held.ladder and held.pattern_names
+    code, out, _ = run_cli(capsys, "ladder", "--mind", mind.name)
+    lines = out.splitlines()
+    top = max(e.level for e in held.ladder)
+    assert (
+        code == 0
+        and lines[0] == f"mind {mind.name!r}: {held.levels}-level ladder"
+        and lines[1].startswith(f"  L{top} ")
+    )
+    assert all(f"L1 {name}" in out for name in held.pattern_names.values())
+    code, out, _ = run_cli(capsys, "ladder", "--mind", mind.name, "--json")
+    assert code == 0 and json.loads(out)["pattern_names"] == held.pattern_names
