@@ -88,13 +88,13 @@ def extraction_input(examples: list[ExperienceItem], domain: str) -> PatternExtr
 
 
 def refreshed(p: PatternState, out: ExtractedPattern, valid_ids: list[str], max_examples: int) -> None:
-    """``p`` with the text of ``out`` and examples among ``valid_ids`` only (the LLM's first);
-    its statistics and members are unchanged."""
+    """``p`` with the text of ``out`` and examples among ``valid_ids`` (oldest first) only: the
+    LLM's, then the latest; its statistics and members are unchanged."""
     chosen = [e for e in out.example_ids if e in set(valid_ids)]
     p.name, p.pattern_type = out.name, out.pattern_type
     p.conditions, p.actions = list(out.conditions), list(out.actions)
     p.description = describe(out)
-    p.examples = list(dict.fromkeys([*chosen, *valid_ids]))[:max_examples]
+    p.examples = list(dict.fromkeys([*chosen, *reversed(valid_ids)]))[:max_examples]  # then the latest
     p.stale, p.refreshed, p.changed = False, True, True
 
 

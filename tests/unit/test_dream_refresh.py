@@ -33,6 +33,9 @@ def test_a_refreshed_pattern_takes_the_new_text_and_only_valid_examples():
         example_ids=["old-1", "new-2"],  # an id that no longer holds is not an example
     )
     refreshed(p, out, ["new-1", "new-2"], max_examples=5)
+    q = _pattern()
+    refreshed(q, out.model_copy(update={"example_ids": []}), ["new-1", "new-2", "new-3"], max_examples=3)
+    assert q.examples == ["new-3", "new-2", "new-1"]  # the latest first when the LLM chose none
     assert p.name == "close the dome for humidity" and "85" not in p.description
     assert p.examples == ["new-2", "new-1"] and p.tally.total == 4  # statistics unchanged
     assert (p.stale, p.refreshed, p.changed) == (False, True, True)
