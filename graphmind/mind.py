@@ -16,10 +16,9 @@ from graphmind.digest import Digester, DigestParams, DigestReport
 from graphmind.dream import Dreamer, DreamParams, DreamReport, Trigger
 from graphmind.dream.capture_queue import CaptureQueue
 from graphmind.dream.engine import Progress as DreamProgress
-from graphmind.dream.graph import require_session
+from graphmind.dream.graph import read_stored_ladder, require_session
 from graphmind.dream.knowledge import KnowledgeMatch, about_only, query_knowledge
 from graphmind.dream.report import StoredLadder
-from graphmind.dream.run_record import stored_ladder
 from graphmind.dream.schedule import Schedule, threshold_due
 from graphmind.dream.verifier import verify_mind
 from graphmind.dream.verify import Verification
@@ -270,7 +269,7 @@ class Mind(MemoryVerbs):
     def ladder(self) -> StoredLadder:
         """The abstraction ladder this mind holds now, dreamed or imported: its active
         abstractions (level, name, generalisation, members) and its active patterns' names."""
-        return stored_ladder(self._store, self.name, self.embedder.dimensions)
+        return read_stored_ladder(self._store, self.name, self.embedder.dimensions)
 
     def verify(self, params: DreamParams | None = None) -> Verification:
         """The dreaming spec's five checks on the ladder this mind holds now, dreamed or imported

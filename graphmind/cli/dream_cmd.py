@@ -231,7 +231,6 @@ def ladder_tree(ladder: list[LadderEntry], new: dict[str, dict], names: dict[str
     """The ladder from the top level down to the patterns, indented, patterns by name (those in
     ``new`` with their description and experiences)."""
     entries = {e.id: e for e in ladder}
-    patterns = new
     tops = [e for e in ladder if e.level == max((x.level for x in ladder), default=0)]
 
     def walk(node_id: str, depth: int) -> list[str]:
@@ -239,7 +238,7 @@ def ladder_tree(ladder: list[LadderEntry], new: dict[str, dict], names: dict[str
             e = entries[node_id]
             head = [f"{'  ' * depth}L{e.level} {e.name}"]
             return head + [line for m in e.members for line in walk(m, depth + 1)]
-        p = patterns.get(node_id)
+        p = new.get(node_id)
         label = f"{p['description']} ({p['usage_count']} experiences)" if p else names.get(node_id, node_id)
         return [f"{'  ' * depth}L1 {label}"]
 

@@ -1,17 +1,17 @@
 """One dream run, end to end: read → triage → compress → integrate → ladder → verify → publish.
 
-Connections are classified by rules; with an online LLM the ones touching a new or grown pattern are
-classified by it (`dream.connect`), and each changed ladder level regrouped (`dream.group_level`). Degradation (NFR-3.3.1): a phase that fails is recorded in ``degraded`` and replaced by the seed's fallback:
-triage → every experience kept; compression → no patterns (the experiences stay unconsumed for the next
-run); an LLM call that fails → the same step by graphmind's rules (the offline behaviour); ladder → a
-2-level ladder (experiences and patterns); verification → the run is stored unverified with the error as a
-warning. A phase fails when it raises a GraphmindError (any other exception is a bug, and surfaces). Store
-outages (NFR-3.3.2) are retried by the store alone (the driver's managed transactions, with doubling
-delays), so a run fails within GRAPHMIND_NEO4J_FAIL_AFTER of Neo4j going away, and cleanly: publishing is
-one transaction, so nothing of it is visible. A run that fails records itself ``interrupted`` (Neo4j went
-away) or ``failed`` when the store still answers; a run that could not (killed, or Neo4j gone) is left
-``running``, and the next run on the mind marks it ``interrupted`` once it holds the lease (``graphmind
-neo4j start`` does at once).
+Connections are classified by rules, by an online LLM when they touch a new or grown pattern
+(`dream.connect`), which also regroups each changed ladder level (`dream.group_level`). Degradation
+(NFR-3.3.1): a phase that fails is recorded in ``degraded`` and replaced by the seed's fallback: triage →
+every experience kept; compression → no patterns (the experiences stay unconsumed for the next run); an LLM
+call that fails → the same step by graphmind's rules (the offline behaviour); ladder → a 2-level ladder
+(experiences and patterns); verification → the run is stored unverified with the error as a warning. A phase
+fails when it raises a GraphmindError (any other exception is a bug, and surfaces). Store outages (NFR-3.3.2)
+are retried by the store alone (the driver's managed transactions, with doubling delays), so a run fails
+within GRAPHMIND_NEO4J_FAIL_AFTER of Neo4j going away, and cleanly: publishing is one transaction, so nothing
+of it is visible. A run that fails records itself ``interrupted`` (Neo4j went away) or ``failed`` when the
+store still answers; a run that could not (killed, or Neo4j gone) is left ``running``, and the next run on the
+mind marks it ``interrupted`` once it holds the lease (``graphmind neo4j start`` does at once).
 
 Crash safety by phase (tests/reliability/test_neo4j_kill.py kills Neo4j in each): read, embed, triage,
 compress, integrate, abstract, verify are *resumable*: they only read and compute in memory (the lease and

@@ -15,6 +15,8 @@ from typing import Any
 import numpy as np
 
 from graphmind.dream.items import ExperienceRow, LadderNode, PatternState, Tally, name_of_strategy
+from graphmind.dream.ladder import levels
+from graphmind.dream.report import LadderEntry, StoredLadder
 from graphmind.errors import NotFoundError, RunError
 from graphmind.store import GraphStore
 from graphmind.store.graph_store import Transaction
@@ -109,6 +111,18 @@ def read_patterns(store: GraphStore, mind: str, dimensions: int) -> list[Pattern
             )
         )
     return patterns
+
+
+def read_stored_ladder(store: GraphStore, mind: str, dimensions: int) -> StoredLadder:
+    """The ladder ``mind`` holds now: its active abstractions and active patterns' names."""
+    active = [p for p in read_patterns(store, mind, dimensions) if p.active]
+    nodes = list(read_ladder(store, mind).values())
+    return StoredLadder(
+        mind,
+        levels(nodes, bool(active)),
+        [LadderEntry(n.id, n.level, n.name, n.generalization, n.members) for n in nodes],
+        {p.id: p.name for p in active},
+    )
 
 
 def read_anchors(

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from graphmind.text import plural
+
 
 class CompressionRatioWarning(UserWarning):
     """The run's compression ratio is outside the target ratio ± its tolerance (10:1 ± 30%)."""
@@ -95,11 +97,7 @@ class DreamReport:
             f"{'pattern' if self.patterns == 1 else 'patterns'} ({self.grown} grown; ratio {ratio}), "
             f"{self.ladder_levels}-level ladder, "
             f"{self.cross_connections} connections, {self.pruned} pruned{transfer}; verification: {verified}"
-            + (
-                f"; {self.deferred} {'waits' if self.deferred == 1 else 'wait'} for more like them"
-                if self.deferred
-                else ""
-            )
+            + (f"; {plural(self.deferred, 'waits', 'wait')} for more like them" if self.deferred else "")
             + (f"; {self.remaining} experiences left for the next run" if self.remaining else "")
         )
 

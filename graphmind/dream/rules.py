@@ -37,8 +37,9 @@ def all_terms(p: PatternItem) -> set[str]:
 
 def classify(a: PatternItem, b: PatternItem) -> tuple[ConnectionKind, PatternItem, PatternItem, str]:
     """(kind, from, to, because) of the connection between ``a`` and ``b``."""
+    units = unit_words(_texts(a) + _texts(b))
     for first, second in ((a, b), (b, a)):
-        met = terms(first.actions) & terms(second.conditions) - unit_words(_texts(a) + _texts(b))
+        met = terms(first.actions) & terms(second.conditions) - units
         if met:
             return (
                 "prerequisite",

@@ -8,9 +8,9 @@ import warnings
 from datetime import UTC, datetime
 from typing import Any
 
-from graphmind.dream import compress, graph, ladder
+from graphmind.dream import compress, graph
 from graphmind.dream.items import OUTCOME_SCORE
-from graphmind.dream.report import CompressionRatioWarning, DreamReport, LadderEntry, StoredLadder
+from graphmind.dream.report import CompressionRatioWarning, DreamReport, LadderEntry
 from graphmind.errors import GraphmindError, StoreError, StoreUnavailableError
 
 log = logging.getLogger(__name__)
@@ -23,22 +23,10 @@ FALLBACKS = {
 }
 
 
-def stored_ladder(store: Any, mind: str, dimensions: int) -> StoredLadder:
-    """The ladder ``mind`` holds now: its active abstractions and active patterns' names."""
-    active = [p for p in graph.read_patterns(store, mind, dimensions) if p.active]
-    nodes = list(graph.read_ladder(store, mind).values())
-    return StoredLadder(
-        mind,
-        ladder.levels(nodes, bool(active)),
-        [LadderEntry(n.id, n.level, n.name, n.generalization, n.members) for n in nodes],
-        {p.id: p.name for p in active},
-    )
-
-
 def idle_report(run: Any, deferred: int) -> DreamReport:
     """Nothing new to consolidate: the mind's patterns and ladder as they stand, and the
     ``deferred`` experiences that wait for company."""
-    held = stored_ladder(run.d.store, run.mind, run.d.embedder.dimensions)
+    held = graph.read_stored_ladder(run.d.store, run.mind, run.d.embedder.dimensions)
     return DreamReport(
         None,
         run.mind,

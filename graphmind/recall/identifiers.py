@@ -108,9 +108,9 @@ def unnamed_note(unnamed: Sequence[str]) -> str:
     return f"no memory names {quoted}: the memories recalled only resemble {'it' if len(unnamed) == 1 else 'them'}"
 
 
-def telling(texts: Sequence[str | None], wanted: Sequence[str], most: int | None = None) -> list[str]:
+def telling(texts: Sequence[str | None], wanted: Sequence[str]) -> list[str]:
     """The ``wanted`` identifiers that tell ``texts`` apart (see ``named_by``), in order."""
-    told = {i for found in named_by(texts, wanted, most) for i in found}
+    told = {i for found in named_by(texts, wanted) for i in found}
     return [i for i in wanted if i in told]
 
 

@@ -32,18 +32,17 @@ def answer(inputs: RecallQuestion, tools: Sequence[Tool]) -> RecallAnswer:
             recalled += call_with_text(tool, inputs.question) or []
     memories = _unique(memories + recalled)
     asked = identifiers(inputs.question)
-    missing = absent([f"{m.id}\n{m.text}" for m in memories], asked)  # a memory's id names it too
+    labelled = [f"{m.id}\n{m.text}" for m in memories]  # a memory's id names it too
+    missing = absent(labelled, asked)
     named = [i for i in asked if i not in missing]
     # About named things (a batch, a ticket) when recall ranked memories by them (a hit's
     # "names"): the memories naming them answer, not their twins; else the identifiers are where
     # the question is (a tail number most memories name, which recall ranks after the topic).
     # Without a recall tool, the memories given are judged by their texts, as recall would.
     marked = {i for m in recalled for i in _names(m)}
-    subjects = (
-        [i for i in named if i in marked] if recalled else telling([f"{m.id}\n{m.text}" for m in memories], named)
-    )
+    subjects = [i for i in named if i in marked] if recalled else telling(labelled, named)
     if subjects:
-        memories = [m for m in memories if any(names(f"{m.id}\n{m.text}", i) for i in subjects)]
+        memories = [m for m, text in zip(memories, labelled, strict=True) if any(names(text, i) for i in subjects)]
     extracted = _extract(inputs, memories, subjects)
     if not missing:
         return extracted
@@ -86,10 +85,10 @@ def _unique(memories: list[MemoryItem]) -> list[MemoryItem]:
     return list({m.id: m for m in reversed(memories)}.values())[::-1]
 
 
-BEHAVIOURS = {"recall.answer": answer}
-
-
 def _names(memory: MemoryItem) -> list[str]:
     """The question's identifiers recall ranked ``memory`` by (its hit's ``names``)."""
     found = memory.prop("names")
     return [str(x) for x in found] if isinstance(found, list) else []
+
+
+BEHAVIOURS = {"recall.answer": answer}
