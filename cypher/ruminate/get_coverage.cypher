@@ -8,17 +8,17 @@
 // lists every energised node with its properties and whether it is an orphan (linked to no
 // other memory), for the quality and structural gaps. Findings of earlier ruminations cite
 // memories but are not part of what they mean: they neither energise nor keep a memory from
-// being an orphan.
+// being an orphan. An Experience a Pattern exemplifies is no match: its pattern speaks for it.
 CALL () {
   UNWIND $candidates AS c
   MATCH (n:Memory {uid: c.uid})
-  WHERE n.mind = $mind
+  WHERE n.mind = $mind AND NOT (n:Experience AND EXISTS { (n)-[:EXEMPLIFIES]->(:Pattern) })
   RETURN collect({labels: labels(n), score: c.score}) AS scored
 }
 CALL () {
   UNWIND $seeds AS uid
   MATCH (s:Memory {uid: uid})
-  WHERE s.mind = $mind
+  WHERE s.mind = $mind AND NOT (s:Experience AND EXISTS { (s)-[:EXEMPLIFIES]->(:Pattern) })
   RETURN collect(s) AS matched
 }
 CALL (matched) {

@@ -17,13 +17,14 @@ SECTION_LABELS: dict[str, tuple[str, ...]] = {
     "identity": ("Identity", "Partnership"),
     "current_situation": ("Conversation_Memory", "Technical_Context"),
     "relevant_history": ("Conversation_Memory", "Failed_Attempt"),
-    "strategic_direction": ("Strategy_Pattern", "Failed_Attempt", "Pattern", "Abstraction", "Crystal"),
+    "strategic_direction": ("Strategy_Pattern", "Failed_Attempt", "Pattern", "Abstraction", "Crystal", "Experience"),
     "emotional_resonance": ("Emotional_State",),
     "technical_context": ("Technical_Context", "Code_Reference"),
     "constraints": ("Constraint",),
 }
 """The labels each section may draw from: the spec's "input sources" per section (and the night
-cycle's Pattern, Abstraction and Crystal nodes as strategic evidence)."""
+cycle's Pattern, Abstraction and Crystal nodes as strategic evidence, with the experiences
+captured since that no pattern holds yet)."""
 
 
 class _Frozen(BaseModel):

@@ -27,7 +27,7 @@ recurrence takeaways outcome past approaches didn work approach success rate app
 steps what feel situation counterbalance trigger component issue type description related
 files dependencies complexity deadline impact violated focused partnership identity found
 data strategy emotional emotions constraints conversations failures code someone with this
-constraint conversation rate not files consolidated patterns
+constraint conversation rate not files consolidated patterns captured experiences
 """.split()
 )
 
@@ -67,6 +67,7 @@ def compose(inputs: ContextInput) -> ContextSections:
             use(_scored(by_label["Strategy_Pattern"], inputs.scores, MAX_STRATEGIES)),
             failures,
             use(_consolidated(inputs.memories, focus)[:3]),
+            use(_captured(inputs.memories, focus)[:MAX_CAPTURED]),
         ),
         emotional_resonance=_emotion(use(_scored(by_label["Emotional_State"], inputs.scores, MAX_EMOTIONS))),
         technical_context=_technical(
@@ -87,6 +88,8 @@ MAX_TECHNICAL = 3
 template shows one, but a mind may hold several that relevance scored (a strategy two typed
 hops away beside one on topic), and dropping them loses what would help most. Beyond the first,
 only memories with a positive relevance score (``ContextInput.scores``) are shown."""
+MAX_CAPTURED = 3
+"""Strategic Direction lists up to this many captured experiences."""
 CONSOLIDATED_LABELS = ("Pattern", "Abstraction", "Crystal")
 _LABELS = NODE_TYPES
 
@@ -243,7 +246,21 @@ def _consolidated(memories: list[MemoryItem], focus: str) -> list[MemoryItem]:
     return [items[i] for i in rank_by_overlap([m.text for m in items], focus)]
 
 
-def _strategy(strategies: list[MemoryItem], failures: list[MemoryItem], consolidated: Sequence[MemoryItem] = ()) -> str:
+def _captured(memories: list[MemoryItem], focus: str) -> list[MemoryItem]:
+    """The experiences the exploration read that still hold (its queries read those no pattern
+    exemplifies yet; following a pattern's edges reads its examples), those sharing most terms
+    with the stimulus first."""
+    now = datetime.now(UTC)
+    items = [m for m in memories if m.label == "Experience" and is_valid(m.properties, now)]
+    return [items[i] for i in rank_by_overlap([m.text for m in items], focus)]
+
+
+def _strategy(
+    strategies: list[MemoryItem],
+    failures: list[MemoryItem],
+    consolidated: Sequence[MemoryItem] = (),
+    captured: Sequence[MemoryItem] = (),
+) -> str:
     lines: list[str] = []
     for s in strategies:
         lines += [""] if lines else []
@@ -261,6 +278,9 @@ def _strategy(strategies: list[MemoryItem], failures: list[MemoryItem], consolid
             + _suffix(" (success rate {})", _percent(c.prop("success_rate")))
             for c in consolidated
         ]
+    if captured:
+        lines += ["", "Captured experiences:"]
+        lines += [f"- {_s(c, 'description') or c.text}" + _suffix(" ({})", _s(c, "outcome")) for c in captured]
     if failures:
         lines += ["", "What NOT to do:"]
         lines += [f"- ❌ {_s(f, 'approach') or f.text}" + _suffix(" ({})", _s(f, "why_failed")) for f in failures]

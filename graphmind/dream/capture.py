@@ -34,8 +34,13 @@ def experience_row(
     now = now or datetime.now(UTC)
     if isinstance(experience, Experience):
         data = {**experience.properties(), "id": experience.id}
-    else:
+    elif isinstance(experience, Mapping):
         data = dict(experience)
+    else:
+        raise ValidationError(
+            f"an experience is a dict of its fields or an Experience, not {type(experience).__name__}",
+            field="experience",
+        )
     data.setdefault("id", f"exp-{now:%Y%m%dT%H%M%S%f}-{secrets.token_hex(2)}")
     data.setdefault("timestamp", now)
     if session_id is not None:

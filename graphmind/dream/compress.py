@@ -1,17 +1,14 @@
 """Phase 3, compression: new experiences join the patterns they fit, the rest are clustered,
 and each cluster of at least ``min_cluster_size`` experiences becomes a pattern.
 
-Clustering (``params.clustering``): ``semantic`` clusters the embeddings
-(graphmind.dream.clustering); ``structural`` and ``hybrid`` (default) group the experiences
-whose strategy the agent named by that strategy (the agent's own name for the technique),
-split where the name covers techniques the meaning tells apart (``incoherent_split``), and
+Clustering (``params.clustering``): ``semantic`` clusters the embeddings (graphmind.dream.clustering);
+``structural`` and ``hybrid`` (default) group the experiences whose strategy the agent named by
+that name, split where it covers techniques the meaning tells apart (``incoherent_split``), and
 cluster the rest by meaning. ``kind`` and ``outcome`` never make a group. A cluster made by
-meaning whose members are no more alike than texts about unrelated matters are by chance
-(``coherence``) makes no pattern: its experiences wait, deferred, for like ones.
-A representative weighs 1 + its duplicates.
+meaning no more alike than texts about unrelated matters by chance (``coherence``) makes no
+pattern: its experiences wait, deferred. A representative weighs 1 + its duplicates.
 
-A new cluster that matches an active pattern (``matching_pattern``) grows it instead of a
-second pattern of the same thing: repeated dreams keep one pattern per group.
+A new cluster that matches an active pattern (``matching_pattern``) grows it: one pattern per group.
 
 Extraction (``params.extraction``) chooses which members the one LLM call per cluster sees:
 ``centroid`` the 12 nearest the centroid; ``exemplar`` the 3 nearest; ``composite`` the 6
@@ -26,7 +23,7 @@ import math
 import re
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -254,11 +251,10 @@ def ratio_band(params: DreamParams) -> tuple[float, float]:
 
 
 def max_patterns(experiences: float, params: DreamParams) -> int:
-    """The most communities ``experiences`` clustered by meaning may make where their
-    similarities show no scale of their own (``clustering.DUST_SHARE``): one per the band's
-    lowest ratio of experiences (7 by default: the spec's 10:1 ± 30%, duplicates counted, as
-    the compression ratio counts them), and at least 2, so that a small batch may still hold a
-    pattern beside a lump that is no more alike than chance (whose members wait)."""
+    """The most communities ``experiences`` clustered by meaning may make where their similarities
+    show no scale of their own (``clustering.DUST_SHARE``): one per the band's lowest ratio (7:
+    10:1 ± 30%, duplicates counted), at least 2: a small batch may still hold a pattern beside
+    a lump no more alike than chance (whose members wait)."""
     return max(2, math.floor(experiences / ratio_band(params)[0] + 1e-9))
 
 
@@ -309,8 +305,8 @@ def extraction_input(
     params: DreamParams,
     actions: Sequence[str] | None = None,
 ) -> PatternExtractionInput:
-    """What the extraction is shown of cluster ``c``; ``actions``: each row's text without the
-    batch's particular names (``entities.action_texts``), for the offline rules."""
+    """What the extraction is shown of cluster ``c``: its members that still hold, if any (not a
+    superseded fact); ``actions``: the rows' texts without the batch's names, for offline rules."""
     items = [
         ExperienceItem(
             id=rows[i].id,
@@ -322,9 +318,13 @@ def extraction_input(
             importance=round(min(1.0, importance[i]), 4),
             confidence=rows[i].confidence,
         )
-        for i in shown_members(c, vectors, params.extraction)
+        for i in shown_members(holding(c, rows), vectors, params.extraction)
     ]
     return PatternExtractionInput(experiences=items, domain=params.domain or "recorded")
+
+
+def holding(c: Cluster, rows: list[ExperienceRow]) -> Cluster:  # the members that still hold, else all
+    return replace(c, members=[i for i in c.members if not rows[i].invalid] or c.members)
 
 
 def pattern_id(member_ids: list[str]) -> str:
@@ -345,9 +345,9 @@ def new_pattern(
     for j in members:
         tally.add(rows[j].outcome, rows[j].kind)
     ids = [rows[i].id for i in c.members]
-    central = [rows[i].id for i in shown_members(c, vectors, "centroid")]
+    central = [rows[i].id for i in shown_members(holding(c, rows), vectors, "centroid")]
     examples = [e for e in extracted.example_ids if e in set(ids)]
-    copies = [rows[j].id for i in c.members for j in duplicates.get(i, ())]
+    copies = [rows[j].id for i in c.members for j in duplicates.get(i, ()) if not rows[j].invalid]
     examples = list(dict.fromkeys([*examples, *central]))[: params.max_examples]
     examples += copies[: max(0, 3 - len(examples))]  # at least 3 when there are: duplicates fill in
     return PatternState(

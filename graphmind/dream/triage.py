@@ -191,7 +191,8 @@ def triage(
     filtered = sorted(set(range(len(rows))) - set(keep))
     pinned = {i for i in keep if rows[i].breakthrough}
     position = {i: p for p, i in enumerate(order)}
-    by_rank = sorted(keep, key=lambda i: (i not in pinned, -scores[i], position[i]))
+    # what was superseded stands for nothing still valid: a pattern would restate the old fact
+    by_rank = sorted(keep, key=lambda i: (i not in pinned, rows[i].invalid, -scores[i], position[i]))
     named = [None if params.clustering == "semantic" else strategy_key(r) for r in rows]
     keys = [r.outcome + "|" + (name or "") for r, name in zip(rows, named)]
     by_name = {  # a failure is a lesson of its own unless told near word for word (the spec's 0.8)

@@ -4,8 +4,9 @@ Relevance has three sources, as the issue asks: entity mentions (names, file nam
 identifiers of the stimulus go into the full-text search whole), vector similarity, and the
 graph neighbourhood of what matched. Read -> pure -> read:
 
-1. recall's two searches (``Recaller.search``) over the eight types and the night cycle's
-   Pattern, Abstraction and Crystal nodes (strategic evidence, counted for Strategy_Pattern);
+1. recall's two searches (``Recaller.search``) over the eight types, the night cycle's
+   Pattern, Abstraction and Crystal nodes and the experiences no pattern holds yet (strategic
+   evidence, counted for Strategy_Pattern);
 2. ``seeds`` (pure): a vector candidate is relevant from cosine ``MIN_COSINE`` up, a full-text
    candidate when its score is at least ``TEXT_FLOOR`` of the best full-text score;
 3. one named query (``ruminate/get_coverage``) returns the whole map: per type, its seeds, the
@@ -25,8 +26,11 @@ from graphmind.recall import Candidates, Recaller
 from graphmind.ruminate.gaps import EnergisedNode, GapSignals, GapWeights, signals
 from graphmind.store import GraphStore
 
-CONSOLIDATED = ("Pattern", "Abstraction", "Crystal")
-"""Night-cycle nodes that count as evidence for the Strategy_Pattern perspective."""
+CONSOLIDATED = ("Pattern", "Abstraction", "Crystal", "Experience")
+"""Nodes that count as evidence for the Strategy_Pattern perspective: the night cycle's, and
+the captured experiences no pattern holds yet (the queries leave out those a Pattern
+exemplifies: its pattern speaks for them), so that what the agent captured since the last
+dream is not "nothing in memory"."""
 SEARCH_LABELS = (*NODE_TYPES, *CONSOLIDATED)
 MIN_COSINE = 0.25
 """Below this cosine a vector neighbour is not relevant (all-MiniLM-L6-v2 puts unrelated short

@@ -109,3 +109,21 @@ def test_a_fact_replaced_from_a_later_date_makes_the_pattern_stale_only_from_the
     assert _pattern(mind)["stale_since"].year < 2099
     mind.dream()  # extracted again; stale again from when the later replacement takes effect
     assert _pattern(mind)["stale_since"] == before["stale_since"]
+
+
+def test_a_new_pattern_is_not_worded_from_experiences_superseded_before_its_dream(mind):
+    """The tellings of the old limit are replaced while they wait for their first dream: the
+    pattern that dream makes is worded from those that still hold."""
+    strategy = "close the dome for humidity"
+    mind.capture_many(
+        [{"id": i, "description": t, "outcome": "success", "strategy_used": strategy} for i, t in TELLINGS]
+    )
+    new = "Closed the dome when the humidity passed 80 percent, the new limit, and parked the telescope"
+    mind.capture(
+        {"id": "rule-80", "description": new, "outcome": "success", "strategy_used": strategy},
+        supersedes=["rule-85", "dew-1"],
+    )
+    mind.dream()
+    props = _pattern(mind)
+    assert {"rule-85", "dew-1"}.isdisjoint(props["examples"]), props["examples"]
+    assert not any("85" in t for t in _texts(mind)), _texts(mind)

@@ -383,21 +383,20 @@ def test_threads_are_followed_once_every_type_was_explored(mind, tmp_path):
                     description="Race condition in the job scheduler",
                     status="investigating",
                 ),
+                # notes of no type rumination queries (an experience would be strategic evidence)
                 node(
-                    "Experience",
+                    "TopicEntry",
                     "x-lock",
-                    description="Took the job lock earlier and the fault stopped",  # not on topic itself
-                    outcome="progress",
-                    kind="insight",
-                    timestamp="2026-11-01T10:00:00Z",
+                    topic="job lock",
+                    text="Took the job lock earlier and the fault stopped",  # not on topic itself
+                    date="2026-11-01",
                 ),
                 node(
-                    "Experience",
+                    "TopicEntry",
                     "x-audit",
-                    description="Audited every lock the workers take",
-                    outcome="progress",
-                    kind="move",
-                    timestamp="2026-11-02T10:00:00Z",
+                    topic="worker locks",
+                    text="Audited every lock the workers take",
+                    date="2026-11-02",
                 ),
                 {"type": "edge", "rel": "LED_TO", "from": "tc-sched", "to": "x-lock", "properties": {}},
                 {"type": "edge", "rel": "LED_TO", "from": "x-lock", "to": "x-audit", "properties": {}},
@@ -461,3 +460,54 @@ def test_the_step_budget_ends_rumination_with_the_endless_guard(store, settings,
     assert [s.kind for s in result.steps] == ["initial", "depth", "gap", "guard"]  # 3 steps, then the guard
     assert result.stopped_reason == "max_steps" and result.guard_rails["endless"] == 1
     assert result.context.validation.valid
+
+
+def test_experiences_no_pattern_holds_yet_are_strategic_evidence(mind, tmp_path):
+    """A mind built by capture alone is not "nothing in memory": the experiences no pattern
+    holds yet count for the Strategy_Pattern perspective; a superseded one stays out of the
+    context, and once a pattern exemplifies one its pattern speaks for it (the queries read
+    the pattern, not the experience)."""
+    old = mind.capture(
+        {
+            "description": "Calibrated the spectrograph against the neon lamp; drift stayed at 0.3 nm",
+            "outcome": "failure",
+        },
+        wait=True,
+    )
+    new = mind.capture(
+        {
+            "description": "Calibrated the spectrograph against the argon lamp; drift dropped below 0.1 nm",
+            "outcome": "success",
+        },
+        supersedes=[old],
+    )
+    stimulus = "How do I calibrate the spectrograph tonight?"
+    result = mind.ruminate(stimulus)
+    strategy = result.context.section("strategic_direction")
+    assert "Captured experiences:" in strategy.text
+    assert new in strategy.node_ids and "argon lamp" in strategy.text and "(success)" in strategy.text
+    assert old not in strategy.node_ids and "neon lamp" not in strategy.text
+    assert "spectrograph" not in result.context.section("current_situation").text.split('"')[-1]
+    coverage = result.coverage["types"]["Strategy_Pattern"]
+    assert new in coverage["matched"] + coverage["neighbours"]
+
+    mind.import_jsonl(
+        write_jsonl(
+            tmp_path / "night.jsonl",
+            [
+                node(
+                    "Pattern",
+                    "pat-argon",
+                    description="Calibrate spectrographs against an argon lamp",
+                    success_rate=1.0,
+                ),
+                {"type": "edge", "rel": "EXEMPLIFIES", "from": new, "to": "pat-argon", "properties": {}},
+            ],
+        )
+    )
+    result = mind.ruminate(stimulus)
+    assert "pat-argon" in result.context.section("strategic_direction").node_ids
+    coverage = result.coverage["types"]["Strategy_Pattern"]
+    assert "pat-argon" in coverage["matched"] and new not in coverage["matched"]
+    initial = result.steps[0]
+    assert "pat-argon" in initial.found_ids and new not in initial.found_ids

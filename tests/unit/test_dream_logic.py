@@ -46,6 +46,13 @@ def test_near_duplicates_collapse_onto_the_most_important_one_by_an_edge():
     assert list(result.weight(3)) == [0, 2, 1]
 
 
+def test_a_superseded_experience_stands_for_no_valid_one_however_important():
+    rows = [exp(0, importance=0.9, invalid=True), exp(1, importance=0.4), exp(2)]
+    vectors = np.vstack([unit(1, 0.1), unit(1, 0.12), unit(0, 1)])  # 0 and 1 nearly equal
+    result = triage(rows, vectors, PARAMS)
+    assert result.kept == [1, 2] and result.duplicate_of[0][0] == 1
+
+
 def test_a_failure_never_collapses_onto_a_success_that_reads_alike():
     rows = [
         exp(0, "success", strategy_used="retry"),
@@ -474,6 +481,9 @@ def test_capture_validates_and_attaches_session_metadata():
     for blank in ("", "  \n "):
         with pytest.raises(ValidationError, match="description: must say something"):
             experience_row("m", {"description": blank, "outcome": "success"})
+    for wrong in ("just a string", [("description", "x")], None):
+        with pytest.raises(ValidationError, match="an experience is a dict of its fields or an Experience, not"):
+            experience_row("m", wrong)  # type: ignore[arg-type]
     from graphmind.models import Experience
 
     assert Experience.model_validate({"id": "old", "description": " ", "outcome": "success"})  # stored before: read
