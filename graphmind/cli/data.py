@@ -133,6 +133,7 @@ def capture(
     """Record one experience in a mind now; memories it supersedes or contradicts are marked
     invalid_at (kept, never deleted; recall ranks them below valid ones)."""
     fields = {"strategy_used": strategy_used, "valid_from": valid_from}
+    supersedes, contradicts = tuple(dict.fromkeys(supersedes)), tuple(dict.fromkeys(contradicts))
     experience = {"description": description, "outcome": outcome, "kind": kind}
     experience |= {k: v for k, v in fields.items() if v is not None}
     with Mind.open(mind) as m:

@@ -146,11 +146,13 @@ def about_only(embedder: Embedder, recaller: Recaller, result: RecallResult, qua
     query = np.asarray(recaller.query_vector(result.query), np.float64)
     floor = relevance_floor(embedder, query, quantile)
     asked = identifiers(result.query)
-    kept = [
-        h
+    about = {
+        h.id: relevant(cos, floor) or any(names(f"{h.id}\n{h.text or ''}", i) for i in asked)
         for h, cos in zip(result.hits, cosines(embedder, query, result.hits), strict=True)
-        if relevant(cos, floor) or any(names(f"{h.id}\n{h.text or ''}", i) for i in asked)
-    ]
+    }
+    for h in result.hits:  # what replaced a hit about the query is about it too (recall.hits.with_replacements)
+        about[h.id] |= any(about.get(path.removeprefix("replaces "), False) for path in h.graph)
+    kept = [h for h in result.hits if about[h.id]]
     return replace(result, hits=kept, off_topic=len(result.hits) - len(kept))
 
 

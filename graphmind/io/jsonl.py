@@ -53,7 +53,9 @@ def parse_line(number: int, text: str | bytes, max_property_bytes: int) -> NodeL
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:  # a JSONDecodeError, a 5,000-digit number, nesting too deep
         if isinstance(exc, json.JSONDecodeError):  # "Invalid control character at" + where
-            detail = f"{exc.msg}{'' if exc.msg.endswith(' at') else ' at'} column {exc.colno}"
+            ended = exc.pos >= len(text.rstrip("\r\n"))  # a line cut short, not its terminator's line
+            where = "the end of the line" if ended else f"column {exc.pos + 1}"
+            detail = f"{exc.msg}{'' if exc.msg.endswith(' at') else ' at'} {where}"
         else:
             detail = "nested too deeply" if isinstance(exc, RecursionError) else "a number with too many digits"
         reason = f"not valid JSON ({detail})"

@@ -53,4 +53,6 @@ def _memory(tool_name: str, index: int, raw: Any) -> MemoryItem | None:
     marks: dict[str, Any] = {"outdated": str(raw["outdated"])} if raw.get("outdated") else {}  # no longer valid
     if isinstance(raw.get("names"), list):  # the question's identifiers recall ranked this hit by
         marks["names"] = [str(x) for x in raw["names"]]
+    if raw.get("replaces"):  # the outdated hit this memory replaced (recall.hits.with_replacements)
+        marks["replaces"] = str(raw["replaces"])
     return MemoryItem(id=str(ident), label=str(raw.get("label") or ""), text=str(text), properties=marks)

@@ -1,5 +1,6 @@
 """Recall's hits: the fused candidates read from the graph as ``RecallHit``, the first ``k``,
-those naming the recall text's identifiers first (identifiers.py), their hits counted."""
+those naming the recall text's identifiers first (identifiers.py), their hits counted; valid
+ones before outdated ones, and the memory that replaced an outdated hit beside it."""
 
 from __future__ import annotations
 
@@ -66,3 +67,41 @@ def valid_first(hits: Sequence[RecallHit], when: datetime | None = None) -> list
     when = when or datetime.now(UTC)
     marked = [dataclasses.replace(h, outdated=not_valid(node_validity(h.node), when, now=now)) for h in hits]
     return [h for h in marked if h.outdated is None] + [h for h in marked if h.outdated is not None]
+
+
+def with_replacements(
+    store: GraphStore, mind: str, hits: Sequence[RecallHit], k: int, *, count: bool = True
+) -> list[RecallHit]:
+    """``hits`` (valid first, ``valid_first``) with the memory that replaced each outdated one
+    and holds now (``SUPERSEDES`` / ``CONTRADICTS``, through a chain) where the outdated one
+    would rank among the valid hits, its ``graph`` saying what it replaces: brought in when it
+    is not among them (the last hits, outdated ones first, give way so that at most ``k``
+    stay), moved up when it ranks lower. A newer fact worded apart from the query would
+    otherwise lose to the very fact it replaced."""
+    old = {f"{mind}:{h.id}": h for h in hits if h.outdated is not None}
+    if not old:
+        return list(hits)
+    rank = {uid: n for n, uid in enumerate(old)}  # the best outdated hit a memory replaces places it
+    rows = sorted(store.read("recall/list_replacements", mind=mind, uids=list(old)), key=lambda r: rank[r["old"]])
+    out = [h for h in hits if h.outdated is None]
+    placed = {h.id for h in hits if h.outdated is not None}
+    added: list[str] = []
+    for row in rows:
+        node = node_to_model(row["label"], row["props"])
+        if node.id in placed or not_valid(node_validity(node), datetime.now(UTC)) is not None:
+            continue
+        placed.add(node.id)
+        replaced = old[row["old"]]
+        found = next((h for h in out if h.id == node.id), None)
+        if found is not None and found.score >= replaced.score:
+            continue
+        if found is not None:
+            out.remove(found)
+        else:
+            added.append(row["uid"])
+        hit = found or RecallHit(node=node, label=row["label"], score=replaced.score)
+        at = next((n for n, h in enumerate(out) if h.score < replaced.score), len(out))
+        out.insert(at, dataclasses.replace(hit, graph=[*hit.graph, f"replaces {replaced.id}"]))
+    if count:
+        count_hits(store, mind, added)
+    return (out + [h for h in hits if h.outdated is not None])[:k]

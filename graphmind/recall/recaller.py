@@ -30,7 +30,7 @@ from graphmind.recall._logic import (
 from graphmind.recall.caches import QUERY_VECTORS, QueryVectors, TextScopes, VectorStates
 from graphmind.recall.embed_pass import EmbeddingPass, EmbedReport
 from graphmind.recall.hit_counter import flush_hits
-from graphmind.recall.hits import read_hits, valid_first
+from graphmind.recall.hits import read_hits, valid_first, with_replacements
 from graphmind.recall.identifiers import identifiers
 from graphmind.recall.partition import PARTITION_MIN, Partition
 from graphmind.recall.results import Candidates as Candidates
@@ -167,6 +167,8 @@ class Recaller:
             fused = self._visible_at(mind, fused, when)
         read, unnamed = read_hits(self._store, mind, fused, found.terms, paths, k=k, named=named, count=count)
         hits = valid_first(read, when)
+        if when is None:  # as of a date, what replaced a fact may not have been written yet
+            hits = with_replacements(self._store, mind, hits, k, count=count)
         laps.lap("hits")
         sides = (len(found.vector), len(found.text))
         log.debug("recall in %s: %d hits of %d asked (%d by vector, %d by text)", mind, len(hits), k, *sides)

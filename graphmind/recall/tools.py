@@ -37,6 +37,7 @@ def memory_tools(recall: Callable[[str, int], RecallResult], get: Callable[[str]
                 {"id": hit.id, "label": hit.label, "text": hit.text, "score": round(hit.score, 4)}
                 | ({"outdated": hit.outdated} if hit.outdated else {})
                 | ({"names": list(hit.identifiers)} if hit.identifiers else {})
+                | dict(("replaces", p.removeprefix("replaces ")) for p in hit.graph if p.startswith("replaces "))
                 for hit in result.hits
             ]
         }
@@ -61,7 +62,7 @@ def memory_tools(recall: Callable[[str, int], RecallResult], get: Callable[[str]
             "recall_memories",
             "Recall the memories of this mind that best match a query (semantic and keyword search). "
             "A note says when no memory names an identifier of the query (the hits only resemble it); "
-            "a hit marked outdated no longer holds; only memories about the query are returned, and a note "
+            "a hit marked outdated no longer holds, and one marked replaces holds in its place; only memories about the query are returned, and a note "
             "says when none is.",
             RecallToolInput,
             recall_memories,

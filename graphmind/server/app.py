@@ -191,7 +191,11 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
             for e in exc.errors()[:MAX_FIELD_ERRORS]
         ]
         first = f"{fields[0]['path']}: {fields[0]['error']}" if fields else "the request does not fit its model"
-        return problem(422, first, errors=fields)
+        broken = next((e for e in exc.errors() if e.get("type") == "json_invalid"), None)
+        if broken is not None:  # FastAPI says "body.14: JSON decode error"
+            at = broken.get("loc", ("body", "?"))[-1]
+            first = f"the request body is not valid JSON (at character {at}): {broken.get('ctx', {}).get('error', '')}"
+        return problem(422, first.rstrip(": "), errors=fields)
 
     def allowed(scope: Scope) -> Callable[..., Mind]:
         def check(mind: str, authorization: str | None = Header(default=None)) -> Mind:

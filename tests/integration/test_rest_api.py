@@ -120,7 +120,14 @@ def test_capture_writes_and_bad_input_is_one_sentence(api, store, mind):
         f"/api/v1/minds/{mind.name}/recall", headers=bearer(key), json={"query": "dough", "label": "NoSuchLabel"}
     )
     assert unknown.status_code == 422 and unknown.json()["errors"][0]["path"] == "body.label"
-    assert mind.stats().labels == {"Experience": 1}  # the refused capture wrote nothing
+    cut = api.post(
+        f"/api/v1/minds/{mind.name}/capture",
+        headers={**bearer(key), "content-type": "application/json"},
+        content=b'{"experience": {"description": "cut short',
+    )
+    detail = cut.json()["detail"]
+    assert cut.status_code == 422 and detail.startswith("the request body is not valid JSON (at character"), detail
+    assert mind.stats().labels == {"Experience": 1}  # the refused captures wrote nothing
 
 
 def test_a_capture_never_overwrites_a_memory_under_its_id_and_a_retry_writes_nothing(api, store, mind):

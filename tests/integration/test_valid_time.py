@@ -65,6 +65,42 @@ def test_a_superseded_fact_is_kept_ranked_below_and_seen_as_of_before(mind):
     assert "fact-new" in now and "fact-old" not in now
 
 
+def test_what_replaced_an_outdated_hit_is_recalled_beside_it_however_it_is_worded(mind):
+    """The replacement shares little with the query and ranks far down on its own: recall
+    brings it in, or moves it up, to where the outdated hit would rank (through a chain of
+    replacements), as what holds now."""
+    mind.capture(
+        {"id": "rate-1", "description": "Kestrel's rate per word is 0.14 EUR", "outcome": "success"}, wait=True
+    )
+    mind.capture_many(
+        [
+            {"id": f"other-{n}", "description": text, "outcome": "success"}
+            for n, text in enumerate(
+                [
+                    "Kestrel sent their glossary of brake terms per word list",
+                    "Nordlys pays 0.12 EUR per word for Norwegian",
+                    "Kestrel's project manager prefers email to calls",
+                    "Our rate card was updated for Tern Legal",
+                ]
+            )
+        ]
+    )
+    mind.capture(
+        {"id": "rate-2", "description": "Settled with Kestrel on 0.135", "outcome": "success"}, supersedes=["rate-1"]
+    )
+    new = "From now on the Kestrel Automotive deal stands at thirteen point eight cents"
+    mind.capture({"id": "rate-3", "description": new, "outcome": "success"}, supersedes=["rate-2"])
+    result = mind.recall("Kestrel rate per word", k=4)
+    ids = _ids(result)
+    assert "rate-3" in ids and ids.index("rate-3") < ids.index("rate-1"), ids
+    hit = next(h for h in result.hits if h.id == "rate-3")
+    assert hit.why()["graph"] in (["replaces rate-1"], ["replaces rate-2"]) and hit.outdated is None
+    assert len(ids) == 4 and "rate-2" not in ids[: ids.index("rate-3")]  # an outdated link of the chain is no answer
+    assert "rate-3" not in _ids(mind.recall("Kestrel rate per word", k=4, as_of=_props(mind, "rate-2")["timestamp"]))
+    said = mind.ask("Kestrel rate per word?").output
+    assert said.cited_ids[0] == "rate-3", said  # what holds now answers, before the outdated rates
+
+
 def test_export_round_trips_the_window_and_the_supersedes_edge(mind, other_mind, tmp_path):
     _capture_a_then_b(mind)
     lines = [json.loads(line) for line in mind.export_jsonl()]

@@ -33,6 +33,8 @@ def test_an_edge_line_becomes_an_edge():
     ("text", "field", "fragment"),
     [
         ("{not json", None, "not valid JSON"),
+        ('{"a": 1,, "b": 2}\n', None, "at column 9"),
+        ('{"id": "b", "properties": {"description": "y"\n', None, "delimiter at the end of the line"),
         ("[1, 2]", None, "JSON object"),
         (line(type="vertex", id="a"), "type", "'node', 'edge' or 'conversation'"),
         (line(type="node", label="Partnership", properties={"partner_name": "N"}), "id", "missing"),
