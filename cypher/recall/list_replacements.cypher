@@ -1,11 +1,21 @@
 // mode: read
-// params: mind, uids
-// The memories that replace the given ones of one mind: those that supersede or contradict
-// them, directly or through a chain of replacements (at most 5 deep), nearest first; the
-// caller keeps those valid now. Without their embeddings.
+// params: mind, uids, labels
+// The memories with one of $labels that replace the given ones of one mind: those a capture
+// made to supersede or contradict them (SUPERSEDES, or CONTRADICTS from a memory that is no
+// Pattern, Abstraction or Locus: the dream's and a wander's contradictions replace nothing),
+// directly or through a chain of such replacements of up to 10, at most 10 for each, with
+// the number of hops; the caller keeps those valid now. Without their embeddings.
 UNWIND $uids AS uid
-MATCH path = (old:Memory {uid: uid})<-[:SUPERSEDES|CONTRADICTS*1..5]-(new:Memory)
-WHERE old.mind = $mind AND all(n IN nodes(path) WHERE n.mind = $mind)
-RETURN uid AS old, new.uid AS uid, [l IN labels(new) WHERE l <> 'Memory'][0] AS label,
-       new {.*, embedding: null} AS props
-ORDER BY old, length(path), new.uid
+MATCH (old:Memory {uid: uid})
+WHERE old.mind = $mind
+CALL (old) {
+  MATCH path = (old)<-[:SUPERSEDES|CONTRADICTS*1..10]-(new:Memory)
+  WHERE new.mind = $mind AND any(l IN labels(new) WHERE l IN $labels)
+    AND all(r IN relationships(path) WHERE type(r) = 'SUPERSEDES'
+            OR NOT (startNode(r):Pattern OR startNode(r):Abstraction OR startNode(r):Locus))
+    AND all(n IN nodes(path) WHERE n.mind = $mind)
+  RETURN new, length(path) AS hops
+  LIMIT 10
+}
+RETURN old.uid AS old, new.uid AS uid, [l IN labels(new) WHERE l <> 'Memory'][0] AS label,
+       new {.*, embedding: null} AS props, hops

@@ -1,5 +1,5 @@
 // mode: read
-// params: mind, seeds, candidates, labels, neighbours
+// params: mind, seeds, pending, pending_limit, candidates, labels, neighbours
 // The coverage map of a stimulus in one mind. $seeds are the uids of the memories that matched
 // it (full-text or vector matches, chosen by rumination from recall's searches); each seed
 // energises up to $neighbours memories linked to it. $candidates are the vector search's
@@ -8,19 +8,33 @@
 // lists every energised node with its properties and whether it is an orphan (linked to no
 // other memory), for the quality and structural gaps. Findings of earlier ruminations cite
 // memories but are not part of what they mean: they neither energise nor keep a memory from
-// being an orphan. An Experience a Pattern exemplifies is no match: its pattern speaks for it.
+// being an orphan. $pending are the uids of matching Experiences, best first: the first
+// $pending_limit of them that no Pattern exemplifies (its pattern speaks for it) and that
+// still hold are matches too. No other Experience counts for its label (an energised one
+// still counts for the gap signals, as any energised memory does).
 CALL () {
   UNWIND $candidates AS c
   MATCH (n:Memory {uid: c.uid})
-  WHERE n.mind = $mind AND NOT (n:Experience AND EXISTS { (n)-[:EXEMPLIFIES]->(:Pattern) })
+  WHERE n.mind = $mind
+    AND NOT (n:Experience AND (EXISTS { (n)-[:EXEMPLIFIES]->(:Pattern) } OR n.invalid_at <= datetime()))
   RETURN collect({labels: labels(n), score: c.score}) AS scored
 }
 CALL () {
   UNWIND $seeds AS uid
   MATCH (s:Memory {uid: uid})
-  WHERE s.mind = $mind AND NOT (s:Experience AND EXISTS { (s)-[:EXEMPLIFIES]->(:Pattern) })
-  RETURN collect(s) AS matched
+  WHERE s.mind = $mind AND NOT s:Experience
+  RETURN collect(s) AS found
 }
+CALL () {
+  UNWIND range(0, size($pending) - 1) AS i
+  MATCH (s:Memory {uid: $pending[i]})
+  WHERE s.mind = $mind AND s:Experience AND NOT EXISTS { (s)-[:EXEMPLIFIES]->(:Pattern) }
+    AND (s.invalid_at IS NULL OR s.invalid_at > datetime())
+  WITH s ORDER BY i
+  LIMIT $pending_limit
+  RETURN collect(s) AS waiting
+}
+WITH scored, found + waiting AS matched
 CALL (matched) {
   UNWIND matched AS s
   CALL (s) {
@@ -37,7 +51,9 @@ WITH scored, matched, around
 RETURN [label IN $labels | {
           label: label,
           matched: [n IN matched WHERE label IN labels(n) | n.id],
-          neighbours: [n IN around WHERE label IN labels(n) | n.id],
+          neighbours: [n IN around WHERE label IN labels(n)
+                         AND NOT (n:Experience AND (EXISTS { (n)-[:EXEMPLIFIES]->(:Pattern) }
+                                                    OR n.invalid_at <= datetime())) | n.id],
           best_score: reduce(best = null, c IN [x IN scored WHERE label IN x.labels] |
                              CASE WHEN best IS NULL OR c.score > best THEN c.score ELSE best END)
         }] AS coverage,

@@ -173,12 +173,19 @@ def _drawn_from(text: str, found: list[MemoryItem], identity: MemoryItem | None,
     return [m.id for m in candidates if any(v in shown for v in _values(m))]
 
 
+_CATEGORIES = frozenset(
+    "success failure progress move strategy insight error verified unverified flagged invalidated".split()
+)
+"""Values many memories share (an experience's outcome or kind, a pattern's verification):
+a section that says one shows no particular memory."""
+
+
 def _values(memory: MemoryItem) -> list[str]:
     values: list[str] = []
     for value in memory.properties.values():
         items = value if isinstance(value, list) else [value]
         values += [" ".join(str(v).lower().split()) for v in items if isinstance(v, str) and len(v) >= 4]
-    return values
+    return [v for v in values if v not in _CATEGORIES]
 
 
 def _name(identity: MemoryItem | None) -> str | None:

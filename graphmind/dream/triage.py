@@ -232,6 +232,7 @@ def retold(
             and j >= 0
             and names[j] == name
             and rows[j].outcome == rows[i].outcome
+            and rows[i].invalid >= rows[j].invalid  # what still holds never stands under a superseded telling
         ):
             told[i] = j
         last[name] = rows[i].outcome

@@ -70,38 +70,48 @@ def valid_first(hits: Sequence[RecallHit], when: datetime | None = None) -> list
 
 
 def with_replacements(
-    store: GraphStore, mind: str, hits: Sequence[RecallHit], k: int, *, count: bool = True
+    store: GraphStore, mind: str, hits: Sequence[RecallHit], k: int, labels: Sequence[str]
 ) -> list[RecallHit]:
-    """``hits`` (valid first, ``valid_first``) with the memory that replaced each outdated one
-    and holds now (``SUPERSEDES`` / ``CONTRADICTS``, through a chain) where the outdated one
-    would rank among the valid hits, its ``graph`` saying what it replaces: brought in when it
-    is not among them (the last hits, outdated ones first, give way so that at most ``k``
-    stay), moved up when it ranks lower. A newer fact worded apart from the query would
-    otherwise lose to the very fact it replaced."""
+    """``hits`` (valid first, ``valid_first``) with the memory of ``labels`` that replaced an
+    outdated one and holds now (a capture's ``SUPERSEDES`` / ``CONTRADICTS``, through a chain)
+    where the outdated one would rank among the valid hits (never before a hit naming the
+    query's identifiers), its ``graph`` saying what it replaces: brought in when it is not
+    among them, moved up when it ranks lower. A newer fact worded apart from the query would
+    otherwise lose to the very fact it replaced. At most ``k`` stay: outdated hits nothing
+    replaces give way first, then the last valid ones; a replaced one stays beside what
+    replaced it (it says what changed, and that the newer memory is about the query)."""
     old = {f"{mind}:{h.id}": h for h in hits if h.outdated is not None}
     if not old:
         return list(hits)
     rank = {uid: n for n, uid in enumerate(old)}  # the best outdated hit a memory replaces places it
-    rows = sorted(store.read("recall/list_replacements", mind=mind, uids=list(old)), key=lambda r: rank[r["old"]])
+    found_rows = store.read("recall/list_replacements", mind=mind, uids=list(old), labels=list(labels))
+    rows = sorted(found_rows, key=lambda r: (rank[r["old"]], r["hops"]))
     out = [h for h in hits if h.outdated is None]
-    placed = {h.id for h in hits if h.outdated is not None}
-    added: list[str] = []
+    placed, replaced_ids = {h.id for h in old.values()}, set()
     for row in rows:
         node = node_to_model(row["label"], row["props"])
         if node.id in placed or not_valid(node_validity(node), datetime.now(UTC)) is not None:
             continue
         placed.add(node.id)
         replaced = old[row["old"]]
-        found = next((h for h in out if h.id == node.id), None)
-        if found is not None and found.score >= replaced.score:
+        present = next((h for h in out if h.id == node.id), None)
+        if present is not None and present.score >= replaced.score:
             continue
-        if found is not None:
-            out.remove(found)
-        else:
-            added.append(row["uid"])
-        hit = found or RecallHit(node=node, label=row["label"], score=replaced.score)
-        at = next((n for n, h in enumerate(out) if h.score < replaced.score), len(out))
+        if present is not None:
+            out.remove(present)
+        hit = present or RecallHit(node=node, label=row["label"], score=replaced.score)
+        floor = 1 + max((n for n, h in enumerate(out) if h.identifiers), default=-1)
+        at = next((n for n, h in enumerate(out) if n >= floor and h.score < replaced.score), len(out))
         out.insert(at, dataclasses.replace(hit, graph=[*hit.graph, f"replaces {replaced.id}"]))
-    if count:
-        count_hits(store, mind, added)
-    return (out + [h for h in hits if h.outdated is not None])[:k]
+        replaced_ids.add(replaced.id)
+    kept_old = [h for h in old.values() if h.id in replaced_ids]
+    other_old = [h for h in old.values() if h.id not in replaced_ids]
+    standing = {h.id for h in out if any(p.startswith("replaces ") for p in h.graph)}
+    while len(out) + len(kept_old) + len(other_old) > k:
+        if other_old:
+            other_old.pop()
+        elif len(out) > len(standing):
+            out.pop(max(n for n, h in enumerate(out) if h.id not in standing))
+        else:
+            kept_old.pop()
+    return out + kept_old + other_old

@@ -60,7 +60,7 @@ def answer(inputs: RecallQuestion, tools: Sequence[Tool]) -> RecallAnswer:
 def _extract(inputs: RecallQuestion, memories: list[MemoryItem], subjects: list[str]) -> RecallAnswer:
     """The sentences sharing most terms with the question (any sentence of a memory when the
     memories were chosen for naming its identifiers), valid memories' first, an outdated one
-    marked, and the memory that replaced one (``replaces``) where its sentence ranked."""
+    marked, and first the memory that replaced one of them (``replaces``)."""
     outdated = {m.id: str(m.prop("outdated")) for m in memories if m.prop("outdated")}
     pool = [(s, m.id) for m in memories for s in sentences(m.text)]
     question = term_set(inputs.question)
@@ -71,8 +71,8 @@ def _extract(inputs: RecallQuestion, memories: list[MemoryItem], subjects: list[
     ]
     ranked = named_first(ranked, subjects, lambda item: item[0])  # as recall ranks
     successor = {str(m.prop("replaces")): m.id for m in memories if m.prop("replaces")}
-    if successor:  # what replaced an outdated answer stands where that answer stood
-        ranked = [y for x in ranked for y in [*(z for z in pool if z[1] == successor.get(x[1])), x]]
+    if successor:  # what replaced an answer leads: the answer changed, whatever its words
+        ranked = [z for x in ranked if x[1] in successor for z in pool if z[1] == successor[x[1]]] + ranked
     ranked = [x for x in ranked if x[1] not in outdated] + [x for x in ranked if x[1] in outdated]
     chosen = list(dict.fromkeys(ranked))[: inputs.max_sentences]
     if not chosen:

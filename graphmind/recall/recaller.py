@@ -29,7 +29,7 @@ from graphmind.recall._logic import (
 )
 from graphmind.recall.caches import QUERY_VECTORS, QueryVectors, TextScopes, VectorStates
 from graphmind.recall.embed_pass import EmbeddingPass, EmbedReport
-from graphmind.recall.hit_counter import flush_hits
+from graphmind.recall.hit_counter import count_hits, flush_hits
 from graphmind.recall.hits import read_hits, valid_first, with_replacements
 from graphmind.recall.identifiers import identifiers
 from graphmind.recall.partition import PARTITION_MIN, Partition
@@ -165,10 +165,12 @@ class Recaller:
             laps.lap("graph")
         if when is not None:
             fused = self._visible_at(mind, fused, when)
-        read, unnamed = read_hits(self._store, mind, fused, found.terms, paths, k=k, named=named, count=count)
+        read, unnamed = read_hits(self._store, mind, fused, found.terms, paths, k=k, named=named, count=False)
         hits = valid_first(read, when)
         if when is None:  # as of a date, what replaced a fact may not have been written yet
-            hits = with_replacements(self._store, mind, hits, k, count=count)
+            hits = with_replacements(self._store, mind, hits, k, wanted)
+        if count:
+            count_hits(self._store, mind, [f"{mind}:{h.id}" for h in hits])
         laps.lap("hits")
         sides = (len(found.vector), len(found.text))
         log.debug("recall in %s: %d hits of %d asked (%d by vector, %d by text)", mind, len(hits), k, *sides)

@@ -6,8 +6,9 @@ window holds the date: ``valid_from`` (if set) not after it, ``invalid_at`` (if 
 Recall ``as_of`` a date shows only memories visible then. Without ``as_of``, recall sees
 everything and prefers valid facts: a memory no longer (or not yet) valid now, or a pattern
 or abstraction the dream ``invalidated``, pruned or retired, comes after every valid one among
-the hits, saying why (``not_valid``); it is kept, never hidden, so what a superseded fact said
-can still be found.
+the hits, saying why (``not_valid``); it is kept, never deleted, so what a superseded fact said
+can still be found (``hits.with_replacements`` brings in what replaced it, and an outdated hit
+nothing replaces is the first to give way when that needs room).
 """
 
 from __future__ import annotations

@@ -4,9 +4,9 @@ Relevance has three sources, as the issue asks: entity mentions (names, file nam
 identifiers of the stimulus go into the full-text search whole), vector similarity, and the
 graph neighbourhood of what matched. Read -> pure -> read:
 
-1. recall's two searches (``Recaller.search``) over the eight types, the night cycle's
-   Pattern, Abstraction and Crystal nodes and the experiences no pattern holds yet (strategic
-   evidence, counted for Strategy_Pattern);
+1. recall's two searches (``Recaller.search``) over the eight types and the night cycle's
+   Pattern, Abstraction and Crystal nodes (strategic evidence, counted for Strategy_Pattern),
+   and apart over the captured experiences (``PENDING``: those no pattern holds yet count);
 2. ``seeds`` (pure): a vector candidate is relevant from cosine ``MIN_COSINE`` up, a full-text
    candidate when its score is at least ``TEXT_FLOOR`` of the best full-text score;
 3. one named query (``ruminate/get_coverage``) returns the whole map: per type, its seeds, the
@@ -26,12 +26,17 @@ from graphmind.recall import Candidates, Recaller
 from graphmind.ruminate.gaps import EnergisedNode, GapSignals, GapWeights, signals
 from graphmind.store import GraphStore
 
-CONSOLIDATED = ("Pattern", "Abstraction", "Crystal", "Experience")
-"""Nodes that count as evidence for the Strategy_Pattern perspective: the night cycle's, and
-the captured experiences no pattern holds yet (the queries leave out those a Pattern
-exemplifies: its pattern speaks for them), so that what the agent captured since the last
-dream is not "nothing in memory"."""
+CONSOLIDATED = ("Pattern", "Abstraction", "Crystal")
+"""Night-cycle nodes that count as evidence for the Strategy_Pattern perspective."""
+PENDING = ("Experience",)
+"""Captured experiences count for it too while no pattern holds them (the queries leave out
+those a Pattern exemplifies, and superseded ones): what the agent captured since the last
+dream is not "nothing in memory". They are searched apart (``PENDING_SEEDS`` at most), so that
+a dreamed mind's many experiences never crowd its patterns out of the searches."""
+EVIDENCE = (*CONSOLIDATED, *PENDING)
+"""The labels that fold into Strategy_Pattern."""
 SEARCH_LABELS = (*NODE_TYPES, *CONSOLIDATED)
+PENDING_SEEDS = 5
 MIN_COSINE = 0.25
 """Below this cosine a vector neighbour is not relevant (all-MiniLM-L6-v2 puts unrelated short
 texts at 0.0-0.2)."""
@@ -131,15 +136,19 @@ def detect(
     query = f"{stimulus} {sender}" if sender else stimulus
     clock = time.perf_counter()
     found = recaller.search(mind, query, DEPTH, SEARCH_LABELS, phrases=phrases(stimulus))
+    pending = recaller.search(mind, query, DEPTH, PENDING, phrases=phrases(stimulus))
     row = store.read(
         "ruminate/get_coverage",
         mind=mind,
         seeds=seeds(found, min_cosine=min_cosine),
-        candidates=[{"uid": c.uid, "score": c.score} for c in found.vector],
-        labels=list(SEARCH_LABELS),
+        pending=seeds(pending, min_cosine=min_cosine, limit=DEPTH),
+        pending_limit=PENDING_SEEDS,
+        candidates=[{"uid": c.uid, "score": c.score} for c in [*found.vector, *pending.vector]],
+        labels=[*SEARCH_LABELS, *PENDING],
         neighbours=NEIGHBOURS,
     )[0]
-    graph_ms = (time.perf_counter() - clock) * 1000 - found.timings_ms.get("embed_query", 0.0)
+    embedding = found.timings_ms.get("embed_query", 0.0) + pending.timings_ms.get("embed_query", 0.0)
+    graph_ms = (time.perf_counter() - clock) * 1000 - embedding
     return dataclasses.replace(coverage_from_row(row, weights), graph_ms=round(graph_ms, 2))
 
 
@@ -148,7 +157,7 @@ def coverage_from_row(row: dict[str, Any], weights: GapWeights = GapWeights()) -
     Strategy_Pattern."""
     types = {t: TypeCoverage(t) for t in NODE_TYPES}
     for entry in row["coverage"]:
-        target: NodeType = "Strategy_Pattern" if entry["label"] in CONSOLIDATED else entry["label"]
+        target: NodeType = "Strategy_Pattern" if entry["label"] in EVIDENCE else entry["label"]
         _merge(types, target, entry)
     energised = [
         EnergisedNode(id=n["id"], label=n["label"], props=n["props"], orphan=n["orphan"]) for n in row["energised"]

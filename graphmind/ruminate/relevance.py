@@ -120,7 +120,18 @@ def select(
     latest = _latest_conversation(memories, partner, links) if partner and not topical else None
     chosen.topical, chosen.linked = topical, set(linked)
     chosen.partner = partner.id if partner is not None else None
+    labels = {m.id: m.label for m in memories}
+    spoken_for = {  # an experience whose pattern is here: the pattern speaks for it
+        link.source: link.target
+        for link in links
+        if link.rel == "EXEMPLIFIES"
+        and labels.get(link.source) == "Experience"
+        and labels.get(link.target) == "Pattern"
+    }
     for m in memories:
+        if m.id in spoken_for:
+            chosen.reasons[m.id] = f"dropped: pattern {spoken_for[m.id]} stands for it"
+            continue
         finding = established.dismissed.get(m.id)
         if finding is not None and (partner is None or m.id != partner.id):
             chosen.reasons[m.id] = f"dropped: the exploration set it aside ({finding})"

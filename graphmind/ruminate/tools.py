@@ -23,7 +23,7 @@ from graphmind.llm import Tool
 from graphmind.prompts._models import MemoryItem, NodeType
 from graphmind.prompts.ruminate import GAP_QUERIES
 from graphmind.recall import Recaller
-from graphmind.ruminate.coverage import CONSOLIDATED, Coverage, seeds
+from graphmind.ruminate.coverage import CONSOLIDATED, DEPTH, PENDING, Coverage, seeds
 from graphmind.store import GraphStore
 from graphmind.store.records import node_to_model, shown_properties
 
@@ -120,9 +120,16 @@ class DreamerTools:
         """The memories of ``node_type`` the stimulus (or ``text``) touches, as the tool returns them."""
         covered = self._coverage.types[node_type]
         ids = covered.matched + covered.neighbours
-        labels = [node_type, *CONSOLIDATED] if node_type == "Strategy_Pattern" else [node_type]
+        strategic = node_type == "Strategy_Pattern"
+        labels = [node_type, *CONSOLIDATED] if strategic else [node_type]
         clock = time.perf_counter()
         found = self._recaller.search(self.mind, text or self.stimulus, self._limit, labels, max_fetch=SEARCH_FETCH)
+        waiting = (  # searched apart: a dreamed mind's experiences would crowd its patterns out
+            seeds(self._recaller.search(self.mind, text or self.stimulus, DEPTH, PENDING, max_fetch=SEARCH_FETCH))
+            if strategic
+            else []
+        )
+        labels += list(PENDING) if strategic else []
         linked = (
             [
                 row["uid"]
@@ -139,7 +146,7 @@ class DreamerTools:
         )
         # graph time: the searches' and queries' own time, without embedding the query text
         self.graph_ms += (time.perf_counter() - clock) * 1000 - found.timings_ms.get("embed_query", 0.0)
-        uids = [*(f"{self.mind}:{i}" for i in ids), *linked, *seeds(found)]
+        uids = [*(f"{self.mind}:{i}" for i in ids), *linked, *seeds(found), *waiting]
         return self._read(node_type, list(dict.fromkeys(uids)), limit=self._limit)
 
     def _read(self, node_type: NodeType, uids: list[str], limit: int) -> list[dict[str, Any]]:

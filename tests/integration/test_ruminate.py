@@ -511,3 +511,32 @@ def test_experiences_no_pattern_holds_yet_are_strategic_evidence(mind, tmp_path)
     assert "pat-argon" in coverage["matched"] and new not in coverage["matched"]
     initial = result.steps[0]
     assert "pat-argon" in initial.found_ids and new not in initial.found_ids
+
+
+def test_a_dreamed_minds_experiences_neither_crowd_out_nor_stand_beside_their_pattern(mind, tmp_path):
+    """Forty experiences a pattern exemplifies match the stimulus better than the pattern does:
+    they are searched apart, so the pattern is still a match, and the pattern speaks for them."""
+    items = [
+        node("Technical_Context", "tc-spec", component="spectrograph", description="The spectrograph drifts when cold"),
+        node("Pattern", "pat-spec", description="Calibrate the spectrograph against an arc lamp", success_rate=0.9),
+    ]
+    for n in range(40):
+        text = f"Calibrated the spectrograph against the arc lamp on night {n}; drift was {n / 100:.2f} nm"
+        items += [
+            node(
+                "Experience",
+                f"x{n}",
+                description=text,
+                outcome="success",
+                timestamp=f"2026-01-{1 + n % 28:02d}T10:00:00Z",
+            ),
+            {"type": "edge", "rel": "EXEMPLIFIES", "from": f"x{n}", "to": "pat-spec", "properties": {}},
+        ]
+    mind.import_jsonl(write_jsonl(tmp_path / "dreamed.jsonl", items))
+    result = mind.ruminate("Why does the spectrograph drift after calibrating against the arc lamp?")
+    coverage = result.coverage["types"]["Strategy_Pattern"]
+    assert "pat-spec" in coverage["matched"], coverage
+    assert not any(i.startswith("x") for i in coverage["matched"] + coverage["neighbours"]), coverage
+    strategy = result.context.section("strategic_direction")
+    assert "pat-spec" in strategy.node_ids and "Captured experiences" not in strategy.text, strategy.text
+    assert not any(i.startswith("x") for i in strategy.node_ids), strategy.node_ids

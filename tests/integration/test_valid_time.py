@@ -12,7 +12,7 @@ import pytest
 
 from graphmind.errors import NotFoundError, ValidationError
 
-from .helpers import graph_snapshot, run_cli
+from .helpers import graph_snapshot, node, run_cli, write_jsonl
 
 pytestmark = pytest.mark.integration
 
@@ -65,40 +65,54 @@ def test_a_superseded_fact_is_kept_ranked_below_and_seen_as_of_before(mind):
     assert "fact-new" in now and "fact-old" not in now
 
 
-def test_what_replaced_an_outdated_hit_is_recalled_beside_it_however_it_is_worded(mind):
+KESTREL = [
+    "Kestrel sent their glossary of brake terms, a word list of 300 entries",
+    "Kestrel's project manager prefers email to calls",
+    "Kestrel asked for the manuals per chapter, not per word count",
+    "Kestrel's invoices go to their Munich office",
+    "Kestrel wants British spelling in every manual",
+    "Kestrel rejected the word 'clutch plate' in favour of 'friction disc'",
+    "Kestrel pays within 30 days of the invoice",
+]
+
+
+def test_what_replaced_an_outdated_hit_is_recalled_beside_it_however_it_is_worded(mind, tmp_path):
     """The replacement shares little with the query and ranks far down on its own: recall
     brings it in, or moves it up, to where the outdated hit would rank (through a chain of
-    replacements), as what holds now."""
-    mind.capture(
-        {"id": "rate-1", "description": "Kestrel's rate per word is 0.14 EUR", "outcome": "success"}, wait=True
-    )
-    mind.capture_many(
-        [
-            {"id": f"other-{n}", "description": text, "outcome": "success"}
-            for n, text in enumerate(
-                [
-                    "Kestrel sent their glossary of brake terms per word list",
-                    "Nordlys pays 0.12 EUR per word for Norwegian",
-                    "Kestrel's project manager prefers email to calls",
-                    "Our rate card was updated for Tern Legal",
-                ]
-            )
-        ]
-    )
-    mind.capture(
-        {"id": "rate-2", "description": "Settled with Kestrel on 0.135", "outcome": "success"}, supersedes=["rate-1"]
-    )
+    replacements), the outdated hit beside it; never of a label not asked for."""
+    old = {"id": "rate-1", "description": "Kestrel's rate per word is 0.14 EUR", "outcome": "success"}
+    mind.capture(old, wait=True)
+    mind.capture_many([{"id": f"k-{n}", "description": t, "outcome": "success"} for n, t in enumerate(KESTREL)])
     new = "From now on the Kestrel Automotive deal stands at thirteen point eight cents"
-    mind.capture({"id": "rate-3", "description": new, "outcome": "success"}, supersedes=["rate-2"])
-    result = mind.recall("Kestrel rate per word", k=4)
-    ids = _ids(result)
-    assert "rate-3" in ids and ids.index("rate-3") < ids.index("rate-1"), ids
-    hit = next(h for h in result.hits if h.id == "rate-3")
-    assert hit.why()["graph"] in (["replaces rate-1"], ["replaces rate-2"]) and hit.outdated is None
-    assert len(ids) == 4 and "rate-2" not in ids[: ids.index("rate-3")]  # an outdated link of the chain is no answer
-    assert "rate-3" not in _ids(mind.recall("Kestrel rate per word", k=4, as_of=_props(mind, "rate-2")["timestamp"]))
+    mind.capture({"id": "rate-2", "description": new, "outcome": "success"}, supersedes=["rate-1"])
+    alone = _ids(mind.recall(new, k=20))
+    assert alone.index("rate-2") == 0  # found by its own words, it is there to be brought in
+    ids = _ids(mind.recall("Kestrel rate per word", k=5))
+    assert len(ids) == 5 and "rate-2" in ids and ids.index("rate-2") < ids.index("rate-1"), ids
+    hit = next(h for h in mind.recall("Kestrel rate per word", k=5).hits if h.id == "rate-2")
+    assert hit.why()["graph"] == ["replaces rate-1"] and hit.outdated is None
     said = mind.ask("Kestrel rate per word?").output
-    assert said.cited_ids[0] == "rate-3", said  # what holds now answers, before the outdated rates
+    assert said.cited_ids[0] == "rate-2", said  # what holds now answers, before the outdated rate
+    assert "rate-2" not in _ids(mind.recall("Kestrel rate per word", k=5, as_of=_props(mind, "rate-1")["timestamp"]))
+
+    newer = "Kestrel now pays fifteen cents, signed in the spring contract"
+    mind.capture({"id": "rate-3", "description": newer, "outcome": "success"}, supersedes=["rate-2"])
+    hits = mind.recall("Kestrel rate per word", k=5).hits
+    valid = [h.id for h in hits if h.outdated is None]
+    assert "rate-3" in valid and "rate-2" not in valid, [(h.id, h.outdated) for h in hits]  # the chain's head
+
+    mind.import_jsonl(
+        write_jsonl(
+            tmp_path / "tc.jsonl",
+            [node("Technical_Context", "tc-ledger", component="ledger", description="The ledger runs on Postgres 13")],
+        )
+    )
+    mind.capture(
+        {"id": "x-ledger", "description": "Moved the books service to a new engine", "outcome": "success"},
+        supersedes=["tc-ledger"],
+    )
+    labelled = mind.recall("ledger Postgres database", k=5, labels=["Technical_Context"]).hits
+    assert [h.label for h in labelled] == ["Technical_Context"], labelled  # the replacement is an Experience
 
 
 def test_export_round_trips_the_window_and_the_supersedes_edge(mind, other_mind, tmp_path):

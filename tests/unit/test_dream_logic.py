@@ -51,6 +51,9 @@ def test_a_superseded_experience_stands_for_no_valid_one_however_important():
     vectors = np.vstack([unit(1, 0.1), unit(1, 0.12), unit(0, 1)])  # 0 and 1 nearly equal
     result = triage(rows, vectors, PARAMS)
     assert result.kept == [1, 2] and result.duplicate_of[0][0] == 1
+    named = [exp(0, strategy_used="close dome", invalid=True), exp(1, strategy_used="close dome")]
+    told = triage(named, np.vstack([unit(1, 0), unit(0.35, 0.94)]), PARAMS, chance=0.1)  # a retelling
+    assert told.kept == [0, 1] and told.duplicate_of == {}  # the valid one is not filed under the old one
 
 
 def test_a_failure_never_collapses_onto_a_success_that_reads_alike():
