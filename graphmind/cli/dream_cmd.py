@@ -142,9 +142,9 @@ def dream(
 @JSON
 def knowledge(text: str, mind: str, k: int, as_json: bool) -> None:
     """The consolidated patterns about TEXT, with their ladder path and examples; for a
-    question whether something helps or works, what did not work is among them. Each line opens
-    with the pattern's similarity to TEXT (cosine); a pattern no more alike to TEXT than
-    unrelated texts are is left out."""
+    question whether something helps or works, what did not work is among them, in recall's
+    order (meaning and words). Each line opens with the pattern's cosine to TEXT ("cos 0.41"); a
+    pattern no more alike to TEXT than unrelated texts are is left out."""
     check_k(k)  # before the database is opened: a bad k is the message, whatever its state
     with Mind.open(mind, must_exist=True) as m:
         matches = m.query_knowledge(text, k)
@@ -158,7 +158,7 @@ def knowledge(text: str, mind: str, k: int, as_json: bool) -> None:
             verdict = (
                 f"  [failed {match.failure_count} of {match.usage_count}]" if match.success_rate else "  [did not work]"
             )
-        alike = "" if match.similarity is None else f"{match.similarity:.2f}  "
+        alike = "" if match.similarity is None else f"cos {match.similarity:.2f}  "
         lines.append(f"{alike}{match.name} ({match.usage_count} experiences, success {rate}{failed}){verdict}")
         lines += [f"    (outdated: {match.outdated})"] if match.outdated else []
         lines += [f"    (stale: {match.stale})"] if match.stale and not match.outdated else []

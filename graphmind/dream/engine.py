@@ -7,18 +7,15 @@ every experience kept; compression → no patterns (the experiences stay unconsu
 call that fails → the same step by graphmind's rules (the offline behaviour); ladder → a 2-level ladder
 (experiences and patterns); verification → the run is stored unverified with the error as a warning. A phase
 fails when it raises a GraphmindError (any other exception is a bug, and surfaces). Store outages (NFR-3.3.2)
-are retried by the store alone (the driver's managed transactions, with doubling delays), so a run fails
-within GRAPHMIND_NEO4J_FAIL_AFTER of Neo4j going away, and cleanly: publishing is one transaction, so nothing
-of it is visible. A run that fails records itself ``interrupted`` (Neo4j went away) or ``failed`` when the
-store still answers; a run that could not (killed, or Neo4j gone) is left ``running``, and the next run on the
-mind marks it ``interrupted`` once it holds the lease (``graphmind neo4j start`` does at once).
+are retried by the store alone (managed transactions, doubling delays): a run fails within
+GRAPHMIND_NEO4J_FAIL_AFTER of Neo4j going away, cleanly (publishing is one transaction). It records itself
+``interrupted`` or ``failed``; one that could not stays ``running`` until the next run (or ``neo4j start``) marks it.
 
-Crash safety by phase (tests/reliability/test_neo4j_kill.py kills Neo4j in each): read, embed, triage,
-compress, integrate, abstract, verify are *resumable*: they only read and compute in memory (the lease and
-the ``running`` record aside), so a run killed in any of them leaves nothing, and running the dream again
-redoes it from the same inputs. publish is *transactional*: one managed transaction (retried when
-transient) that re-checks the lease first: all of the run is written, or none. Stale patterns (some of
-their experiences superseded) are extracted again after compression (graphmind.dream.refresh).
+Crash safety by phase (tests/reliability/test_neo4j_kill.py kills Neo4j in each): read, embed, triage, compress,
+integrate, abstract, verify are *resumable* (they read and compute in memory, the lease and the ``running``
+record aside: a killed run leaves nothing, and the next redoes it). publish is *transactional*: one managed
+transaction (retried when transient) re-checking the lease first: all of the run is written, or none. Stale
+patterns (experiences superseded) are extracted again after compression (graphmind.dream.refresh).
 """
 
 from __future__ import annotations
@@ -265,7 +262,8 @@ class _Run:
         for i, k in joined.items():
             by_pattern[k].append(i)
         rest = [i for i in tri.kept if i not in joined]
-        texts = entities.action_texts([r.description for r in rows] + [a[1] for a in stored_anchors])
+        names = entities.batch_names(written := [r.description for r in rows] + [a[1] for a in stored_anchors])
+        texts = entities.action_texts(written, readable=False, names=names)  # grouping reads the plain cut
         texts, anchor_texts = texts[: len(rows)], texts[len(rows) :]
         companions = compress.companions(dups, rest, texts)  # duplicates join the graph, follow their rep
         grouped = compress.with_companions(rest, companions)
@@ -284,7 +282,9 @@ class _Run:
                 fresh.append(c)
             else:
                 by_pattern[found].extend(c.members)
-        inputs = [compress.extraction_input(c, rows, vectors, tri.importance, self.params, texts) for c in fresh]
+        shown = {i: entities.action_of(written[i], names) for c in fresh for i in c.members}  # the patterns' words
+        actions = [shown.get(i, t) for i, t in enumerate(texts)]
+        inputs = [compress.extraction_input(c, rows, vectors, tri.importance, self.params, actions) for c in fresh]
         extracted = self.calls.all("compress", EXTRACT_PATTERN, inputs, rules_llm.extract_pattern)
         new: list[PatternState] = []
         for c, e in zip(fresh, extracted):

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from graphmind.text import STOPWORDS
 
@@ -146,20 +147,35 @@ def _bare(token: str) -> str:
     return re.sub(r"['’]s$", "", token.rstrip("./")).casefold()
 
 
-def action_texts(texts: Sequence[str]) -> list[str]:
-    """``action_text`` of each of ``texts``, also without the ``possessors`` found across all
-    of them and the ``slot_mates`` of the names (a text left with fewer than two words keeps
-    its ``action_text``)."""
+@dataclass(frozen=True)
+class BatchNames:
+    """The names a batch's texts share: possessors (``possessors``) and slot mates (``slot_mates``)."""
+
+    heads: dict[str, frozenset[str]]
+    mates: set[tuple[str, ...]]
+
+
+def batch_names(texts: Sequence[str]) -> BatchNames:
     heads = possessors(texts)
-    mates = slot_mates(texts, heads)
-    out = []
-    for text in texts:
-        action = action_text(text)
-        spans = _possessor_spans(action, heads) if heads else []
-        spans = sorted(spans + _phrase_spans(action, mates, spans)) if mates else spans
-        left = _without(action, spans) if spans else action
-        out.append(left if len(left.split()) >= 2 else action)
-    return out
+    return BatchNames(heads, slot_mates(texts, heads))
+
+
+def action_texts(texts: Sequence[str], *, readable: bool = True, names: BatchNames | None = None) -> list[str]:
+    """``action_text`` of each of ``texts``, also without the ``possessors`` found across all
+    of them and the ``slot_mates`` of the names (``names``, found in ``texts`` unless given; a
+    text left with fewer than two words keeps its ``action_text``). ``readable`` as in
+    ``action_text``."""
+    names = names or batch_names(texts)
+    return [action_of(text, names, readable=readable) for text in texts]
+
+
+def action_of(text: str, names: BatchNames, *, readable: bool = True) -> str:
+    """One text of a batch as ``action_texts`` gives it."""
+    action = action_text(text, readable=readable)
+    spans = _possessor_spans(action, names.heads) if names.heads else []
+    spans = sorted(spans + _phrase_spans(action, names.mates, spans)) if names.mates else spans
+    left = _without(action, spans, readable=readable) if spans else action
+    return left if len(left.split()) >= 2 else action
 
 
 def slot_mates(texts: Sequence[str], heads: dict[str, frozenset[str]] | None = None) -> set[tuple[str, ...]]:
@@ -265,26 +281,58 @@ def _possessor_spans(text: str, heads: dict[str, frozenset[str]]) -> list[tuple[
     return spans
 
 
-def _without(text: str, spans: list[tuple[int, int]]) -> str:
+_JOINED = re.compile(r"\s*(?:[,&/\-–]|and|or|to|vs\.?)?\s*", re.I)
+"""What may stand between two names cut as one ("Norwegian to English", "Ana and Ben")."""
+_BEFORE_NAME = re.compile(r"\b(?:with|between|to|for|from|by|about)\s+$", re.I)
+_LOOSE_AFTER = re.compile(r"\s*(?:[,.;:!?]|$|(?:that|to|and|or|but|so|because|as|in|on|at|for|with)\b)", re.I)
+_ARTICLE = re.compile(r"\b([Aa]n?)\s+$")
+
+
+def _without(text: str, spans: list[tuple[int, int]], *, readable: bool = True) -> str:
+    """``text`` without ``spans``; ``readable``, as a sentence: names side by side or joined by
+    a connector go as one, a preposition left with nothing to govern goes with them ("agreed
+    with [Nordlys] that" -> "agreed that"), and an article agrees with its new next word ("an
+    [Xbench] QA pass" -> "a QA pass"). Grouping reads the plain cut: on the ``ops`` log the
+    readable one took pattern ARI from 0.78 to 0.66 (``bench/dream_quality.py``)."""
+    if not readable:
+        cuts = [0, *(x for span in spans for x in span), len(text)]
+        return _tidy("".join(text[cuts[n] : cuts[n + 1]] for n in range(0, len(cuts), 2)))
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and _JOINED.fullmatch(text[merged[-1][1] : start]):
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
     out, last = [], 0
-    for start, end in spans:
-        out.append(text[last:start])
+    for start, end in merged:
+        before, after = text[last:start], text[end:]
+        article, following = _ARTICLE.search(before), re.match(r"\s*([A-Za-z])", after)
+        if _BEFORE_NAME.search(before) and _LOOSE_AFTER.match(after):
+            before = _BEFORE_NAME.sub("", before)
+        elif article and following:
+            agreed = "an" if following.group(1).lower() in "aeiou" else "a"
+            before = before[: article.start()] + (agreed.capitalize() if article.group(1)[0] == "A" else agreed) + " "
+        out.append(before)
         last = end
     out.append(text[last:])
-    return re.sub(r"\s+([,.;:!?])", r"\1", re.sub(r"\s{2,}", " ", "".join(out))).strip(" :;,-")
+    return _tidy("".join(out))
 
 
-def action_text(text: str) -> str:
+def _tidy(text: str) -> str:
+    return re.sub(r"\s+([,.;:!?])", r"\1", re.sub(r"\s{2,}", " ", text)).strip(" :;,-")
+
+
+def action_text(text: str, *, readable: bool = True) -> str:
     """``text`` without the names it mentions and without a leading "subject: " of up to 3
-    words (spaces tidied): what was done, to no one in particular. Unchanged when it names
-    nothing."""
+    words (spaces tidied; ``readable``: as a sentence, ``_without``): what was done, to no one
+    in particular. Unchanged when it names nothing."""
     subject = _SUBJECT.match(text)
     if subject:  # "billing cron: restarted it" - a log line's subject, then what was done
         text = text[subject.end() :]
     spans = name_spans(text)
     if not spans:
         return text
-    left = _without(text, spans)
+    left = _without(text, spans, readable=readable)
     return left if len(left.split()) >= 2 else text  # a name was all it said ("bye-bye")
 
 

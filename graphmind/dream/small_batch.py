@@ -7,7 +7,9 @@ grab-bags that later nights only grow (a new user's session-by-session trial; in
 of fewer than ``DreamParams.ratio_min_experiences`` is clustered here instead: average-linkage
 agglomerative clustering on cosine distance (SciPy's ``linkage``, as scikit-learn's
 AgglomerativeClustering computes it), cut at the number of clusters with the best mean
-silhouette (scikit-learn), and a cluster is kept only when its members stand apart from the
+silhouette (scikit-learn) of the distinct texts (twins, a technique told word for word of
+several things once their names are cut, made a cut into pairs of twins look best: a crossed
+log's sessions left 43% of it waiting), and a cluster is kept only when its members stand apart from the
 rest of the batch (each member's silhouette above ``min_silhouette``: a tight core does not
 carry a straggler along) and are as alike as one technique's experiences (cohesion, the mean
 cosine to their centroid, ≥ ``whole``: ``DreamParams.strategy_min_cohesion``, 0.6; one
@@ -48,13 +50,17 @@ def small_batch_labels(vectors: np.ndarray, params: DreamParams) -> np.ndarray:
         return np.zeros(n, np.int64) if tight else np.arange(n, dtype=np.int64)
     tree = linkage(x, method="average", metric="cosine")
     best, labels, widths = -1.0, np.arange(n), np.zeros(n)
+    distinct = _distinct(x)
     for k in range(2, n):
         found = fcluster(tree, k, criterion="maxclust")
-        if len(np.unique(found)) < 2:
+        if not 2 <= len(np.unique(found[distinct])) < len(distinct):
             continue
         width = silhouette_samples(x, found, metric="cosine")
-        if float(width.mean()) > best:
-            best, labels, widths = float(width.mean()), found, width
+        # the cut is judged on distinct texts: twins (one technique told word for word of
+        # several things, their names cut) would make a cut into pairs of twins look best
+        fit = float(silhouette_samples(x[distinct], found[distinct], metric="cosine").mean())
+        if fit > best:
+            best, labels, widths = fit, found, width
     if tight and best < TIGHT_SPLIT:
         return np.zeros(n, np.int64)  # one technique: no split of it stands clearly apart
     out = np.arange(n, 2 * n, dtype=np.int64)  # alone unless in a part that stands apart
@@ -79,6 +85,16 @@ def _twins_joined(x: np.ndarray, parts: list[np.ndarray], alike: float) -> list[
         else:
             joined.append(part)
     return joined
+
+
+TWIN = 0.9999
+"""Rows at least this alike are one text for the choice of the cut."""
+
+
+def _distinct(x: np.ndarray) -> np.ndarray:
+    """The first of each group of twin rows of the unit rows ``x`` (cosine ≥ ``TWIN``)."""
+    first = np.argmax(x @ x.T >= TWIN, axis=1)
+    return np.flatnonzero(first == np.arange(len(x)))
 
 
 def _cohesion(x: np.ndarray) -> float:

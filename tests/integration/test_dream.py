@@ -648,3 +648,29 @@ def test_the_nightly_script_dreams_a_backlog_until_nothing_is_left(mind, cli_env
     assert reports[0]["status"] == "completed" and mind.dream().status == "nothing_to_consolidate"
     bad = subprocess.run([str(script), "--"], env=env, capture_output=True, text=True, check=False)
     assert bad.returncode == 2 and "usage" in bad.stderr
+
+
+def test_a_patterns_words_read_as_sentences_where_names_were_cut(mind):
+    """The offline pattern says what was done without the clients and people, and without
+    the holes their names left ("split the job between and to meet")."""
+    told = [
+        ("Kestrel", "Ana and Ben"),
+        ("Lumen", "Carla and Dev"),
+        ("Tern", "Eva and Finn"),
+        ("Halvorsen", "Gita and Hugo"),
+    ]
+    mind.capture_many(
+        [
+            {
+                "description": f"Split the {client} job between {people} to meet the deadline; delivered on time",
+                "outcome": "success",
+                "strategy_used": "split the file",
+            }
+            for client, people in told
+        ]
+    )
+    mind.dream()
+    (row,) = mind.store.read("dream/list_patterns", mind=mind.name)
+    words = " ".join(map(str, [row["name"], row["description"], *row["conditions"], *row["actions"]]))
+    assert "between and" not in words and "between to" not in words, words
+    assert not any(name in words for name in ("Kestrel", "Ana", "Gita")), words

@@ -88,7 +88,7 @@ def test_cli_knowledge_shows_what_did_not_work(mind: Mind, cli_env, capsys):
     patterns = json.loads(out)["patterns"]
     assert any(p["records_failure"] and len(p["failures"]) == 4 for p in patterns)
     brine = next(p for p in patterns if p["records_failure"])
-    assert head.split()[0] == f"{brine['similarity']:.2f}"  # the line opens with its similarity, not a fused rank
+    assert head.split()[:2] == ["cos", f"{brine['similarity']:.2f}"]  # its similarity, named, not a fused rank
 
 
 NETWORK = {

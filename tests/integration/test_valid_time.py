@@ -386,3 +386,27 @@ def test_forgetting_the_newer_memory_makes_the_older_valid_again(mind, cli_env, 
     assert code == 0 and "valid    fact-old" in out, err
     assert "invalid_at" not in _props(mind, "fact-old")
     assert _ids(mind.recall(QUERY, k=2))[0] == "fact-old"  # a valid fact again, ranked as one
+
+
+def test_a_pattern_the_dream_pruned_brings_the_one_it_kept(mind, tmp_path):
+    """A pattern pruned as another's twin (SUPERSEDED_BY the one kept) is outdated; recall of
+    patterns brings the kept one beside it, however it is worded."""
+    mind.import_jsonl(
+        write_jsonl(
+            tmp_path / "pruned.jsonl",
+            [
+                node(
+                    "Pattern",
+                    "p-old",
+                    description="Flush the DNS cache when the resolver serves stale records",
+                    status="pruned",
+                ),
+                node("Pattern", "p-kept", description="Restart the name service after a zone change", status="active"),
+                node("Pattern", "p-other", description="Rotate the TLS certificates before they expire"),
+                {"type": "edge", "rel": "SUPERSEDED_BY", "from": "p-old", "to": "p-kept", "properties": {}},
+            ],
+        )
+    )
+    hits = mind.recall("DNS cache stale records", k=2, labels=["Pattern"]).hits
+    assert [(h.id, h.outdated is None) for h in hits] == [("p-kept", True), ("p-old", False)], hits
+    assert hits[0].why()["graph"] == ["replaces p-old"]

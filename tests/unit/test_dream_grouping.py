@@ -154,6 +154,16 @@ def test_the_action_text_keeps_a_prefixed_verb():
     assert action_text("Re-cooled the CCD slowly at 2 C per minute") == "Re-cooled the CCD slowly at 2 C per minute"
 
 
+def test_the_action_text_reads_as_a_sentence_where_names_were_cut():
+    rate = "Agreed with Nordlys Shipping that their Norwegian to English rate is 0.10 EUR per word"
+    assert action_text(rate) == "Agreed that their rate is 0.10 EUR per word"  # no "with that", no "their to rate"
+    assert action_text("Split the job between Ana and Ben to meet the deadline") == "Split the job to meet the deadline"
+    assert action_text("Ran an Xbench QA pass on the Halvorsen files") == "Ran a QA pass on the files"
+    assert action_text("An Oracle upgrade broke the nightly export") == "An upgrade broke the nightly export"
+    assert action_text("Sent the glossary to Kestrel for review") == "Sent the glossary for review"
+    assert action_text("Booked the room with Lumen staff present") == "Booked the room with staff present"  # it governs
+
+
 def test_the_action_text_drops_the_service_and_the_log_subject():
     assert action_text("Rolled back the payments-api deploy after errors") == "Rolled back the deploy after errors"
     assert action_text("Billing cron: restarted all its workers") == "restarted all its workers"
