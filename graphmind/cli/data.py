@@ -117,6 +117,7 @@ def _progress_line(phase: str, done: int, total: int) -> None:
 @click.option("--valid-from", "valid_from", metavar="DATE", help="When what it says became true (ISO-8601).")
 @click.option("--supersedes", multiple=True, metavar="ID", help="An older memory it replaces (repeatable).")
 @click.option("--contradicts", multiple=True, metavar="ID", help="An older memory it contradicts (repeatable).")
+@click.option("--id", "node_id", metavar="ID", help="Its id (default: made up); the same capture again stores nothing.")
 @JSON
 def capture(
     description: str,
@@ -128,22 +129,32 @@ def capture(
     valid_from: str | None,
     supersedes: tuple[str, ...],
     contradicts: tuple[str, ...],
+    node_id: str | None,
     as_json: bool,
 ) -> None:
     """Record one experience in a mind now; memories it supersedes or contradicts are marked
-    invalid_at (kept, never deleted; recall ranks them below valid ones)."""
-    fields = {"strategy_used": strategy_used, "valid_from": valid_from}
+    invalid_at (kept, never deleted; recall ranks them below valid ones). With --id, capturing
+    the same experience again stores nothing ("created": false), and other content under that
+    id is refused (exit code 2): a script may retry safely."""
+    fields = {"strategy_used": strategy_used, "valid_from": valid_from, "id": node_id}
     supersedes, contradicts = tuple(dict.fromkeys(supersedes)), tuple(dict.fromkeys(contradicts))
     experience = {"description": description, "outcome": outcome, "kind": kind}
     experience |= {k: v for k, v in fields.items() if v is not None}
     with Mind.open(mind) as m:
         new_mind = not m.exists()
-        node_id = m.capture(
+        done = m.capture_once(
             experience, session_id=session_id, wait=True, supersedes=supersedes, contradicts=contradicts
         )
-    payload = {"id": node_id, "supersedes": list(supersedes), "contradicts": list(contradicts), "new_mind": new_mind}
+    payload = {
+        "id": done.id,
+        "created": done.created,
+        "supersedes": list(supersedes),
+        "contradicts": list(contradicts),
+        "new_mind": new_mind,
+    }
     replaced = ", ".join([*supersedes, *contradicts])
-    text = f"captured {node_id} in mind {mind!r}" + (f" (replaces {replaced})" if replaced else "")
+    text = f"{'captured' if done.created else 'already captured (nothing stored)'} {done.id} in mind {mind!r}"
+    text += f" (replaces {replaced})" if replaced else ""
     if new_mind:  # a typo makes a mind too: say so
         text += f"\n(mind {mind!r} is new: this is its first memory; 'graphmind minds list' shows the others)"
     emit(payload, as_json, text)

@@ -224,6 +224,16 @@ def test_cli_capture_supersedes_and_refuses_an_unknown_id(mind, cli_env, capsys)
     with pytest.raises(ValidationError, match="GRAPHMIND_MAX_PROPERTY_BYTES"):
         mind.capture_many([{"description": "fine", "outcome": "success"}, {"description": huge, "outcome": "success"}])
     assert graph_snapshot(mind) == before
+    named = ("capture", "Retried safely", "--mind", mind.name, "--outcome", "success", "--id", "job-7", "--json")
+    code, out, err = run_cli(capsys, *named)
+    assert code == 0 and json.loads(out)["id"] == "job-7" and json.loads(out)["created"] is True, err
+    code, out, err = run_cli(capsys, *named)  # a retry stores nothing
+    assert code == 0 and json.loads(out)["created"] is False, err
+    code, out, err = run_cli(
+        capsys, "capture", "Other words", "--mind", mind.name, "--outcome", "success", "--id", "job-7"
+    )
+    assert code == 2 and out == "" and err.count("\n") == 1 and "job-7" in err, err
+    assert mind.get("job-7").description == "Retried safely"
 
 
 def test_rest_capture_supersedes_and_recall_as_of(store, settings, mind):
