@@ -174,8 +174,12 @@ def action_of(text: str, names: BatchNames, *, readable: bool = True) -> str:
     action = action_text(text, readable=readable)
     spans = _possessor_spans(action, names.heads) if names.heads else []
     spans = sorted(spans + _phrase_spans(action, names.mates, spans)) if names.mates else spans
-    left = _without(action, spans, readable=readable) if spans else action
-    return left if len(left.split()) >= 2 else action
+    if not spans:
+        return action
+    for left in (_without(action, spans, readable=readable), _without(action, spans, readable=False)):
+        if len(left.split()) >= 2:
+            return left
+    return action
 
 
 def slot_mates(texts: Sequence[str], heads: dict[str, frozenset[str]] | None = None) -> set[tuple[str, ...]]:
@@ -306,16 +310,30 @@ def _without(text: str, spans: list[tuple[int, int]], *, readable: bool = True) 
     out, last = [], 0
     for start, end in merged:
         before, after = text[last:start], text[end:]
-        article, following = _ARTICLE.search(before), re.match(r"\s*([A-Za-z])", after)
+        article = _ARTICLE.search(before)
         if _BEFORE_NAME.search(before) and _LOOSE_AFTER.match(after):
             before = _BEFORE_NAME.sub("", before)
-        elif article and following:
-            agreed = "an" if following.group(1).lower() in "aeiou" else "a"
+        elif article and not re.match(r"\s*\w", after):  # "upgraded an [X1]": nothing left for it
+            before = before[: article.start()]
+        elif article and (agreed := _agreeing(after)):
             before = before[: article.start()] + (agreed.capitalize() if article.group(1)[0] == "A" else agreed) + " "
         out.append(before)
         last = end
     out.append(text[last:])
     return _tidy("".join(out))
+
+
+def _agreeing(after: str) -> str | None:
+    """The article the word starting ``after`` takes, by its first letter or, for an acronym,
+    the letter's name ("a QA pass", "an SQL dump"); None where the letter does not tell ("an
+    hour", "a user")."""
+    word = re.match(r"\s*([A-Za-z])([A-Za-z0-9]?)", after)
+    if word is None:
+        return None
+    first, acronym = word.group(1), word.group(1).isupper() and (word.group(2).isupper() or word.group(2).isdigit())
+    if acronym:
+        return "an" if first in "AEFHILMNORSX" else "a"
+    return None if first.lower() in "hu" else "an" if first.lower() in "aeio" else "a"
 
 
 def _tidy(text: str) -> str:
@@ -332,8 +350,10 @@ def action_text(text: str, *, readable: bool = True) -> str:
     spans = name_spans(text)
     if not spans:
         return text
-    left = _without(text, spans, readable=readable)
-    return left if len(left.split()) >= 2 else text  # a name was all it said ("bye-bye")
+    for left in (_without(text, spans, readable=readable), _without(text, spans, readable=False)):
+        if len(left.split()) >= 2:  # a readable cut may leave one word where the plain one leaves two
+            return left
+    return text  # a name was all it said ("bye-bye")
 
 
 def general_terms(term_docs: Sequence[set[str]], min_children: int = 2) -> set[str]:

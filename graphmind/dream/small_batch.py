@@ -51,14 +51,15 @@ def small_batch_labels(vectors: np.ndarray, params: DreamParams) -> np.ndarray:
     tree = linkage(x, method="average", metric="cosine")
     best, labels, widths = -1.0, np.arange(n), np.zeros(n)
     distinct = _distinct(x)
+    judged = distinct if len(distinct) >= 3 else np.arange(n)  # two texts: judged on every row
     for k in range(2, n):
         found = fcluster(tree, k, criterion="maxclust")
-        if not 2 <= len(np.unique(found[distinct])) < len(distinct):
+        if not 2 <= len(np.unique(found[judged])) < len(judged):
             continue
         width = silhouette_samples(x, found, metric="cosine")
         # the cut is judged on distinct texts: twins (one technique told word for word of
         # several things, their names cut) would make a cut into pairs of twins look best
-        fit = float(silhouette_samples(x[distinct], found[distinct], metric="cosine").mean())
+        fit = float(silhouette_samples(x[judged], found[judged], metric="cosine").mean())
         if fit > best:
             best, labels, widths = fit, found, width
     if tight and best < TIGHT_SPLIT:

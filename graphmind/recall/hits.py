@@ -78,8 +78,9 @@ def with_replacements(
     query's identifiers), its ``graph`` saying what it replaces: brought in when it is not
     among them, moved up when it ranks lower. A newer fact worded apart from the query would
     otherwise lose to the very fact it replaced. At most ``k`` stay: outdated hits nothing
-    replaces give way first, then the last valid ones; a replaced one stays beside what
-    replaced it (it says what changed, and that the newer memory is about the query)."""
+    replaces give way first, then the last valid hits that neither replace one nor name the
+    query's identifiers, then the replaced ones (kept after the valid hits while there is
+    room: they say what changed, and that the newer memory is about the query)."""
     old = {f"{mind}:{h.id}": h for h in hits if h.outdated is not None}
     if not old:
         return list(hits)
@@ -95,7 +96,9 @@ def with_replacements(
         placed.add(node.id)
         replaced = old[row["old"]]
         present = next((h for h in out if h.id == node.id), None)
-        if present is not None and present.score >= replaced.score:
+        replaced_ids.add(replaced.id)
+        if present is not None and present.score >= replaced.score:  # ranked above it already
+            out[out.index(present)] = dataclasses.replace(present, graph=[*present.graph, f"replaces {replaced.id}"])
             continue
         if present is not None:
             out.remove(present)
@@ -103,15 +106,17 @@ def with_replacements(
         floor = 1 + max((n for n, h in enumerate(out) if h.identifiers), default=-1)
         at = next((n for n, h in enumerate(out) if n >= floor and h.score < replaced.score), len(out))
         out.insert(at, dataclasses.replace(hit, graph=[*hit.graph, f"replaces {replaced.id}"]))
-        replaced_ids.add(replaced.id)
     kept_old = [h for h in old.values() if h.id in replaced_ids]
     other_old = [h for h in old.values() if h.id not in replaced_ids]
     standing = {h.id for h in out if any(p.startswith("replaces ") for p in h.graph)}
-    while len(out) + len(kept_old) + len(other_old) > k:
-        if other_old:
+    while len(out) + len(kept_old) + len(other_old) > k:  # what gives way, first to last:
+        plain = [n for n, h in enumerate(out) if h.id not in standing and not h.identifiers]
+        if other_old:  # an outdated hit nothing replaces
             other_old.pop()
-        elif len(out) > len(standing):
-            out.pop(max(n for n, h in enumerate(out) if h.id not in standing))
-        else:
+        elif plain:  # the last valid hit that neither replaces one nor names the query's identifiers
+            out.pop(plain[-1])
+        elif kept_old:  # an outdated hit beside its replacement
             kept_old.pop()
+        else:
+            out.pop()
     return out + kept_old + other_old

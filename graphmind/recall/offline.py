@@ -60,7 +60,7 @@ def answer(inputs: RecallQuestion, tools: Sequence[Tool]) -> RecallAnswer:
 def _extract(inputs: RecallQuestion, memories: list[MemoryItem], subjects: list[str]) -> RecallAnswer:
     """The sentences sharing most terms with the question (any sentence of a memory when the
     memories were chosen for naming its identifiers), valid memories' first, an outdated one
-    marked, and first the memory that replaced one of them (``replaces``)."""
+    marked, and first the first sentence of a memory that replaced one of them (``replaces``)."""
     outdated = {m.id: str(m.prop("outdated")) for m in memories if m.prop("outdated")}
     pool = [(s, m.id) for m in memories for s in sentences(m.text)]
     question = term_set(inputs.question)
@@ -71,8 +71,11 @@ def _extract(inputs: RecallQuestion, memories: list[MemoryItem], subjects: list[
     ]
     ranked = named_first(ranked, subjects, lambda item: item[0])  # as recall ranks
     successor = {str(m.prop("replaces")): m.id for m in memories if m.prop("replaces")}
-    if successor:  # what replaced an answer leads: the answer changed, whatever its words
-        ranked = [z for x in ranked if x[1] in successor for z in pool if z[1] == successor[x[1]]] + ranked
+    if successor:  # what replaced an answer leads (its first sentence): the answer changed, whatever its words
+        firsts = {
+            mid: next(z for z in pool if z[1] == mid) for mid in successor.values() if any(z[1] == mid for z in pool)
+        }
+        ranked = [firsts[successor[x[1]]] for x in ranked if successor.get(x[1]) in firsts] + ranked
     ranked = [x for x in ranked if x[1] not in outdated] + [x for x in ranked if x[1] in outdated]
     chosen = list(dict.fromkeys(ranked))[: inputs.max_sentences]
     if not chosen:

@@ -121,12 +121,14 @@ def select(
     chosen.topical, chosen.linked = topical, set(linked)
     chosen.partner = partner.id if partner is not None else None
     labels = {m.id: m.label for m in memories}
-    spoken_for = {  # an experience whose pattern is here: the pattern speaks for it
+    spoken_for = {  # an experience whose pattern is kept here: the pattern speaks for it
         link.source: link.target
         for link in links
         if link.rel == "EXEMPLIFIES"
         and labels.get(link.source) == "Experience"
         and labels.get(link.target) == "Pattern"
+        and (link.target in topical or link.target in linked)
+        and link.target not in established.dismissed
     }
     for m in memories:
         if m.id in spoken_for:
@@ -156,7 +158,7 @@ def select(
         chosen.scores[m.id] = round(base + SUPPORT * len(backing), 3)
         if backing:
             chosen.reasons[m.id] += "; established by " + ", ".join(backing)
-    known = set().union(*(shared[m.id] for m in chosen.kept)) if chosen.kept else set()
+    known = set().union(*(shared[i] for i in [*(m.id for m in chosen.kept), *spoken_for]))  # what its pattern tells
     chosen.topic_terms = [
         w for w in dict.fromkeys(content_terms(stimulus)) if stem(w) in wanted and stem(w) not in known
     ][:4]

@@ -162,6 +162,13 @@ def test_the_action_text_reads_as_a_sentence_where_names_were_cut():
     assert action_text("An Oracle upgrade broke the nightly export") == "An upgrade broke the nightly export"
     assert action_text("Sent the glossary to Kestrel for review") == "Sent the glossary for review"
     assert action_text("Booked the room with Lumen staff present") == "Booked the room with staff present"  # it governs
+    assert action_text("Talked with Ana") == "Talked with"  # the plain cut, never the name back
+    assert action_text("Then upgraded an X1 to X2") == "Then upgraded"  # no article left with nothing
+    assert action_text("Took a Postgres SQL dump") == "Took an SQL dump"  # an acronym by its letter's name
+    assert action_text("Opened a Foo user account") == "Opened a user account"  # u and h: as written
+    from graphmind.dream.offline import exemplar_name
+
+    assert exemplar_name(["Talked with Ana", "Talked with Ben", "Talked with Carla"]) == "Talked"  # no client named
 
 
 def test_the_action_text_drops_the_service_and_the_log_subject():

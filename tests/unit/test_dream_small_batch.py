@@ -75,3 +75,13 @@ def test_twins_do_not_make_pairs_of_twins_the_best_cut():
     x = np.vstack([np.repeat(t, 2, axis=0) for t in tellings])  # each telling twice, word for word
     labels = small_batch_labels(x, PARAMS)
     assert adjusted_rand_score(np.repeat(np.arange(4), 6), labels) > 0.9, labels  # 0.28 when twins chose the cut
+
+
+def test_two_techniques_told_word_for_word_stay_two():
+    """Each technique's tellings are twins (two distinct texts in all): the cut is judged on
+    every row, not on the two texts alone (where no cut can be judged)."""
+    rng = np.random.default_rng(1)
+    a, b = axis(0) + 0.1 * rng.normal(size=DIM), axis(1) + 0.1 * rng.normal(size=DIM)
+    x = np.vstack([a, a, a, b, b, b])
+    labels = small_batch_labels(x, PARAMS)
+    assert len(set(labels[:3])) == 1 and len(set(labels[3:])) == 1 and labels[0] != labels[3], labels

@@ -130,3 +130,27 @@ def test_no_second_hop_through_a_partnership():
         sender=None,
     )
     assert chosen.reasons["tc-press"].startswith("dropped")
+
+
+def test_an_experience_its_kept_pattern_stands_for_is_dropped_and_its_topic_known():
+    grinder = _m("x1", "Experience", description="The espresso grinder jammed; cleaned the burrs", outcome="success")
+    clean = _m("p1", "Pattern", description="Clean the parts when the output drops")
+    chosen = select(
+        [grinder, clean], [Link("x1", "EXEMPLIFIES", "p1")], stimulus="my espresso grinder jammed again", sender=None
+    )
+    assert [m.id for m in chosen.kept] == ["p1"] and chosen.reasons["x1"] == "dropped: pattern p1 stands for it"
+    assert chosen.topic_terms == []  # memory knows of the grinder, through the pattern's experience
+    dismissed = select(
+        [grinder, clean],
+        [Link("x1", "EXEMPLIFIES", "p1")],
+        stimulus="my espresso grinder jammed again",
+        sender=None,
+        established=_dismissing("p1"),
+    )
+    assert [m.id for m in dismissed.kept] == ["x1"]  # no pattern kept: the experience speaks
+
+
+def _dismissing(memory_id: str):
+    from graphmind.ruminate.established import Established
+
+    return Established(dismissed={memory_id: "step-1"})
