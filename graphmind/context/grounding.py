@@ -82,7 +82,8 @@ class Sources:
             elif isinstance(value, str):
                 texts.append(value)
         self.text = _normal(" \n ".join(texts))
-        self.words = set(re.findall(r"[\w'’-]+", self.text)) | {w.lower() for w in allowed_words}
+        # a word in quotes ("the other two 'Sie'") is the word: stripped as the atoms are
+        self.words = {w.strip("'’-") for w in re.findall(r"[\w'’-]+", self.text)} | {w.lower() for w in allowed_words}
         for text in texts:
             for atom in _numbers(text):
                 self.numbers.update(_values(atom))

@@ -170,6 +170,12 @@ def test_numbers_match_their_percent_thousands_and_dates_their_timestamp():
     ]
 
 
+def test_a_name_in_quotes_is_the_name_the_source_quotes():
+    log = Sources(["Three translators: one used 'du', the other two 'Sie'. Nobody liked 'Chloé's' notes."])
+    assert unsupported("the styles clashed: one used 'du', the other two 'Sie'", log) == []
+    assert [a.text for a in unsupported("the other two wrote 'Ihr'", log)] == ["Ihr'"]  # a name it does not hold
+
+
 def test_token_estimate_counts_word_pieces_and_symbols_and_errs_high_on_the_specs_example():
     assert approximate_tokens("") == 0
     assert approximate_tokens("the race condition") == 4  # condition: 9 letters, 2 pieces
