@@ -540,3 +540,25 @@ def test_a_dreamed_minds_experiences_neither_crowd_out_nor_stand_beside_their_pa
     strategy = result.context.section("strategic_direction")
     assert "pat-spec" in strategy.node_ids and "Captured experiences" not in strategy.text, strategy.text
     assert not any(i.startswith("x") for i in strategy.node_ids), strategy.node_ids
+
+
+def test_a_capture_only_log_is_ruminated_on_its_labels(mind):
+    """tests/data/ruminate_capture: every stimulus grounds, on-topic ones cite an experience
+    about them, off-topic ones none (the quoted 'Sie' that once failed grounding, which the
+    full-text scores of a busier database bring up: tests/unit/test_context.py)."""
+    data = Path(__file__).resolve().parents[1] / "data" / "ruminate_capture"
+    rows = [json.loads(line) for line in (data / "agency.jsonl").read_text().splitlines() if line.strip()]
+    for row in rows:
+        mind.capture(
+            {k: v for k, v in row.items() if k != "supersedes"}, supersedes=row.get("supersedes", ()), wait=True
+        )
+    ids = {r["id"] for r in rows}
+    hits, silent = [], []
+    for label in json.loads((data / "labels.json").read_text())["agency.jsonl"]:
+        context = mind.ruminate(label["stimulus"]).context
+        cited = {i for section in context.sections for i in section.node_ids if i in ids}
+        if label["kind"] == "on-topic":
+            hits.append(bool(cited & set(label["relevant"])))
+        else:
+            silent.append(not cited)
+    assert sum(hits) >= 7 and all(silent), (hits, silent)
