@@ -37,6 +37,11 @@ EVIDENCE = (*CONSOLIDATED, *PENDING)
 """The labels that fold into Strategy_Pattern."""
 SEARCH_LABELS = (*NODE_TYPES, *CONSOLIDATED)
 PENDING_SEEDS = 5
+PENDING_FETCH = 200
+"""Their search asks each index for at most this many candidates: a mind with few or no
+experiences would otherwise make the full-text search over every mind's index fetch up to
+recall's cap looking for them (per rumination p50 38.8 -> 54.6 ms on a 10,000-memory mind
+with none, ``bench/ruminate_bench.py``)."""
 MIN_COSINE = 0.25
 """Below this cosine a vector neighbour is not relevant (all-MiniLM-L6-v2 puts unrelated short
 texts at 0.0-0.2)."""
@@ -136,7 +141,7 @@ def detect(
     query = f"{stimulus} {sender}" if sender else stimulus
     clock = time.perf_counter()
     found = recaller.search(mind, query, DEPTH, SEARCH_LABELS, phrases=phrases(stimulus))
-    pending = recaller.search(mind, query, DEPTH, PENDING, phrases=phrases(stimulus))
+    pending = recaller.search(mind, query, DEPTH, PENDING, phrases=phrases(stimulus), max_fetch=PENDING_FETCH)
     row = store.read(
         "ruminate/get_coverage",
         mind=mind,

@@ -23,7 +23,7 @@ from graphmind.llm import Tool
 from graphmind.prompts._models import MemoryItem, NodeType
 from graphmind.prompts.ruminate import GAP_QUERIES
 from graphmind.recall import Recaller
-from graphmind.ruminate.coverage import CONSOLIDATED, DEPTH, PENDING, Coverage, seeds
+from graphmind.ruminate.coverage import CONSOLIDATED, DEPTH, PENDING, PENDING_FETCH, Coverage, seeds
 from graphmind.store import GraphStore
 from graphmind.store.records import node_to_model, shown_properties
 
@@ -125,7 +125,7 @@ class DreamerTools:
         clock = time.perf_counter()
         found = self._recaller.search(self.mind, text or self.stimulus, self._limit, labels, max_fetch=SEARCH_FETCH)
         waiting = (  # searched apart: a dreamed mind's experiences would crowd its patterns out
-            seeds(self._recaller.search(self.mind, text or self.stimulus, DEPTH, PENDING, max_fetch=SEARCH_FETCH))
+            seeds(self._recaller.search(self.mind, text or self.stimulus, DEPTH, PENDING, max_fetch=PENDING_FETCH))
             if strategic
             else []
         )
