@@ -85,15 +85,24 @@ def render_digest(samples: dict[str, list[Entry]]) -> str:
 
 
 def concepts(notes: Sequence[str]) -> list[str]:
-    """Capitalised names and terms of ``notes``, in order of first appearance."""
+    """Capitalised names and terms of ``notes``, in order of first appearance. A sentence's
+    first word is capitalised by grammar: where it opens a run ("Shared Termbase"), the run
+    without it counts too ("Termbase"), so that it meets the same term written mid-sentence."""
     found: dict[str, None] = {}
-    for match in (m for note in notes for m in CONCEPT.findall(note)):  # per note: no name spans two
-        words = match.split()
-        while words and words[0].lower() in STOPWORDS:  # "The Watsuji" -> "Watsuji"
-            words = words[1:]
-        if words:
-            found.setdefault(" ".join(words), None)
+    for note in notes:  # per note: no name spans two
+        for m in CONCEPT.finditer(note):
+            words = m.group(0).split()
+            while words and words[0].lower() in STOPWORDS:  # "The Watsuji" -> "Watsuji"
+                words = words[1:]
+            if words:
+                found.setdefault(" ".join(words), None)
+            if len(words) > 1 and _OPENS.search(note[: m.start()]):
+                found.setdefault(" ".join(words[1:]), None)
     return list(found)
+
+
+_OPENS = re.compile(r"(?:^|[.!?;:]\s+)\s*$")
+"""What comes before a sentence's first word."""
 
 
 def convergence(threads: Sequence[ThreadNotes], hint_at: int = 2, merge_at: int = 3) -> list[Convergence]:

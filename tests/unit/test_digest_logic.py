@@ -64,9 +64,15 @@ def test_sampling_is_uniform_within_a_topic():
 
 def test_concepts_are_the_proposals_capitalised_terms_without_function_words():
     notes = ["The Watsuji reading links Interface Shapes Cognition to framing.", "Ask Nicolas about Watsuji."]
-    assert concepts(notes) == ["Watsuji", "Interface Shapes Cognition", "Ask Nicolas"]
+    assert concepts(notes) == ["Watsuji", "Interface Shapes Cognition", "Ask Nicolas", "Nicolas"]
     assert concepts(["關係先於實體，和辻哲郎"]) == []
     assert concepts([]) == []
+
+
+def test_a_term_that_opens_a_note_meets_the_same_term_mid_sentence():
+    a = ThreadNotes("a", "Leaflet quality", progress_notes=["Shared Termbase with Ingrid", "Checked Xbench rules"])
+    b = ThreadNotes("b", "Onboarding", progress_notes=["The freelancer ignored the Termbase and Xbench"])
+    assert [c.shared for c in convergence([a, b])] == [["Termbase", "Xbench"]]
 
 
 def test_convergence_hints_at_two_shared_concepts_and_suggests_merging_at_three():
