@@ -7,8 +7,9 @@ some superseding older ones) is captured into a scratch mind, without a dream, a
 stimulus of ``labels.json`` is ruminated on offline. The experiences the Context Object cites
 are scored: on-topic, whether one of them is about the stimulus (``hit``) and the share of
 them that are (``precision``); off-topic, whether it cites none (``silent``). Beside it, the
-plain baseline: the top 3 of ``Mind.recall(stimulus)`` (what an agent would be handed without
-rumination). Before 2026-11-27 rumination read no experience at all: hit 0, silent 1.
+plain baseline: the top 3 of ``Mind.recall(stimulus)`` that are about it by knowledge's
+relevance floor (``dream.knowledge.about_only``, what ``ask``'s recall tool hands the LLM).
+Before 2026-11-27 rumination read no experience at all: hit 0, silent 1.
 """
 
 from __future__ import annotations
@@ -23,9 +24,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import bench_store, scratch_mind, write_table
 
+from graphmind.dream import DreamParams
+from graphmind.dream.knowledge import about_only
 from graphmind.mind import Mind
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "ruminate_capture"
+FLOOR = DreamParams().relevance_quantile or 0.0
 
 
 def capture(mind: Mind, rows: list[dict]) -> None:
@@ -48,7 +52,7 @@ def main() -> None:
     args = parser.parse_args()
     labels = json.loads((DATA / "labels.json").read_text())
     lines = [
-        "| mind | stimuli | on-topic hit: rumination / recall top 3 | precision: rumination / recall "
+        "| mind | stimuli | on-topic hit: rumination / recall top 3 above the floor | precision: rumination / recall "
         "| off-topic silent: rumination / recall |",
         "|---|---|---|---|---|",
     ]
@@ -66,7 +70,8 @@ def main() -> None:
                         warnings.simplefilter("ignore")
                         context = mind.ruminate(s["stimulus"]).context
                     cited = list(dict.fromkeys(i for sec in context.sections for i in sec.node_ids if i in ids))
-                    top = [h.id for h in mind.recall(s["stimulus"], k=3).hits]
+                    found = mind.recall(s["stimulus"], k=3)  # about the query only, as ask's recall tool keeps
+                    top = [h.id for h in about_only(mind.embedder, mind.recaller, found, FLOOR).hits]
                     on = s["kind"] == "on-topic"
                     for who, found in (("ours", cited), ("recall", top)):
                         (got[who] if on else off[who]).append(scores(found, set(s["relevant"]), on))

@@ -96,9 +96,9 @@ class MemoryVerbs:
         named = named_ids([experience])
         with self._named_capture if named else nullcontext():
             stored = not self._not_yet_stored([row], named)
-            if supersedes or contradicts:  # a retry marks again (idempotent)
+            if supersedes or contradicts:  # a retry marks again (idempotent), from the stored one's dates
                 self.flush()
-                self._capture_replacing(row, {"SUPERSEDES": supersedes, "CONTRADICTS": contradicts})
+                self._capture_replacing(row, {"SUPERSEDES": supersedes, "CONTRADICTS": contradicts}, stored=stored)
             elif stored:
                 pass  # the same capture again (a retry): stored already
             elif wait:
@@ -157,14 +157,21 @@ class MemoryVerbs:
                 self._write_experiences(rows[start : start + self._settings.import_batch_size])
         return ids
 
-    def _capture_replacing(self, row: dict[str, Any], older: Mapping[str, Sequence[str]]) -> None:
-        """Write ``row`` and mark the older memories it replaces, in one transaction."""
+    def _capture_replacing(self, row: dict[str, Any], older: Mapping[str, Sequence[str]], *, stored: bool) -> None:
+        """Write ``row`` (unless ``stored`` already: a retry rewrites nothing) and mark the older
+        memories it replaces, in one transaction."""
         ids = {rel: _ids(rel, value) for rel, value in older.items()}
-        at = row["dates"].get("valid_from") or row["dates"].get("timestamp") or datetime.now(UTC).isoformat()
+        dates = row["dates"]
+        if stored:  # the marks date from the memory as stored, not from the retry's clock
+            kept = self._store.read("memory/get_node", mind=self.name, id=row["id"])[0]["props"]
+            dates = {k: kept[k] for k in ("valid_from", "timestamp") if kept.get(k) is not None}
+        at = dates.get("valid_from") or dates.get("timestamp") or datetime.now(UTC).isoformat()
+        at = at.isoformat() if isinstance(at, datetime) else str(at)
         rows = [{"old": f"{self.name}:{i}", "rel": rel, "at": at} for rel, named in ids.items() for i in named]
         wanted = {i for named in ids.values() for i in named}
         with self._store.transaction() as tx:
-            tx.run("import/upsert_memories", mind=self.name, rows=[row])
+            if not stored:
+                tx.run("import/upsert_memories", mind=self.name, rows=[row])
             done = tx.run("memory/mark_superseded", mind=self.name, new_uid=row["uid"], rows=rows)[0]
             missing = sorted(wanted - set(done["found"]) - {row["id"]})
             if missing or row["id"] in wanted:

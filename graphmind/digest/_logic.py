@@ -85,20 +85,34 @@ def render_digest(samples: dict[str, list[Entry]]) -> str:
 
 
 def concepts(notes: Sequence[str]) -> list[str]:
-    """Capitalised names and terms of ``notes``, in order of first appearance. A sentence's
-    first word is capitalised by grammar: where it opens a run ("Shared Termbase"), the run
-    without it counts too ("Termbase"), so that it meets the same term written mid-sentence."""
-    found: dict[str, None] = {}
+    """Capitalised names and terms of ``notes``, in order of first appearance (``runs``: each
+    run, then what a sentence-opening run names without its first word)."""
+    own, tails = runs(notes)
+    return list(dict.fromkeys([*own, *tails]))
+
+
+def runs(notes: Sequence[str]) -> tuple[list[str], list[str]]:
+    """(the capitalised runs of ``notes``, less leading function words; the sentence-opening
+    runs without their first word). A sentence's first word is capitalised by grammar, so
+    "Shared Termbase" may be the term "Termbase"; but "Google Cloud" is no "Cloud": a tail
+    meets only a run of its own in another thread (``convergence``), never another tail."""
+    own: dict[str, None] = {}
+    tails: dict[str, None] = {}
     for note in notes:  # per note: no name spans two
         for m in CONCEPT.finditer(note):
-            words = m.group(0).split()
-            while words and words[0].lower() in STOPWORDS:  # "The Watsuji" -> "Watsuji"
-                words = words[1:]
+            words = _content_words(m.group(0).split())
             if words:
-                found.setdefault(" ".join(words), None)
-            if len(words) > 1 and _OPENS.search(note[: m.start()]):
-                found.setdefault(" ".join(words[1:]), None)
-    return list(found)
+                own.setdefault(" ".join(words), None)
+            tail = _content_words(words[1:])
+            if tail and _OPENS.search(note[: m.start()]):
+                tails.setdefault(" ".join(tail), None)
+    return list(own), [t for t in tails if t not in own]
+
+
+def _content_words(words: list[str]) -> list[str]:
+    while words and words[0].lower() in STOPWORDS:  # "The Watsuji" -> "Watsuji"
+        words = words[1:]
+    return words
 
 
 _OPENS = re.compile(r"(?:^|[.!?;:]\s+)\s*$")
@@ -107,11 +121,12 @@ _OPENS = re.compile(r"(?:^|[.!?;:]\s+)\s*$")
 
 def convergence(threads: Sequence[ThreadNotes], hint_at: int = 2, merge_at: int = 3) -> list[Convergence]:
     active = [t for t in threads if t.status == "active"]
-    named = [(t, concepts(t.progress_notes)) for t in active]
+    named = [(t, *runs(t.progress_notes)) for t in active]
     found = []
-    for i, (a, ca) in enumerate(named):
-        for b, cb in named[i + 1 :]:
-            shared = [c for c in ca if c in set(cb)]
+    for i, (a, own_a, tails_a) in enumerate(named):
+        for b, own_b, tails_b in named[i + 1 :]:
+            both = [*own_a, *tails_a]  # a tail meets a run of the other's own, never a tail
+            shared = [c for c in both if (c in own_b) or (c in own_a and c in tails_b)]
             if len(shared) >= hint_at:
                 found.append(Convergence(a.title, b.title, shared, "merge" if len(shared) >= merge_at else "hint"))
     return found

@@ -176,10 +176,7 @@ def action_of(text: str, names: BatchNames, *, readable: bool = True) -> str:
     spans = sorted(spans + _phrase_spans(action, names.mates, spans)) if names.mates else spans
     if not spans:
         return action
-    for left in (_without(action, spans, readable=readable), _without(action, spans, readable=False)):
-        if len(left.split()) >= 2:
-            return left
-    return action
+    return _cut(action, spans, readable) or action
 
 
 def slot_mates(texts: Sequence[str], heads: dict[str, frozenset[str]] | None = None) -> set[tuple[str, ...]]:
@@ -313,7 +310,7 @@ def _without(text: str, spans: list[tuple[int, int]], *, readable: bool = True) 
         article = _ARTICLE.search(before)
         if _BEFORE_NAME.search(before) and _LOOSE_AFTER.match(after):
             before = _BEFORE_NAME.sub("", before)
-        elif article and not re.match(r"\s*\w", after):  # "upgraded an [X1]": nothing left for it
+        elif article and re.match(r"\s*(?:[,.;:!?]|$)", after):  # "upgraded an [X1]": nothing left for it
             before = before[: article.start()]
         elif article and (agreed := _agreeing(after)):
             before = before[: article.start()] + (agreed.capitalize() if article.group(1)[0] == "A" else agreed) + " "
@@ -330,7 +327,7 @@ def _agreeing(after: str) -> str | None:
     word = re.match(r"\s*([A-Za-z])([A-Za-z0-9]?)", after)
     if word is None:
         return None
-    first, acronym = word.group(1), word.group(1).isupper() and (word.group(2).isupper() or word.group(2).isdigit())
+    first, acronym = word.group(1), word.group(1).isupper() and not word.group(2).islower()  # "QA", "X-ray"
     if acronym:
         return "an" if first in "AEFHILMNORSX" else "a"
     return None if first.lower() in "hu" else "an" if first.lower() in "aeio" else "a"
@@ -350,10 +347,22 @@ def action_text(text: str, *, readable: bool = True) -> str:
     spans = name_spans(text)
     if not spans:
         return text
-    for left in (_without(text, spans, readable=readable), _without(text, spans, readable=False)):
-        if len(left.split()) >= 2:  # a readable cut may leave one word where the plain one leaves two
+    return _cut(text, spans, readable) or text  # else a name was all it said ("bye-bye")
+
+
+def _cut(text: str, spans: list[tuple[int, int]], readable: bool) -> str | None:
+    """``text`` without ``spans`` if two words are left: readable if asked and it leaves two
+    besides articles, else the plain cut (readable: without a dangling article if two words
+    are left then); None if none leaves two."""
+    plain = _without(text, spans, readable=False)
+    for left in (_without(text, spans), _tidy(_DANGLING_ARTICLE.sub(r"\1", plain))) if readable else ():
+        if len([w for w in left.split() if w.strip(".,;:!?").lower() not in _ARTICLES]) >= 2:
             return left
-    return text  # a name was all it said ("bye-bye")
+    return plain if len(plain.split()) >= 2 else None
+
+
+_ARTICLES = frozenset({"a", "an", "the"})
+_DANGLING_ARTICLE = re.compile(r"\s+(?:a|an|the)\b(\s*(?:[,.;:!?]|$))", re.I)
 
 
 def general_terms(term_docs: Sequence[set[str]], min_children: int = 2) -> set[str]:

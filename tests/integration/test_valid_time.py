@@ -234,6 +234,13 @@ def test_cli_capture_supersedes_and_refuses_an_unknown_id(mind, cli_env, capsys)
     )
     assert code == 2 and out == "" and err.count("\n") == 1 and "job-7" in err, err
     assert mind.get("job-7").description == "Retried safely"
+    replacing = ("capture", "Newer rule", "--mind", mind.name, "--outcome", "success", "--id", "job-8")
+    code, out, err = run_cli(capsys, *replacing, "--supersedes", "job-7", "--json")
+    assert code == 0 and json.loads(out)["created"] is True, err
+    marked, kept = _props(mind, "job-7")["invalid_at"], _props(mind, "job-8")
+    code, out, err = run_cli(capsys, *replacing, "--supersedes", "job-7", "--valid-from", "2021-05-05", "--json")
+    assert code == 0 and json.loads(out)["created"] is False, err  # a retry: it rewrites nothing
+    assert _props(mind, "job-8") == kept and _props(mind, "job-7")["invalid_at"] == marked
 
 
 def test_rest_capture_supersedes_and_recall_as_of(store, settings, mind):

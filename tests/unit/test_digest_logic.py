@@ -73,6 +73,13 @@ def test_a_term_that_opens_a_note_meets_the_same_term_mid_sentence():
     a = ThreadNotes("a", "Leaflet quality", progress_notes=["Shared Termbase with Ingrid", "Checked Xbench rules"])
     b = ThreadNotes("b", "Onboarding", progress_notes=["The freelancer ignored the Termbase and Xbench"])
     assert [c.shared for c in convergence([a, b])] == [["Termbase", "Xbench"]]
+    cloud = ThreadNotes(
+        "c", "Costs", progress_notes=["Google Cloud bill spiked. Jira Board cleaned up. Team Meeting moved."]
+    )
+    other = ThreadNotes(
+        "d", "Tools", progress_notes=["Azure Cloud quota reached. Trello Board archived. Sales Meeting off."]
+    )
+    assert convergence([cloud, other]) == []  # two names' last words are no shared term
 
 
 def test_convergence_hints_at_two_shared_concepts_and_suggests_merging_at_three():

@@ -166,6 +166,8 @@ def test_the_action_text_reads_as_a_sentence_where_names_were_cut():
     assert action_text("Then upgraded an X1 to X2") == "Then upgraded"  # no article left with nothing
     assert action_text("Took a Postgres SQL dump") == "Took an SQL dump"  # an acronym by its letter's name
     assert action_text("Opened a Foo user account") == "Opened a user account"  # u and h: as written
+    assert action_text("Upgraded an Oracle.") == "Upgraded an."  # one word would be left: the plain cut, no name
+    assert action_text("Sent a Kestrel 'final' draft") == "Sent a 'final' draft"  # the article still has a word
     from graphmind.dream.offline import exemplar_name
 
     assert exemplar_name(["Talked with Ana", "Talked with Ben", "Talked with Carla"]) == "Talked"  # no client named
