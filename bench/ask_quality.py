@@ -6,7 +6,9 @@ no memory is about it?
 The question sets of ``bench/knowledge_quality.py``: each labelled set captured without the last
 two experiences of each label, which are asked (on topic), beside forty lines of a set from
 another field (off topic); ``blind-far`` and ``blind-near``: tests/data/knowledge_blind's
-water-treatment plant and its questions from far and from nearby fields. No dream: ``ask``
+water-treatment plant and its questions from far and from nearby fields; ``agency-names``: a
+translation agency's log and questions naming its clients, half about matters the log does
+not hold (``named_questions``). No dream: ``ask``
 recalls memories. Offline LLM. For graphmind (the recall tool keeps only memories about the
 query, ``dream.knowledge.about_only``) and the baseline (``only_about=False``: the nearest):
 
@@ -17,6 +19,7 @@ query, ``dream.knowledge.about_only``) and the baseline (``only_about=False``: t
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -27,15 +30,32 @@ from knowledge_quality import questions
 
 from graphmind.mind import Mind
 
+NAMES = Path(__file__).resolve().parents[1] / "tests" / "data" / "ruminate_capture"
+
+
+def named_questions() -> tuple[list[dict], list[str], list[tuple[str, str | None]]]:
+    """``agency-names``: the translation agency's log and questions naming its clients and
+    people (tests/data/ruminate_capture/ask_names.json), in ``questions``' shape: an on-topic
+    question's label is its own, carried by the experiences that answer it."""
+    log = [json.loads(line) for line in (NAMES / "agency.jsonl").read_text().splitlines() if line.strip()]
+    asked_for = json.loads((NAMES / "ask_names.json").read_text())["agency.jsonl"]
+    label_of = {i: f"q{n}" for n, (_, ids) in enumerate(asked_for["on_topic"]) for i in ids}
+    asked = [(q, f"q{n}") for n, (q, _) in enumerate(asked_for["on_topic"])] + [
+        (q, None) for q in asked_for["off_topic"]
+    ]
+    return log, [label_of.get(e["id"], "") for e in log], asked
+
 
 def score(name: str) -> dict[str, tuple[float, float]]:
-    kept, labels, asked = questions(name)
+    kept, labels, asked = named_questions() if name == "agency-names" else questions(name)
     label_of = {e["id"]: label for e, label in zip(kept, labels)}
     out: dict[str, tuple[float, float]] = {}
     with bench_store() as (store, settings):
         mind = Mind(scratch_mind("bench-ask"), store, settings)
         try:
-            mind.capture_many(kept)
+            for e in kept:  # one by one: a capture may supersede an older one
+                mind.capture({k: v for k, v in e.items() if k != "supersedes"}, supersedes=e.get("supersedes", ()))
+            mind.flush()
             for who, only in (("graphmind", True), ("baseline", False)):
                 right, silent = [], []
                 for text, label in asked:
@@ -53,7 +73,7 @@ def score(name: str) -> dict[str, tuple[float, float]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", default="blind-near,blind-far,ops,campus,transit,garden")
+    parser.add_argument("--data", default="blind-near,blind-far,ops,campus,transit,garden,agency-names")
     parser.add_argument("--write", action="store_true", help="put the table into bench/RESULTS.md (ask-quality)")
     args = parser.parse_args()
     lines = [
