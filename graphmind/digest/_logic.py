@@ -5,8 +5,9 @@
   reproducible), rendered as the proposal's ``<rumination-digest>`` block.
 - **Thread convergence** (mechanism 2): a thread's concepts are the capitalised names and
   terms of its progress notes, the proposal's pattern ``\\b[A-Z][a-z]+(?:\\s[A-Z][a-z]+)*``,
-  less capitalised function words ("The", "This", ...). Two active threads sharing ≥ 2
-  concepts get a hint naming them; ≥ 3, a merge suggestion.
+  less capitalised function words ("The", "This", ...) (``prompts.digest.shared_concepts``,
+  the one rule the offline digest prompt uses too). Two active threads sharing ≥ 2 concepts get
+  a hint naming them; ≥ 3, a merge suggestion.
 - **Decay-aware review** (mechanism 3): the proposal's rule and nothing else: active, dated
   entries with hit count 0 that are at least ``min_age_days`` (7) old, oldest first (ties: by
   id), at most ``limit`` (5); when none qualifies, nothing. An entry that was read (by recall,
@@ -17,15 +18,12 @@
 from __future__ import annotations
 
 import random
-import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from graphmind.text import STOPWORDS
-
-CONCEPT = re.compile(r"\b[A-Z][a-z]+(?:\s[A-Z][a-z]+)*")
+from graphmind.prompts.digest import shared_concepts
 
 
 @dataclass(frozen=True)
@@ -84,49 +82,12 @@ def render_digest(samples: dict[str, list[Entry]]) -> str:
     return "<rumination-digest>\n" + "\n\n".join(blocks) + "\n</rumination-digest>"
 
 
-def concepts(notes: Sequence[str]) -> list[str]:
-    """Capitalised names and terms of ``notes``, in order of first appearance (``runs``: each
-    run, then what a sentence-opening run names without its first word)."""
-    own, tails = runs(notes)
-    return list(dict.fromkeys([*own, *tails]))
-
-
-def runs(notes: Sequence[str]) -> tuple[list[str], list[str]]:
-    """(the capitalised runs of ``notes``, less leading function words; the sentence-opening
-    runs without their first word). A sentence's first word is capitalised by grammar, so
-    "Shared Termbase" may be the term "Termbase"; but "Google Cloud" is no "Cloud": a tail
-    meets only a run of its own in another thread (``convergence``), never another tail."""
-    own: dict[str, None] = {}
-    tails: dict[str, None] = {}
-    for note in notes:  # per note: no name spans two
-        for m in CONCEPT.finditer(note):
-            words = _content_words(m.group(0).split())
-            if words:
-                own.setdefault(" ".join(words), None)
-            tail = _content_words(words[1:])
-            if tail and _OPENS.search(note[: m.start()]):
-                tails.setdefault(" ".join(tail), None)
-    return list(own), [t for t in tails if t not in own]
-
-
-def _content_words(words: list[str]) -> list[str]:
-    while words and words[0].lower() in STOPWORDS:  # "The Watsuji" -> "Watsuji"
-        words = words[1:]
-    return words
-
-
-_OPENS = re.compile(r"(?:^|[.!?;:]\s+)\s*$")
-"""What comes before a sentence's first word."""
-
-
 def convergence(threads: Sequence[ThreadNotes], hint_at: int = 2, merge_at: int = 3) -> list[Convergence]:
     active = [t for t in threads if t.status == "active"]
-    named = [(t, *runs(t.progress_notes)) for t in active]
     found = []
-    for i, (a, own_a, tails_a) in enumerate(named):
-        for b, own_b, tails_b in named[i + 1 :]:
-            both = [*own_a, *tails_a]  # a tail meets a run of the other's own, never a tail
-            shared = [c for c in both if (c in own_b) or (c in own_a and c in tails_b)]
+    for i, a in enumerate(active):
+        for b in active[i + 1 :]:
+            shared = shared_concepts(a.progress_notes, b.progress_notes)
             if len(shared) >= hint_at:
                 found.append(Convergence(a.title, b.title, shared, "merge" if len(shared) >= merge_at else "hint"))
     return found

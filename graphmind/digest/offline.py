@@ -85,7 +85,7 @@ def convergence(inputs: ConvergenceInput, tools: Sequence[Tool]) -> ConvergenceO
     active = inputs.threads
     pairs = []
     for a, b in combinations(active, 2):
-        shared = shared_concepts(a, b)
+        shared = shared_concepts(a.progress_notes, b.progress_notes)
         if len(shared) < 2:
             continue
         merge = len(shared) >= 3

@@ -151,7 +151,7 @@ def about_only(embedder: Embedder, recaller: Recaller, result: RecallResult, qua
         for h, cos in zip(result.hits, cosines(embedder, query, result.hits), strict=True)
     }
     for h in result.hits:  # what replaced a hit about the query is about it too (recall.hits.with_replacements)
-        about[h.id] |= any(about.get(path.removeprefix("replaces "), False) for path in h.graph)
+        about[h.id] |= bool(h.replaced and about.get(h.replaced))
     kept = [h for h in result.hits if about[h.id]]
     return replace(result, hits=kept, off_topic=len(result.hits) - len(kept))
 

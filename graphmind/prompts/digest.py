@@ -9,12 +9,14 @@ the system prompt. English glosses are in the comments.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import Field
 
 from graphmind.llm.base import Prompt
 from graphmind.prompts._models import MemoryItem, PromptModel, format_memories
+from graphmind.text import STOPWORDS
 
 # Gloss: "Reflect: Cross-Pollination Digest. When reflecting, cross-pollinate once: 1. draw 2
 # random entries from each topic file; 2. look at the 8-10 together and ask: do two or more
@@ -64,8 +66,6 @@ DECAY_GUIDE = """### Reflect: Decay Review（每週一次）
    - 真的不重要了？→ 留著但不特別處理（自然衰減）
 4. 目標不是刪除，是確認消化狀態"""
 
-CONCEPT = re.compile(r"\b[A-Z][a-z]+(?:\s[A-Z][a-z]+)*")
-"""The proposal's concept pattern: capitalised names and terms in progress notes."""
 
 SYSTEM_PREFIX = (
     "You are reviewing a mind's own topic memory. Use only the entries and threads given, and cite their ids.\n\n"
@@ -146,14 +146,51 @@ def convergence_hint(a_title: str, b_title: str, shared: list[str]) -> str:
     return f'Threads "{a_title}" and "{b_title}" share concepts: {", ".join(shared)}'
 
 
-def shared_concepts(a: ThreadItem, b: ThreadItem) -> list[str]:
-    """Concepts (``CONCEPT``) found in the progress notes of both threads, in ``a``'s order.
+CONCEPT = re.compile(r"\b[A-Z][a-z]+(?:\s[A-Z][a-z]+)*")
+"""The proposal's concept pattern: capitalised names and terms in progress notes."""
 
-    Each note is matched on its own, so that a name never runs on across two notes.
-    """
-    found_b = {c for note in b.progress_notes for c in CONCEPT.findall(note)}
-    found_a = [c for note in a.progress_notes for c in CONCEPT.findall(note)]
-    return [c for c in dict.fromkeys(found_a) if c in found_b]
+
+def concepts(notes: Sequence[str]) -> list[str]:
+    """Capitalised names and terms of ``notes``, in order of first appearance (``runs``: each
+    run, then what a sentence-opening run names without its first word)."""
+    own, tails = runs(notes)
+    return list(dict.fromkeys([*own, *tails]))
+
+
+def runs(notes: Sequence[str]) -> tuple[list[str], list[str]]:
+    """(the capitalised runs of ``notes``, less leading function words; the sentence-opening
+    runs without their first word). A sentence's first word is capitalised by grammar, so
+    "Shared Termbase" may be the term "Termbase"; but "Google Cloud" is no "Cloud": a tail
+    meets only a run of its own in another thread (``convergence``), never another tail."""
+    own: dict[str, None] = {}
+    tails: dict[str, None] = {}
+    for note in notes:  # per note: no name spans two
+        for m in CONCEPT.finditer(note):
+            words = _content_words(m.group(0).split())
+            if words:
+                own.setdefault(" ".join(words), None)
+            tail = _content_words(words[1:])
+            if tail and _OPENS.search(note[: m.start()]):
+                tails.setdefault(" ".join(tail), None)
+    return list(own), [t for t in tails if t not in own]
+
+
+def _content_words(words: list[str]) -> list[str]:
+    while words and words[0].lower() in STOPWORDS:  # "The Watsuji" -> "Watsuji"
+        words = words[1:]
+    return words
+
+
+_OPENS = re.compile(r"(?:^|[.!?;:]\s+)\s*$")
+"""What comes before a sentence's first word."""
+
+
+def shared_concepts(a_notes: Sequence[str], b_notes: Sequence[str]) -> list[str]:
+    """The concepts two threads' notes share, in ``a``'s order: a tail (``runs``) meets a run
+    of the other's own, never another tail."""
+    own_a, tails_a = runs(a_notes)
+    own_b, tails_b = runs(b_notes)
+    return [c for c in [*own_a, *tails_a] if c in own_b or (c in own_a and c in tails_b)]
 
 
 def render_convergence(inputs: ConvergenceInput) -> str:
@@ -161,7 +198,11 @@ def render_convergence(inputs: ConvergenceInput) -> str:
         f"[{t.id}] {t.title}\n" + "\n".join(f"- {note}" for note in t.progress_notes) for t in inputs.threads
     )
     pairs = [(a, b) for i, a in enumerate(inputs.threads) for b in inputs.threads[i + 1 :]]
-    hints = [convergence_hint(a.title, b.title, s) for a, b in pairs if len(s := shared_concepts(a, b)) >= 2]
+    hints = [
+        convergence_hint(a.title, b.title, s)
+        for a, b in pairs
+        if len(s := shared_concepts(a.progress_notes, b.progress_notes)) >= 2
+    ]
     return f"Active threads:\n\n{threads}\n\n" + ("\n".join(hints) if hints else "(no convergence hints)")
 
 

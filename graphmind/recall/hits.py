@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from graphmind.recall._logic import Fused, matched_terms
 from graphmind.recall.hit_counter import count_hits
 from graphmind.recall.identifiers import absent, by_count, named_by, subject_limit
-from graphmind.recall.results import RecallHit
+from graphmind.recall.results import REPLACES, RecallHit
 from graphmind.recall.validity import node_validity, not_valid
 from graphmind.store import GraphStore
 from graphmind.store.records import node_to_model
@@ -98,17 +98,17 @@ def with_replacements(
         present = next((h for h in out if h.id == node.id), None)
         replaced_ids.add(replaced.id)
         if present is not None and present.score >= replaced.score:  # ranked above it already
-            out[out.index(present)] = dataclasses.replace(present, graph=[*present.graph, f"replaces {replaced.id}"])
+            out[out.index(present)] = dataclasses.replace(present, graph=[*present.graph, REPLACES + replaced.id])
             continue
         if present is not None:
             out.remove(present)
         hit = present or RecallHit(node=node, label=row["label"], score=replaced.score)
         floor = 1 + max((n for n, h in enumerate(out) if h.identifiers), default=-1)
         at = next((n for n, h in enumerate(out) if n >= floor and h.score < replaced.score), len(out))
-        out.insert(at, dataclasses.replace(hit, graph=[*hit.graph, f"replaces {replaced.id}"]))
+        out.insert(at, dataclasses.replace(hit, graph=[*hit.graph, REPLACES + replaced.id]))
     kept_old = [h for h in old.values() if h.id in replaced_ids]
     other_old = [h for h in old.values() if h.id not in replaced_ids]
-    standing = {h.id for h in out if any(p.startswith("replaces ") for p in h.graph)}
+    standing = {h.id for h in out if h.replaced}
     while len(out) + len(kept_old) + len(other_old) > k:  # what gives way, first to last:
         plain = [n for n, h in enumerate(out) if h.id not in standing and not h.identifiers]
         if other_old:  # an outdated hit nothing replaces

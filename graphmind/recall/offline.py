@@ -72,9 +72,7 @@ def _extract(inputs: RecallQuestion, memories: list[MemoryItem], subjects: list[
     ranked = named_first(ranked, subjects, lambda item: item[0])  # as recall ranks
     successor = {str(m.prop("replaces")): m.id for m in memories if m.prop("replaces")}
     if successor:  # what replaced an answer leads (its first sentence): the answer changed, whatever its words
-        firsts = {
-            mid: next(z for z in pool if z[1] == mid) for mid in successor.values() if any(z[1] == mid for z in pool)
-        }
+        firsts = {mid: (s, mid) for s, mid in reversed(pool)}  # each memory's first sentence
         ranked = [firsts[successor[x[1]]] for x in ranked if successor.get(x[1]) in firsts] + ranked
     ranked = [x for x in ranked if x[1] not in outdated] + [x for x in ranked if x[1] in outdated]
     chosen = list(dict.fromkeys(ranked))[: inputs.max_sentences]

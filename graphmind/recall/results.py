@@ -9,6 +9,9 @@ from graphmind.models import GraphNode
 from graphmind.recall._logic import Ranked
 from graphmind.store.records import shown_properties
 
+REPLACES = "replaces "
+"""How a hit's ``graph`` says which outdated hit it stands in place of."""
+
 
 @dataclass(frozen=True)
 class RecallHit:
@@ -34,6 +37,11 @@ class RecallHit:
     @property
     def id(self) -> str:
         return self.node.id
+
+    @property
+    def replaced(self) -> str | None:
+        """The id of the outdated hit this memory holds in place of (``hits.with_replacements``)."""
+        return next((p.removeprefix(REPLACES) for p in self.graph if p.startswith(REPLACES)), None)
 
     @property
     def text(self) -> str | None:

@@ -37,7 +37,7 @@ def memory_tools(recall: Callable[[str, int], RecallResult], get: Callable[[str]
                 {"id": hit.id, "label": hit.label, "text": hit.text, "score": round(hit.score, 4)}
                 | ({"outdated": hit.outdated} if hit.outdated else {})
                 | ({"names": list(hit.identifiers)} if hit.identifiers else {})
-                | dict(("replaces", p.removeprefix("replaces ")) for p in hit.graph if p.startswith("replaces "))
+                | ({"replaces": hit.replaced} if hit.replaced else {})
                 for hit in result.hits
             ]
         }

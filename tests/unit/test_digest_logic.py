@@ -10,13 +10,13 @@ from datetime import UTC, datetime
 from graphmind.digest._logic import (
     Entry,
     ThreadNotes,
-    concepts,
     convergence,
     forgotten,
     render_digest,
     render_forgotten,
     sample_topics,
 )
+from graphmind.prompts.digest import concepts
 
 NOW = datetime(2026, 2, 1, tzinfo=UTC)
 
