@@ -22,6 +22,7 @@ from graphmind.dream.report import StoredLadder
 from graphmind.dream.schedule import Schedule, threshold_due
 from graphmind.dream.verifier import verify_mind
 from graphmind.dream.verify import Verification
+from graphmind.dream.waiting import Waiting, list_waiting
 from graphmind.embed import Embedder
 from graphmind.errors import NotFoundError, ValidationError
 from graphmind.io import Importer, ImportReport, export_lines
@@ -265,6 +266,12 @@ class Mind(MemoryVerbs):
     def dream_due(self, schedule: Schedule | None = None) -> bool:
         state = self._store.read("dream/get_schedule_state", mind=self.name)[0]
         return threshold_due(state["new_experiences"], state["last_finished_at"], schedule or Schedule())
+
+    def waiting(self, *, limit: int = 50, session: str | None = None) -> Waiting:
+        """The experiences no pattern holds yet, oldest first (at most ``limit``; of ``session``
+        when given): those no dream has read and those dreams left to wait for more like them."""
+        self.require_session(session)
+        return list_waiting(self._store, self.name, limit=limit, session=session)
 
     def ladder(self) -> StoredLadder:
         """The abstraction ladder this mind holds now, dreamed or imported: its active

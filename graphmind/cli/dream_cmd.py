@@ -15,6 +15,8 @@ from graphmind.dream.knowledge import check_k
 from graphmind.dream.report import LadderEntry
 from graphmind.dream.schedule import Schedule, parse_duration, watch
 from graphmind.dream.verify import Verification
+from graphmind.dream.waiting import MAX_LIMIT as MAX_WAITING
+from graphmind.dream.waiting import Waiting
 from graphmind.mind import Mind
 from graphmind.text import trim
 
@@ -222,6 +224,37 @@ def ladder(mind: str, as_json: bool) -> None:
     emit(held.as_dict(), as_json, "\n".join([f"mind {mind!r}: {held.levels}-level ladder", *lines]) if lines else empty)
 
 
+@click.command()
+@MIND
+@click.option("--session", default=None, help="Only this session's experiences.")
+@click.option(
+    "-n", "--limit", type=click.IntRange(1, MAX_WAITING), default=50, show_default=True, help="List the oldest N."
+)
+@JSON
+def waiting(mind: str, session: str | None, limit: int, as_json: bool) -> None:
+    """The experiences of MIND that no pattern holds yet, oldest first: those no dream has read,
+    and those dreams left to wait for more like them (how many runs did, and when last)."""
+    with Mind.open(mind, must_exist=True) as m:
+        found = m.waiting(limit=limit, session=session)
+    emit(found.as_dict(), as_json, waiting_text(found))
+
+
+def waiting_text(found: Waiting) -> str:
+    """A summary line, then one line per experience: id, why it waits, its text."""
+    if not found.total:
+        return f"mind {found.mind!r}: no experience waits for a pattern"
+    shown = len(found.experiences)
+    lines = [
+        f"mind {found.mind!r}: {found.total} experiences wait for a pattern"
+        + (f" (the oldest {shown} below)" if shown < found.total else "")
+        + f"; of these, {found.unread} no dream has read yet and {shown - found.unread} a dream left to wait for more like them"
+    ]
+    for e in found.experiences:
+        why = "unread" if not e.runs else f"left by {e.runs} run{'s' if e.runs > 1 else ''}"
+        lines.append(f"  {e.id}  {why}{', superseded' if e.invalid else ''}  {trim(e.description, 90)}")
+    return "\n".join(lines)
+
+
 def report_tree(report: DreamReport) -> list[str]:
     """A dream's ladder, new patterns with their description and experiences."""
     return ladder_tree(report.ladder, {p["id"]: p for p in report.new_patterns}, report.pattern_names)
@@ -257,4 +290,4 @@ def _told(example: dict) -> str:
     return example["description"] + ("  (outdated: superseded since)" if example.get("outdated") else "")
 
 
-COMMANDS = (dream, knowledge, verify, ladder)
+COMMANDS = (dream, knowledge, verify, ladder, waiting)

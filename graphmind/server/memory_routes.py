@@ -1,5 +1,6 @@
 """The read verbs on a mind's memories (read scope): ``POST recall``, ``POST knowledge`` and
-``POST ask`` (the LLM answers from graph tools and cites ids, as ``graphmind ask`` does)."""
+``POST ask`` (the LLM answers from graph tools and cites ids, as ``graphmind ask`` does), and
+``GET waiting`` (the experiences no pattern holds yet)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from datetime import datetime
 from enum import Enum
 from typing import Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Query
 from pydantic import Field
 
 from graphmind.dream.knowledge import MAX_K as MAX_KNOWLEDGE_K
+from graphmind.dream.waiting import MAX_LIMIT as MAX_WAITING
 from graphmind.mind import Mind
 from graphmind.models import NODE_TYPES
 from graphmind.recall._logic import MAX_K as MAX_RECALL_K
@@ -69,5 +71,13 @@ def memory_router(allowed: Callable[[Scope], Callable[..., Mind]]) -> APIRouter:
             "tool_calls": [{"tool": c.tool, "input": c.input} for c in run.calls],
             "llm": {"provider": mind.llm.provider},
         }
+
+    @router.get("/waiting")
+    def waiting(
+        limit: int = Query(50, ge=1, le=MAX_WAITING), session: str | None = None, mind: Mind = Depends(allowed("read"))
+    ) -> dict[str, Any]:
+        """The experiences no pattern holds yet, oldest first: ``runs`` 0 when no dream has read
+        one, else how many dreams left it to wait for more like it; ``total`` of them in all."""
+        return mind.waiting(limit=limit, session=session).as_dict()
 
     return router

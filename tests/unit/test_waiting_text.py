@@ -1,0 +1,28 @@
+"""``graphmind waiting``'s text (cli.dream_cmd.waiting_text)."""
+
+from graphmind.cli.dream_cmd import waiting_text
+from graphmind.dream.waiting import Waiting, WaitingExperience
+
+
+def test_nothing_waiting_says_so():
+    assert waiting_text(Waiting(mind="m", total=0, unread=0, experiences=[])) == (
+        "mind 'm': no experience waits for a pattern"
+    )
+
+
+def test_each_line_says_why_it_waits_and_a_cut_list_says_so():
+    found = Waiting(
+        mind="m",
+        total=5,
+        unread=1,
+        experiences=[
+            WaitingExperience(id="a", description="Degassed the eluent"),
+            WaitingExperience(id="b", description="Sparged it", runs=2, invalid=True),
+        ],
+    )
+    lines = waiting_text(found).splitlines()
+    assert lines[0] == (
+        "mind 'm': 5 experiences wait for a pattern (the oldest 2 below); of these, 1 no dream has read yet"
+        " and 1 a dream left to wait for more like them"
+    )
+    assert lines[1:] == ["  a  unread  Degassed the eluent", "  b  left by 2 runs, superseded  Sparged it"]
