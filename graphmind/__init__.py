@@ -11,6 +11,7 @@ from graphmind.dream.capture import Captured
 from graphmind.dream.report import StoredLadder
 from graphmind.dream.schedule import Schedule
 from graphmind.dream.verify import Verification
+from graphmind.dream.waiting import Waiting, WaitingExperience
 from graphmind.embed import Embedder, HashingEmbedder, MiniLMEmbedder
 from graphmind.errors import GraphmindError, InputError, RunError, ValidationError
 from graphmind.forget import ForgetParams, ForgetReport
@@ -77,6 +78,8 @@ __all__ = [
     "Usage",
     "ValidationError",
     "Verification",
+    "Waiting",
+    "WaitingExperience",
     "Wander",
     "WanderSessions",
     "demo_file",
