@@ -8,7 +8,9 @@ two experiences of each label, which are asked (on topic), beside forty lines of
 another field (off topic); ``blind-far`` and ``blind-near``: tests/data/knowledge_blind's
 water-treatment plant and its questions from far and from nearby fields; ``agency-names``: a
 translation agency's log and questions naming its clients, half about matters the log does
-not hold (``named_questions``). No dream: ``ask``
+not hold (``named_questions``); ``vet-names`` and ``builder-names``: a veterinary practice's
+and a renovation firm's logs with questions of the same shape (tests/data/ask_names_*), written
+after the rule for named questions was built on ``agency-names``. No dream: ``ask``
 recalls memories. Offline LLM. For graphmind (the recall tool keeps only memories about the
 query, ``dream.knowledge.about_only``) and the baseline (``only_about=False``: the nearest):
 
@@ -31,14 +33,25 @@ from knowledge_quality import questions
 from graphmind.mind import Mind
 
 NAMES = Path(__file__).resolve().parents[1] / "tests" / "data" / "ruminate_capture"
+VET = NAMES.parent / "ask_names_vet"
+BUILDER = NAMES.parent / "ask_names_builder"
 
 
-def named_questions() -> tuple[list[dict], list[str], list[tuple[str, str | None]]]:
-    """``agency-names``: the translation agency's log and questions naming its clients and
-    people (tests/data/ruminate_capture/ask_names.json), in ``questions``' shape: an on-topic
-    question's label is its own, carried by the experiences that answer it."""
-    log = [json.loads(line) for line in (NAMES / "agency.jsonl").read_text().splitlines() if line.strip()]
-    asked_for = json.loads((NAMES / "ask_names.json").read_text())["agency.jsonl"]
+NAMED = {
+    "agency-names": (NAMES, "agency.jsonl"),
+    "vet-names": (VET, "log.jsonl"),
+    "builder-names": (BUILDER, "log.jsonl"),
+}
+
+
+def named_questions(
+    directory: Path = NAMES, log_file: str = "agency.jsonl"
+) -> tuple[list[dict], list[str], list[tuple[str, str | None]]]:
+    """A log and questions naming its clients, people or animals (``ask_names.json`` beside it:
+    on-topic questions with the experiences that answer them, off-topic ones), in
+    ``questions``' shape: an on-topic question's label is its own, carried by those experiences."""
+    log = [json.loads(line) for line in (directory / log_file).read_text().splitlines() if line.strip()]
+    asked_for = json.loads((directory / "ask_names.json").read_text())[log_file]
     label_of = {i: f"q{n}" for n, (_, ids) in enumerate(asked_for["on_topic"]) for i in ids}
     asked = [(q, f"q{n}") for n, (q, _) in enumerate(asked_for["on_topic"])] + [
         (q, None) for q in asked_for["off_topic"]
@@ -47,7 +60,7 @@ def named_questions() -> tuple[list[dict], list[str], list[tuple[str, str | None
 
 
 def score(name: str) -> dict[str, tuple[float, float]]:
-    kept, labels, asked = named_questions() if name == "agency-names" else questions(name)
+    kept, labels, asked = named_questions(*NAMED[name]) if name in NAMED else questions(name)
     label_of = {e["id"]: label for e, label in zip(kept, labels)}
     out: dict[str, tuple[float, float]] = {}
     with bench_store() as (store, settings):
@@ -73,7 +86,9 @@ def score(name: str) -> dict[str, tuple[float, float]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", default="blind-near,blind-far,ops,campus,transit,garden,agency-names")
+    parser.add_argument(
+        "--data", default="blind-near,blind-far,ops,campus,transit,garden,agency-names,vet-names,builder-names"
+    )
     parser.add_argument("--write", action="store_true", help="put the table into bench/RESULTS.md (ask-quality)")
     args = parser.parse_args()
     lines = [

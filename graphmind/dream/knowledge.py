@@ -26,9 +26,11 @@ from typing import Any
 
 import numpy as np
 
+from graphmind.dream.clustering import unit_rows
 from graphmind.dream.coherence import relevance_floor
 from graphmind.dream.items import Tally
 from graphmind.dream.params import DreamParams
+from graphmind.dream.question_names import query_names, without
 from graphmind.embed import Embedder
 from graphmind.models.base import as_datetime
 from graphmind.recall import Recaller, RecallHit, RecallResult
@@ -146,14 +148,38 @@ def about_only(embedder: Embedder, recaller: Recaller, result: RecallResult, qua
     query = np.asarray(recaller.query_vector(result.query), np.float64)
     floor = relevance_floor(embedder, query, quantile)
     asked = identifiers(result.query)
-    about = {
-        h.id: relevant(cos, floor) or any(names(f"{h.id}\n{h.text or ''}", i) for i in asked)
-        for h, cos in zip(result.hits, cosines(embedder, query, result.hits), strict=True)
+    named = {h.id for h in result.hits if any(names(f"{h.id}\n{h.text or ''}", i) for i in asked)}
+    near = {
+        h.id for h, cos in zip(result.hits, cosines(embedder, query, result.hits), strict=True) if relevant(cos, floor)
     }
+    about = {h.id: h.id in named or h.id in near for h in result.hits}
+    about.update(
+        _about_beyond_names(embedder, result.query, [h for h in result.hits if h.id in near - named], quantile)
+    )
     for h in result.hits:  # what replaced a hit about the query is about it too (recall.hits.with_replacements)
         about[h.id] |= bool(h.replaced and about.get(h.replaced))
     kept = [h for h in result.hits if about[h.id]]
     return replace(result, hits=kept, off_topic=len(result.hits) - len(kept))
+
+
+def _about_beyond_names(embedder: Embedder, query: str, hits: Sequence[RecallHit], quantile: float) -> dict[str, bool]:
+    """When ``query`` names something ("What is Okafor's payroll schedule?"), whether each of
+    ``hits`` is about the rest of it: the two texts without the query's names are more alike
+    than unrelated texts are to that rest. A name makes any text that holds it, or a word spelled
+    like it ("Hensby Paper", "matte paper"), alike to the query whatever each says of it, so it
+    cannot make a memory about the question. A query that holds nothing but names ("What about
+    Okafor?") judges none, nor is a hit whose text is nothing but them judged."""
+    asked = query_names(query)
+    rest = without(query, asked)
+    if not asked or not stems(rest):
+        return {}
+    rests = {h.id: without(h.text or "", asked) for h in hits}
+    judged = [h for h in hits if stems(rests[h.id])]
+    if not judged:
+        return {}
+    vectors = unit_rows(np.asarray(embedder.embed([rest, *(rests[h.id] for h in judged)]), np.float64))
+    floor = relevance_floor(embedder, vectors[0], quantile)
+    return {h.id: relevant(float(vectors[0] @ v), floor) for h, v in zip(judged, vectors[1:], strict=True)}
 
 
 def relevant(similarity: float, floor: float) -> bool:

@@ -393,3 +393,33 @@ def test_a_tail_number_most_memories_name_does_not_outrank_the_topic(mind):
     assert mind.recall("What happened to N517KT's generator?", k=5).hits[0].id == "f6"  # still names it first
     answer = mind.ask(question).output
     assert answer.found and set(answer.cited_ids) & about, answer  # the offline ask answers the topic too
+
+
+PRINT_SHOP = [  # each client in several memories about different matters
+    ("p1", "Marlowe Foods wants the new menus on 350gsm silk card with a soft-touch laminate"),
+    ("p2", "Marlowe Foods pays on 60-day terms; their invoices go to the accounts inbox"),
+    ("p3", "The Marlowe Foods menu proof came back with the allergen icons misaligned; we nudged them 2 mm"),
+    ("p4", "Quayside Gallery's exhibition posters print in A1 on the wide-format inkjet, matte paper"),
+    ("p5", "Quayside Gallery asked for Pantone 186 red; the digital press drifts, so we proof it every run"),
+    ("p6", "Ordered 40 reams of 120gsm uncoated from Hensby Paper; delivery Thursday"),
+    ("p7", "The guillotine blade was blunt and cut the flyers ragged; sharpened it and recut the batch"),
+]
+
+
+def test_ask_does_not_answer_from_a_memory_that_only_names_what_the_question_names(mind):
+    """A name makes a question and a memory alike whatever each says of it: a memory about a
+    client's menus is no answer to a question about the client's delivery van. Judged on both
+    texts without the names (``knowledge._about_beyond_names``), while a question about what
+    the memories hold still finds it."""
+    mind.capture_many([{"id": i, "description": t, "outcome": "success", "kind": "move"} for i, t in PRINT_SHOP])
+    on = mind.ask("What card stock does Marlowe Foods want for its menus?")
+    assert on.output.found and on.output.cited_ids[0] == "p1"
+    red = mind.ask("Which red does Quayside Gallery use?")
+    assert red.output.found and red.output.cited_ids[0] == "p5"
+    for question in (
+        "Who is the head chef at Marlowe Foods?",
+        "When does Quayside Gallery open on Sundays?",
+    ):  # how often it holds: bench/ask_quality.py's *-names rows
+        off = mind.ask(question)
+        assert not off.output.found and off.output.cited_ids == [], (question, off.output)
+    assert mind.ask("Who is the head chef at Marlowe Foods?", only_about=False).output.found  # the check can fail

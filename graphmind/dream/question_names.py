@@ -1,0 +1,45 @@
+"""The names in a question, and a text without them (pure).
+
+A name ("Okafor", "Sankt Anna") makes two texts alike in an embedding whatever each says of
+it, so a memory about a client's rates reads as near a question about the client's payroll as
+one about their rates. ``dream.knowledge.about_only`` judges the memories for a named question
+on what is left of both.
+A name here is a word whose shape names one thing (``entities.name_spans``: a capital inside a
+sentence, an inner capital, a long acronym). Not names: a word in quotes, which is a term
+the question asks about ("how should 'Vollzug' be translated"), and an identifier with a digit
+("S-4110", "inc4412"), which is what a question about a ticket is about
+(``recall.identifiers``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from graphmind.dream.entities import name_spans
+
+_QUOTES = "'\"‘’“”«»„"
+_POSSESSIVE = re.compile(r"['’]s$", re.I)
+
+
+def query_names(text: str) -> set[str]:
+    """The names of ``text`` (case folded, without a possessive 's), but for quoted words and
+    identifiers."""
+    found = set()
+    for start, end in name_spans(text):
+        token = _POSSESSIVE.sub("", text[start:end])
+        if (start and text[start - 1] in _QUOTES) or any(ch.isdigit() for ch in token):
+            continue
+        found.add(token.casefold())
+    return found
+
+
+def without(text: str, names: Iterable[str]) -> str:
+    """``text`` without each of ``names`` as a whole word (with its possessive 's), spaces tidied."""
+    for name in names:
+        text = _word(name).sub(" ", text)
+    return re.sub(r"\s{2,}", " ", text).strip()
+
+
+def _word(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?:['’]s)?(?![\w-])", re.I)

@@ -1,0 +1,28 @@
+"""The names in a question, and a text without them (dream.question_names)."""
+
+from graphmind.dream.question_names import query_names, without
+
+
+def test_names_of_a_question_are_its_capitalised_words_inside_the_sentence_without_possessives():
+    assert query_names("What is Okafor Engineering's payroll schedule?") == {"okafor", "engineering"}
+    assert query_names("Do the nurses at Sankt Anna Hospital get paid overtime?") == {"sankt", "anna", "hospital"}
+
+
+def test_a_quoted_term_and_an_identifier_are_what_a_question_asks_not_names():
+    assert query_names("How should 'Vollzug' be translated for Brightwater?") == {"brightwater"}
+    assert query_names("What went wrong with INC-4412 at Kestrel?") == {"kestrel"}
+
+
+def test_a_question_with_no_name_has_none():
+    assert query_names("How long should sourdough proof before baking?") == set()
+
+
+def test_without_drops_whole_words_only_in_any_case():
+    assert without("Okaforville and pre-Okafor met OKAFOR", {"okafor"}) == "Okaforville and pre-Okafor met"
+
+
+def test_without_drops_each_name_and_its_possessive_and_tidies_spaces():
+    assert without("What is Okafor Engineering's payroll schedule?", {"okafor", "engineering"}) == (
+        "What is payroll schedule?"
+    )
+    assert without("Okafor's rate goes up", {"okafor"}) == "rate goes up"
