@@ -59,21 +59,23 @@ def answer(inputs: RecallQuestion, tools: Sequence[Tool]) -> RecallAnswer:
 
 def _extract(inputs: RecallQuestion, memories: list[MemoryItem], subjects: list[str]) -> RecallAnswer:
     """The sentences sharing most terms with the question (any sentence of a memory when the
-    memories were chosen for naming its identifiers), valid memories' first, an outdated one
-    marked, and first the first sentence of a memory that replaced one of them (``replaces``)."""
+    memories were chosen for naming its identifiers, or when the question has no word of four
+    letters to share: "where did we buy the cyc dye?", when recall's judgement stands), valid
+    memories' first, an outdated one marked, and the first sentence of a memory that
+    replaced one of them (``replaces``) in its place."""
     outdated = {m.id: str(m.prop("outdated")) for m in memories if m.prop("outdated")}
     pool = [(s, m.id) for m in memories for s in sentences(m.text)]
     question = term_set(inputs.question)
     ranked = [
         pool[i]
         for i in rank_by_overlap([s for s, _ in pool], inputs.question)
-        if subjects or term_set(pool[i][0]) & question
+        if subjects or not question or term_set(pool[i][0]) & question
     ]
     ranked = named_first(ranked, subjects, lambda item: item[0])  # as recall ranks
     successor = {str(m.prop("replaces")): m.id for m in memories if m.prop("replaces")}
-    if successor:  # what replaced an answer leads (its first sentence): the answer changed, whatever its words
+    if successor:  # what replaced an answer comes in its place (its first sentence), whatever its words
         firsts = {mid: (s, mid) for s, mid in reversed(pool)}  # each memory's first sentence
-        ranked = [firsts[successor[x[1]]] for x in ranked if successor.get(x[1]) in firsts] + ranked
+        ranked = [y for x in ranked for y in ([firsts[successor[x[1]]]] if successor.get(x[1]) in firsts else []) + [x]]
     ranked = [x for x in ranked if x[1] not in outdated] + [x for x in ranked if x[1] in outdated]
     chosen = list(dict.fromkeys(ranked))[: inputs.max_sentences]
     if not chosen:

@@ -19,9 +19,22 @@ class Replacements:
         return [r for r in self.rows if r["old"] in params["uids"] and r["label"] in params["labels"]]
 
 
-def hit(node_id: str, score: float, outdated: str | None = None, identifiers: tuple[str, ...] = ()) -> RecallHit:
+def hit(
+    node_id: str,
+    score: float,
+    outdated: str | None = None,
+    identifiers: tuple[str, ...] = (),
+    similarity: float | None = None,
+) -> RecallHit:
     node = node_to_model("Experience", {"id": node_id, "description": f"memory {node_id}", "outcome": "success"})
-    return RecallHit(node=node, label="Experience", score=score, outdated=outdated, identifiers=list(identifiers))
+    return RecallHit(
+        node=node,
+        label="Experience",
+        score=score,
+        outdated=outdated,
+        identifiers=list(identifiers),
+        similarity=similarity,
+    )
 
 
 def row(old: str, new: str, hops: int = 1) -> dict:
@@ -55,3 +68,21 @@ def test_a_replacement_ranked_above_already_is_marked_and_its_outdated_hit_kept(
     hits = [hit("new", 0.09), hit("a", 0.03), hit("b", 0.02), hit("old", 0.05, "not valid since 2026-01-01")]
     out = with_replacements(Replacements([row("old", "new")]), "m", hits, 3, ["Experience"])
     assert ids(out) == ["new", "a", "old"] and out[0].graph == ["replaces old"]
+
+
+def test_a_replacement_never_ranks_before_a_hit_nearer_the_query_than_the_outdated_one():
+    """The outdated hit ranked first on a shared word; the memory most like the query stays first."""
+    old = hit("old", 0.05, "not valid since 2026-01-01", similarity=0.60)
+    hits = [hit("best", 0.03, similarity=0.80), hit("b", 0.02, similarity=0.55), old]
+    out = with_replacements(Replacements([row("old", "new")]), "m", hits, 3, ["Experience"])
+    assert ids(out) == ["best", "new", "old"]
+    only_text = hit("old", 0.05, "not valid since 2026-01-01")  # found by the full-text search alone
+    out = with_replacements(
+        Replacements([row("old", "new")]), "m", [hit("a", 0.03, similarity=0.5), only_text], 3, ["Experience"]
+    )
+    assert ids(out) == ["a", "new", "old"]
+    alike = hit("old", 0.05, "not valid since 2026-01-01", similarity=0.90)  # the nearest: its place holds
+    out = with_replacements(
+        Replacements([row("old", "new")]), "m", [hit("a", 0.03, similarity=0.8), alike], 3, ["Experience"]
+    )
+    assert ids(out) == ["new", "a", "old"]
