@@ -35,6 +35,7 @@ def compose_context(
     dependencies: Sequence[Dependency] = (),
     weak_ids: Sequence[str] = (),
     unknown_terms: Sequence[str] = (),
+    named_elsewhere: Sequence[str] = (),
     findings: Sequence[FindingNote] = (),
     scores: Mapping[str, float] | None = None,
 ) -> ContextObject:
@@ -49,6 +50,7 @@ def compose_context(
         dependencies=list(dependencies),
         weak_ids=list(weak_ids),
         unknown_terms=list(unknown_terms),
+        named_elsewhere=list(named_elsewhere),
         findings=[f for f in findings if f.supports],
         scores=dict(scores or {}),
     )

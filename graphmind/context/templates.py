@@ -28,6 +28,7 @@ steps what feel situation counterbalance trigger component issue type descriptio
 files dependencies complexity deadline impact violated focused partnership identity found
 data strategy emotional emotions constraints conversations failures code someone with this
 constraint conversation rate not files consolidated patterns captured experiences
+comes come only other matters
 """.split()
 )
 
@@ -163,11 +164,21 @@ def _identity(identity: MemoryItem | None, partners: list[MemoryItem]) -> str:
     return _lines(*lines)
 
 
+def unknown_note(unknown: Sequence[str], elsewhere: Sequence[str]) -> str:
+    """What memory holds nothing about, and what it names only in memories about other matters
+    ("nothing in memory about catering; kendal comes up only in memories about other matters")."""
+    parts = [f"nothing in memory about {', '.join(unknown)}"] if unknown else []
+    if elsewhere:
+        verb = "comes" if len(elsewhere) == 1 else "come"
+        parts.append(f"{', '.join(elsewhere)} {verb} up only in memories about other matters")
+    return "; ".join(parts)
+
+
 def _situation(
     inputs: ContextInput, conversations: list[MemoryItem], technical: list[MemoryItem], weak: Sequence[MemoryItem] = ()
 ) -> str:
     lines = [f'{inputs.sender or "Someone"} says: "{inputs.stimulus}"', ""]
-    unknown = f"nothing in memory about {', '.join(inputs.unknown_terms)}" if inputs.unknown_terms else ""
+    unknown = unknown_note(inputs.unknown_terms, inputs.named_elsewhere)
     if weak and not conversations:  # a name-only match: what the sender last spoke about, no more
         w = weak[0]
         lines.append(

@@ -243,7 +243,9 @@ class ContextInput(PromptModel):
     weak_ids: list[str] = []
     """Memories kept only to say what the sender last spoke about: not about this stimulus."""
     unknown_terms: list[str] = []
-    """The stimulus's words that no memory given is about."""
+    """The stimulus's words that no memory read holds."""
+    named_elsewhere: list[str] = []
+    """The stimulus's words that only memories about other matters hold (not given here)."""
     findings: list[FindingNote] = []
     """What the exploration established about the memories given."""
     scores: dict[str, float] = {}
@@ -280,6 +282,8 @@ def render_compose(inputs: ContextInput) -> str:
         )
     if inputs.unknown_terms:
         lines.append("Nothing in memory is about: " + ", ".join(inputs.unknown_terms))
+    if inputs.named_elsewhere:
+        lines.append("Named only in memories about other matters: " + ", ".join(inputs.named_elsewhere))
     if inputs.findings:
         lines.append("What the exploration established (a section may restate it where its memories hold it):")
         lines += [

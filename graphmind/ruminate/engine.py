@@ -106,6 +106,7 @@ def ruminate(
         dependencies=_dependencies(store, mind, memories),
         weak_ids=chosen.weak,
         unknown_terms=chosen.topic_terms,
+        named_elsewhere=chosen.named_elsewhere,
         findings=[f.model_copy(update={"supports": [i for i in f.supports if i in kept]}) for f in found.findings],
         scores=chosen.scores,
     )

@@ -84,7 +84,10 @@ class Selection:
     reasons: dict[str, str] = field(default_factory=dict)
     """Why each memory was kept or dropped ("kept: ...", "dropped: ...")."""
     topic_terms: list[str] = field(default_factory=list)
-    """The stimulus's content words that no kept memory shares (what memory knows nothing about)."""
+    """The stimulus's content words that no memory read holds (what memory knows nothing about)."""
+    named_elsewhere: list[str] = field(default_factory=list)
+    """The stimulus's content words that only memories dropped as off topic hold ("Kendal" in
+    memories about other things at Kendal): memory names them, but says nothing to the point."""
     topical: set[str] = field(default_factory=set)
     """Ids of the memories on topic (shared stems)."""
     linked: set[str] = field(default_factory=set)
@@ -159,9 +162,10 @@ def select(
         if backing:
             chosen.reasons[m.id] += "; established by " + ", ".join(backing)
     known = set().union(*(shared[i] for i in [*(m.id for m in chosen.kept), *spoken_for]))  # what its pattern tells
-    chosen.topic_terms = [
-        w for w in dict.fromkeys(content_terms(stimulus)) if stem(w) in wanted and stem(w) not in known
-    ][:4]
+    held = set().union(*shared.values())  # what a memory read holds, kept or not
+    unknown = [w for w in dict.fromkeys(content_terms(stimulus)) if stem(w) in wanted and stem(w) not in known]
+    chosen.topic_terms = [w for w in unknown if stem(w) not in held][:4]
+    chosen.named_elsewhere = [w for w in unknown if stem(w) in held][:4]
     return chosen
 
 

@@ -154,3 +154,18 @@ def _dismissing(memory_id: str):
     from graphmind.ruminate.established import Established
 
     return Established(dismissed={memory_id: "step-1"})
+
+
+def test_a_word_memory_holds_only_in_off_topic_memories_is_not_said_to_be_unknown():
+    """The cider press is in memory, but nothing about its warranty: the Context Object says
+    memory names the press only in memories about other matters, not that it knows nothing of it."""
+    stimulus = "Does the supplier's warranty cover the press?"
+    chosen = select(MIND, LINKS, stimulus=stimulus, sender=None)
+    assert chosen.kept == [] and chosen.reasons["tc-press"].startswith("dropped")
+    assert "press" in chosen.named_elsewhere and "press" not in chosen.topic_terms
+    assert "warranty" in chosen.topic_terms and "warranty" not in chosen.named_elsewhere
+    inputs = ContextInput(stimulus=stimulus, unknown_terms=chosen.topic_terms, named_elsewhere=chosen.named_elsewhere)
+    context = assemble(compose(inputs), stimulus=stimulus, sender=None, identity=None, memories=[])
+    situation = context.section("current_situation").text
+    assert "Nothing in memory about" in situation and "warranty" in situation
+    assert "press comes up only in memories about other matters." in situation
