@@ -87,7 +87,8 @@ class DreamReport:
         verified = status + (f" (score {score:.2f})" if isinstance(score, int | float) else "")
         again = f" ({self.read_again} deferred before)" if self.read_again else ""
         transfer = (
-            f", outcomes when applying known patterns {self.transfer_improvement:+.0%} vs new ground"
+            f", experiences like an earlier pattern fared {abs(self.transfer_improvement):.0%} "
+            f"{'better' if self.transfer_improvement >= 0 else 'worse'} than new ones (transfer)"
             if self.transfer_improvement is not None
             else ""
         )

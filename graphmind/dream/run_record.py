@@ -141,7 +141,9 @@ def checked_ratio(run: Any, compressed: int, patterns: int) -> float | None:
     target, tolerance = run.params.target_ratio, run.params.ratio_tolerance
     low, high = compress.ratio_band(run.params)
     if compressed >= run.params.ratio_min_experiences and not low <= ratio <= high:
-        message = f"compression ratio {ratio}:1 is outside the target {target:g}:1 ± {tolerance:.0%}"
+        message = f"compression ratio {ratio}:1 is outside the target {target:g}:1 ± {tolerance:.0%}: " + (
+            "many small patterns, the experiences told apart more than alike" if ratio < low else "few broad patterns"
+        )
         warnings.warn(message, CompressionRatioWarning, stacklevel=2)
         run.warned.append(message)
     return ratio

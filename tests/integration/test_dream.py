@@ -283,7 +283,7 @@ def test_each_run_reports_how_much_applying_known_patterns_helped(mind):
     mind.capture_many(experiences(per_technique=3, session="second", start=6) + novel)
     report = mind.dream()
     assert report.transfer_improvement is not None and report.transfer_improvement > 0.3
-    assert "outcomes when applying known patterns +" in report.message
+    assert "experiences like an earlier pattern fared " in report.message and "% better than new ones" in report.message
     assert mind.get(report.run_id).transfer_improvement == report.transfer_improvement
 
 
