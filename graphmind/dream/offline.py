@@ -135,13 +135,17 @@ def _pattern_name(descriptions: list[str], strategies: list[str]) -> str:
 
 def exemplar_name(descriptions: list[str], max_chars: int = 60) -> str:
     """The main clause of the member that shares most terms with the others (the lexical
-    medoid), without particular names, cut at a word: words as a member wrote them, which read
+    medoid; among the members sharing at least half as many, the one whose opening loses the
+    fewest words to the cut, as a cut leaves seams: "the replacement teapot from arrived"), without
+    particular names, cut at a word: words as a member wrote them, which read
     as what was done ("dry hopped at 18C, gravity crept up"), where its most shared terms side
     by side would not ("gave water hops")."""
     actions = action_texts(descriptions)  # what fills a name's slot in the others is a name too
     terms = [term_set(d) for d in actions]
     shared = [sum(len(t & other) for j, other in enumerate(terms) if j != i) for i, t in enumerate(terms)]
-    medoid = actions[max(range(len(actions)), key=lambda i: (shared[i], -len(actions[i])))]
+    cut = [len(_opening(d).split()) - len(_opening(a).split()) for d, a in zip(descriptions, actions, strict=True)]
+    typical = [i for i in range(len(actions)) if 2 * shared[i] >= max(shared)]  # at least half the most shared
+    medoid = actions[min(typical, key=lambda i: (cut[i], -shared[i], len(actions[i])))]
     clause = _DANGLING.sub("", _main_clause(medoid) or _opening(medoid) or medoid)  # "the shroud on had"
     words = clause.split()
     while len(words) > 1 and words[-1].casefold().strip(",;:") in stop_words():

@@ -131,3 +131,18 @@ def test_an_identifier_is_context_only_when_many_and_a_large_share_of_candidates
     fleet = [f"N482KT job {i}" for i in range(6)] + [f"N517KT job {i}" for i in range(10)]
     assert not any(named_by(fleet, ["N482KT"], most=2))  # 6 of 16: where the question is
     assert sum(bool(x) for x in named_by(fleet, ["N482KT"])) == 6  # without a limit, as before
+
+
+def test_a_pattern_name_prefers_a_typical_member_that_names_nothing_to_one_a_cut_would_leave_broken():
+    """Cutting a name out of a sentence leaves a seam ("The replacement teapot from arrived");
+    among the members sharing at least half as many terms as the most typical one, the name is
+    taken from one whose opening loses the fewest words to the cut."""
+    teapots = [
+        "The teapot hired from Propworks got chipped in Act 2; superglued it and ordered a replacement",
+        "Replacement teapot from Propworks did not arrive before we left Kendal",
+        "The teapot is too big for the tray; re-marked the tray position",
+        "The replacement teapot from Propworks arrived at the stage door; the chipped teapot is retired",
+    ]
+    assert exemplar_name(teapots).startswith("The teapot is too big for the tray")
+    lone = ["Flushed the Redis cache on cart-api", "Flushed the Redis cache on pay-api", "Wrote the runbook"]
+    assert exemplar_name(lone).startswith("Flushed the")  # an atypical clean member is not taken
