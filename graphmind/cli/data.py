@@ -62,7 +62,12 @@ def import_(file: Path, mind: str, strict: bool, as_json: bool) -> None:
         report.as_dict(),
         as_json,
         f"imported {report.nodes:,} nodes and {report.edges:,} edges into mind {mind!r}"
-        + (f"; skipped {report.skipped:,} invalid line(s)" if report.skipped else ""),
+        + (f"; skipped {report.skipped:,} invalid line(s)" if report.skipped else "")
+        + (
+            f"; {report.invalidated:,} older memories marked no longer valid (their replacing edges)"
+            if report.invalidated
+            else ""
+        ),
     )
 
 

@@ -62,6 +62,8 @@ class ImportReport:
     edges: int
     invalid: list[LineError]
     skipped: int = 0
+    invalidated: int = 0
+    """Older memories this import's SUPERSEDES / CONTRADICTS edges gave an ``invalid_at``."""
     timings: dict[str, float] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
@@ -70,6 +72,7 @@ class ImportReport:
             "nodes": self.nodes,
             "edges": self.edges,
             "skipped": self.skipped,
+            "invalidated": self.invalidated,
             "invalid": [e.as_dict() for e in self.invalid],
             "timings": self.timings,
         }

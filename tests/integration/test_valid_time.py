@@ -128,6 +128,37 @@ def test_export_round_trips_the_window_and_the_supersedes_edge(mind, other_mind,
     assert _props(other_mind, "fact-old")["invalid_at"] == _props(mind, "fact-old")["invalid_at"]
 
 
+def test_an_imported_supersedes_edge_alone_marks_the_older_memory_as_a_capture_would(mind, other_mind, tmp_path):
+    """A file that states the replacement only as an edge (no ``invalid_at`` on the older node)
+    gets what ``capture --supersedes`` gives: the older memory no longer valid from when the
+    newer one became valid; an ``invalid_at`` the file gives stays; a re-import marks nothing."""
+    from .helpers import edge
+
+    rows = [
+        node("Experience", "call-old", description=OLD, outcome="success", created_at="2025-09-01T09:00:00+00:00"),
+        node("Experience", "call-new", description=NEW, outcome="success", valid_from="2025-09-10T09:00:00+00:00"),
+        node(
+            "Experience",
+            "kept-old",
+            description="The get-in starts at 8",
+            outcome="success",
+            invalid_at="2025-09-03T00:00:00+00:00",
+        ),
+        node("Experience", "kept-new", description="The get-in starts at 9", outcome="success"),
+        edge("SUPERSEDES", "call-new", "call-old"),
+        edge("CONTRADICTS", "kept-new", "kept-old"),
+    ]
+    report = mind.import_jsonl(write_jsonl(tmp_path / "edges.jsonl", rows))
+    assert report.invalidated == 1 and report.as_dict()["invalidated"] == 1
+    assert str(_props(mind, "call-old")["invalid_at"]).startswith("2025-09-10 09:00")
+    assert str(_props(mind, "kept-old")["invalid_at"]).startswith("2025-09-03")
+    hits = mind.recall(OLD, k=4).hits
+    assert next(h for h in hits if h.id == "call-old").outdated is not None
+    assert mind.import_jsonl(write_jsonl(tmp_path / "edges.jsonl", rows)).invalidated == 0
+    other_mind.import_jsonl(write_jsonl(tmp_path / "nodes.jsonl", rows[:4]))  # no edge: nothing marked
+    assert "invalid_at" not in _props(other_mind, "call-old")
+
+
 def test_an_unknown_older_id_writes_nothing(mind):
     mind.capture({"id": "fact-old", "description": OLD, "outcome": "success"}, wait=True)
     before = graph_snapshot(mind)
