@@ -1,13 +1,18 @@
 // mode: write
 // params: mind, rows
-// An imported edge says a newer memory replaced an older one (SUPERSEDES or CONTRADICTS), as a
-// capture states it: the older gets invalid_at = when the newer became valid (its valid_from,
-// else its created_at), unless it already has an invalid_at; a pattern also verification_status
-// 'invalidated'. row: {new, old} (uids). An older one valid only from that time or later is left
-// as it is, as capture leaves it. Returns how many were marked.
+// An imported edge says a newer memory replaced an older one, as a capture states it
+// (SUPERSEDES, or CONTRADICTS from a memory that is no Pattern, Abstraction or Locus: the
+// dream's and a wander's contradictions replace nothing, as recall/list_replacements reads
+// them): the older gets invalid_at = when the newer became valid (its valid_from, else its
+// created_at), unless it already has an invalid_at; a pattern also verification_status
+// 'invalidated'. row: {new, old} (uids). Left as they are, as capture leaves them: an older one
+// valid only from that time or later, a memory said to replace itself, and two said to replace
+// each other (which one holds is not stated). Returns how many were marked.
 UNWIND $rows AS row
-MATCH (new:Memory {uid: row.new})-[:SUPERSEDES|CONTRADICTS]->(old:Memory {uid: row.old})
-WHERE new.mind = $mind AND old.mind = $mind AND old.invalid_at IS NULL
+MATCH (new:Memory {uid: row.new})-[r:SUPERSEDES|CONTRADICTS]->(old:Memory {uid: row.old})
+WHERE new.mind = $mind AND old.mind = $mind AND old <> new AND old.invalid_at IS NULL
+  AND (type(r) = 'SUPERSEDES' OR NOT (new:Pattern OR new:Abstraction OR new:Locus))
+  AND NOT EXISTS { (old)-[:SUPERSEDES|CONTRADICTS]->(new) }
 WITH DISTINCT old, min(coalesce(new.valid_from, new.created_at)) AS at
 WHERE at IS NOT NULL AND (old.valid_from IS NULL OR old.valid_from < at)
 SET old.invalid_at = at,

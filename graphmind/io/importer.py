@@ -27,7 +27,7 @@ from graphmind.io.conversation import ConversationLines, Speakers, speaker_lines
 from graphmind.io.early import EarlyNodes, memory_base
 from graphmind.io.jsonl import EdgeLine, LineError, NodeLine, iter_lines, parse_line
 from graphmind.io.lines import ImportReport
-from graphmind.io.replaced import REPLACING, mark_replaced
+from graphmind.io.replaced import mark_replaced, replacing
 from graphmind.io.rows import Rows, chunks, new_memory_edge_row, node_rows
 from graphmind.io.spill import Spill
 from graphmind.models import MEMORY_LABEL, NODE_TYPES, RUN_LABEL, base_label, edge_properties_model
@@ -57,7 +57,7 @@ class _Plan:
     pending: dict[str, list[int]] = field(default_factory=dict)
     unwritten: dict[str, int] = field(default_factory=dict)
     speakers: Speakers = field(default_factory=Speakers)
-    replacing: list[EdgeLine] = field(default_factory=list)  # SUPERSEDES / CONTRADICTS lines
+    replacing: list[tuple[str, str, int]] = field(default_factory=list)  # (new, old, line): io.replaced
     lines: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -145,7 +145,7 @@ class Importer:
                 nodes = self._write_nodes(plan, mind, progress, early.written if early else 0)
                 clock.lap("nodes_s")
                 edges = self._write_edges(plan, mind, progress)
-                marked = mark_replaced(self._store, mind, [e for e in plan.replacing if e.line not in plan.bad])
+                marked = mark_replaced(self._store, mind, plan.replacing, skip=plan.bad)
                 clock.lap("edges_s")
             except StoreError as exc:
                 raise _part_way(exc, path) from exc
@@ -220,8 +220,8 @@ class Importer:
     @staticmethod
     def _note_edge(plan: _Plan, edge: EdgeLine) -> None:
         plan.edge_rows.add(edge)
-        if edge.rel in REPLACING:
-            plan.replacing.append(edge)
+        if pair := replacing(edge):
+            plan.replacing.append(pair)
         for end in (edge.from_id, edge.to_id):
             if end not in plan.labels:
                 plan.pending.setdefault(end, []).append(edge.line)

@@ -158,6 +158,21 @@ def test_an_imported_supersedes_edge_alone_marks_the_older_memory_as_a_capture_w
     other_mind.import_jsonl(write_jsonl(tmp_path / "nodes.jsonl", rows[:4]))  # no edge: nothing marked
     assert "invalid_at" not in _props(other_mind, "call-old")
 
+    untouched = [  # what a capture would not have made: replaces nothing
+        node("Pattern", "pat-a", description="Rehearse the scene change twice"),
+        node("Pattern", "pat-b", description="Never rehearse the scene change"),
+        edge("CONTRADICTS", "pat-a", "pat-b"),  # the dream's verifier: a contradiction, not a verdict
+        node("Experience", "both-1", description="Call is at 18:00", outcome="success"),
+        node("Experience", "both-2", description="Call is at 18:30", outcome="success"),
+        edge("SUPERSEDES", "both-1", "both-2"),
+        edge("SUPERSEDES", "both-2", "both-1"),  # which one holds is not stated
+        node("Experience", "self", description="The dock is on a slope", outcome="success"),
+        edge("SUPERSEDES", "self", "self"),
+    ]
+    assert other_mind.import_jsonl(write_jsonl(tmp_path / "untouched.jsonl", untouched)).invalidated == 0
+    for node_id in ("pat-b", "both-1", "both-2", "self"):
+        assert "invalid_at" not in _props(other_mind, node_id), node_id
+
 
 def test_an_unknown_older_id_writes_nothing(mind):
     mind.capture({"id": "fact-old", "description": OLD, "outcome": "success"}, wait=True)
