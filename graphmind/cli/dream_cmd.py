@@ -18,7 +18,7 @@ from graphmind.dream.verify import Verification
 from graphmind.dream.waiting import MAX_LIMIT as MAX_WAITING
 from graphmind.dream.waiting import Waiting
 from graphmind.mind import Mind
-from graphmind.text import trim
+from graphmind.text import plural, trim
 
 
 @click.command()
@@ -245,9 +245,10 @@ def waiting_text(found: Waiting) -> str:
         return f"mind {found.mind!r}: no experience waits for a pattern"
     shown = len(found.experiences)
     lines = [
-        f"mind {found.mind!r}: {found.total} experiences wait for a pattern"
-        + (f" (the oldest {shown} below)" if shown < found.total else "")
-        + f"; of these, {found.unread} no dream has read yet and {shown - found.unread} a dream left to wait for more like them"
+        f"mind {found.mind!r}: {plural(found.total, 'experience waits', 'experiences wait')} for a pattern"
+        + f" ({found.unread} that no dream has read yet, {found.total - found.unread} that a dream left to wait"
+        + " for more like them)"
+        + (f"; the oldest {shown}:" if shown < found.total else ":")
     ]
     for e in found.experiences:
         why = "unread" if not e.runs else f"left by {e.runs} run{'s' if e.runs > 1 else ''}"

@@ -42,7 +42,7 @@ class Waiting(BaseModel):
     total: int
     """How many wait in all (``experiences`` holds the oldest ``limit`` of them)."""
     unread: int
-    """Of ``experiences``, those no dream has read yet."""
+    """Of the ``total``, those no dream has read yet."""
     experiences: list[WaitingExperience]
 
     def as_dict(self) -> dict[str, Any]:
@@ -54,10 +54,8 @@ def list_waiting(store: GraphStore, mind: str, *, limit: int = 50, session: str 
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
         raise ValidationError(f"limit must be a whole number from 1 to {MAX_LIMIT}, not {limit!r}")
     rows = store.read("dream/list_waiting", mind=mind, session=session, limit=limit)
-    experiences = [WaitingExperience(**{k: v for k, v in r.items() if k != "total"}) for r in rows]
-    return Waiting(
-        mind=mind,
-        total=rows[0]["total"] if rows else 0,
-        unread=sum(e.runs == 0 for e in experiences),
-        experiences=experiences,
-    )
+    counts = {"total": rows[0]["total"], "unread": rows[0]["unread"]} if rows else {"total": 0, "unread": 0}
+    experiences = [
+        WaitingExperience(**{k: v for k, v in r.items() if k not in counts}) for r in rows if r["id"] is not None
+    ]
+    return Waiting(mind=mind, **counts, experiences=experiences)

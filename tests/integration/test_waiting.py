@@ -39,6 +39,8 @@ def _capture(mind, session: str, texts: list[str], day: int) -> None:
 
 
 def test_waiting_lists_what_no_dream_has_read_then_what_a_dream_left(mind, cli_env, capsys, store, settings):
+    empty = mind.waiting()
+    assert (empty.total, empty.unread, empty.experiences) == (0, 0, [])
     _capture(mind, "monday", DEGAS, 5)
     unread = mind.waiting()
     assert unread.total == 2 and unread.unread == 2 and [e.id for e in unread.experiences] == ["monday-0", "monday-1"]
@@ -53,14 +55,15 @@ def test_waiting_lists_what_no_dream_has_read_then_what_a_dream_left(mind, cli_e
 
     _capture(mind, "tuesday", ["Topped up the column oven's coolant"], 6)
     assert [e.id for e in mind.waiting(session="tuesday").experiences] == ["tuesday-0"]
-    assert mind.waiting(limit=1).total == 3 and len(mind.waiting(limit=1).experiences) == 1
+    first = mind.waiting(limit=1)
+    assert (first.total, first.unread, len(first.experiences)) == (3, 1, 1)  # counted over all, not the page
     with pytest.raises(NotFoundError):
         mind.waiting(session="no-such-session")
     with pytest.raises(ValidationError):
         mind.waiting(limit=0)
 
     code, out, _ = run_cli(capsys, "waiting", "--mind", mind.name)
-    assert code == 0 and "3 experiences wait for a pattern" in out
+    assert code == 0 and "3 experiences wait for a pattern (1 that no dream has read yet, 2 that" in out
     assert "monday-1  left by 1 run" in out and "tuesday-0  unread" in out
     code, out, _ = run_cli(capsys, "waiting", "--mind", mind.name, "--session", "tuesday", "--json")
     assert code == 0 and json.loads(out)["experiences"][0]["id"] == "tuesday-0"

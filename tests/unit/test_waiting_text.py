@@ -22,7 +22,9 @@ def test_each_line_says_why_it_waits_and_a_cut_list_says_so():
     )
     lines = waiting_text(found).splitlines()
     assert lines[0] == (
-        "mind 'm': 5 experiences wait for a pattern (the oldest 2 below); of these, 1 no dream has read yet"
-        " and 1 a dream left to wait for more like them"
+        "mind 'm': 5 experiences wait for a pattern (1 that no dream has read yet, 4 that a dream left to wait"
+        " for more like them); the oldest 2:"
     )
+    one = Waiting(mind="m", total=1, unread=1, experiences=[WaitingExperience(id="a", description="x")])
+    assert waiting_text(one).startswith("mind 'm': 1 experience waits for a pattern (1 that no dream")
     assert lines[1:] == ["  a  unread  Degassed the eluent", "  b  left by 2 runs, superseded  Sparged it"]
