@@ -20,17 +20,20 @@ from graphmind.dream.entities import name_spans
 
 _QUOTES = "'\"‘’“”«»„"
 _POSSESSIVE = re.compile(r"['’]s$", re.I)
+_COMMON = re.compile(r"[^\W\d_]+(?:-[^\W\d_A-Z]+)+")
+"""A word joined by hyphens to lower-case words ("X-ray", "follow-up", "part-time"): the subject
+of the question, not a name ("geo-router" is left in the question too, as before this rule)."""
 
 
 def query_names(text: str) -> set[str]:
-    """The names of ``text`` (case folded, without a possessive 's), but for quoted words and
-    identifiers."""
+    """The names of ``text`` (lower-cased, without a possessive 's), but for quoted words,
+    identifiers and words joined by hyphens to lower-case ones."""
     found = set()
     for start, end in name_spans(text):
         token = _POSSESSIVE.sub("", text[start:end])
-        if (start and text[start - 1] in _QUOTES) or any(ch.isdigit() for ch in token):
+        if (start and text[start - 1] in _QUOTES) or any(ch.isdigit() for ch in token) or _COMMON.fullmatch(token):
             continue
-        found.add(token.casefold())
+        found.add(token.lower())  # not casefold: "Weißmann" must still match itself
     return found
 
 

@@ -13,6 +13,7 @@ memories (a recall hit's ``outdated``) come after the valid ones' and say so.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from graphmind.llm.base import Tool
@@ -20,7 +21,7 @@ from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.recall import RecallAnswer, RecallQuestion
 from graphmind.prompts.tool_results import TEXT_FIELDS, call_with_text
 from graphmind.recall.identifiers import absent, identifiers, named_first, names, telling
-from graphmind.text import as_sentence, rank_by_overlap, sentences, term_set, trim
+from graphmind.text import STOPWORDS, as_sentence, rank_by_overlap, sentences, term_set, trim, words
 
 TEMPLATE_WORDS = frozenset("no memories found that answer result".split())
 
@@ -59,17 +60,17 @@ def answer(inputs: RecallQuestion, tools: Sequence[Tool]) -> RecallAnswer:
 
 def _extract(inputs: RecallQuestion, memories: list[MemoryItem], subjects: list[str]) -> RecallAnswer:
     """The sentences sharing most terms with the question (any sentence of a memory when the
-    memories were chosen for naming its identifiers, or when the question has no word of four
-    letters to share: "where did we buy the cyc dye?", when recall's judgement stands), valid
-    memories' first, an outdated one marked, and the first sentence of a memory that
+    memories were chosen for naming its identifiers; a question with no word of four letters
+    shares its shorter ones, ``short_terms``), valid memories' first, an outdated one marked, and the first sentence of a memory that
     replaced one of them (``replaces``) in its place."""
     outdated = {m.id: str(m.prop("outdated")) for m in memories if m.prop("outdated")}
     pool = [(s, m.id) for m in memories for s in sentences(m.text)]
     question = term_set(inputs.question)
+    short = set() if question else short_terms(inputs.question)
     ranked = [
         pool[i]
         for i in rank_by_overlap([s for s, _ in pool], inputs.question)
-        if subjects or not question or term_set(pool[i][0]) & question
+        if subjects or term_set(pool[i][0]) & question or short & set(words(pool[i][0]))
     ]
     ranked = named_first(ranked, subjects, lambda item: item[0])  # as recall ranks
     successor = {str(m.prop("replaces")): m.id for m in memories if m.prop("replaces")}
@@ -85,6 +86,17 @@ def _extract(inputs: RecallQuestion, memories: list[MemoryItem], subjects: list[
         for s, mid in chosen
     )
     return RecallAnswer(answer=text, cited_ids=list(dict.fromkeys(mid for _, mid in chosen)), found=True)
+
+
+_CAPITAL_INSIDE = re.compile(r"(?<=[^\W_])[\s,;:]+([A-Z][^\W\d_]*)")
+
+
+def short_terms(question: str) -> set[str]:
+    """The words of three letters or more of a question that has no content term ("where did we
+    buy the cyc dye?": buy, cyc, dye), but for stopwords and capitalised words inside it, which
+    name what it is about ("How old is Rex?": old), not what the answer must say."""
+    named = {m.group(1).lower() for m in _CAPITAL_INSIDE.finditer(question)}
+    return {w for w in words(question) if len(w) >= 3 and w not in STOPWORDS and w not in named}
 
 
 def _unique(memories: list[MemoryItem]) -> list[MemoryItem]:

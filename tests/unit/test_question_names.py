@@ -26,3 +26,13 @@ def test_without_drops_each_name_and_its_possessive_and_tidies_spaces():
         "What is payroll schedule?"
     )
     assert without("Okafor's rate goes up", {"okafor"}) == "rate goes up"
+
+
+def test_a_word_joined_by_hyphens_is_the_subject_not_a_name():
+    assert query_names("What did the X-ray of Bella's hip show?") == {"bella"}
+    assert query_names("Is the follow-up for Bella booked?") == {"bella"}
+
+
+def test_a_name_with_a_sharp_s_is_cut_from_its_own_text():
+    asked = query_names("What did Frau Weißmann order?")
+    assert "weißmann" in asked and without("Frau Weißmann ordered oak", asked) == "ordered oak"

@@ -146,3 +146,31 @@ def test_a_pattern_name_prefers_a_typical_member_that_names_nothing_to_one_a_cut
     assert exemplar_name(teapots).startswith("The teapot is too big for the tray")
     lone = ["Flushed the Redis cache on cart-api", "Flushed the Redis cache on pay-api", "Wrote the runbook"]
     assert exemplar_name(lone).startswith("Flushed the")  # an atypical clean member is not taken
+
+
+def _given(hits: list[dict[str, Any]]) -> Tool:
+    def call(args: RecallToolInput) -> dict[str, Any]:
+        return {"hits": [dict(h, score=0.5) for h in hits]}
+
+    return Tool("recall_memories", "recall", RecallToolInput, call)
+
+
+def test_a_question_of_short_words_answers_from_them_and_a_name_is_not_one_of_them():
+    shop = [
+        {"id": "d1", "label": "Experience", "text": "Bought cyc dye and fabric glue from Flint; delivered next day."},
+        {"id": "r1", "label": "Experience", "text": "Rex had his booster and a nail trim on Tuesday."},
+    ]
+    found = answer(RecallQuestion(question="Where did we buy the cyc dye?"), [_given(shop)])
+    assert found.found and found.cited_ids == ["d1"]
+    named = answer(RecallQuestion(question="How old is Rex?"), [_given(shop)])  # "Rex" is what it is about
+    assert not named.found and named.cited_ids == []
+
+
+def test_what_replaced_an_outdated_memory_comes_in_its_place_not_before_a_better_answer():
+    hits = [
+        {"id": "store", "label": "Experience", "text": "After the tour the set is stored at the Leeds unit."},
+        {"id": "call-old", "label": "Experience", "text": "Cast call for the tour is 18:15.", "outdated": "not valid"},
+        {"id": "call-new", "label": "Experience", "text": "Cast call moved to 18:30.", "replaces": "call-old"},
+    ]
+    said = answer(RecallQuestion(question="Where is the set stored after the tour?"), [_given(hits)])
+    assert said.cited_ids[:2] == ["store", "call-new"] and said.cited_ids[-1] == "call-old"
