@@ -38,8 +38,8 @@ _PATH = re.compile(
     r"|(?<![\w/.])[\w.-]+(?:/[\w.-]+)+"
 )
 _MONTH_DATE = re.compile(
-    r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? (\d{1,2})"
-    r"(?:st|nd|rd|th)?(?:, (\d{4}))?(?: (\d{1,2}):(\d{2})(?::\d{2})?)?"
+    r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)(?:uary|ruary|ch|il|e|y|ust|tember|t|ober|ember)?"
+    r"\.? (\d{1,2})(?!\d)(?:st|nd|rd|th)?(?:, (\d{4}))?(?: (\d{1,2}):(\d{2})(?::\d{2})?)?"
     r"(?: UTC(?:[+-]\d{2}:\d{2})?)?"
 )
 _ISO_DATE = re.compile(

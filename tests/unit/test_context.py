@@ -185,3 +185,18 @@ def test_token_estimate_counts_word_pieces_and_symbols_and_errs_high_on_the_spec
         text = spec.read_text(encoding="utf-8").split("## Complete Example", 1)[1]
         example = text.split("```markdown", 1)[1].split("```", 1)[0]
         assert approximate_tokens(example) == 687
+
+
+def test_a_name_that_begins_like_a_month_before_a_number_is_no_date():
+    """ "Marco 633" (a partner's name) had read as the date "Marco 63", leaving a stray "3" that
+    no source held, so even the template's Context Object failed grounding."""
+    assert [(a.kind, a.text) for a in atoms("Partner to Marco 633 for 23 months")] == [
+        ("number", "633"),
+        ("number", "23"),
+        ("name", "Marco"),
+    ]
+    assert [(a.kind, a.text) for a in atoms("Sept 12 and March 3rd, 2026 10:30")][:2] == [
+        ("date", "Sept 12"),
+        ("date", "March 3rd, 2026 10:30"),
+    ]
+    assert [a.kind for a in atoms("Mayor 12 votes")] == ["number"]
