@@ -3,8 +3,8 @@
     python bench/ruminate_capture_quality.py [--write]
 
 ``tests/data/ruminate_capture/agency.jsonl`` (72 experiences of a translation agency's log,
-some superseding older ones) is captured into a scratch mind, without a dream, and each
-stimulus of ``labels.json`` is ruminated on offline. The experiences the Context Object cites
+some superseding older ones) is captured into a scratch mind, and each stimulus of
+``labels.json`` is ruminated on offline, without a dream and again after one (the second row). The experiences the Context Object cites
 are scored: on-topic, whether one of them is about the stimulus (``hit``) and the share of
 them that are (``precision``); off-topic, whether it cites none (``silent``). Beside it, the
 plain baseline: the top 3 of ``Mind.recall(stimulus)`` that are about it by knowledge's
@@ -46,6 +46,34 @@ def scores(cited: list[str], relevant: set[str], on_topic: bool) -> tuple[float,
     return float(bool(right)), (len(right) / len(cited) if cited else None)
 
 
+def score(mind: Mind, name: str, stimuli: list[dict], ids: set[str]) -> str:
+    """The table row of ``name``: each stimulus ruminated on, and recall's baseline."""
+    got: dict[str, list[tuple[float, float | None]]] = {"ours": [], "recall": []}
+    off: dict[str, list[float]] = {"ours": [], "recall": []}
+    for s in stimuli:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            context = mind.ruminate(s["stimulus"]).context
+        cited = list(dict.fromkeys(i for sec in context.sections for i in sec.node_ids if i in ids))
+        found = mind.recall(s["stimulus"], k=3)  # about the query only, as ask's recall tool keeps
+        top = [h.id for h in about_only(mind.embedder, mind.recaller, found, FLOOR).hits]
+        on = s["kind"] == "on-topic"
+        for who, chosen in (("ours", cited), ("recall", top)):
+            (got[who] if on else off[who]).append(scores(chosen, set(s["relevant"]), on))
+        print(f"{s['kind']:9} {s['stimulus'][:60]:60} cited {cited}  recall {top}", flush=True)
+
+    def mean(values: list[float]) -> str:
+        return f"{sum(values) / len(values):.2f}" if values else "-"
+
+    hit = {w: mean([h for h, _ in got[w]]) for w in got}
+    precision = {w: mean([p for _, p in got[w] if p is not None]) for w in got}
+    silent = {w: mean([h for h, _ in off[w]]) for w in off}
+    return (
+        f"| {name} | {len(stimuli)} | {hit['ours']} / {hit['recall']} | {precision['ours']} / "
+        f"{precision['recall']} | {silent['ours']} / {silent['recall']} |"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="put the table into bench/RESULTS.md")
@@ -63,36 +91,18 @@ def main() -> None:
             mind = Mind(scratch_mind("bench-ruminate-capture"), store, settings)
             try:
                 capture(mind, rows)
-                got: dict[str, list[tuple[float, float | None]]] = {"ours": [], "recall": []}
-                off: dict[str, list[float]] = {"ours": [], "recall": []}
-                for s in stimuli:
-                    with warnings.catch_warnings():
-                        warnings.simplefilter("ignore")
-                        context = mind.ruminate(s["stimulus"]).context
-                    cited = list(dict.fromkeys(i for sec in context.sections for i in sec.node_ids if i in ids))
-                    found = mind.recall(s["stimulus"], k=3)  # about the query only, as ask's recall tool keeps
-                    top = [h.id for h in about_only(mind.embedder, mind.recaller, found, FLOOR).hits]
-                    on = s["kind"] == "on-topic"
-                    for who, found in (("ours", cited), ("recall", top)):
-                        (got[who] if on else off[who]).append(scores(found, set(s["relevant"]), on))
-                    print(f"{s['kind']:9} {s['stimulus'][:60]:60} cited {cited}  recall {top}", flush=True)
+                for dreamed in (False, True):
+                    if dreamed:  # the same mind after its night: patterns now hold most experiences
+                        with warnings.catch_warnings():
+                            warnings.simplefilter("ignore")
+                            mind.dream()
+                    lines.append(score(mind, f"{name}{', after a dream' if dreamed else ''}", stimuli, ids))
             finally:
                 mind.delete()
                 mind.close()
-
-            def mean(values: list[float]) -> str:
-                return f"{sum(values) / len(values):.2f}" if values else "-"
-
-            hit = {w: mean([h for h, _ in got[w]]) for w in got}
-            precision = {w: mean([p for _, p in got[w] if p is not None]) for w in got}
-            silent = {w: mean([h for h, _ in off[w]]) for w in off}
-            lines.append(
-                f"| {name} | {len(stimuli)} | {hit['ours']} / {hit['recall']} | {precision['ours']} / "
-                f"{precision['recall']} | {silent['ours']} / {silent['recall']} |"
-            )
     print("\n".join(lines))
     if args.write:
-        write_table("ruminate-capture", "ruminate_capture_quality.py", lines, "offline LLM, MiniLM, no dream")
+        write_table("ruminate-capture", "ruminate_capture_quality.py", lines, "offline LLM, MiniLM")
 
 
 if __name__ == "__main__":

@@ -29,10 +29,12 @@ from graphmind.store import GraphStore
 CONSOLIDATED = ("Pattern", "Abstraction", "Crystal")
 """Night-cycle nodes that count as evidence for the Strategy_Pattern perspective."""
 PENDING = ("Experience",)
-"""Captured experiences count for it too while no pattern holds them (the queries leave out
-those a Pattern exemplifies, and superseded ones): what the agent captured since the last
-dream is not "nothing in memory". They are searched apart (``PENDING_SEEDS`` at most), so that
-a dreamed mind's many experiences never crowd its patterns out of the searches."""
+"""Captured experiences count for it too (superseded ones left out): what the agent captured
+since the last dream is not "nothing in memory", and one a pattern holds still matches when it
+says more than its pattern ("Ruth's mic crackled" under a radio-mic pattern; relevance drops
+one whose pattern says all it shares with the stimulus). They are searched apart
+(``PENDING_SEEDS`` at most), so that a dreamed mind's many experiences never crowd its patterns
+out of the searches; the label's vector score and the linked reads leave exemplified ones out."""
 EVIDENCE = (*CONSOLIDATED, *PENDING)
 """The labels that fold into Strategy_Pattern."""
 SEARCH_LABELS = (*NODE_TYPES, *CONSOLIDATED)

@@ -124,7 +124,7 @@ def select(
     chosen.topical, chosen.linked = topical, set(linked)
     chosen.partner = partner.id if partner is not None else None
     labels = {m.id: m.label for m in memories}
-    spoken_for = {  # an experience whose pattern is kept here: the pattern speaks for it
+    spoken_for = {  # an experience whose pattern is kept here and says all it shares with the stimulus
         link.source: link.target
         for link in links
         if link.rel == "EXEMPLIFIES"
@@ -132,6 +132,7 @@ def select(
         and labels.get(link.target) == "Pattern"
         and (link.target in topical or link.target in linked)
         and link.target not in established.dismissed
+        and shared.get(link.source, set()) <= shared.get(link.target, set())
     }
     for m in memories:
         if m.id in spoken_for:

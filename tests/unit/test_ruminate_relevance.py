@@ -135,11 +135,16 @@ def test_no_second_hop_through_a_partnership():
 def test_an_experience_its_kept_pattern_stands_for_is_dropped_and_its_topic_known():
     grinder = _m("x1", "Experience", description="The espresso grinder jammed; cleaned the burrs", outcome="success")
     clean = _m("p1", "Pattern", description="Clean the parts when the output drops")
+    says_all = _m("p2", "Pattern", description="When an espresso grinder jammed, clean its burrs")
     chosen = select(
-        [grinder, clean], [Link("x1", "EXEMPLIFIES", "p1")], stimulus="my espresso grinder jammed again", sender=None
+        [grinder, says_all], [Link("x1", "EXEMPLIFIES", "p2")], stimulus="my espresso grinder jammed again", sender=None
     )
-    assert [m.id for m in chosen.kept] == ["p1"] and chosen.reasons["x1"] == "dropped: pattern p1 stands for it"
-    assert chosen.topic_terms == []  # memory knows of the grinder, through the pattern's experience
+    assert [m.id for m in chosen.kept] == ["p2"] and chosen.reasons["x1"] == "dropped: pattern p2 stands for it"
+    assert chosen.topic_terms == []  # memory knows of the grinder, through the pattern
+    tells_more = select(
+        [grinder, clean], [Link("x1", "EXEMPLIFIES", "p1")], stimulus="my espresso grinder jammed again", sender=None
+    )  # the pattern says nothing of the grinder: the experience says what it does not
+    assert [m.id for m in tells_more.kept] == ["x1", "p1"] and tells_more.topic_terms == []
     dismissed = select(
         [grinder, clean],
         [Link("x1", "EXEMPLIFIES", "p1")],
