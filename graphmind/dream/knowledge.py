@@ -141,7 +141,8 @@ def check_k(k: object) -> None:
 def about_only(embedder: Embedder, recaller: Recaller, result: RecallResult, quantile: float) -> RecallResult:
     """``result`` with only the hits about its query, as ``query_knowledge`` keeps patterns: more
     alike to it than texts about unrelated matters are (a hit that names an identifier of the
-    query stays whatever its cosine); ``off_topic`` counts the others. For ``Mind.ask``, whose
+    query stays whatever its cosine; for a query that names something, the texts without its
+    names are compared, ``_about_beyond_names``); ``off_topic`` counts the others. For ``Mind.ask``, whose
     recall tool would otherwise hand the LLM the nearest memories of another matter."""
     if not result.hits:
         return result

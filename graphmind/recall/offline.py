@@ -61,8 +61,8 @@ def answer(inputs: RecallQuestion, tools: Sequence[Tool]) -> RecallAnswer:
 def _extract(inputs: RecallQuestion, memories: list[MemoryItem], subjects: list[str]) -> RecallAnswer:
     """The sentences sharing most terms with the question (any sentence of a memory when the
     memories were chosen for naming its identifiers; a question with no word of four letters
-    shares its shorter ones, ``short_terms``), valid memories' first, an outdated one marked, and the first sentence of a memory that
-    replaced one of them (``replaces``) in its place."""
+    shares its shorter ones, ``short_terms``), valid memories' first, an outdated one marked,
+    and the first sentence of a memory that replaced one of them (``replaces``) in its place."""
     outdated = {m.id: str(m.prop("outdated")) for m in memories if m.prop("outdated")}
     pool = [(s, m.id) for m in memories for s in sentences(m.text)]
     question = term_set(inputs.question)
