@@ -53,4 +53,4 @@ def test_no_5xx_and_every_answer_fits_the_contract(api_under_test):
 
         check()
         checked.append(f"{operation.method.upper()} {operation.path}")
-    assert len(checked) == 31, checked  # the verbs of a mind (forget and ask included), a job, the wander endpoints
+    assert len(checked) == 32, checked  # the verbs of a mind (forget, ask and waiting included), a job, wander
