@@ -26,8 +26,9 @@ from graphmind.text import trim
     metavar="DATE",
     help="See the mind as it was at DATE (ISO-8601): later memories and facts not valid then are left out.",
 )
+@click.option("--full", is_flag=True, help="Print each memory's whole text (default: its first 100 characters).")
 @JSON
-def recall(text: str, mind: str, k: int, labels: tuple[str, ...], as_of: str | None, as_json: bool) -> None:
+def recall(text: str, mind: str, k: int, labels: tuple[str, ...], as_of: str | None, full: bool, as_json: bool) -> None:
     """Recall the memories of a mind that best match TEXT (vector + full-text, fused); facts
     still valid come before superseded ones."""
     when = parse_as_of(as_of)
@@ -36,7 +37,7 @@ def recall(text: str, mind: str, k: int, labels: tuple[str, ...], as_of: str | N
         warnings.simplefilter("ignore", StaleEmbeddingsWarning)
         warnings.simplefilter("ignore", ReembeddedWarning)
         result = m.recall(text, k=k, labels=list(labels) or None, as_of=when)
-    emit(result.as_dict(), as_json, _recall_text(result))
+    emit(result.as_dict(), as_json, _recall_text(result, full=full, as_of=as_of))
 
 
 @click.command()
@@ -92,14 +93,20 @@ def ask(question: str, mind: str, as_json: bool) -> None:
     )
 
 
-def _recall_text(result: RecallResult) -> str:
+def _recall_text(result: RecallResult, *, full: bool = False, as_of: str | None = None) -> str:
     if not result.hits:
-        return f"mind {result.mind!r}: nothing recalled for {result.query!r}"
+        when = (
+            f" as of {as_of} (memories recorded after it, or not valid then, are left out; a log captured"
+            " later was recorded later: import it with each line's created_at to see it as of its own dates)"
+            if as_of
+            else ""
+        )
+        return f"mind {result.mind!r}: nothing recalled for {result.query!r}{when}"
     lines = []
     if result.unnamed:
         lines.append(f"note: {unnamed_note(result.unnamed)}")
     for rank, hit in enumerate(result.hits, start=1):
-        text = trim(hit.text or "", 100)
+        text = (hit.text or "") if full else trim(hit.text or "", 100)
         found_by = " + ".join(k for k in hit.why() if k != "outdated") or "-"
         lines.append(f"{rank:>2}. {hit.label}:{hit.id}  score {hit.score:.4f}  ({found_by})\n    {text}")
         if hit.outdated:
