@@ -174,3 +174,18 @@ def test_what_replaced_an_outdated_memory_comes_in_its_place_not_before_a_better
     ]
     said = answer(RecallQuestion(question="Where is the set stored after the tour?"), [_given(hits)])
     assert said.cited_ids[:2] == ["store", "call-new"] and said.cited_ids[-1] == "call-old"
+
+
+def test_an_experience_answers_with_the_sentence_after_the_one_that_matched():
+    """A log line tells what happened, then what was done: "who fixed it" is in the second."""
+    hits = [
+        {
+            "id": "e12",
+            "label": "Experience",
+            "text": "The staircase truck creaked on the entrance. Tom tightened the coach bolts; silent again.",
+        },
+        {"id": "p1", "label": "Pattern", "text": "Staircase truck creaks. Check the brake first."},
+    ]
+    said = answer(RecallQuestion(question="Who fixed the staircase truck when it creaked?"), [_given(hits)])
+    assert said.answer.startswith("The staircase truck creaked on the entrance. Tom tightened the coach bolts")
+    assert "Check the brake first" not in said.answer  # a pattern's composed text is not a log line
