@@ -9,7 +9,8 @@
 // other memory), for the quality and structural gaps. Findings of earlier ruminations cite
 // memories but are not part of what they mean: they neither energise nor keep a memory from
 // being an orphan. $pending are the uids of matching Experiences, best first: the first
-// $pending_limit of them that still hold are matches too, those a Pattern exemplifies included
+// $pending_limit of them that still hold are matches too, those no Pattern exemplifies first
+// (what was captured since the last dream), then those a Pattern exemplifies
 // (relevance drops one whose pattern says all it shares with the stimulus; one that tells more,
 // "Ruth's mic crackled", stays). No other Experience counts for its label, and no exemplified
 // one for the label's score (an energised one still counts for the gap signals, as any
@@ -31,7 +32,7 @@ CALL () {
   UNWIND range(0, size($pending) - 1) AS i
   MATCH (s:Memory {uid: $pending[i]})
   WHERE s.mind = $mind AND s:Experience AND (s.invalid_at IS NULL OR s.invalid_at > datetime())
-  WITH s ORDER BY i
+  WITH s, i ORDER BY EXISTS { (s)-[:EXEMPLIFIES]->(:Pattern) }, i
   LIMIT $pending_limit
   RETURN collect(s) AS waiting
 }

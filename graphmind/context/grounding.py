@@ -38,8 +38,8 @@ _PATH = re.compile(
     r"|(?<![\w/.])[\w.-]+(?:/[\w.-]+)+"
 )
 _MONTH_DATE = re.compile(
-    r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)(?:uary|ruary|ch|il|e|y|ust|tember|t|ober|ember)?"
-    r"\.? (\d{1,2})(?!\d)(?:st|nd|rd|th)?(?:, (\d{4}))?(?: (\d{1,2}):(\d{2})(?::\d{2})?)?"
+    r"\b(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?"
+    r"|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\b\.? (\d{1,2})(?!\d)(?:st|nd|rd|th)?(?:, (\d{4}))?(?: (\d{1,2}):(\d{2})(?::\d{2})?)?"
     r"(?: UTC(?:[+-]\d{2}:\d{2})?)?"
 )
 _ISO_DATE = re.compile(

@@ -23,8 +23,8 @@ SECTION_LABELS: dict[str, tuple[str, ...]] = {
     "constraints": ("Constraint",),
 }
 """The labels each section may draw from: the spec's "input sources" per section (and the night
-cycle's Pattern, Abstraction and Crystal nodes as strategic evidence, with the experiences
-captured since that no pattern holds yet)."""
+cycle's Pattern, Abstraction and Crystal nodes as strategic evidence, with the captured
+experiences: those no pattern holds yet, and those that tell more than their pattern)."""
 
 
 class _Frozen(BaseModel):

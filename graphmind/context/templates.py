@@ -258,9 +258,8 @@ def _consolidated(memories: list[MemoryItem], focus: str) -> list[MemoryItem]:
 
 
 def _captured(memories: list[MemoryItem], focus: str) -> list[MemoryItem]:
-    """The experiences the exploration read that still hold (its queries read those no pattern
-    exemplifies yet; following a pattern's edges reads its examples), those sharing most terms
-    with the stimulus first."""
+    """The experiences relevance kept that still hold (those no pattern holds yet, and those
+    that tell more than their pattern), those sharing most terms with the stimulus first."""
     now = datetime.now(UTC)
     items = [m for m in memories if m.label == "Experience" and is_valid(m.properties, now)]
     return [items[i] for i in rank_by_overlap([m.text for m in items], focus)]

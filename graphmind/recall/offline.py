@@ -96,7 +96,7 @@ def with_next(sentence: str, memory_id: str, pool: list[tuple[str, str]], taken:
     """``sentence`` and the one after it in its memory (an experience: a log line), when the
     memory holds at most three and that one is not in the answer already: a log line tells what
     happened, then what was done ("The staircase truck creaked. Tom tightened the bolts.")."""
-    own = [s for s, mid in pool if mid == memory_id]
+    own = list(dict.fromkeys(s for s, mid in pool if mid == memory_id))  # a repeated sentence once
     at = own.index(sentence) if sentence in own else -1
     if len(own) > 3 or at < 0 or at + 1 >= len(own) or own[at + 1] in taken:
         return sentence

@@ -6,7 +6,7 @@ graph neighbourhood of what matched. Read -> pure -> read:
 
 1. recall's two searches (``Recaller.search``) over the eight types and the night cycle's
    Pattern, Abstraction and Crystal nodes (strategic evidence, counted for Strategy_Pattern),
-   and apart over the captured experiences (``PENDING``: those no pattern holds yet count);
+   and apart over the captured experiences (``PENDING``: those no pattern holds yet first);
 2. ``seeds`` (pure): a vector candidate is relevant from cosine ``MIN_COSINE`` up, a full-text
    candidate when its score is at least ``TEXT_FLOOR`` of the best full-text score;
 3. one named query (``ruminate/get_coverage``) returns the whole map: per type, its seeds, the

@@ -541,7 +541,7 @@ def test_a_dreamed_minds_experiences_do_not_crowd_out_their_pattern(mind, tmp_pa
     assert "pat-spec" in coverage["matched"], coverage
     assert len([i for i in coverage["matched"] if i.startswith("x")]) <= 5  # searched apart: PENDING_SEEDS
     strategy = result.context.section("strategic_direction")
-    assert strategy.node_ids[0] == "pat-spec" and len([i for i in strategy.node_ids if i.startswith("x")]) <= 3
+    assert strategy.node_ids[0] == "pat-spec" and 1 <= len([i for i in strategy.node_ids if i.startswith("x")]) <= 3
     again = mind.ruminate("How do I calibrate the spectrograph against the arc lamp?")  # nothing beyond it
     assert not any(i.startswith("x") for i in again.context.section("strategic_direction").node_ids)
 

@@ -200,3 +200,4 @@ def test_a_name_that_begins_like_a_month_before_a_number_is_no_date():
         ("date", "March 3rd, 2026 10:30"),
     ]
     assert [a.kind for a in atoms("Mayor 12 votes")] == ["number"]
+    assert [a.kind for a in atoms("Jane 12 and Mart 3")] == ["number", "number", "name"]  # no month's ending

@@ -189,3 +189,6 @@ def test_an_experience_answers_with_the_sentence_after_the_one_that_matched():
     said = answer(RecallQuestion(question="Who fixed the staircase truck when it creaked?"), [_given(hits)])
     assert said.answer.startswith("The staircase truck creaked on the entrance. Tom tightened the coach bolts")
     assert "Check the brake first" not in said.answer  # a pattern's composed text is not a log line
+    twice = [{"id": "e1", "label": "Experience", "text": "The truck creaked. The truck creaked. Tom fixed it."}]
+    again = answer(RecallQuestion(question="Why did the truck creak?"), [_given(twice)])
+    assert "Tom fixed it" in again.answer  # a repeated sentence does not hide the one after it
