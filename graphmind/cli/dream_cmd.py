@@ -251,7 +251,7 @@ def waiting_text(found: Waiting) -> str:
         + (f"; the oldest {shown}:" if shown < found.total else ":")
     ]
     for e in found.experiences:
-        why = "unread" if not e.runs else f"left by {e.runs} run{'s' if e.runs > 1 else ''}"
+        why = "unread" if not e.runs else "left by " + plural(e.runs, "run", "runs")
         lines.append(f"  {e.id}  {why}{', superseded' if e.invalid else ''}  {trim(e.description, 90)}")
     return "\n".join(lines)
 

@@ -75,9 +75,9 @@ def with_replacements(
     """``hits`` (valid first, ``valid_first``) with the memory of ``labels`` that replaced an
     outdated one and holds now (a capture's ``SUPERSEDES`` / ``CONTRADICTS``, through a chain)
     where the outdated one would rank among the valid hits (never before a hit naming the
-    query's identifiers, nor before one nearer the query than the outdated one: ``nearer``), its
-    ``graph`` saying what it replaces: brought in when it is not
-    among them, moved up when it ranks lower. A newer fact worded apart from the query would
+    query's identifiers, nor before one nearer the query than the outdated one: ``nearer``),
+    its ``graph`` saying what it replaces: brought in when it is not among them, moved up when
+    it ranks lower. A newer fact worded apart from the query would
     otherwise lose to the very fact it replaced. At most ``k`` stay: outdated hits nothing
     replaces give way first, then the last valid hits that neither replace one nor name the
     query's identifiers, then the replaced ones (kept after the valid hits while there is
@@ -125,9 +125,10 @@ def with_replacements(
 
 def nearer(hit: RecallHit, outdated: RecallHit) -> bool:
     """Whether ``hit`` is nearer the query than ``outdated`` by the vector search (a hit it found
-    is nearer than an outdated one only the full-text search found, never the reverse). An outdated memory that ranked first on a
-    shared word ("tour") cannot put what replaced it, about another matter, before the memory
-    most like the query: its claim to its place is its likeness."""
+    is nearer than an outdated one only the full-text search found, never the reverse). An
+    outdated memory that ranked first on a shared word ("tour") cannot put what replaced it,
+    about another matter, before the memory most like the query: its claim to its place is its
+    likeness."""
     if hit.similarity is None:
         return False
     return outdated.similarity is None or hit.similarity > outdated.similarity

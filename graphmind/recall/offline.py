@@ -4,8 +4,7 @@ Every tool whose input has a text field (``query``, ``question``, ``text``, ``q`
 once with the question; what the tools return (hits as dicts with ``id``/``text``, or models)
 joins the memories given. The answer is the sentences sharing most terms with the question
 (those naming its identifiers first; an experience's with the sentence after it, ``with_next``),
-each followed by the id of its memory; with no such
-sentence it says nothing was found. An identifier of the question (a sample id, a ticket) that
+each followed by the id of its memory; with no such sentence it says nothing was found. An identifier of the question (a sample id, a ticket) that
 no memory names is said first; when none of the question's identifiers is named, the answer is
 ``found`` False, as the memories only resemble what was asked. When some are named, only the
 memories naming them answer (not their near twins), any sentence of them. Sentences of outdated
@@ -83,20 +82,20 @@ def _extract(inputs: RecallQuestion, memories: list[MemoryItem], subjects: list[
     if not chosen:
         return RecallAnswer(answer=f"No memories found that answer: {inputs.question}", found=False)
     taken = {s for s, _ in chosen}
-    told = {m.id for m in memories if m.label == "Experience"}  # a log line, not a node's composed text
+    # a log line's sentences, each once (not a node's composed text)
+    told = {m.id: list(dict.fromkeys(sentences(m.text))) for m in memories if m.label == "Experience"}
     text = " ".join(
-        f"{as_sentence(trim(with_next(s, mid, pool, taken), 300) if mid in told else trim(s, 220))} [{mid}]"
+        f"{as_sentence(trim(with_next(s, told[mid], taken), 300) if mid in told else trim(s, 220))} [{mid}]"
         + (f" (outdated: {outdated[mid]})" if mid in outdated else "")
         for s, mid in chosen
     )
     return RecallAnswer(answer=text, cited_ids=list(dict.fromkeys(mid for _, mid in chosen)), found=True)
 
 
-def with_next(sentence: str, memory_id: str, pool: list[tuple[str, str]], taken: set[str]) -> str:
-    """``sentence`` and the one after it in its memory (an experience: a log line), when the
-    memory holds at most three and that one is not in the answer already: a log line tells what
+def with_next(sentence: str, own: list[str], taken: set[str]) -> str:
+    """``sentence`` and the one after it among ``own`` (its experience's sentences, each once),
+    when there are at most three and that one is not in the answer already: a log line tells what
     happened, then what was done ("The staircase truck creaked. Tom tightened the bolts.")."""
-    own = list(dict.fromkeys(s for s, mid in pool if mid == memory_id))  # a repeated sentence once
     at = own.index(sentence) if sentence in own else -1
     if len(own) > 3 or at < 0 or at + 1 >= len(own) or own[at + 1] in taken:
         return sentence
