@@ -177,9 +177,11 @@ class Mind(MemoryVerbs):
         return node_to_model(rows[0]["label"], rows[0]["props"])
 
     def stats(self) -> MindStats:
+        """Nodes by label, relationships by type, and the nodes out of use (``MindStats``)."""
         labels = {r["label"]: r["count"] for r in self._store.read("stats/count_labels", mind=self.name)}
         rels = {r["rel"]: r["count"] for r in self._store.read("stats/count_relationships", mind=self.name)}
-        return MindStats(self.name, labels, rels)
+        idle = {r["label"]: r["count"] for r in self._store.read("stats/count_out_of_use", mind=self.name)}
+        return MindStats(self.name, labels, rels, idle)
 
     def embed(self, *, full: bool = True) -> EmbedReport:
         """Embed this mind's memories that lack a current embedding (changed text or model).

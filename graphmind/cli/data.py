@@ -94,14 +94,15 @@ def export(mind: str, output: Path | None) -> None:
 @MIND
 @JSON
 def stats(mind: str, as_json: bool) -> None:
-    """Count a mind's nodes by label and its relationships by type."""
+    """Count a mind's nodes by label and its relationships by type; of the nodes, say how many
+    are kept for the record but out of use (retired, pruned, invalidated or no longer valid)."""
     with Mind.open(mind, must_exist=True) as m:
         result = m.stats()
     emit(
         result.as_dict(),
         as_json,
         f"mind {mind!r}: {result.nodes:,} nodes\n"
-        + table(result.labels, "labels")
+        + table(result.labels, "labels", {k: f"  ({n:,} out of use)" for k, n in result.out_of_use.items()})
         + "\n"
         + table(result.relationships, "relationships"),
     )

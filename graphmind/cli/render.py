@@ -31,11 +31,13 @@ def error(sentence: str, as_json: bool) -> None:
         click.echo(json.dumps({"error": sentence}))
 
 
-def table(rows: dict[str, int], heading: str) -> str:
+def table(rows: dict[str, int], heading: str, notes: dict[str, str] | None = None) -> str:
+    """Counts under a heading, one per line, each followed by its note if ``notes`` has one."""
     if not rows:
         return f"{heading}: none"
     width = max(len(k) for k in rows)
-    lines = [f"{heading}:"] + [f"  {k.ljust(width)}  {v:>8,}" for k, v in rows.items()]
+    notes = notes or {}
+    lines = [f"{heading}:"] + [f"  {k.ljust(width)}  {v:>8,}{notes.get(k, '')}" for k, v in rows.items()]
     return "\n".join(lines)
 
 

@@ -218,7 +218,7 @@ def create_app(settings: Settings, store: GraphStore) -> FastAPI:
 
     @app.get(f"{API}/stats", tags=["mind"])
     def stats(mind: Mind = Depends(allowed("read"))) -> dict[str, Any]:
-        """The mind's nodes by label and relationships by type."""
+        """The mind's nodes by label and relationships by type, and the nodes out of use by label."""
         return mind.stats().as_dict()
 
     @app.get(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from graphmind.errors import NotFoundError, ValidationError
@@ -21,16 +21,26 @@ def check_mind_name(name: object) -> str:
 
 @dataclass(frozen=True)
 class MindStats:
+    """A mind's nodes by label and relationships by type; ``out_of_use``: of those nodes, the ones
+    kept for the record but no longer in use (retired, pruned, invalidated or past invalid_at)."""
+
     mind: str
     labels: dict[str, int]
     relationships: dict[str, int]
+    out_of_use: dict[str, int] = field(default_factory=dict)
 
     @property
     def nodes(self) -> int:
         return sum(self.labels.values())
 
     def as_dict(self) -> dict[str, Any]:
-        return {"mind": self.mind, "nodes": self.nodes, "labels": self.labels, "relationships": self.relationships}
+        return {
+            "mind": self.mind,
+            "nodes": self.nodes,
+            "labels": self.labels,
+            "relationships": self.relationships,
+            "out_of_use": self.out_of_use,
+        }
 
 
 @dataclass(frozen=True)

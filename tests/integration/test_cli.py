@@ -38,6 +38,22 @@ def test_import_stats_export_pipe_round_trip(cli_env, cli_mind, store, settings,
         delete_mind(store, twin)
 
 
+def test_stats_tells_the_nodes_kept_out_of_use_apart(cli_env, cli_mind, tmp_path):
+    rows = [
+        node("Abstraction", "a1", level=2, name="Kept", status="active"),
+        node("Abstraction", "a2", level=2, name="Rebuilt without", status="retired"),
+        node("Experience", "e1", description="The old rate", outcome="success", invalid_at="2020-01-01T00:00:00Z"),
+        node("Experience", "e2", description="The new rate", outcome="success"),
+        node("Experience", "e3", description="Valid until later", outcome="success", invalid_at="2999-01-01T00:00:00Z"),
+    ]
+    assert graphmind(cli_env, "import", str(write_jsonl(tmp_path / "m.jsonl", rows)), "--mind", cli_mind).returncode == 0
+    stats = json.loads(graphmind(cli_env, "stats", "--mind", cli_mind, "--json").stdout)
+    assert stats["labels"] == {"Abstraction": 2, "Experience": 3}
+    assert stats["out_of_use"] == {"Abstraction": 1, "Experience": 1}
+    text = graphmind(cli_env, "stats", "--mind", cli_mind).stdout
+    assert "(1 out of use)" in next(line for line in text.splitlines() if "Abstraction" in line)
+
+
 def test_errors_are_one_sentence_without_traceback(cli_env, cli_mind, tmp_path):
     bad = write_jsonl(tmp_path / "bad.jsonl", [node("Partnership", "p", partner_name="N", trust_level=3)])
     done = graphmind(cli_env, "import", str(bad), "--mind", cli_mind)
