@@ -31,6 +31,7 @@ from graphmind.dream.anchors import Anchors, claims
 from graphmind.dream.clustering import cluster_vectors, unit_rows
 from graphmind.dream.coherence import above_chance
 from graphmind.dream.items import ExperienceRow, PatternState, Tally, centroid_of, filed_apart, strategy_key
+from graphmind.dream.naming import describe
 from graphmind.dream.params import DreamParams
 from graphmind.dream.small_batch import small_batch_labels
 from graphmind.prompts.dream import ExperienceItem, ExtractedPattern, PatternExtractionInput
@@ -366,16 +367,6 @@ def new_pattern(
         cohesion=float(np.average(vectors[c.members] @ c.centroid)),
         strategies=c.strategies,
     )
-
-
-def describe(p: ExtractedPattern) -> str:
-    """ "Name: IF condition → THEN action", from the extraction's own words."""
-    actions = [a for a in p.actions if a.strip().lower() != p.name.strip().lower()]
-    if p.conditions and actions:
-        return f"{p.name}: {p.conditions[0]} → {actions[0]}"
-    if actions:
-        return f"{p.name}: {actions[0]}"
-    return p.name
 
 
 def grow(

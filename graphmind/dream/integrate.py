@@ -40,6 +40,7 @@ def item(p: PatternState) -> PatternItem:
     return PatternItem(
         id=p.id,
         description=p.description,
+        name=p.name,
         conditions=p.conditions,
         actions=p.actions,
         success_rate=p.success_rate,

@@ -241,7 +241,7 @@ def naming_input(node: LadderNode, below: dict[str, PatternItem], domain: str) -
 
 def node_item(node: LadderNode) -> PatternItem:
     """An abstraction as the next level's naming prompt sees it."""
-    return PatternItem(id=node.id, description=f"{node.name}: {node.generalization}".strip(": "))
+    return PatternItem(id=node.id, description=f"{node.name}: {node.generalization}".strip(": "), name=node.name)
 
 
 def apply_name(node: LadderNode, output: AbstractionOutput) -> None:

@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from graphmind.dream.entities import action_texts, general_terms, is_name
+from graphmind.prompts.dream import ExtractedPattern
 from graphmind.text import STOPWORDS, content_terms, stem, top_terms, unit_words
 
 PHRASE_SHARE = 0.5
@@ -155,3 +156,16 @@ def distinct_names(
             out[i] = spare[0] if spare else terms[0].capitalize() if terms else out[i]
         taken.add(out[i].lower())
     return out
+
+
+def describe(p: ExtractedPattern) -> str:
+    """ "Name: IF condition → THEN action", from the extraction's own words; "Name: condition"
+    when the first action is the name (the next one may be another case's)."""
+    actions = [a for a in p.actions if a.strip().lower() != p.name.strip().lower()]
+    if p.conditions and p.actions and p.actions[0] not in actions:
+        return f"{p.name}: {p.conditions[0]}"
+    if p.conditions and actions:
+        return f"{p.name}: {p.conditions[0]} → {actions[0]}"
+    if actions:
+        return f"{p.name}: {actions[0]}"
+    return p.name

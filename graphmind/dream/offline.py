@@ -27,11 +27,13 @@ from graphmind.prompts.dream import (
     ConnectionOutput,
     ContradictionInput,
     ContradictionOutput,
+    ExperienceItem,
     ExtractedPattern,
     GroupingInput,
     GroupingOutput,
     ItemGroup,
     PatternExtractionInput,
+    PatternItem,
     PatternType,
     SubsumptionInput,
     SubsumptionOutput,
@@ -70,6 +72,8 @@ broken strand", "the impeller for; two vanes"): names drop it. A particle that e
 verb stays ("logged in and restarted", "turned the pump on, then")."""
 _PARENS = re.compile(r"\s*\([^)]*\)")
 _SEPARATOR = re.compile(r"[,;]\s+")
+_SEMICOLON = re.compile(r";\s+")
+_LOOSE_MARK = re.compile(r"\s+([,;:])")
 
 
 def extract_pattern(inputs: PatternExtractionInput, tools: Sequence[Tool]) -> ExtractedPattern:
@@ -77,22 +81,21 @@ def extract_pattern(inputs: PatternExtractionInput, tools: Sequence[Tool]) -> Ex
     # what was done, without the batch's particular names (a pattern generalises its members)
     descriptions = [e.action or e.description for e in exps]
     name = _pattern_name(descriptions, [e.strategy_used for e in exps if e.strategy_used])
-    split = [_clauses(d) for d in descriptions]
+    split = [_clauses(d, e.description) for d, e in zip(descriptions, exps, strict=True)]
     # When to apply it comes from where it did not fail (a failure's circumstances are not a
     # condition of the pattern's action), unless it never worked: then they say where it fails.
     worked = [k for k, e in enumerate(exps) if e.outcome != "failure"] or list(range(len(exps)))
-    conditions = _unique(
-        [
-            *(m.group(0).strip(" ,") for k in worked for m in _CONDITION.finditer(descriptions[k])),
-            *(c for c in (split[k][0] for k in worked) if c),
-        ]
-    )
+    stated = {k: [c for c in _stated_conditions(descriptions[k]) if len(c.split()) >= 3] for k in worked}
+    conditions = _unique([*(c for k in worked for c in stated[k]), *(c for c in (split[k][0] for k in worked) if c)])
     actions = _unique(
         [
             *(a for (_, a), e in zip(split, exps) if a and e.outcome != "failure"),
             *(_main_clause(d) for d, e in zip(descriptions, exps) if e.outcome == "success"),
         ]
     )
+    lead = _lead_pair(name, descriptions, split, stated, exps)
+    if lead:  # "IF condition → THEN action" reads as one case when both come from one member
+        conditions, actions = _unique([lead[0], *conditions]), _unique([lead[1], *actions])
     all_errors = all(e.kind == "error" for e in exps)
     rate = None if all_errors else round(sum(_OUTCOME_SCORE[e.outcome] for e in exps) / len(exps), 4)
     name_terms = term_set(name)
@@ -107,19 +110,59 @@ def extract_pattern(inputs: PatternExtractionInput, tools: Sequence[Tool]) -> Ex
     )
 
 
-def _clauses(description: str) -> tuple[str | None, str | None]:
+def _clauses(description: str, written: str | None = None) -> tuple[str | None, str | None]:
     """(condition, action) of a "context: state, action" description: the context before an
     early colon and any parentheses are dropped; the first clause of 3+ words (cut at "," or
-    ";") is the state, the rest the action. (None, None) when it does not split."""
+    ";" when the text as ``written`` has such a context, else at ";" alone: in free text a
+    comma more often joins a list, "the oldest, darkest stems") is the state, the rest the
+    action. (None, None) when it does not split."""
     text = _PARENS.sub("", _opening(description))
     head, colon, tail = text.partition(": ")
     if colon and len(head) <= 40:
         text = tail
-    parts = [p.strip() for p in _SEPARATOR.split(text) if p.strip()]
+    context = _context(written or description)
+    parts = [p.strip() for p in (_SEPARATOR if context else _SEMICOLON).split(text) if p.strip()]
     for k, part in enumerate(parts[:-1]):
         if len(part.split()) >= 3:
             return part, ", ".join(parts[k + 1 :])
     return None, None
+
+
+def _context(text: str) -> bool:
+    """Whether ``text`` opens with a short context before a colon ("Puzzle 3, R5C6: ...")."""
+    head, colon, _ = _opening(text).partition(": ")
+    return bool(colon) and len(head) <= 40
+
+
+def _stated_conditions(description: str) -> list[str]:
+    """The "when/if/after ..." clauses of a description, as written."""
+    return [m.group(0).strip(" ,") for m in _CONDITION.finditer(description)]
+
+
+def _lead_pair(
+    name: str,
+    descriptions: list[str],
+    split: list[tuple[str | None, str | None]],
+    stated: dict[int, list[str]],
+    exps: Sequence[ExperienceItem],
+) -> tuple[str, str] | None:
+    """(condition, action) of one member that worked, said by that member: the first, among
+    successes before the others and then by terms shared with the name, whose stated condition
+    (in its first sentence, the one the main clause is taken from) leaves a main clause of 3+
+    words, or whose text splits into state and action."""
+    name_terms = term_set(name)
+    order = sorted(
+        stated, key=lambda k: (exps[k].outcome != "success", -len(term_set(descriptions[k]) & name_terms), k)
+    )
+    for k in order:
+        main = _main_clause(descriptions[k])
+        said = [c for c in stated[k] if c in _opening(descriptions[k])]  # of the same sentence
+        if said and len(main.split()) >= 3:
+            return said[0], main
+        condition, action = split[k]
+        if condition and action:
+            return condition, action
+    return None
 
 
 def _pattern_name(descriptions: list[str], strategies: list[str]) -> str:
@@ -161,7 +204,7 @@ def _pattern_type(kinds: list[str]) -> PatternType:
 
 def _main_clause(description: str) -> str:
     rest = _CONDITION.sub("", _opening(description)).strip(" ,;")
-    return trim(rest, 120)
+    return trim(_LOOSE_MARK.sub(r"\1", rest), 120)  # "was corrupted , so" where a clause went
 
 
 def _opening(description: str) -> str:
@@ -202,13 +245,33 @@ def name_abstraction(inputs: AbstractionInput, tools: Sequence[Tool]) -> Abstrac
             terms[0].capitalize() if terms else trim(unnamed[0], 60)
         )
     name = action_text(name) or name
-    conditions = [c for m in inputs.members for c in m.conditions]
-    anchor = best_sentences([*texts, *conditions], " ".join([name, *inputs.key_phrases]), k=1)
-    members = join_names([trim(action_text(m.description), 60) for m in inputs.members])
+    # The anchor is a clause a member's case said (its condition and action, as written), not
+    # a composed description ("Name: condition → action") cut short.
+    said = [" ".join(_lead(m)) for m in inputs.members]
+    anchor = best_sentences([s for s in said if s] or texts, " ".join([name, *inputs.key_phrases]), k=1)
+    members = join_names([trim(action_text(_own_name(m)), 60) for m in inputs.members])
     generalization = f"Subsumes: {members}."
     if anchor:
         generalization = f"{as_sentence(trim(action_text(anchor[0]), 160))} {generalization}"
     return AbstractionOutput(name=name, generalization=generalization, member_ids=[m.id for m in inputs.members])
+
+
+def _own_name(member: PatternItem) -> str:
+    """A member's name: given, else its description up to "Name: " (else all of it)."""
+    if member.name:
+        return member.name
+    head, colon, _ = member.description.partition(": ")
+    return head if colon else member.description
+
+
+def _lead(member: PatternItem) -> list[str]:
+    """A member's first condition and action as one sentence's parts ("when X, do Y"), else
+    its description after its name."""
+    if member.conditions and member.actions:
+        return [f"{member.conditions[0].rstrip(' ,.;:')},", member.actions[0]]
+    rest = member.description.removeprefix(_own_name(member)).lstrip(": ")
+    rest = rest.split("Subsumes: ")[0].strip()  # an abstraction: what it says, not its list
+    return [rest] if rest else []
 
 
 def group_level(inputs: GroupingInput, tools: Sequence[Tool]) -> GroupingOutput:

@@ -21,10 +21,11 @@ from dataclasses import asdict
 from typing import Any
 
 from graphmind.dream import offline
-from graphmind.dream.compress import SHOWN, describe
+from graphmind.dream.compress import SHOWN
 from graphmind.dream.entities import action_texts
 from graphmind.dream.items import ExperienceRow, LadderNode, PatternState
 from graphmind.dream.llm_calls import DreamCalls
+from graphmind.dream.naming import describe
 from graphmind.prompts.dream import EXTRACT_PATTERN, ExperienceItem, ExtractedPattern, PatternExtractionInput
 from graphmind.store import GraphStore
 

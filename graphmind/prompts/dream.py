@@ -95,6 +95,8 @@ class PatternItem(PromptModel):
     actions: list[str] = []
     success_rate: Unit | None = None
     example_ids: list[str] = []
+    name: str = ""
+    """Its name alone, when known (the description starts with it)."""
 
 
 def _pattern(p: PatternItem) -> str:
