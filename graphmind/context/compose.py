@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 
 from graphmind.context.assemble import assemble
 from graphmind.context.model import TOKEN_BUDGET, ContextObject, GroundingIssue
@@ -20,6 +21,7 @@ from graphmind.errors import GroundingError
 from graphmind.llm import LLM
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.context import COMPOSE, ContextInput, Dependency, FindingNote
+from graphmind.recall.validity import is_valid
 
 log = logging.getLogger(__name__)
 
@@ -41,12 +43,15 @@ def compose_context(
 ) -> ContextObject:
     """The validated Context Object: the LLM's draft if it passes, else the templates'. A
     match that relevance marks weak (``weak_ids``), or no on-topic conversation at all, may
-    not be framed as a continuation (checks.continuation)."""
+    not be framed as a continuation (checks.continuation). A memory that no longer holds (past
+    its invalid_at, as a replaced fact is, or retired, pruned or invalidated by a dream) is left
+    out: the Context Object tells the Driver what holds now."""
+    now = datetime.now(UTC)
     inputs = ContextInput(
         stimulus=stimulus,
         sender=sender,
         identity=identity,
-        memories=list(memories),
+        memories=[m for m in memories if is_valid(m.properties, now)],
         dependencies=list(dependencies),
         weak_ids=list(weak_ids),
         unknown_terms=list(unknown_terms),
