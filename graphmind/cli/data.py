@@ -14,6 +14,7 @@ from graphmind.cli.render import emit, stderr_is_terminal, table
 from graphmind.config import Settings
 from graphmind.errors import InputError
 from graphmind.mind import Mind
+from graphmind.store.minds import list_minds
 
 
 @click.command()
@@ -53,13 +54,15 @@ def import_(file: Path, mind: str, strict: bool, as_json: bool) -> None:
     """Import a JSON Lines FILE into a mind (validated first; idempotent)."""
     show = _progress_line if stderr_is_terminal() else None
     with Mind.open(mind) as m:
+        note = new_mind_note(m) if not m.exists() else ""
         report = m.import_jsonl(file, strict=strict, progress=show)
+        note = note if m.exists() else ""  # nothing written: no mind was made
     if show:
         click.echo("", err=True)
     for bad in report.invalid[:20]:
         click.echo(f"graphmind: skipped {bad.sentence()}", err=True)
     emit(
-        report.as_dict(),
+        report.as_dict() | {"new_mind": bool(note)},
         as_json,
         f"imported {report.nodes:,} nodes and {report.edges:,} edges into mind {mind!r}"
         + (f"; skipped {report.skipped:,} invalid line(s)" if report.skipped else "")
@@ -67,8 +70,17 @@ def import_(file: Path, mind: str, strict: bool, as_json: bool) -> None:
             f"; {report.invalidated:,} older memories marked no longer valid (their replacing edges)"
             if report.invalidated
             else ""
-        ),
+        )
+        + note,
     )
+
+
+def new_mind_note(m: Mind) -> str:
+    """What to tell when a command is about to make mind ``m`` (a typo makes a mind too), naming
+    a mind whose name differs only in case."""
+    twins = [s.name for s in list_minds(m.store) if s.name.casefold() == m.name.casefold()]
+    also = f"; mind {twins[0]!r} exists" if twins else ""
+    return f"\n(mind {m.name!r} is new: this is its first memory{also}; 'graphmind minds list' shows the others)"
 
 
 @click.command()
@@ -147,7 +159,7 @@ def capture(
     experience = {"description": description, "outcome": outcome, "kind": kind}
     experience |= {k: v for k, v in fields.items() if v is not None}
     with Mind.open(mind) as m:
-        new_mind = not m.exists()
+        note = new_mind_note(m) if not m.exists() else ""
         done = m.capture_once(
             experience, session_id=session_id, wait=True, supersedes=supersedes, contradicts=contradicts
         )
@@ -156,13 +168,12 @@ def capture(
         "created": done.created,
         "supersedes": list(supersedes),
         "contradicts": list(contradicts),
-        "new_mind": new_mind,
+        "new_mind": bool(note),
     }
     replaced = ", ".join([*supersedes, *contradicts])
     text = f"{'captured' if done.created else 'already captured (nothing stored)'} {done.id} in mind {mind!r}"
     text += f" (replaces {replaced})" if replaced else ""
-    if new_mind:  # a typo makes a mind too: say so
-        text += f"\n(mind {mind!r} is new: this is its first memory; 'graphmind minds list' shows the others)"
+    text += note
     emit(payload, as_json, text)
 
 

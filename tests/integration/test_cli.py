@@ -46,12 +46,28 @@ def test_stats_tells_the_nodes_kept_out_of_use_apart(cli_env, cli_mind, tmp_path
         node("Experience", "e2", description="The new rate", outcome="success"),
         node("Experience", "e3", description="Valid until later", outcome="success", invalid_at="2999-01-01T00:00:00Z"),
     ]
-    assert graphmind(cli_env, "import", str(write_jsonl(tmp_path / "m.jsonl", rows)), "--mind", cli_mind).returncode == 0
+    assert (
+        graphmind(cli_env, "import", str(write_jsonl(tmp_path / "m.jsonl", rows)), "--mind", cli_mind).returncode == 0
+    )
     stats = json.loads(graphmind(cli_env, "stats", "--mind", cli_mind, "--json").stdout)
     assert stats["labels"] == {"Abstraction": 2, "Experience": 3}
     assert stats["out_of_use"] == {"Abstraction": 1, "Experience": 1}
     text = graphmind(cli_env, "stats", "--mind", cli_mind).stdout
     assert "(1 out of use)" in next(line for line in text.splitlines() if "Abstraction" in line)
+
+
+def test_import_says_when_it_makes_a_mind_and_names_one_differing_only_in_case(cli_env, cli_mind, store, tmp_path):
+    rows = write_jsonl(tmp_path / "one.jsonl", [node("Experience", "e1", description="First", outcome="success")])
+    first = json.loads(graphmind(cli_env, "import", str(rows), "--mind", cli_mind, "--json").stdout)
+    again = json.loads(graphmind(cli_env, "import", str(rows), "--mind", cli_mind, "--json").stdout)
+    assert (first["new_mind"], again["new_mind"]) == (True, False)
+    twin = cli_mind.upper()
+    try:
+        done = graphmind(cli_env, "import", str(rows), "--mind", twin)
+        assert done.returncode == 0, done.stderr
+        assert f"mind {twin!r} is new" in done.stdout and f"mind {cli_mind!r} exists" in done.stdout
+    finally:
+        delete_mind(store, twin)
 
 
 def test_errors_are_one_sentence_without_traceback(cli_env, cli_mind, tmp_path):
