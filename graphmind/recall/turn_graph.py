@@ -150,16 +150,20 @@ def rerank_turns(
     by_fused = {f.uid: f for f in fused}
     reranked = [replace(by_fused.get(uid_of[c.turn.id], Fused(uid_of[c.turn.id], 0.0)), score=c.score) for c in cands]
     paths = {uid_of[c.turn.id]: c.paths for c in cands}
+    # A reranked turn takes a turn's place in the fused order and that place's score: the
+    # model's probability is on another scale than the fused scores of the other memories, and
+    # a turn scored 0.95 beside memories scored 0.03 would read (and sort) as far better.
     merged: list[Fused] = []
     for f in fused:
         if len(merged) == k:
             break
         if f.uid in by_uid:
             if reranked:
-                merged.append(reranked.pop(0))
+                merged.append(replace(reranked.pop(0), score=f.score))
         else:
             merged.append(f)
-    merged.extend(reranked[: k - len(merged)])
+    floor = merged[-1].score if merged else 0.0
+    merged.extend(replace(r, score=floor) for r in reranked[: k - len(merged)])
     log.debug("turn recall in %s: %d candidates through the graph, window %s", mind, len(turns), window)
     return Reranked(merged, paths, latest, frozenset(speakers))
 

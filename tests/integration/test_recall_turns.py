@@ -96,3 +96,19 @@ def test_speakers_seen_once_are_not_searched_as_entities(mind: Mind, tmp_path: P
     finally:
         del mind.store.stream
     assert names == [["Leeds"]]
+
+
+def test_turns_among_other_memories_keep_the_fused_scale(mind: Mind, tmp_path: Path) -> None:
+    """A reranked turn takes its place's score: a new user saw a turn scored 0.955 above the
+    one memory naming what was asked (0.030), a list no longer sorted by its own scores."""
+    questions = _load(mind, tmp_path)
+    mind.capture_many(
+        [{"description": f"Noted for the record: {q['question']}", "outcome": "success"} for q in questions[:5]]
+    )
+    mind.flush()
+    for q in questions[:5]:
+        hits = mind.recall(q["question"], k=10).hits
+        labels = {hit.label for hit in hits}
+        assert "Turn" in labels and "Experience" in labels, labels
+        scores = [hit.score for hit in hits]
+        assert scores == sorted(scores, reverse=True), [(h.label, h.score) for h in hits]
