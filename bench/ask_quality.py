@@ -35,27 +35,29 @@ from graphmind.mind import Mind
 NAMES = Path(__file__).resolve().parents[1] / "tests" / "data" / "ruminate_capture"
 VET = NAMES.parent / "ask_names_vet"
 BUILDER = NAMES.parent / "ask_names_builder"
+LIBRARY = NAMES.parent / "ask_names_library"
 
 
 NAMED = {
     "agency-names": (NAMES, "agency.jsonl"),
     "vet-names": (VET, "log.jsonl"),
     "builder-names": (BUILDER, "log.jsonl"),
+    "library-names": (LIBRARY, "log.jsonl"),
+    "library-unknown": (LIBRARY, "log.jsonl", "unknown_names"),
 }
 
 
 def named_questions(
-    directory: Path = NAMES, log_file: str = "agency.jsonl"
+    directory: Path = NAMES, log_file: str = "agency.jsonl", off: str = "off_topic"
 ) -> tuple[list[dict], list[str], list[tuple[str, str | None]]]:
     """A log and questions naming its clients, people or animals (``ask_names.json`` beside it:
-    on-topic questions with the experiences that answer them, off-topic ones), in
-    ``questions``' shape: an on-topic question's label is its own, carried by those experiences."""
+    on-topic questions with the experiences that answer them, off-topic ones under ``off``:
+    ``off_topic``, or ``unknown_names``, naming what the log never names), in ``questions``'
+    shape: an on-topic question's label is its own, carried by those experiences."""
     log = [json.loads(line) for line in (directory / log_file).read_text().splitlines() if line.strip()]
     asked_for = json.loads((directory / "ask_names.json").read_text())[log_file]
     label_of = {i: f"q{n}" for n, (_, ids) in enumerate(asked_for["on_topic"]) for i in ids}
-    asked = [(q, f"q{n}") for n, (q, _) in enumerate(asked_for["on_topic"])] + [
-        (q, None) for q in asked_for["off_topic"]
-    ]
+    asked = [(q, f"q{n}") for n, (q, _) in enumerate(asked_for["on_topic"])] + [(q, None) for q in asked_for[off]]
     return log, [label_of.get(e["id"], "") for e in log], asked
 
 
@@ -87,7 +89,9 @@ def score(name: str) -> dict[str, tuple[float, float]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--data", default="blind-near,blind-far,ops,campus,transit,garden,agency-names,vet-names,builder-names"
+        "--data",
+        default="blind-near,blind-far,ops,campus,transit,garden,agency-names,vet-names,builder-names,"
+        "library-names,library-unknown",
     )
     parser.add_argument("--write", action="store_true", help="put the table into bench/RESULTS.md (ask-quality)")
     args = parser.parse_args()

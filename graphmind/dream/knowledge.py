@@ -30,7 +30,7 @@ from graphmind.dream.clustering import unit_rows
 from graphmind.dream.coherence import relevance_floor
 from graphmind.dream.items import Tally
 from graphmind.dream.params import DreamParams
-from graphmind.dream.question_names import query_names, without
+from graphmind.dream.question_names import name_runs, query_names, without
 from graphmind.embed import Embedder
 from graphmind.models.base import as_datetime
 from graphmind.recall import Recaller, RecallHit, RecallResult
@@ -142,7 +142,8 @@ def about_only(embedder: Embedder, recaller: Recaller, result: RecallResult, qua
     """``result`` with only the hits about its query, as ``query_knowledge`` keeps patterns: more
     alike to it than texts about unrelated matters are (a hit that names an identifier of the
     query stays whatever its cosine; for a query that names something, the texts without its
-    names are compared, ``_about_beyond_names``); ``off_topic`` counts the others. For ``Mind.ask``, whose
+    names are compared, ``_about_beyond_names``, and none that names other things is about a
+    name no memory holds, ``unheard_names``); ``off_topic`` counts the others. For ``Mind.ask``, whose
     recall tool would otherwise hand the LLM the nearest memories of another matter."""
     if not result.hits:
         return result
@@ -154,13 +155,48 @@ def about_only(embedder: Embedder, recaller: Recaller, result: RecallResult, qua
         h.id for h, cos in zip(result.hits, cosines(embedder, query, result.hits), strict=True) if relevant(cos, floor)
     }
     about = {h.id: h.id in named or h.id in near for h in result.hits}
-    about.update(
-        _about_beyond_names(embedder, result.query, [h for h in result.hits if h.id in near - named], quantile)
-    )
+    judged = [h for h in result.hits if h.id in near - named]
+    unheard = unheard_names(recaller, result.mind, result.query)
+    if unheard:  # what the mind never heard of: a memory naming something else is about that
+        asked_names = query_names(result.query)
+        kin = {w for heard in unheard.values() for w in heard}  # "Tate" of "Harold Tate" unheard
+        about |= {h.id: False for h in judged if query_names(h.text or "") - asked_names or kin & _words(h.text)}
+        judged = [h for h in judged if about[h.id]]
+    about.update(_about_beyond_names(embedder, result.query, judged, quantile))
     for h in result.hits:  # what replaced a hit about the query is about it too (recall.hits.with_replacements)
         about[h.id] |= bool(h.replaced and about.get(h.replaced))
     kept = [h for h in result.hits if about[h.id]]
-    return replace(result, hits=kept, off_topic=len(result.hits) - len(kept))
+    return replace(result, hits=kept, off_topic=len(result.hits) - len(kept), unheard=sorted(unheard))
+
+
+def unheard_names(recaller: Recaller, mind: str, query: str) -> dict[str, list[str]]:
+    """The names of ``query`` the mind has never heard of (a word of the name no memory of
+    ``mind`` holds, as written or, ending in "s", in the singular), each with its words the mind
+    has heard. A memory that names things the question does not is then about those, and one
+    that holds a heard word of such a name speaks of another thing of that name ("Mrs Tate"
+    for "Harold Tate", "Apex Lifts" for "Summit Lifts"), however near its other words come;
+    one that names nothing may still speak of the matter in general."""
+    words = {" ".join(run): [(w, _forms(w)) for w in run] for run in name_runs(query)}
+    unheard = recaller.unheard(mind, {f for forms in words.values() for _, fs in forms for f in fs})
+    return {
+        name: [w for w, fs in forms if not fs or not fs <= unheard]
+        for name, forms in words.items()
+        if any(fs and fs <= unheard for _, fs in forms)
+    }
+
+
+def _words(text: str | None) -> set[str]:
+    """The lower-case words of ``text``, a plural also as its singular (as ``_forms`` asks)."""
+    found = set(re.findall(r"\w+", (text or "").lower()))
+    return found | {w[:-1] for w in found if w.endswith("s") and len(w) >= 5}
+
+
+def _forms(word: str) -> set[str]:
+    """A word's forms to look up (itself, and its singular if it ends in "s"); none for a word
+    the index cannot be asked about as a term (it counts as heard)."""
+    if not word.isalnum():
+        return set()
+    return {word, word[:-1]} if word.endswith("s") and len(word) >= 5 else {word}
 
 
 def _about_beyond_names(embedder: Embedder, query: str, hits: Sequence[RecallHit], quantile: float) -> dict[str, bool]:

@@ -25,16 +25,39 @@ _COMMON = re.compile(r"[^\W\d_]+(?:-[^\W\d_A-Z]+)+")
 of the question, not a name ("geo-router" is left in the question too, as before this rule)."""
 
 
+_CALENDAR = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
+    january february march april may june july august september october november december
+    jan feb mar apr jun jul aug sep sept oct nov dec""".split()
+)
+"""Days and months: capitalised by convention, they name no one thing a memory is about."""
+_FIRST_PERSON = re.compile(r"i(?:['’](?:m|ve|d|ll))?", re.I)
+
+
 def query_names(text: str) -> set[str]:
     """The names of ``text`` (lower-cased, without a possessive 's), but for quoted words,
-    identifiers and words joined by hyphens to lower-case ones."""
-    found = set()
+    identifiers, words joined by hyphens to lower-case ones, days and months, and "I" ("I'm")."""
+    return {word for run in name_runs(text) for word in run}
+
+
+def name_runs(text: str) -> list[tuple[str, ...]]:
+    """The names of ``text`` as ``query_names`` finds them, those only spaces part kept
+    together as one name ("Harold Tate", "Summit Lifts"), in order."""
+    runs: list[list[str]] = []
+    last = -1
     for start, end in name_spans(text):
         token = _POSSESSIVE.sub("", text[start:end])
         if (start and text[start - 1] in _QUOTES) or any(ch.isdigit() for ch in token) or _COMMON.fullmatch(token):
             continue
-        found.add(token.lower())  # not casefold: "Weißmann" must still match itself
-    return found
+        if token.lower() in _CALENDAR or _FIRST_PERSON.fullmatch(token):
+            continue
+        word = token.lower()  # not casefold: "Weißmann" must still match itself
+        if runs and text[last:start].isspace():
+            runs[-1].append(word)
+        else:
+            runs.append([word])
+        last = end
+    return [tuple(run) for run in runs]
 
 
 def without(text: str, names: Iterable[str]) -> str:

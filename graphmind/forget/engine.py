@@ -36,6 +36,7 @@ from graphmind.forget._logic import (
 )
 from graphmind.models import node_model
 from graphmind.recall._logic import lucene_query
+from graphmind.recall.unheard import held_nowhere
 from graphmind.store import GraphStore
 
 log = logging.getLogger(__name__)
@@ -279,11 +280,7 @@ def _distinctive(store: GraphStore, mind: str, terms: list[str], exclude: list[s
         if t not in too_long
         and (q := lucene_query([t], mind) if is_plain_word(t) else lucene_query([], mind, [t])) is not None
     ]
-    if not queries:
-        return sorted(too_long)
-    store.autocommit("admin/await_text_index")
-    rows = store.read("forget/find_term_uses", mind=mind, queries=queries, exclude=exclude, fetch=len(exclude) + 50)
-    return sorted([*too_long, *(r["term"] for r in rows if not r["elsewhere"])])
+    return sorted([*too_long, *held_nowhere(store, mind, queries, exclude)])
 
 
 def _copies(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any
@@ -41,6 +41,7 @@ from graphmind.recall.results import StaleEmbeddingsWarning as StaleEmbeddingsWa
 from graphmind.recall.results import _rounded as _rounded
 from graphmind.recall.turn_expand import SEEDS
 from graphmind.recall.turn_graph import read_context, rerank_turns
+from graphmind.recall.unheard import unheard_words
 from graphmind.recall.validity import parse_as_of, visible_at
 from graphmind.recall.vector_cache import VectorCache
 from graphmind.recall.vectors import VectorWrite
@@ -107,6 +108,10 @@ class Recaller:
     def query_vector(self, text: str) -> np.ndarray:
         """``text`` embedded as recall embeds a query (kept among the last queries' vectors)."""
         return self._queries.embed(text)
+
+    def unheard(self, mind: str, words: Iterable[str]) -> set[str]:
+        """The plain ``words`` no memory of ``mind`` holds (``unheard.unheard_words``)."""
+        return unheard_words(self._store, mind, words)
 
     def load_vectors(self, mind: str) -> int:
         """Load ``mind``'s vectors into memory now rather than on its first recall; returns how

@@ -99,6 +99,8 @@ class RecallResult:
     off_topic: int = 0
     """Hits left out as no more alike to the query than unrelated texts (``Mind.ask``'s recall
     only: ``dream.knowledge.about_only``); plain recall ranks and keeps them all."""
+    unheard: list[str] = field(default_factory=list)
+    """The query's names no memory of the mind holds (``Mind.ask``'s recall only)."""
 
     def as_dict(self) -> dict[str, Any]:
         return {

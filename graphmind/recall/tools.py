@@ -13,6 +13,7 @@ from graphmind.models import GraphNode
 from graphmind.recall.identifiers import unnamed_note
 from graphmind.recall.recaller import RecallResult
 from graphmind.store.records import shown_properties
+from graphmind.text import join_names
 
 
 class RecallToolInput(BaseModel):
@@ -42,7 +43,9 @@ def memory_tools(recall: Callable[[str, int], RecallResult], get: Callable[[str]
             ]
         }
         notes = [unnamed_note(result.unnamed)] if result.unnamed else []
-        if result.off_topic and not result.hits:
+        if result.unheard:
+            notes.append(f"no memory of this mind names {join_names(result.unheard)}")
+        elif result.off_topic and not result.hits:
             notes.append(
                 "no memory of this mind is about this: the nearest are no more alike to it than unrelated texts"
             )
@@ -63,7 +66,7 @@ def memory_tools(recall: Callable[[str, int], RecallResult], get: Callable[[str]
             "Recall the memories of this mind that best match a query (semantic and keyword search). "
             "A note says when no memory names an identifier of the query (the hits only resemble it); "
             "a hit marked outdated no longer holds, and one marked replaces holds in its place; only memories about the query are returned, and a note "
-            "says when none is.",
+            "says when none is, or when no memory names a name the query asks about.",
             RecallToolInput,
             recall_memories,
         ),

@@ -423,3 +423,22 @@ def test_ask_does_not_answer_from_a_memory_that_only_names_what_the_question_nam
         off = mind.ask(question)
         assert not off.output.found and off.output.cited_ids == [], (question, off.output)
     assert mind.ask("Who is the head chef at Marlowe Foods?", only_about=False).output.found  # the check can fail
+
+
+def test_ask_does_not_answer_about_a_name_no_memory_holds(mind):
+    """A question naming what the mind has never heard of is about no memory naming another
+    thing, however near its other words come: the print shop knows Quayside Gallery's posters,
+    not Harbour Gallery's, and Hensby Paper, not Hensby Mills. A plural asked where the
+    memories hold the singular is heard ("Hensby Papers")."""
+    mind.capture_many([{"id": i, "description": t, "outcome": "success", "kind": "move"} for i, t in PRINT_SHOP])
+    unknown = mind.ask("What paper do Harbour Gallery's exhibition posters print on?")
+    assert not unknown.output.found and unknown.output.cited_ids == [], unknown.output
+    assert unknown.calls[0].output["note"] == "no memory of this mind names harbour gallery"
+    known = mind.ask("What paper do Quayside Gallery's exhibition posters print on?")
+    assert known.output.found and known.output.cited_ids[0] == "p4", known.output
+    kin = mind.ask("How many reams did we order from Hensby Mills?")  # Hensby Paper is another firm
+    assert not kin.output.found, kin.output
+    plural = mind.ask("How many reams did we order from Hensby Papers?")
+    assert plural.output.found and plural.output.cited_ids[0] == "p6", plural.output
+    anyway = mind.ask("What paper do Harbour Gallery's exhibition posters print on?", only_about=False)
+    assert anyway.output.found  # the check can fail: without it the Quayside posters answer

@@ -1,6 +1,6 @@
 """The names in a question, and a text without them (dream.question_names)."""
 
-from graphmind.dream.question_names import query_names, without
+from graphmind.dream.question_names import name_runs, query_names, without
 
 
 def test_names_of_a_question_are_its_capitalised_words_inside_the_sentence_without_possessives():
@@ -36,3 +36,18 @@ def test_a_word_joined_by_hyphens_is_the_subject_not_a_name():
 def test_a_name_with_a_sharp_s_is_cut_from_its_own_text():
     asked = query_names("What did Frau Weißmann order?")
     assert "weißmann" in asked and without("Frau Weißmann ordered oak", asked) == "ordered oak"
+
+
+def test_days_months_and_i_are_no_names():
+    assert query_names("Can Dev cover on Friday in March, or shall I ask Siobhan?") == {"dev", "siobhan"}
+    assert query_names("extension for the essay due Friday, I've had covid since March") == set()
+    assert query_names("Is it due in May or June? I'm away in Aug") == set()
+
+
+def test_names_next_to_each_other_are_one_name():
+    assert name_runs("Has Harold Tate paid, or did Dev waive it for Summit Lifts?") == [
+        ("harold", "tate"),
+        ("dev",),
+        ("summit", "lifts"),
+    ]
+    assert name_runs("Did Okafor, Dev and Anna meet?") == [("okafor",), ("dev",), ("anna",)]
