@@ -10,7 +10,10 @@ water-treatment plant and its questions from far and from nearby fields; ``agenc
 translation agency's log and questions naming its clients, half about matters the log does
 not hold (``named_questions``); ``vet-names`` and ``builder-names``: a veterinary practice's
 and a renovation firm's logs with questions of the same shape (tests/data/ask_names_*), written
-after the rule for named questions was built on ``agency-names``. No dream: ``ask``
+after the rule for named questions was built on ``agency-names``; ``library-*`` and
+``boatyard-*``: a library branch's and a boatyard's logs with the same shape, and
+``*-unknown``: questions about the matters they log, for names they never hold (the boatyard's
+written after the rule for such names was built). No dream: ``ask``
 recalls memories. Offline LLM. For graphmind (the recall tool keeps only memories about the
 query, ``dream.knowledge.about_only``) and the baseline (``only_about=False``: the nearest):
 
@@ -36,6 +39,7 @@ NAMES = Path(__file__).resolve().parents[1] / "tests" / "data" / "ruminate_captu
 VET = NAMES.parent / "ask_names_vet"
 BUILDER = NAMES.parent / "ask_names_builder"
 LIBRARY = NAMES.parent / "ask_names_library"
+BOATYARD = NAMES.parent / "ask_names_boatyard"
 
 
 NAMED = {
@@ -44,6 +48,8 @@ NAMED = {
     "builder-names": (BUILDER, "log.jsonl"),
     "library-names": (LIBRARY, "log.jsonl"),
     "library-unknown": (LIBRARY, "log.jsonl", "unknown_names"),
+    "boatyard-names": (BOATYARD, "log.jsonl"),
+    "boatyard-unknown": (BOATYARD, "log.jsonl", "unknown_names"),
 }
 
 
@@ -91,7 +97,7 @@ def main() -> None:
     parser.add_argument(
         "--data",
         default="blind-near,blind-far,ops,campus,transit,garden,agency-names,vet-names,builder-names,"
-        "library-names,library-unknown",
+        "library-names,library-unknown,boatyard-names,boatyard-unknown",
     )
     parser.add_argument("--write", action="store_true", help="put the table into bench/RESULTS.md (ask-quality)")
     args = parser.parse_args()
