@@ -94,8 +94,21 @@ def stop_words() -> frozenset[str]:
     keeps case (acronyms stay capitals), so "After" opening a sentence would pass as a term."""
     from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
-    words = set(ENGLISH_STOP_WORDS) | STOPWORDS
+    words = set(ENGLISH_STOP_WORDS) | STOPWORDS | _CONTRACTIONS
+    words |= {w.replace("'", "’") for w in words}
     return frozenset(words | {w.capitalize() for w in words})
+
+
+_CONTRACTIONS = frozenset(
+    [f"{verb}n't" for verb in "do does did is are was were has have had would could should ca wo must need".split()]
+    + [
+        f"{who}{end}"
+        for who in "i you we they he she it that there what who let".split()
+        for end in ("'s", "'re", "'ve", "'ll", "'d", "'m")
+    ]
+)
+"""Contractions ("don't", "we'll"): the tokens keep an apostrophe, so the stopword lists miss them
+(a new user's ladder had a category named "Don't")."""
 
 
 def _terms(text: str) -> set[str]:
