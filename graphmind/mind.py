@@ -194,7 +194,7 @@ class Mind(MemoryVerbs):
         self, text: str, k: int = 10, labels: list[str] | None = None, *, as_of: datetime | str | None = None
     ) -> RecallResult:
         """The ``k`` memories that best match ``text`` (vector + full-text, fused by rank); valid
-        facts first, or ``as_of`` a date: the mind as it was then. Each returned memory counts a hit.
+        facts first, or ``as_of`` a date: what held then (validity.py). Each returned memory counts a hit.
         """
         return self.recaller.recall(self.name, text, k, labels, as_of=as_of)
 

@@ -24,7 +24,8 @@ from graphmind.text import trim
     "--as-of",
     "as_of",
     metavar="DATE",
-    help="See the mind as it was at DATE (ISO-8601): later memories and facts not valid then are left out.",
+    help="What held at DATE (ISO-8601): a memory counts from its valid_from (else from when it was"
+    " recorded) until its invalid_at.",
 )
 @click.option("--full", is_flag=True, help="Print each memory's whole text (default: its first 100 characters).")
 @JSON
@@ -96,8 +97,8 @@ def ask(question: str, mind: str, as_json: bool) -> None:
 def _recall_text(result: RecallResult, *, full: bool = False, as_of: str | None = None) -> str:
     if not result.hits:
         when = (
-            f" as of {as_of} (memories recorded after it, or not valid then, are left out; a log captured"
-            " later was recorded later: import it with each line's created_at to see it as of its own dates)"
+            f" as of {as_of} (memories valid only later, or no longer valid then, are left out; one"
+            " captured without --valid-from counts from when it was recorded)"
             if as_of
             else ""
         )

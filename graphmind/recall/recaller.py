@@ -139,7 +139,7 @@ class Recaller:
 
         Without ``labels``, the engines' working nodes (RECALLED_LABELS) are left out. A locus
         asked for by label never comes back beside the memory it stands for. ``as_of`` (a date)
-        sees the mind as it was then (validity.py); without it, valid facts come first. ``count``
+        sees what held then (validity.py); without it, valid facts come first. ``count``
         False leaves the hits to the caller (``hit_counter.count_hits``)."""
         text = check_query_text(text)
         check_k(k)

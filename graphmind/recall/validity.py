@@ -1,8 +1,10 @@
 """Facts valid in time (pure): which memories recall sees ``as_of`` a date, and which it ranks
 first by default.
 
-A memory is visible at a date when it existed then (``created_at`` not after it) and its valid
-window holds the date: ``valid_from`` (if set) not after it, ``invalid_at`` (if set) after it.
+A memory is visible at a date when it held then: from its ``valid_from`` (or, when none was
+given, from when it was recorded, ``created_at``) until its ``invalid_at`` (if set). A fact
+logged today with the date it became true is seen as of that date (a new user's back-filled
+log was invisible as of its own dates).
 Recall ``as_of`` a date shows only memories visible then. Without ``as_of``, recall sees
 everything and prefers valid facts: a memory no longer (or not yet) valid now, or a pattern
 or abstraction the dream ``invalidated``, pruned or retired, comes after every valid one among
@@ -35,11 +37,11 @@ def parse_as_of(value: object) -> datetime | None:
 
 
 def visible_at(props: Mapping[str, Any], as_of: datetime) -> bool:
-    """Whether a memory with these properties existed and was valid at ``as_of``."""
+    """Whether a memory with these properties held at ``as_of``: from its valid_from, else
+    from its created_at, until its invalid_at."""
     created, start, end = (as_datetime(props.get(k)) for k in ("created_at", "valid_from", "invalid_at"))
-    if created is not None and created > as_of:
-        return False
-    if start is not None and start > as_of:
+    begun = start if start is not None else created
+    if begun is not None and begun > as_of:
         return False
     return end is None or end > as_of
 

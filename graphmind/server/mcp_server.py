@@ -54,7 +54,7 @@ def build_server(mind: Mind) -> MCPServer:
     @server.tool(
         description="Find the memories that best match a question or topic (vector and full-text "
         "search, fused; facts still valid first). Returns hits with id, label, text, score and why "
-        "each matched. as_of (ISO-8601 date) sees the memory as it was then."
+        "each matched. as_of (ISO-8601 date) sees what held then."
     )
     def recall(query: str, k: int = 10, label: str | None = None, as_of: str | None = None) -> RecallOut:
         return cast(RecallOut, mind.recall(query, k=k, labels=[label] if label else None, as_of=as_of).as_dict())

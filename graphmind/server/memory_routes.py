@@ -31,7 +31,7 @@ class RecallRequest(RequestBody):
     query: str = Field(min_length=1)
     k: int = Field(10, ge=1, le=MAX_RECALL_K)
     label: MemoryLabel | None = None
-    as_of: datetime | None = None  # the mind as it was then (graphmind/recall/validity.py)
+    as_of: datetime | None = None  # what held then (graphmind/recall/validity.py)
 
 
 class KnowledgeRequest(RequestBody):

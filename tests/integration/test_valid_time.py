@@ -210,6 +210,20 @@ def test_cli_recall_as_of_and_a_bad_date(mind, cli_env, capsys):
     assert err.count("\n") == 1 and "as_of must be an ISO-8601 date" in err and "Traceback" not in err
 
 
+def test_a_fact_captured_later_with_its_valid_from_is_seen_as_of_that_date(mind, cli_env, capsys):
+    """A new user back-filling a log gave each capture --valid-from; recall --as-of those dates
+    found nothing, as the memories were recorded later. A memory counts from its valid_from."""
+    args = ("capture", "C rings are out of stock", "--mind", mind.name, "--outcome", "progress")
+    assert run_cli(capsys, *args, "--valid-from", "2025-09-12", "--json")[0] == 0
+    plain = ("capture", "Ring stock was counted", "--mind", mind.name, "--outcome", "success", "--json")
+    assert run_cli(capsys, *plain)[0] == 0  # no valid_from: counts from today, when it was recorded
+    code, out, err = run_cli(capsys, "recall", "ring stock", "--mind", mind.name, "--as-of", "2025-09-13", "--json")
+    assert code == 0, err
+    assert [hit["text"] for hit in json.loads(out)["hits"]] == ["C rings are out of stock"]
+    code, out, _ = run_cli(capsys, "recall", "ring stock", "--mind", mind.name, "--as-of", "2025-09-11")
+    assert code == 0 and "nothing recalled" in out and "without --valid-from" in out
+
+
 def _payment_experiences(verb: str, prefix: str, day: str, strategy: str) -> list[dict]:
     return [
         {

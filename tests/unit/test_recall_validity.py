@@ -14,13 +14,15 @@ from graphmind.recall.validity import is_valid, node_validity, not_valid, parse_
 JAN, MAR, MAY, JUL = (datetime(2026, m, 1, tzinfo=UTC) for m in (1, 3, 5, 7))
 
 
-def test_a_memory_is_visible_only_inside_its_window_and_after_it_was_made():
+def test_a_memory_is_visible_inside_its_window_from_its_valid_from_or_when_it_was_made():
     old = {"created_at": JAN, "invalid_at": MAY}
     new = {"created_at": MAY}
     assert visible_at(old, MAR) and not visible_at(old, MAY) and not visible_at(old, JUL)
     assert not visible_at(new, MAR) and visible_at(new, MAY) and visible_at(new, JUL)
     assert not visible_at({"created_at": JAN, "valid_from": MAY}, MAR)
     assert visible_at({"created_at": JAN, "valid_from": MAR}, MAR)
+    assert visible_at({"created_at": JUL, "valid_from": MAR}, MAY)  # logged later, true since March
+    assert not visible_at({"created_at": JUL}, MAY)  # no valid_from: from when it was recorded
     assert visible_at({}, JAN)  # nothing known: always there
     assert visible_at({"created_at": "2026-01-01T00:00:00Z", "invalid_at": "2026-05-01T00:00:00.123456789Z"}, MAR)
 
