@@ -155,7 +155,7 @@ class GraphNode(BaseModel):
     id: NodeId
     created_at: Timestamp | None = None
     text: str | None = None
-    embedding: list[float] | None = None
+    embedding: list[float] | None = Field(default=None, repr=False)  # 384 numbers: not in repr()
     hits: Count | None = None
     """How often recall returned this node (the digests' decay-aware review reads it)."""
     last_hit_at: Timestamp | None = None

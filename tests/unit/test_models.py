@@ -132,3 +132,12 @@ def test_contract_relationship_properties_are_typed():
     assert step.KEY == ("session", "step_number") and step.created_at.tzinfo is not None
     with pytest.raises(pydantic.ValidationError):
         edge_properties_model("OF_STEP").model_validate({"role": "sideways"})
+
+
+def test_a_nodes_repr_leaves_out_its_embedding():
+    """A new user printed ``Mind.get(id)`` and got 384 numbers."""
+    from graphmind.models import Experience
+
+    node = Experience(id="e", description="Tom lost a Chiffchaff", outcome="failure", embedding=[0.125] * 384)
+    assert "0.125" not in repr(node) and "Chiffchaff" in repr(node)
+    assert node.embedding == [0.125] * 384 and node.model_dump()["embedding"] == [0.125] * 384
