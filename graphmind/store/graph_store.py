@@ -11,6 +11,7 @@ once more (a single attempt), and a call that succeeds ends the outage.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -44,6 +45,8 @@ REJECTED_DATA = (
     "Neo.ClientError.Statement.EntityNotFound",
     "Neo.ClientError.Schema.TokenNameError",
 )
+_MISSING_INDEX = re.compile(r"no such (?:\w+ )?(?:schema )?index", re.I)
+"""Neo4j's words for an index a query names that the database lacks: the schema predates it."""
 FAIL_AFTER_S = 20.0  # the default of GRAPHMIND_NEO4J_FAIL_AFTER
 log = logging.getLogger(__name__)
 
@@ -238,6 +241,12 @@ class GraphStore:
             self._outage.found(started, message)
             raise StoreUnavailableError(message, query=name) from exc
         except neo4j_errors.ClientError as exc:
+            if _MISSING_INDEX.search(exc.message or ""):
+                raise StoreError(
+                    f"{name} failed: the database lacks an index this graphmind uses (its schema is older);"
+                    " run 'graphmind init' to bring it up to date",
+                    query=name,
+                ) from exc
             if (exc.code or "").startswith(REJECTED_DATA):
                 raise StoreRejectedError(
                     f"{name}: Neo4j refused the data: {exc.message}", query=name, reason=exc.message

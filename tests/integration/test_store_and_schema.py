@@ -123,3 +123,22 @@ def test_full_text_index_finds_imported_text_after_refresh(store, mind):
     found = {node.id: node.LABEL for node in (mind.get(h["uid"].split(":", 1)[1]) for h in row["kept"])}
     assert set(found) == {"conv-race-2", "tc-queue", "thread-duplicates", "fail-lock", "exp-2"}
     assert found["tc-queue"] == "Technical_Context" and found["exp-2"] == "Experience"
+
+
+def test_a_database_whose_schema_is_older_says_to_run_init(store, settings, mind, neo4j_env):
+    """A user upgraded graphmind and recall failed with Neo4j's "There is no such fulltext
+    schema index": the error now says what to do. The index comes back with init."""
+    import neo4j
+
+    from graphmind.errors import StoreError
+
+    mind.capture({"id": "e1", "description": "Tom lost a Chiffchaff", "outcome": "failure"}, wait=True)
+    auth = (neo4j_env["NEO4J_USER"], neo4j_env["NEO4J_PASSWORD"])
+    with neo4j.GraphDatabase.driver(neo4j_env["NEO4J_URI"], auth=auth) as driver:
+        driver.execute_query("DROP INDEX memory_words IF EXISTS", database_=settings.neo4j_database)
+    try:
+        with pytest.raises(StoreError, match="run 'graphmind init' to bring it up to date"):
+            mind.recall("Chiffchaff", k=3)
+    finally:
+        init_database(store, settings)
+    assert [h.id for h in mind.recall("Chiffchaff", k=3).hits] == ["e1"]
