@@ -94,7 +94,11 @@ def ruminate(
     )
     identity = _identity(store, mind)
     found = established.read(state.steps, state.tools.returned)
-    chosen = _relevant(store, mind, list(state.tools.returned.values()), text, sender, identity, found)
+    returned = list(state.tools.returned.values())
+    partner = _sender_partnership(store, mind, sender)
+    if partner is not None and all(m.id != partner.id for m in returned):
+        returned.append(partner)  # who is speaking, though the exploration did not reach it
+    chosen = _relevant(store, mind, returned, text, sender, identity, found)
     memories = chosen.kept
     kept = {m.id for m in memories}
     context = compose_context(
@@ -151,6 +155,12 @@ def _write(tx: Transaction, result: RuminationResult, returned: Iterable[str]) -
 def _identity(store: GraphStore, mind: str) -> MemoryItem | None:
     rows = store.read("ruminate/get_identity", mind=mind)
     return memory_item("Identity", rows[0]["id"], rows[0]["props"]) if rows else None
+
+
+def _sender_partnership(store: GraphStore, mind: str, sender: str | None) -> MemoryItem | None:
+    """The partnership with ``sender`` (partner_name, any case), if the mind holds one."""
+    rows = store.read("ruminate/get_sender_partnership", mind=mind, sender=sender) if sender else []
+    return memory_item("Partnership", rows[0]["id"], rows[0]["props"]) if rows else None
 
 
 DEPENDENCY_RELS = ("DEPENDS_ON", "IMPORTS", "CALLS", "REQUIRES")

@@ -134,6 +134,29 @@ def test_a_mind_without_relevant_data_gets_seven_honest_sections(mind, tmp_path)
     assert len(result.steps) == 1  # nothing on topic: no exploration beyond the first look
 
 
+def test_the_senders_partnership_speaks_for_who_is_speaking_whatever_the_topic(mind, tmp_path):
+    """A new user's trial: a message from Tom Reilly about tape lures got "No partnership data
+    found" though the mind holds a partnership with him: forty permit notes naming him filled
+    the first look, and his partnership, about other things, was no nearer than them."""
+    notes = [
+        node(
+            "Constraint",
+            f"c{i}",
+            constraint_type="permit",
+            severity="medium",
+            description=f"Tom Reilly may run the tape lure at ride {i % 6} only before {6 + i % 5}:00",
+        )
+        for i in range(40)
+    ]
+    history = ["keeps bees and sells honey at the market", "restores old motorbikes", "sings in a choir"]
+    tom = node("Partnership", "tom", partner_name="Tom Reilly", shared_history=history, trust_level=0.8)
+    mind.import_jsonl(write_jsonl(tmp_path / "log.jsonl", [*notes, tom]))
+    result = mind.ruminate("Can we run the tape lure at ride 2 tomorrow?", sender="tom reilly")
+    identity = result.context.section("identity")
+    assert "Partner to Tom Reilly" in identity.text and "tom" in identity.node_ids, identity.text
+    assert "tom" not in result.steps[0].found_ids  # the exploration did not reach it
+
+
 def test_a_long_stimulus_is_cut_by_the_documented_rule(mind):
     result = _felix(mind).ruminate("race condition " * 4000)
     assert result.truncated and len(result.stimulus) <= MAX_STIMULUS_CHARS
