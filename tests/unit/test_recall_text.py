@@ -22,5 +22,5 @@ def test_a_hit_is_cut_at_100_characters_unless_the_whole_text_is_asked_for():
 def test_nothing_recalled_as_of_a_date_says_why():
     assert _recall_text(_result([])) == "mind 'tour': nothing recalled for 'staircase'"
     told = _recall_text(_result([]), as_of="2025-09-05")
-    assert told.startswith("mind 'tour': nothing recalled for 'staircase' as of 2025-09-05 (memories recorded after")
-    assert "created_at" in told
+    assert told.startswith("mind 'tour': nothing recalled for 'staircase' as of 2025-09-05 (memories valid only")
+    assert "--valid-from" in told
