@@ -198,14 +198,9 @@ class GraphNode(BaseModel):
         """
         if self.text:
             return self.text
-        said: list[str] = []
-        for name in self.TEXT_FIELDS:  # a clause of 3+ words said already is not said again: a
-            # pattern's description holds its first condition and action ("X: Y → Z — Y — Z")
-            before = " ".join(said).casefold()
-            fresh = [i for i in _items(getattr(self, name, None)) if len(i.split()) < 3 or i.casefold() not in before]
-            if fresh:
-                said.append("; ".join(fresh))
-        return " — ".join(said) or None
+        parts = [_as_text(getattr(self, name, None)) for name in self.TEXT_FIELDS]
+        joined = " — ".join(part for part in parts if part)
+        return joined or None
 
     def properties(self) -> dict[str, Any]:
         """The properties to store, without ``id`` and without unset values."""
@@ -234,12 +229,12 @@ class EdgeProperties(BaseModel):
         return self
 
 
-def _items(value: Any) -> list[str]:
-    """A text field's value as its non-empty texts (a list's items, else the value)."""
+def _as_text(value: Any) -> str:
     if value is None:
-        return []
-    values = value if isinstance(value, list) else [value]
-    return [text for text in (str(v) for v in values) if text]
+        return ""
+    if isinstance(value, list):
+        return "; ".join(str(v) for v in value)
+    return str(value)
 
 
 @functools.cache

@@ -142,18 +142,3 @@ def test_a_nodes_repr_leaves_out_its_embedding():
     assert "0.125" not in repr(node) and "Chiffchaff" in repr(node)
     assert node.embedding == [0.125] * 384 and node.model_dump()["embedding"] == [0.125] * 384
 
-
-def test_a_patterns_text_says_its_condition_and_action_once():
-    """A pattern's description holds its first condition and action; its text (what is
-    embedded and shown) read "X: Y → Z — Y — Z" (a new user's ask answer)."""
-    from graphmind.models import Pattern
-
-    pattern = Pattern(
-        id="p",
-        description="extraction: when the bird is tangled → call the lead early",
-        conditions=["when the bird is tangled", "at dusk"],
-        actions=["call the lead early", "cut the strand with scissors"],
-    )
-    assert pattern.derived_text() == (
-        "extraction: when the bird is tangled → call the lead early — at dusk — cut the strand with scissors"
-    )
