@@ -4,11 +4,9 @@
 // TEXT_FIELDS plus `mind`: recall puts the mind in the Lucene query (mind:"felix" AND (...)),
 // so the index returns almost only that mind's nodes, and the exact check stays in Cypher. The full-text index is eventually consistent: Lucene updates are applied in
 // the background, off the commit path (bulk import is 10-25% faster when the server is warm);
-// a query that must see the latest writes runs admin/await_text_index first. The English
-// analyzer stems words (Lucene's Porter stemmer): "extracting" finds "extraction"; schema 011
-// drops memory_search, the index before it, which matched words only as written.
+// a query that must see the latest writes runs admin/await_text_index first.
 // $embedding_dimensions comes from settings (GRAPHMIND_EMBEDDING_DIM).
-CREATE FULLTEXT INDEX memory_words IF NOT EXISTS FOR (n:Memory) ON EACH
+CREATE FULLTEXT INDEX memory_search IF NOT EXISTS FOR (n:Memory) ON EACH
   [
    n.mind,
    n.actions, n.applicability, n.approach, n.bridge, n.communication_style, n.component,
@@ -18,6 +16,6 @@ CREATE FULLTEXT INDEX memory_words IF NOT EXISTS FOR (n:Memory) ON EACH
    n.possibility, n.progress_notes, n.role, n.shared_history, n.steps, n.summary, n.surprise,
    n.tension, n.text, n.themes, n.title, n.topic, n.trigger, n.why_failed
   ]
-  OPTIONS {indexConfig: {`fulltext.analyzer`: 'english', `fulltext.eventually_consistent`: true}};
+  OPTIONS {indexConfig: {`fulltext.eventually_consistent`: true}};
 CREATE VECTOR INDEX memory_embedding IF NOT EXISTS FOR (n:Memory) ON n.embedding
   OPTIONS {indexConfig: {`vector.dimensions`: $embedding_dimensions, `vector.similarity_function`: 'cosine'}};

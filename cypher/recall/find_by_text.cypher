@@ -6,7 +6,7 @@
 // it); a mind whose name's words also make up another's (a, a-b) can share candidates too, hence
 // the exact check and the over-fetch. 'fetched' tells whether the index ran out, 'own' how many
 // were this mind's.
-CALL db.index.fulltext.queryNodes('memory_words', $query, {limit: $fetch}) YIELD node, score
+CALL db.index.fulltext.queryNodes('memory_search', $query, {limit: $fetch}) YIELD node, score
 WITH count(*) AS fetched,
      collect(CASE WHEN node.mind = $mind
                    AND ($labels IS NULL OR any(l IN labels(node) WHERE l IN $labels))

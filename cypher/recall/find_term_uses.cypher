@@ -7,7 +7,7 @@
 // one the mind has never heard of.
 UNWIND $queries AS q
 CALL (q) {
-  CALL db.index.fulltext.queryNodes('memory_words', q.lucene, {limit: $fetch}) YIELD node
+  CALL db.index.fulltext.queryNodes('memory_search', q.lucene, {limit: $fetch}) YIELD node
   WITH node
   WHERE node.mind = $mind AND NOT node.uid IN $exclude
   RETURN count(node) AS elsewhere

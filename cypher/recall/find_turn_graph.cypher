@@ -48,7 +48,7 @@ CALL {
     WITH prefixes
     WITH prefixes WHERE size(prefixes) > 0
     CALL db.index.fulltext.queryNodes(
-      'memory_words',
+      'memory_search',
       'mind:"' + $mind + '" AND text:(' + reduce(q = head(prefixes), p IN tail(prefixes) | q + ' OR ' + p) + ')',
       {limit: $entity_fetch}
     ) YIELD node

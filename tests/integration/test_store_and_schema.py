@@ -57,24 +57,13 @@ def test_init_is_idempotent_and_records_the_version(store, settings):
     first = init_database(store, settings)
     second = init_database(store, settings)
     assert first == second
-    assert first.version == 11
-    assert store.read("admin/get_schema_version")[0]["version"] == 11
+    assert first.version == 10
+    assert store.read("admin/get_schema_version")[0]["version"] == 10
     indexes = {row["name"]: row for row in store.autocommit("admin/list_indexes")}
     assert indexes["memory_embedding"]["type"] == "VECTOR"
-    assert indexes["memory_words"]["type"] == "FULLTEXT"
+    assert indexes["memory_search"]["type"] == "FULLTEXT"
     assert indexes["memory_uid"]["state"] == "ONLINE" and indexes["locus_role"]["type"] == "RANGE"
     assert all(row["state"] == "ONLINE" for row in indexes.values())
-
-
-def test_full_text_search_matches_a_word_in_another_form(store, mind):
-    """A user asked why a Chiffchaff escaped "during extraction" and the full-text side missed
-    "while extracting" (schema 011: the English analyzer)."""
-    mind.capture({"id": "e1", "description": "Tom lost a Chiffchaff while extracting it", "outcome": "failure"})
-    mind.flush()
-    store.autocommit("admin/await_text_index")
-    query = f'mind:"{mind.name}" AND (extraction)'
-    row = store.read("recall/find_by_text", mind=mind.name, query=query, labels=None, fetch=10, limit=10)[0]
-    assert [h["uid"] for h in row["kept"]] == [f"{mind.name}:e1"]
 
 
 def test_calls_are_checked_against_the_catalog(store, mind):
@@ -116,7 +105,7 @@ def test_full_text_index_finds_imported_text_after_refresh(store, mind):
     mind.import_jsonl(DEMO)
     store.autocommit("admin/await_text_index")
     indexes = {row["name"]: row for row in store.autocommit("admin/list_indexes")}
-    assert indexes["memory_words"]["type"] == "FULLTEXT" and not {"memory_text", "memory_search"} & set(indexes)
+    assert indexes["memory_search"]["type"] == "FULLTEXT" and "memory_text" not in indexes
     query = f'mind:"{mind.name}" AND (redelivery OR redelivered)'
     row = store.read("recall/find_by_text", mind=mind.name, query=query, labels=None, fetch=100, limit=10)[0]
     assert row["fetched"] == row["own"]  # the mind's name in the query keeps other minds out

@@ -94,6 +94,6 @@ def test_schema_statements_split_on_line_end_semicolons():
 
 
 def test_the_full_text_index_covers_every_text_field_and_the_mind():
-    statement = next(s.text for s in load_schema() if "FULLTEXT INDEX memory_words" in s.text)
+    statement = next(s.text for s in load_schema() if "FULLTEXT INDEX memory_search" in s.text)
     indexed = set(re.findall(r"\bn\.([a-z_]+)\b", statement.split("ON EACH", 1)[1]))
     assert indexed == {f for model in NODE_TYPES.values() for f in model.TEXT_FIELDS} | {"text", "mind"}
