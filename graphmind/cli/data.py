@@ -80,7 +80,7 @@ def new_mind_note(m: Mind) -> str:
     a mind whose name differs only in case."""
     twins = [s.name for s in list_minds(m.store) if s.name.casefold() == m.name.casefold()]
     also = f"; mind {twins[0]!r} exists" if twins else ""
-    return f"\n(mind {m.name!r} is new: this is its first memory{also}; 'graphmind minds list' shows the others)"
+    return f"\n(mind {m.name!r} is new: this command made it{also}; 'graphmind minds list' shows the others)"
 
 
 @click.command()

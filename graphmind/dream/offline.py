@@ -151,8 +151,9 @@ def _lead_pair(
     (in its first sentence, the one the main clause is taken from) leaves a main clause of 3+
     words, or whose text splits into state and action."""
     name_terms = term_set(name)
+    worked = [k for k in stated if exps[k].outcome != "failure"]  # a failure's action is no THEN
     order = sorted(
-        stated, key=lambda k: (exps[k].outcome != "success", -len(term_set(descriptions[k]) & name_terms), k)
+        worked, key=lambda k: (exps[k].outcome != "success", -len(term_set(descriptions[k]) & name_terms), k)
     )
     for k in order:
         main = _main_clause(descriptions[k])

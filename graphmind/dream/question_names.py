@@ -26,11 +26,14 @@ of the question, not a name ("geo-router" is left in the question too, as before
 
 
 _CALENDAR = frozenset(
-    """monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
-    january february march april may june july august september october november december
-    jan feb mar apr jun jul aug sep sept oct nov dec""".split()
+    """monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat
+    january february march july september october november december feb apr jun jul aug sep sept oct nov dec""".split()
 )
 """Days and months: capitalised by convention, they name no one thing a memory is about."""
+_DATED = frozenset("april may june august jan mar sun".split())
+"""Months (and abbreviations) that are first names too ("Jan Kowalski", "May"): a month only
+beside a day's number ("4 August", "May 3rd")."""
+_DAY_NUMBER = re.compile(r"\d{1,2}(?:st|nd|rd|th)?")
 _FIRST_PERSON = re.compile(r"i(?:['’](?:m|ve|d|ll))?", re.I)
 
 
@@ -49,7 +52,7 @@ def name_runs(text: str) -> list[tuple[str, ...]]:
         token = _POSSESSIVE.sub("", text[start:end])
         if (start and text[start - 1] in _QUOTES) or any(ch.isdigit() for ch in token) or _COMMON.fullmatch(token):
             continue
-        if token.lower() in _CALENDAR or _FIRST_PERSON.fullmatch(token):
+        if token.lower() in _CALENDAR or _FIRST_PERSON.fullmatch(token) or _dated(text, start, end, token):
             continue
         word = token.lower()  # not casefold: "Weißmann" must still match itself
         if runs and text[last:start].isspace():
@@ -69,3 +72,12 @@ def without(text: str, names: Iterable[str]) -> str:
 
 def _word(name: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){re.escape(name)}(?:['’]s)?(?![\w-])", re.I)
+
+
+def _dated(text: str, start: int, end: int, token: str) -> bool:
+    """Whether ``token`` (at ``start:end`` of ``text``) is a month that is also a first name,
+    written beside a day's number."""
+    if token.lower() not in _DATED:
+        return False
+    before, after = text[:start].split()[-1:], text[end:].split()[:1]
+    return any(_DAY_NUMBER.fullmatch(w.strip(",.;:?!")) for w in [*before, *after])

@@ -141,4 +141,3 @@ def test_a_nodes_repr_leaves_out_its_embedding():
     node = Experience(id="e", description="Tom lost a Chiffchaff", outcome="failure", embedding=[0.125] * 384)
     assert "0.125" not in repr(node) and "Chiffchaff" in repr(node)
     assert node.embedding == [0.125] * 384 and node.model_dump()["embedding"] == [0.125] * 384
-

@@ -389,3 +389,16 @@ def test_a_pattern_takes_its_conditions_from_where_it_worked():
     assert out.conditions and not any("hour" in c for c in out.conditions), out.conditions
     failed = run("dream.extract_pattern", PatternExtractionInput(experiences=items[2:]))
     assert any("hour" in c for c in failed.conditions)  # never worked: where it fails
+
+
+def test_a_pattern_of_failures_states_no_failed_action_as_what_to_do():
+    """A review found three failures giving "X: When the pump ran hot → we restarted it with the
+    valve closed": the action of a failure is no THEN."""
+    items = [
+        ExperienceItem(
+            id=f"f{i}", outcome="failure", description=f"When the pump was running hot, we restarted it {how}"
+        )
+        for i, how in enumerate(["with the valve closed", "twice in a row", "after an hour"])
+    ]
+    out = run("dream.extract_pattern", PatternExtractionInput(experiences=items))
+    assert not any("restarted" in a for a in out.actions), out.actions

@@ -41,7 +41,7 @@ def test_a_name_with_a_sharp_s_is_cut_from_its_own_text():
 def test_days_months_and_i_are_no_names():
     assert query_names("Can Dev cover on Friday in March, or shall I ask Siobhan?") == {"dev", "siobhan"}
     assert query_names("extension for the essay due Friday, I've had covid since March") == set()
-    assert query_names("Is it due in May or June? I'm away in Aug") == set()
+    assert query_names("Is it due in July or September? I'm away in Aug") == set()
 
 
 def test_names_next_to_each_other_are_one_name():
@@ -51,3 +51,10 @@ def test_names_next_to_each_other_are_one_name():
         ("summit", "lifts"),
     ]
     assert name_runs("Did Okafor, Dev and Anna meet?") == [("okafor",), ("dev",), ("anna",)]
+
+
+def test_a_month_that_is_a_first_name_is_a_name_unless_beside_a_day():
+    assert name_runs("Did Jan Kowalski call about the order?") == [("jan", "kowalski")]
+    assert query_names("Did August fix the skylight?") == {"august"}
+    assert query_names("Will buses run from 4 to 11 August?") == set()
+    assert query_names("Is the talk on May 3rd, with Dev?") == {"dev"}
