@@ -24,6 +24,10 @@ from graphmind.recall.identifiers import absent, identifiers, named_first, names
 from graphmind.text import STOPWORDS, as_sentence, rank_by_overlap, sentences, term_set, trim, words
 
 TEMPLATE_WORDS = frozenset("no memories found that answer result".split())
+MEMBER_LIST = "Subsumes: "
+"""How an offline abstraction's text lists its members (dream/offline.name_abstraction): the
+names of what it holds, no answer to a question (a new user got "Subsumes: measuring, New C ring
+order arrived, recapture, ageing and net round" for how many birds were ringed)."""
 
 
 def answer(inputs: RecallQuestion, tools: Sequence[Tool]) -> RecallAnswer:
@@ -64,7 +68,7 @@ def _extract(inputs: RecallQuestion, memories: list[MemoryItem], subjects: list[
     shares its shorter ones, ``short_terms``), valid memories' first, an outdated one marked,
     and the first sentence of a memory that replaced one of them (``replaces``) in its place."""
     outdated = {m.id: str(m.prop("outdated")) for m in memories if m.prop("outdated")}
-    pool = [(s, m.id) for m in memories for s in sentences(m.text)]
+    pool = [(s, m.id) for m in memories for s in sentences(m.text) if not s.startswith(MEMBER_LIST)]
     question = term_set(inputs.question)
     short = set() if question else short_terms(inputs.question)
     ranked = [

@@ -10,6 +10,7 @@ import pytest
 from graphmind.dream.entities import is_name, name_spans
 from graphmind.dream.offline import exemplar_name
 from graphmind.llm.base import Tool
+from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.recall import RecallQuestion
 from graphmind.recall.identifiers import by_count, identifiers, named_by
 from graphmind.recall.offline import answer
@@ -192,3 +193,16 @@ def test_an_experience_answers_with_the_sentence_after_the_one_that_matched():
     twice = [{"id": "e1", "label": "Experience", "text": "The truck creaked. The truck creaked. Tom fixed it."}]
     again = answer(RecallQuestion(question="Why did the truck creak?"), [_given(twice)])
     assert "Tom fixed it" in again.answer  # a repeated sentence does not hide the one after it
+
+
+def test_an_abstractions_list_of_members_is_no_answer():
+    """A new user asked how many birds were ringed and got an offline abstraction's template
+    list ("Subsumes: measuring, New C ring order arrived, ...") among the answer's sentences."""
+    memories = [
+        MemoryItem(
+            id="a1", label="Abstraction", text="Rings. Subsumes: measuring, New C ring order arrived and net round."
+        ),
+        MemoryItem(id="e1", label="Experience", text="New C ring order arrived: 5 strings of 20."),
+    ]
+    said = answer(RecallQuestion(question="When did the new C ring order arrive?", memories=memories), [])
+    assert said.found and said.cited_ids == ["e1"] and "Subsumes" not in said.answer, said
