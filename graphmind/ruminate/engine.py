@@ -178,7 +178,10 @@ def _relevant(
 ) -> relevance.Selection:
     rows = store.read("ruminate/list_links", mind=mind, uids=[f"{mind}:{m.id}" for m in memories]) if memories else []
     links = [relevance.Link(r["source"], r["rel"], r["target"]) for r in rows]
-    names = [str(identity.prop("name"))] if identity is not None and identity.prop("name") else []
+    # The mind's own name says who, not what; of a title ("Saltfleet Point ringing log") only its
+    # capitalised words name anyone: "ringing" is what its memories are about.
+    title = str(identity.prop("name") or "") if identity is not None else ""
+    names = [" ".join(w for w in title.split() if w[:1].isupper())]
     return relevance.select(memories, links, stimulus=stimulus, sender=sender, names=names, established=found)
 
 

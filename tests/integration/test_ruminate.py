@@ -157,6 +157,20 @@ def test_the_senders_partnership_speaks_for_who_is_speaking_whatever_the_topic(m
     assert "tom" not in result.steps[0].found_ids  # the exploration did not reach it
 
 
+def test_a_minds_title_leaves_its_ordinary_words_on_topic(mind, tmp_path):
+    """A new user's mind was called "Saltfleet Point ringing log": its name's words were taken
+    as names, so "ring" never counted, and "We're out of rings" found nothing on topic."""
+    rows = [
+        node("Identity", "me", name="Saltfleet Point ringing log", role="field ecologist"),
+        node("Experience", "e1", description="Ran out of rings after the fall; borrowed a string", outcome="progress"),
+        node("Experience", "e2", description="Wind took the top panel of the long net", outcome="failure"),
+    ]
+    mind.import_jsonl(write_jsonl(tmp_path / "log.jsonl", rows))
+    result = mind.ruminate("We're out of rings, what now?")
+    assert result.coverage["relevance"]["e1"].startswith("kept"), result.coverage["relevance"]
+    assert "borrowed a string" in result.context_markdown and "top panel" not in result.context_markdown
+
+
 def test_a_long_stimulus_is_cut_by_the_documented_rule(mind):
     result = _felix(mind).ruminate("race condition " * 4000)
     assert result.truncated and len(result.stimulus) <= MAX_STIMULUS_CHARS
