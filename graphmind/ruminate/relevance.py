@@ -38,6 +38,7 @@ small minds written by two sessions are still a thin calibration.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -112,9 +113,9 @@ def select(
     """The memories to build the Context Object from, each with its reason and score."""
     people = {sender or "", *names} | {str(m.prop("partner_name") or "") for m in memories}
     name_stems = set().union(*(stems(p) for p in people if p)) if any(people) else set()
-    wanted = stems(stimulus) - name_stems
+    wanted = _terms(stimulus) - name_stems
     chosen = Selection()
-    shared: dict[str, set[str]] = {m.id: (stems(_text(m)) - name_stems) & wanted for m in memories}
+    shared: dict[str, set[str]] = {m.id: (_terms(_text(m)) - name_stems) & wanted for m in memories}
     needed = max(1, min(MIN_SHARED, len(wanted)))
     topical = {i for i, s in shared.items() if len(s) >= needed and i not in established.dismissed}
     links = list(links)
@@ -191,6 +192,17 @@ def reach(
                 reached.add(far)
         frontier = reached
     return linked
+
+
+_CODE = re.compile(r"(?<![\w-])[A-Z]{2,3}(?![\w-])")
+_NOT_CODES = frozenset({"am", "pm", "ok", "id", "tv"})
+
+
+def _terms(text: str) -> set[str]:
+    """The stems of ``text``'s content words, and its codes: a word of 2-3 capitals ("AA" rings,
+    a "DLQ"), too short for a content word but what the text is about ("We're out of AA rings
+    again" shares only "ring" with every memory of a ringing station's log)."""
+    return stems(text) | ({c.lower() for c in _CODE.findall(text)} - _NOT_CODES)
 
 
 def _text(m: MemoryItem) -> str:

@@ -174,3 +174,15 @@ def test_a_word_memory_holds_only_in_off_topic_memories_is_not_said_to_be_unknow
     situation = context.section("current_situation").text
     assert "Nothing in memory about" in situation and "warranty" in situation
     assert "press comes up only in memories about other matters." in situation
+
+
+def test_a_code_of_capitals_counts_beside_the_content_words():
+    """A ringing station's "We're out of AA rings again": every memory shares "ring"; the
+    ring size "AA", too short for a content word, tells the one about AA rings apart."""
+    aa = _m("e60", "Experience", description="AA rings now out too; borrowed a string from the observatory")
+    c = _m("e57", "Experience", description="New C ring order arrived, five strings")
+    wire = _m("e9", "Experience", description="Ring pliers lost near the net ride")
+    chosen = select([aa, c, wire], [], stimulus="We're out of AA rings again, what should we do?", sender=None)
+    assert [m.id for m in chosen.kept] == ["e60"], chosen.reasons
+    pm = select([wire], [], stimulus="Ring pliers at 3 PM?", sender=None)  # times are no codes
+    assert [m.id for m in pm.kept] == ["e9"], pm.reasons
