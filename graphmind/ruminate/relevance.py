@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 
 from graphmind.prompts._models import MemoryItem
 from graphmind.ruminate.established import Established
-from graphmind.text import content_terms, stem, stems
+from graphmind.text import STOPWORDS, content_terms, stem, stems
 
 MIN_SHARED = 2
 MAX_HOPS = 3
@@ -202,7 +202,7 @@ def _terms(text: str) -> set[str]:
     """The stems of ``text``'s content words, and its codes: a word of 2-3 capitals ("AA" rings,
     a "DLQ"), too short for a content word but what the text is about ("We're out of AA rings
     again" shares only "ring" with every memory of a ringing station's log)."""
-    return stems(text) | ({c.lower() for c in _CODE.findall(text)} - _NOT_CODES)
+    return stems(text) | ({c.lower() for c in _CODE.findall(text)} - _NOT_CODES - STOPWORDS)  # "THE" shouted
 
 
 def _text(m: MemoryItem) -> str:

@@ -186,3 +186,6 @@ def test_a_code_of_capitals_counts_beside_the_content_words():
     assert [m.id for m in chosen.kept] == ["e60"], chosen.reasons
     pm = select([wire], [], stimulus="Ring pliers at 3 PM?", sender=None)  # times are no codes
     assert [m.id for m in pm.kept] == ["e9"], pm.reasons
+    down = _m("e10", "Experience", description="THE NET IS DOWN AGAIN")
+    shout = select([down], [], stimulus="THE RING IS LOST", sender=None)  # nor stopwords shouted
+    assert shout.kept == [], shout.reasons
