@@ -202,14 +202,10 @@ def _forms(word: str) -> set[str]:
 def _about_beyond_names(embedder: Embedder, query: str, hits: Sequence[RecallHit], quantile: float) -> dict[str, bool]:
     """When ``query`` names something ("What is Okafor's payroll schedule?"), whether each of
     ``hits`` is about the rest of it: the two texts without the query's names are more alike
-    than unrelated texts are to that rest, and share a content word: a memory of the same
-    business is near any question about it, so nearness alone let "What is Margaret Okafor's
-    phone number?" be answered by what Margaret did (named questions about matters the logs do
-    not hold, silent: 0.12-0.64 → 0.50-0.88; on topic, a paraphrase sharing no word is lost:
-    0.50-0.88 from 0.58-0.88; bench/ask_quality.py). A name makes any text that holds it, or a
-    word spelled like it ("Hensby Paper", "matte paper"), alike to the query whatever each says
-    of it, so it cannot make a memory about the question. A query that holds nothing but names
-    ("What about Okafor?") judges none, nor is a hit whose text is nothing but them judged."""
+    than unrelated texts are to that rest. A name makes any text that holds it, or a word spelled
+    like it ("Hensby Paper", "matte paper"), alike to the query whatever each says of it, so it
+    cannot make a memory about the question. A query that holds nothing but names ("What about
+    Okafor?") judges none, nor is a hit whose text is nothing but them judged."""
     asked = query_names(query)
     rest = without(query, asked)
     if not asked or not stems(rest):
@@ -220,11 +216,7 @@ def _about_beyond_names(embedder: Embedder, query: str, hits: Sequence[RecallHit
         return {}
     vectors = unit_rows(np.asarray(embedder.embed([rest, *(rests[h.id] for h in judged)]), np.float64))
     floor = relevance_floor(embedder, vectors[0], quantile)
-    asks = stems(rest)
-    return {
-        h.id: relevant(float(vectors[0] @ v), floor) and bool(asks & stems(rests[h.id]))
-        for h, v in zip(judged, vectors[1:], strict=True)
-    }
+    return {h.id: relevant(float(vectors[0] @ v), floor) for h, v in zip(judged, vectors[1:], strict=True)}
 
 
 def relevant(similarity: float, floor: float) -> bool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -443,14 +442,3 @@ def test_ask_does_not_answer_about_a_name_no_memory_holds(mind):
     assert plural.output.found and plural.output.cited_ids[0] == "p6", plural.output
     anyway = mind.ask("What paper do Harbour Gallery's exhibition posters print on?", only_about=False)
     assert anyway.output.found  # the check can fail: without it the Quayside posters answer
-
-
-def test_ask_does_not_answer_a_named_question_from_memories_sharing_no_word_of_it(mind):
-    """ "What is Winifred Tate's home address?" was answered by what Mrs Tate reserved: every
-    memory of her is near any question about her. Beyond the names, a memory must share a
-    content word with the question (the library log of bench/ask_quality.py, written blind)."""
-    log = Path(__file__).resolve().parents[1] / "data" / "ask_names_library" / "log.jsonl"
-    mind.capture_many([json.loads(line) for line in log.read_text().splitlines() if line.strip()])
-    for question in ("What is Winifred Tate's home address?", "Which school does Tomasz Nowak's son go to?"):
-        assert not mind.ask(question).output.found, question
-    assert mind.ask("What is Winifred Tate's home address?", only_about=False).output.found  # can fail
