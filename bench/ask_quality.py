@@ -13,7 +13,8 @@ and a renovation firm's logs with questions of the same shape (tests/data/ask_na
 after the rule for named questions was built on ``agency-names``; ``library-*`` and
 ``boatyard-*``: a library branch's and a boatyard's logs with the same shape, and
 ``*-unknown``: questions about the matters they log, for names they never hold (the boatyard's
-written after the rule for such names was built). No dream: ``ask``
+written after the rule for such names was built); ``studio-*``: a recording studio's log, written
+after every rule. No dream: ``ask``
 recalls memories. Offline LLM. For graphmind (the recall tool keeps only memories about the
 query, ``dream.knowledge.about_only``) and the baseline (``only_about=False``: the nearest):
 
@@ -40,6 +41,7 @@ VET = NAMES.parent / "ask_names_vet"
 BUILDER = NAMES.parent / "ask_names_builder"
 LIBRARY = NAMES.parent / "ask_names_library"
 BOATYARD = NAMES.parent / "ask_names_boatyard"
+STUDIO = NAMES.parent / "ask_names_studio"
 
 
 NAMED = {
@@ -50,6 +52,8 @@ NAMED = {
     "library-unknown": (LIBRARY, "log.jsonl", "unknown_names"),
     "boatyard-names": (BOATYARD, "log.jsonl"),
     "boatyard-unknown": (BOATYARD, "log.jsonl", "unknown_names"),
+    "studio-names": (STUDIO, "log.jsonl"),
+    "studio-unknown": (STUDIO, "log.jsonl", "unknown_names"),
 }
 
 
@@ -97,7 +101,7 @@ def main() -> None:
     parser.add_argument(
         "--data",
         default="blind-near,blind-far,ops,campus,transit,garden,agency-names,vet-names,builder-names,"
-        "library-names,library-unknown,boatyard-names,boatyard-unknown",
+        "library-names,library-unknown,boatyard-names,boatyard-unknown,studio-names,studio-unknown",
     )
     parser.add_argument("--write", action="store_true", help="put the table into bench/RESULTS.md (ask-quality)")
     args = parser.parse_args()
