@@ -13,6 +13,7 @@ from graphmind.cli.options import JSON, MIND, FilePath
 from graphmind.cli.render import emit, stderr_is_terminal, table
 from graphmind.config import Settings
 from graphmind.errors import InputError
+from graphmind.io.jsonl import open_input
 from graphmind.mind import Mind
 from graphmind.store.minds import list_minds
 
@@ -53,6 +54,7 @@ def init(as_json: bool) -> None:
 def import_(file: Path, mind: str, strict: bool, as_json: bool) -> None:
     """Import a JSON Lines FILE into a mind (validated first; idempotent)."""
     show = _progress_line if stderr_is_terminal() else None
+    open_input(file).close()  # a file that cannot be read is refused before the database is asked
     with Mind.open(mind) as m:
         note = new_mind_note(m) if not m.exists() else ""
         report = m.import_jsonl(file, strict=strict, progress=show)

@@ -6,7 +6,7 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import pydantic
 
@@ -23,16 +23,21 @@ _SURROGATES = re.compile("[\ud800-\udfff]")
 _SURROGATE = "holds a lone surrogate (a \\uD800-\\uDFFF escape without its pair), which is not Unicode text"
 
 
-def iter_lines(path: Path) -> Iterator[tuple[int, str | bytes]]:
-    """(line number, text) for each non-blank line, streamed. A line that is not UTF-8 comes
-    as its raw bytes, for ``parse_line`` to refuse: one bad line, not a bad file."""
+def open_input(path: Path) -> BinaryIO:
+    """``path`` opened for reading, else NotFoundError in one sentence (missing, not a file, a
+    name too long or holding a NUL, no permission): what a command checks before anything else."""
     try:
         if not path.is_file():
             raise NotFoundError(f"{path} does not exist or is not a file")
-        handle = path.open("rb")
-    except (OSError, ValueError) as exc:  # a name too long or holding a NUL, no permission
+        return path.open("rb")
+    except (OSError, ValueError) as exc:
         raise NotFoundError(f"{path} cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
-    with handle:
+
+
+def iter_lines(path: Path) -> Iterator[tuple[int, str | bytes]]:
+    """(line number, text) for each non-blank line, streamed. A line that is not UTF-8 comes
+    as its raw bytes, for ``parse_line`` to refuse: one bad line, not a bad file."""
+    with open_input(path) as handle:
         for number, raw in enumerate(handle, start=1):
             try:
                 text = raw.decode("utf-8")
