@@ -39,7 +39,7 @@ from graphmind.recall.hit_counter import count_hits
 from graphmind.recall.identifiers import identifiers, names
 from graphmind.recall.validity import moment
 from graphmind.store import GraphStore
-from graphmind.text import stems
+from graphmind.text import stems, words
 
 MAX_K = 100
 """At most this many patterns per answer, everywhere (Python, CLI, REST, MCP); recall reads 3 x k."""
@@ -187,7 +187,7 @@ def unheard_names(recaller: Recaller, mind: str, query: str) -> dict[str, list[s
 
 def _words(text: str | None) -> set[str]:
     """The lower-case words of ``text``, a plural also as its singular (as ``_forms`` asks)."""
-    found = set(re.findall(r"\w+", (text or "").lower()))
+    found = set(words(text or ""))
     return found | {w[:-1] for w in found if w.endswith("s") and len(w) >= 5}
 
 

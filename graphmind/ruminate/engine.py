@@ -95,9 +95,9 @@ def ruminate(
     identity = _identity(store, mind)
     found = established.read(state.steps, state.tools.returned)
     returned = list(state.tools.returned.values())
-    partner = _sender_partnership(store, mind, sender)
-    if partner is not None and all(m.id != partner.id for m in returned):
-        returned.append(partner)  # who is speaking, though the exploration did not reach it
+    if sender and not any(_speaks_for(m, sender) for m in returned):
+        partner = _sender_partnership(store, mind, sender)  # who is speaking: not reached by the exploration
+        returned += [partner] if partner is not None else []
     chosen = _relevant(store, mind, returned, text, sender, identity, found)
     memories = chosen.kept
     kept = {m.id for m in memories}
@@ -157,10 +157,15 @@ def _identity(store: GraphStore, mind: str) -> MemoryItem | None:
     return memory_item("Identity", rows[0]["id"], rows[0]["props"]) if rows else None
 
 
-def _sender_partnership(store: GraphStore, mind: str, sender: str | None) -> MemoryItem | None:
+def _sender_partnership(store: GraphStore, mind: str, sender: str) -> MemoryItem | None:
     """The partnership with ``sender`` (partner_name, any case), if the mind holds one."""
-    rows = store.read("ruminate/get_sender_partnership", mind=mind, sender=sender) if sender else []
+    rows = store.read("ruminate/get_sender_partnership", mind=mind, sender=sender)
     return memory_item("Partnership", rows[0]["id"], rows[0]["props"]) if rows else None
+
+
+def _speaks_for(memory: MemoryItem, sender: str) -> bool:
+    """Whether ``memory`` is the partnership with ``sender`` (as get_sender_partnership matches)."""
+    return memory.label == "Partnership" and str(memory.prop("partner_name") or "").lower() == sender.lower()
 
 
 DEPENDENCY_RELS = ("DEPENDS_ON", "IMPORTS", "CALLS", "REQUIRES")
