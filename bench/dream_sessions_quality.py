@@ -29,29 +29,31 @@ from sklearn.metrics import adjusted_rand_score
 from graphmind.mind import Mind
 
 
-def dream_sessions(captured: list[dict], size: int) -> dict:
-    """Experience id → pattern id or None, after sessions of ``size`` (0: one dream of all)."""
+def dream_sessions(captured: list[dict], size: int) -> tuple[dict, Counter]:
+    """Experience id → pattern id or None, after sessions of ``size`` (0: one dream of all),
+    and how many runs' verification ended in each status."""
     with bench_store() as (store, settings):
         mind = Mind(scratch_mind("bench-dream-sessions"), store, settings)
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
+                statuses: Counter = Counter()
                 if not size:  # no session: triage's cap of representatives per session stays out of it
                     mind.capture_many(captured)
-                    mind.dream()
+                    statuses[mind.dream().verification.get("status")] += 1
                 for k, start in enumerate(range(0, len(captured), size or len(captured))):
                     if size:
                         mind.capture_many(captured[start : start + size], session_id=f"s{k}")
-                        mind.end_session(f"s{k}")
+                        statuses[mind.end_session(f"s{k}").verification.get("status")] += 1
             rows = mind.store.read("dream/list_memberships", mind=mind.name)
-            return {r["id"]: r["pattern"] for r in rows}
+            return {r["id"]: r["pattern"] for r in rows}, statuses
         finally:
             mind.delete()
             mind.close()
 
 
 def score(captured: list[dict], labels: list[str], size: int) -> dict:
-    owner = dream_sessions(captured, size)
+    owner, statuses = dream_sessions(captured, size)
     found = [owner.get(c["id"]) for c in captured]
     members: dict[str, Counter] = defaultdict(Counter)
     for pattern, label in zip(found, labels):
@@ -63,6 +65,7 @@ def score(captured: list[dict], labels: list[str], size: int) -> dict:
         "placed": placed / len(labels),
         "purity": sum(c.most_common(1)[0][1] for c in members.values()) / max(1, placed),
         "patterns": len(members),
+        "failed": f"{statuses['failed']}/{sum(statuses.values())}",
     }
 
 
@@ -75,8 +78,8 @@ def main() -> None:
     args = parser.parse_args()
     lines = [
         f"| data | sessions of {args.size}: ARI | in a pattern | purity | patterns "
-        "| one dream (baseline): ARI | in a pattern | purity | patterns | ratio |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| verification failed | one dream (baseline): ARI | in a pattern | purity | patterns | ratio |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for name in args.data.split(","):
         captured, labels = labelled(name, args.per_intent)
@@ -84,7 +87,7 @@ def main() -> None:
         ratio = f"{ours['ari'] / once['ari']:.2f}" if once["ari"] > 0.05 else "-"
         line = (
             f"| {name} ({len(labels)}) | {ours['ari']:.3f} | {ours['placed']:.2f} | {ours['purity']:.2f} "
-            f"| {ours['patterns']} | {once['ari']:.3f} | {once['placed']:.2f} | {once['purity']:.2f} "
+            f"| {ours['patterns']} | {ours['failed']} runs | {once['ari']:.3f} | {once['placed']:.2f} | {once['purity']:.2f} "
             f"| {once['patterns']} | {ratio} |"
         )
         print(line, flush=True)

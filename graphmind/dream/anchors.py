@@ -36,6 +36,10 @@ from graphmind.dream.items import PatternState, filled
 from graphmind.embed import Embedder
 
 RIVAL_QUANTILE = 95.0
+OWN_QUANTILE = 10.0
+"""A member must be more alike to a pattern's anchors than this percentile of the anchors is
+to the rest (``own_level``): most of the pattern's own experiences would clear it."""
+MIN_OWN = 3
 MIN_RIVALS = 10
 MAX_RIVALS = 2000
 NEAREST = 3
@@ -111,8 +115,9 @@ def claims(
     (``vectors``: the members' unit grouping vectors; ``labels``: their communities,
     ``anchor_labels``: the anchors'): the pattern most of the community's anchors belong to
     (the first on a tie), when the member is more alike to that pattern's anchors than chance
-    (``Anchors.bar``) and than most experiences of the other patterns are (``rival_level``): a
-    community can reach a one-off or a routine note, which stays free."""
+    (``Anchors.bar``), than most experiences of the other patterns are (``rival_level``) and
+    than the tenth of the anchors least alike to the others (``own_level``): a community can reach a
+    one-off or a routine note, which stays free."""
     owners: dict[int, Counter[int]] = defaultdict(Counter)
     for label, pattern in zip(anchor_labels.tolist(), anchors.patterns, strict=True):
         owners[label][pattern] += 1
@@ -127,10 +132,24 @@ def claims(
             pattern = owners[label].most_common(1)[0][0]
             own = rows_of[pattern]
             if pattern not in bars:
-                bars[pattern] = max(anchors.bar(len(own)), rival_level(x, own))
+                bars[pattern] = max(anchors.bar(len(own)), rival_level(x, own), own_level(x, own))
             if float((x[own] @ vectors[k]).mean()) > bars[pattern]:
                 claimed[i] = pattern
     return claimed
+
+
+def own_level(x: np.ndarray, own: Sequence[int]) -> float:
+    """The ``OWN_QUANTILE`` of each anchor's mean cosine to the other anchors ``own`` (unit rows
+    of ``x``): how alike the pattern's own experiences are to it (-1 with fewer than
+    ``MIN_OWN``: two anchors may be near twins, and one cosine is no quantile). A
+    mind with few patterns has too few rivals for ``rival_level``, and there, in a mind of one
+    trade, a member of another technique clears chance: dreaming after every few experiences,
+    patterns grew into grab-bags (``bench/dream_sessions_quality.py``)."""
+    n = len(own)
+    if n < MIN_OWN:
+        return -1.0
+    rows = x[list(own)]
+    return float(np.percentile(((rows @ rows.T).sum(axis=1) - 1.0) / (n - 1), OWN_QUANTILE))
 
 
 def rival_level(x: np.ndarray, own: Sequence[int]) -> float:

@@ -121,6 +121,7 @@ def mark_verification(
     check: Verification | None,
     settled: Collection[tuple[str, str]] = (),
     valid_new: Collection[str] = (),
+    valid: Collection[str] = (),
 ) -> None:
     """Active patterns are verified when the run's verification did not fail and neither a flag
     nor a contradiction names them (a contradiction ``settled`` by superseding one side no
@@ -128,12 +129,13 @@ def mark_verification(
     the last run (a capture superseded or contradicted it, or every experience behind it) stays
     so: a dream does not verify again what newer memories say no longer holds. Except one that
     only lost its experiences and this run gave a valid one that replaces nothing (an id in
-    ``valid_new``): it holds again (``revived``)."""
+    ``valid_new``), or gave it a valid one (in ``valid``: its replacement, say) and extracted its
+    text again from what holds (``refreshed``): it holds again (``revived``)."""
     flagged = {i for pair in (check.contradictions if check else []) if pair not in settled for i in pair}
     flagged |= faulted(check)
     for p in patterns:
         if p.active and p.stored_verification == "invalidated" and not p.superseded_itself:
-            p.revived = any(e in valid_new for e in p.new_members)
+            p.revived = any(e in (valid if p.refreshed else valid_new) for e in p.new_members)
         if p.active and (p.stored_verification != "invalidated" or p.revived):
             ok = sound(check) and p.id not in flagged
             p.verification_status = "verified" if ok else "unverified"
@@ -175,8 +177,9 @@ def build_publication(
         p.status, p.pruned_reason, p.superseded_by, p.changed = "pruned", "contradicted", s.winner, True
         p.verification_status = "invalidated"
         pruned = [*pruned, Pruning(p.id, "contradicted", s.winner)]
+    valid = {r.id for r in rows if not r.invalid}
     valid_new = {r.id for r in rows if not r.invalid and not r.replaces}
-    mark_verification(patterns, check, {pair for pair in pairs if superseded.keys() & set(pair)}, valid_new)
+    mark_verification(patterns, check, {pair for pair in pairs if superseded.keys() & set(pair)}, valid_new, valid)
     touched_ids = {p.id for p in touched} | {x.pattern_id for x in pruned}
     contradictions = [
         {

@@ -452,6 +452,36 @@ def test_a_pattern_whose_examples_were_all_superseded_holds_again_when_new_ones_
     assert "invalid_at" not in props and props["verification_status"] != "invalidated", props
 
 
+def test_a_pattern_retold_from_the_replacement_of_all_its_experiences_holds_again(mind):
+    """Every experience superseded by one of the same technique that joins the pattern: the
+    dream tells the pattern again from what holds, and it holds again (it stayed invalidated,
+    its new text beside invalid_at, in a new user's brew log)."""
+    tellings = [
+        "Fined the bitter casks with isinglass at a pint per barrel; bright in two days.",
+        "Isinglass in the stout casks, a pint per barrel, clear by the third day.",
+        "Fined the pale casks with isinglass, a pint a barrel, bright in 36 hours.",
+    ]
+    strategy = "cask fining"
+    mind.capture_many(
+        [
+            {"id": f"fine-{i}", "description": t, "outcome": "success", "strategy_used": strategy}
+            for i, t in enumerate(tellings)
+        ]
+    )
+    mind.dream()
+    (match,) = mind.query_knowledge("fining the casks", k=1)
+    newer = "Fined the casks with a vegan silica fining at 0.5 ml per litre; bright in two days."
+    mind.capture(
+        {"id": "fine-new", "description": newer, "outcome": "success", "strategy_used": strategy},
+        supersedes=[f"fine-{i}" for i in range(len(tellings))],
+    )
+    assert _props(mind, match.id)["verification_status"] == "invalidated"
+    mind.dream()
+    props = _props(mind, match.id)
+    assert "silica" in props["description"] and "isinglass" not in props["description"], props
+    assert "invalid_at" not in props and props["verification_status"] == "verified", props
+
+
 def test_forgetting_the_newer_memory_makes_the_older_valid_again(mind, cli_env, capsys):
     _capture_a_then_b(mind)
     assert "invalid_at" in _props(mind, "fact-old")

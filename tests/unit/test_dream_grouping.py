@@ -152,6 +152,16 @@ def test_the_action_text_keeps_a_prefixed_verb():
     assert action_text(torque) == torque  # units and measures are no names either
     assert action_text("Deployed 2 api-gw pods") == "Deployed 2 pods"  # a name after a number stays one
     assert action_text("Re-cooled the CCD slowly at 2 C per minute") == "Re-cooled the CCD slowly at 2 C per minute"
+    assert (
+        action_text("Dosed 8 g/L of hops, pitched at 2 L/hl") == "Dosed 8 g/L of hops, pitched at 2 L/hl"
+    )  # per-units
+
+
+def test_days_and_months_are_no_names():
+    """A date says when, not what was acted on: cut, it left "from 1" (a new user's brew log)."""
+    assert action_text("Raised the price to 845 from 1 October") == "Raised the price to 845 from 1 October"
+    assert action_text("Brewed on Monday with Tom") == "Brewed on Monday"
+    assert action_text("Brewed on Monday with Tom", readable=False) == "Brewed on with"  # grouping: as before
 
 
 def test_the_action_text_reads_as_a_sentence_where_names_were_cut():
@@ -168,6 +178,8 @@ def test_the_action_text_reads_as_a_sentence_where_names_were_cut():
     assert action_text("Opened a Foo user account") == "Opened a user account"  # u and h: as written
     assert action_text("Upgraded an Oracle.") == "Upgraded an."  # one word would be left: the plain cut, no name
     assert action_text("Sent a Kestrel 'final' draft") == "Sent a 'final' draft"  # the article still has a word
+    assert action_text("Pitched the Foxglove at 19C") == "Pitched at 19C"  # no "the at"
+    assert action_text("Pitched the Foxglove at 19C", readable=False) == "Pitched the at 19C"  # grouping's cut
     from graphmind.dream.offline import exemplar_name
 
     assert exemplar_name(["Talked with Ana", "Talked with Ben", "Talked with Carla"]) == "Talked"  # no client named
@@ -451,7 +463,9 @@ def test_representatives_among_a_patterns_anchors_grow_it_and_no_cluster_holds_t
     rows = _rows(["move"] * 12)
     reps, companions = [0, 1, 2, 3, 4, 5, 8, 9], {0: [6], 1: [7], 2: [10], 3: [11]}
     weights = np.array([2, 2, 2, 2, 1, 1, 0, 0, 1, 1, 0, 0])
-    anchor_vectors = unit(*[np.add(a, rng.normal(0, 0.02, 4)) for _ in range(4)])
+    # the anchors vary more than the night's "a" experiences: each of these is as alike to them
+    # as they are to each other (anchors.own_level), so all four grow pattern 3
+    anchor_vectors = unit(*[np.add(a, rng.normal(0, 0.1, 4)) for _ in range(4)])
     anchors = Anchors(anchor_vectors, ["a"] * 4, [3] * 4, bar=lambda m: 0.3)
     clusters, left, _, claimed = compress.cluster(
         rows, vectors, reps, weights, PARAMS, companions=companions, anchors=anchors

@@ -82,6 +82,20 @@ def test_a_pattern_that_only_lost_its_experiences_holds_again_when_a_valid_one_j
     assert "invalid_at" not in pattern_row("m", stale, True)["props"]
 
 
+def test_a_pattern_told_again_from_its_replacement_holds_again():
+    """Every experience of "fining" was superseded by one that joined it ("Biofine replaces
+    isinglass"), and the run extracted its text again from what holds: it states the new rule,
+    so it holds (a new user's brew log: it stayed invalidated, and knowledge still said so).
+    Without the new text it stays invalidated: its old text would misstate the replacement."""
+    verified = Verification(status="verified", score=1.0, checks={})
+    retold, untold = pattern("retold", new_members=["e9"]), pattern("untold", new_members=["e9"])
+    retold.refreshed = True
+    for p in (retold, untold):
+        p.stored_verification = p.verification_status = "invalidated"
+    mark_verification([retold, untold], verified, valid_new=set(), valid={"e9"})
+    assert [p.verification_status for p in (retold, untold)] == ["verified", "invalidated"]
+
+
 def test_one_flagged_edge_leaves_the_rest_of_the_ladder_verified():
     from graphmind.dream.vertical import Flag
 
