@@ -1,10 +1,12 @@
 // mode: read
 // params: mind, ids
-// The typed label of each of these ids that already exists in the mind.
+// The typed label of each of these ids that already exists in the mind; held: it is an
+// Experience a pattern is built on (EXEMPLIFIES), which an import must not rewrite silently.
 UNWIND $ids AS id
 CALL (id) {
   MATCH (n:Memory {uid: $mind + ':' + id}) RETURN n
   UNION
   MATCH (n:Run {uid: $mind + ':' + id}) RETURN n
 }
-RETURN n.id AS id, [l IN labels(n) WHERE NOT l IN ['Memory', 'Run']] AS labels
+RETURN n.id AS id, [l IN labels(n) WHERE NOT l IN ['Memory', 'Run']] AS labels,
+       n:Experience AND EXISTS { (n)-[:EXEMPLIFIES]->(:Pattern) } AS held

@@ -7,7 +7,8 @@
 // created_at), unless it already has an invalid_at; a pattern also verification_status
 // 'invalidated'. row: {new, old} (uids). Left as they are, as capture leaves them: an older one
 // valid only from that time or later, a memory said to replace itself, and two said to replace
-// each other (which one holds is not stated). Returns how many were marked.
+// each other (which one holds is not stated). Returns how many were marked, and their uids (the
+// importer then marks the patterns built on them as a capture does: memory/mark_unsupported_patterns).
 UNWIND $rows AS row
 MATCH (new:Memory {uid: row.new})-[r:SUPERSEDES|CONTRADICTS]->(old:Memory {uid: row.old})
 WHERE new.mind = $mind AND old.mind = $mind AND old <> new AND old.invalid_at IS NULL
@@ -17,4 +18,4 @@ WITH DISTINCT old, min(coalesce(new.valid_from, new.created_at)) AS at
 WHERE at IS NOT NULL AND (old.valid_from IS NULL OR old.valid_from < at)
 SET old.invalid_at = at,
     old.verification_status = CASE WHEN old:Pattern THEN 'invalidated' ELSE old.verification_status END
-RETURN count(old) AS marked
+RETURN count(old) AS marked, collect(old.uid) AS olds

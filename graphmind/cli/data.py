@@ -66,7 +66,8 @@ def import_(file: Path, mind: str, strict: bool, as_json: bool) -> None:
     emit(
         report.as_dict() | {"new_mind": bool(note)},
         as_json,
-        f"imported {report.nodes:,} nodes and {report.edges:,} edges into mind {mind!r}"
+        f"imported {report.nodes:,} nodes ({report.new:,} new, {report.changed:,} changed, "
+        f"{report.unchanged:,} unchanged) and {report.edges:,} edges into mind {mind!r}"
         + (f"; skipped {report.skipped:,} invalid line(s)" if report.skipped else "")
         + (
             f"; {report.invalidated:,} older memories marked no longer valid (their replacing edges)"

@@ -6,7 +6,8 @@ Meanwhile the memory nodes new to the mind are written on worker threads (graphm
 ``overlap``): under ``strict`` (the default) any bad line stops the import and deletes them, so
 a bad file leaves the mind as it was. Then the other nodes, and after them edges, are written
 from the spill with batched ``UNWIND`` queries that MERGE on ``uid``, so importing the same file
-twice changes nothing.
+twice changes nothing; the report counts the nodes new, changed and there unchanged. A line that
+would change an experience a pattern holds is refused (graphmind/io/held.py).
 A batch Neo4j refuses for its data is split until the rows it refuses are alone: those lines
 are refused by number (under ``strict``, the first one stops the import) and the rest land.
 Only ids and labels are held in memory, never the lines.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -25,12 +27,13 @@ from typing import Any
 from graphmind.errors import StoreError, StoreRejectedError, ValidationError
 from graphmind.io.conversation import ConversationLines, Speakers, speaker_lines
 from graphmind.io.early import EarlyNodes, memory_base
+from graphmind.io.held import check_held
 from graphmind.io.jsonl import EdgeLine, LineError, NodeLine, iter_lines, parse_line
 from graphmind.io.lines import ImportReport
 from graphmind.io.replaced import mark_replaced, replacing
-from graphmind.io.rows import Rows, chunks, new_memory_edge_row, node_rows
+from graphmind.io.rows import Rows, chunks, edge_row, new_memory_edge_row, node_rows
 from graphmind.io.spill import Spill
-from graphmind.models import MEMORY_LABEL, NODE_TYPES, RUN_LABEL, base_label, edge_properties_model
+from graphmind.models import MEMORY_LABEL, NODE_TYPES, RUN_LABEL, base_label
 from graphmind.store import GraphStore
 from graphmind.timing import Stopwatch
 
@@ -58,6 +61,7 @@ class _Plan:
     unwritten: dict[str, int] = field(default_factory=dict)
     speakers: Speakers = field(default_factory=Speakers)
     replacing: list[tuple[str, str, int]] = field(default_factory=list)  # (new, old, line): io.replaced
+    held: set[str] = field(default_factory=set)  # stored experiences a pattern holds: io.held
     lines: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -125,6 +129,7 @@ class Importer:
                 if plan.lines == 0:
                     raise ValidationError(f"{path} is empty: there is nothing to import")
                 self._resolve_pending(mind, plan)
+                restated = check_held(self._store, mind, plan, self._batch_size)
                 if plan.bad and strict:
                     first = min(plan.errors, key=lambda e: e.line)
                     raise ValidationError(
@@ -145,7 +150,7 @@ class Importer:
                 nodes = self._write_nodes(plan, mind, progress, early.written if early else 0)
                 clock.lap("nodes_s")
                 edges = self._write_edges(plan, mind, progress)
-                marked = mark_replaced(self._store, mind, plan.replacing, skip=plan.bad)
+                marked = mark_replaced(self._store, mind, plan.replacing, skip=plan.bad, restated=restated)
                 clock.lap("edges_s")
             except StoreError as exc:
                 raise _part_way(exc, path) from exc
@@ -154,7 +159,9 @@ class Importer:
             plan.edge_rows.close()
         return ImportReport(
             mind=mind,
-            nodes=nodes,
+            nodes=nodes["written"],
+            new=nodes["created"],
+            changed=nodes["changed"],
             edges=edges,
             invalid=sorted(plan.errors, key=lambda e: e.line),
             skipped=len(plan.bad),
@@ -167,7 +174,7 @@ class Importer:
             return None
 
         def write(rows: Rows) -> int:
-            return self._write(plan, "import/upsert_memories", rows, "written", mind=mind)
+            return self._write(plan, "import/upsert_memories", rows, mind=mind)["written"]
 
         return EarlyNodes(
             self._store, mind, plan, write, batch_size=self._batch_size, workers=self._workers, queued=self._queued
@@ -251,6 +258,8 @@ class Importer:
         for ids in chunks(list(plan.pending) + unknown, self._batch_size):
             for row in self._store.read("import/find_labels", mind=mind, ids=ids):
                 existing[row["id"]] = row["labels"]
+                if row["held"] and row["id"] in plan.labels:
+                    plan.held.add(row["id"])
         plan.fresh |= {node_id for node_id in unknown if node_id not in existing}
         for node_id, label in plan.labels.items():
             stored = existing.get(node_id)
@@ -272,31 +281,33 @@ class Importer:
                     plan.refuse(LineError(number, "to/from", reason))
 
     # -- write ----------------------------------------------------------------------------
-    def _write_nodes(self, plan: _Plan, mind: str, progress: Progress | None, early: int) -> int:
+    def _write_nodes(self, plan: _Plan, mind: str, progress: Progress | None, early: int) -> Counter[str]:
         """Node batches touch distinct uids, so ``workers`` transactions run side by side. The
         rows of the next batches are built while they run and wait in the pool's queue, so a
         worker starts its next transaction as soon as one commits. ``early``: nodes written
-        during validation, counted in."""
-        written, in_flight = early, set[Future[int]]()
+        during validation (all new), counted in. The upserts' counts: written, created, changed."""
+        written, in_flight = Counter(written=early, created=early), set[Future[Counter[str]]]()
         with ThreadPoolExecutor(self._workers, thread_name_prefix="graphmind-import") as pool:
             for batch in plan.node_rows.batches():
                 rows = node_rows(mind, [node for node in batch if node.line not in plan.bad])
                 if len(in_flight) >= self._queued:
                     done, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
-                    written += sum(future.result() for future in done)
+                    for future in done:
+                        written += future.result()
                     if progress:
-                        progress("nodes", written, early + plan.node_rows.count)
+                        progress("nodes", written["written"], early + plan.node_rows.count)
                 in_flight.add(pool.submit(self._write_node_rows, plan, mind, rows))
-            written += sum(future.result() for future in in_flight)
+            for future in in_flight:
+                written += future.result()
         if progress:
-            progress("nodes", written, early + plan.node_rows.count)
+            progress("nodes", written["written"], early + plan.node_rows.count)
         return written
 
-    def _write_node_rows(self, plan: _Plan, mind: str, rows: dict[str, Rows]) -> int:
-        written = 0
+    def _write_node_rows(self, plan: _Plan, mind: str, rows: dict[str, Rows]) -> Counter[str]:
+        written: Counter[str] = Counter()
         for base, query in ((MEMORY_LABEL, "import/upsert_memories"), (RUN_LABEL, "import/upsert_runs")):
             if rows[base].rows:
-                written += self._write(plan, query, rows[base], "written", mind=mind)
+                written += self._write(plan, query, rows[base], mind=mind)
         return written
 
     def _write_edges(self, plan: _Plan, mind: str, progress: Progress | None) -> int:
@@ -322,16 +333,16 @@ class Importer:
                     if new and plan.base(edge.from_id) == plan.base(edge.to_id) == MEMORY_LABEL:
                         fast.add(edge.line, new_memory_edge_row(mind, edge))
                     else:
-                        rest.add(edge.line, _edge_row(plan, mind, edge, new))
+                        rest.add(edge.line, edge_row(mind, edge, plan.base(edge.from_id), plan.base(edge.to_id), new))
                 if len(in_flight) >= self._queued:
                     done, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
                     written += sum(future.result() for future in done)
                 if fast.rows:
-                    in_flight.add(pool.submit(self._write, plan, "import/link_new_memory_edges", fast, "linked"))
+                    in_flight.add(pool.submit(self._linked, plan, "import/link_new_memory_edges", fast))
                 if rest.rows:  # a barrier: every edge before these is committed
                     written += sum(future.result() for future in in_flight)
                     in_flight = set()
-                    written += self._write(plan, "import/link_edges", rest, "linked")
+                    written += self._linked(plan, "import/link_edges", rest)
                 if progress:
                     progress("edges", written, plan.edge_rows.count)
             written += sum(future.result() for future in in_flight)
@@ -349,33 +360,22 @@ class Importer:
                 return True
         return False
 
-    def _write(self, plan: _Plan, query: str, batch: Rows, count: str, **params: Any) -> int:
-        """Write one batch; returns the query's ``count`` column. A batch Neo4j refuses for its
-        data is written in halves, down to single rows: the rows it still refuses are the bad
+    def _linked(self, plan: _Plan, query: str, batch: Rows) -> int:
+        return self._write(plan, query, batch)["linked"]
+
+    def _write(self, plan: _Plan, query: str, batch: Rows, **params: Any) -> Counter[str]:
+        """Write one batch; returns the query's counts (its columns). A batch Neo4j refuses for
+        its data is written in halves, down to single rows: the rows it still refuses are the bad
         ones (``plan.rejected``), and every other row lands."""
         try:
-            return self._store.write(query, rows=batch.rows, **params)[0][count]
+            return Counter(self._store.write(query, rows=batch.rows, **params)[0])
         except StoreRejectedError as exc:
             if len(batch.rows) == 1:
                 plan.rejected(batch.lines[0], exc.reason, batch.rows[0].get("id"))  # node rows carry their id
-                return 0
+                return Counter()
             log.info("%s: Neo4j refused a batch of %d rows; writing it in halves", query, len(batch.rows))
             first, second = batch.halves()
-            return self._write(plan, query, first, count, **params) + self._write(plan, query, second, count, **params)
-
-
-def _edge_row(plan: _Plan, mind: str, edge: EdgeLine, new: bool) -> dict[str, Any]:
-    return {
-        "from_uid": f"{mind}:{edge.from_id}",
-        "from_base": plan.base(edge.from_id),
-        "to_uid": f"{mind}:{edge.to_id}",
-        "to_base": plan.base(edge.to_id),
-        "rel": edge.rel,
-        "props": edge.props,
-        "dates": edge.dates,
-        "key": list(edge_properties_model(edge.rel).KEY),
-        "new": new,
-    }
+            return self._write(plan, query, first, **params) + self._write(plan, query, second, **params)
 
 
 def _part_way(exc: StoreError, path: Path) -> StoreError:

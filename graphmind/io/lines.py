@@ -59,17 +59,30 @@ class LineError:
 class ImportReport:
     mind: str
     nodes: int
+    """Node lines written: ``new`` + ``changed`` + ``unchanged``."""
     edges: int
     invalid: list[LineError]
     skipped: int = 0
     invalidated: int = 0
     """Older memories this import's SUPERSEDES / CONTRADICTS edges gave an ``invalid_at``."""
     timings: dict[str, float] = field(default_factory=dict)
+    new: int = 0
+    """Nodes the mind did not hold before."""
+    changed: int = 0
+    """Nodes the mind held, of which a line gave a property (or date-time) it lacked or held otherwise."""
+
+    @property
+    def unchanged(self) -> int:
+        """Nodes the mind held already just as their lines give them."""
+        return self.nodes - self.new - self.changed
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "mind": self.mind,
             "nodes": self.nodes,
+            "new": self.new,
+            "changed": self.changed,
+            "unchanged": self.unchanged,
             "edges": self.edges,
             "skipped": self.skipped,
             "invalidated": self.invalidated,

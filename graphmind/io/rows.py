@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from graphmind.io.lines import EdgeLine, NodeLine
-from graphmind.models import MEMORY_LABEL, RUN_LABEL, base_label
+from graphmind.models import MEMORY_LABEL, RUN_LABEL, base_label, edge_properties_model
 
 
 @dataclass
@@ -46,6 +46,21 @@ def new_memory_edge_row(mind: str, edge: EdgeLine) -> dict[str, Any]:
         "rel": edge.rel,
         "props": edge.props,
         "dates": edge.dates,
+    }
+
+
+def edge_row(mind: str, edge: EdgeLine, from_base: str, to_base: str, new: bool) -> dict[str, Any]:
+    """What ``import/link_edges`` reads; ``*_base``: the endpoints' shared labels (Memory or Run)."""
+    return {
+        "from_uid": f"{mind}:{edge.from_id}",
+        "from_base": from_base,
+        "to_uid": f"{mind}:{edge.to_id}",
+        "to_base": to_base,
+        "rel": edge.rel,
+        "props": edge.props,
+        "dates": edge.dates,
+        "key": list(edge_properties_model(edge.rel).KEY),
+        "new": new,
     }
 
 

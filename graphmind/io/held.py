@@ -1,0 +1,79 @@
+"""Experiences a pattern is built on are not rewritten by an import, as they are not by a capture.
+
+A dream wrote a pattern's name, conditions and actions from its experiences (EXEMPLIFIES). An
+import line that gives one of them other content (a field ``CONTENT_FIELDS`` names, the ones a
+capture under a taken id must repeat) would leave the pattern stating what the mind no longer
+holds, so the line is refused like an invalid one: under ``--strict`` nothing is written, with
+one sentence naming it; under ``--skip-invalid`` the stored experience stays as it was. The way
+to say that an experience changed is a new one that SUPERSEDES it (graphmind/io/replaced.py).
+
+A line that only gives such an experience an ``invalid_at`` (export writes the older node with
+its date beside the SUPERSEDES edge) is written: the experience stops holding then, and its
+patterns are marked as a capture marks them (``restated``, passed to ``mark_replaced``).
+
+Only experiences already in the mind and held by a pattern (``import/find_labels`` says which)
+are compared, with one batched read per batch of them, so an import into a new mind, or of
+nodes no pattern holds, makes no extra query.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from graphmind.dream.capture import CONTENT_FIELDS
+from graphmind.io.lines import LineError, NodeLine
+from graphmind.io.spill import Spill
+from graphmind.store import GraphStore
+
+
+class _Plan(Protocol):
+    node_rows: Spill
+    held: set[str]
+    bad: set[int]
+
+    def refuse(self, error: LineError) -> None: ...
+
+
+def check_held(store: GraphStore, mind: str, plan: _Plan, batch_size: int) -> list[str]:
+    """Refuse the lines of ``plan`` that change an experience a pattern holds; the uids of the
+    held experiences whose ``invalid_at`` the lines change (their patterns are to be marked)."""
+    if not plan.held:
+        return []
+    restated: list[str] = []
+    lines: dict[str, int] = {}
+    rows: list[dict[str, Any]] = []
+    for batch in plan.node_rows.batches():
+        for node in batch:
+            if node.id in plan.held and node.line not in plan.bad:
+                lines[node.id] = node.line
+                rows.append(_row(mind, node))
+            if len(rows) >= batch_size:
+                restated += _check(store, mind, plan, rows, lines)
+                rows = []
+    if rows:
+        restated += _check(store, mind, plan, rows, lines)
+    return restated
+
+
+def _row(mind: str, node: NodeLine) -> dict[str, Any]:
+    props = {k: node.props[k] for k in CONTENT_FIELDS if k in node.props}
+    return {"uid": f"{mind}:{node.id}", "id": node.id, "props": props, "invalid_at": node.dates.get("invalid_at")}
+
+
+def _check(store: GraphStore, mind: str, plan: _Plan, rows: list[dict[str, Any]], lines: dict[str, int]) -> list[str]:
+    restated = []
+    for found in store.read("import/find_held_changes", mind=mind, rows=rows):
+        if found["changed"]:
+            fields = sorted(found["changed"], key=CONTENT_FIELDS.index)
+            plan.refuse(
+                LineError(
+                    lines[found["id"]],
+                    fields[0],
+                    f"mind {mind!r} already holds experience {found['id']!r} with another {fields[0]}, and "
+                    f"pattern {found['pattern']!r} is built on it; import the new one under another id, "
+                    "with a SUPERSEDES edge to the old one if it replaces it",
+                )
+            )
+        elif found["restated"]:
+            restated.append(found["uid"])
+    return restated
