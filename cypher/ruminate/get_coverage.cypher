@@ -1,5 +1,5 @@
 // mode: read
-// params: mind, seeds, pending, pending_limit, candidates, labels, neighbours
+// params: mind, seeds, pending, pending_limit, waiting_seats, candidates, labels, neighbours
 // The coverage map of a stimulus in one mind. $seeds are the uids of the memories that matched
 // it (full-text or vector matches, chosen by rumination from recall's searches); each seed
 // energises up to $neighbours memories linked to it. $candidates are the vector search's
@@ -8,13 +8,14 @@
 // lists every energised node with its properties and whether it is an orphan (linked to no
 // other memory), for the quality and structural gaps. Findings of earlier ruminations cite
 // memories but are not part of what they mean: they neither energise nor keep a memory from
-// being an orphan. $pending are the uids of matching Experiences, best first: the first
-// $pending_limit of them that still hold are matches too, those no Pattern exemplifies first
-// (what was captured since the last dream), then those a Pattern exemplifies
-// (relevance drops one whose pattern says all it shares with the stimulus; one that tells more,
-// "Ruth's mic crackled", stays). No other Experience counts for its label, and no exemplified
-// one for the label's score (an energised one still counts for the gap signals, as any
-// energised memory does).
+// being an orphan. $pending are the uids of matching Experiences, best first: of those that
+// still hold, $pending_limit are matches too, the best ones whether a Pattern exemplifies them or
+// not, with $waiting_seats of the seats kept for the best that no Pattern exemplifies yet (what was
+// captured since the last dream: what the patterns miss). Relevance drops an exemplified one whose
+// pattern says all it shares with the stimulus; one that tells more, "Ruth's mic crackled", stays.
+// No other Experience counts for its label, and no exemplified one for the label's score (an
+// energised one still counts for the gap signals, as any energised memory does). $seeds may
+// hold conversation turns (searched apart, and the sender's own on the topic).
 CALL () {
   UNWIND $candidates AS c
   MATCH (n:Memory {uid: c.uid})
@@ -32,9 +33,13 @@ CALL () {
   UNWIND range(0, size($pending) - 1) AS i
   MATCH (s:Memory {uid: $pending[i]})
   WHERE s.mind = $mind AND s:Experience AND (s.invalid_at IS NULL OR s.invalid_at > datetime())
-  WITH s, i ORDER BY EXISTS { (s)-[:EXEMPLIFIES]->(:Pattern) }, i
-  LIMIT $pending_limit
-  RETURN collect(s) AS waiting
+  WITH s, i ORDER BY i
+  WITH collect({s: s, i: i, held: EXISTS { (s)-[:EXEMPLIFIES]->(:Pattern) }}) AS ranked
+  WITH ranked, [r IN ranked WHERE NOT r.held][0..$waiting_seats] AS kept
+  WITH kept + [r IN ranked WHERE NOT r.i IN [k IN kept | k.i]][0..$pending_limit - size(kept)] AS seats
+  UNWIND seats AS seat
+  WITH seat ORDER BY seat.i
+  RETURN collect(seat.s) AS waiting
 }
 WITH scored, found + waiting AS matched
 CALL (matched) {

@@ -180,7 +180,15 @@ _CATEGORIES = frozenset(
 a section that says one shows no particular memory."""
 
 
+TURN_PREFIX = 60
+"""A turn counts as shown when the first this many characters of what was said are (its speaker
+and session are shared with every other turn of theirs, and a long turn is shown cut)."""
+
+
 def _values(memory: MemoryItem) -> list[str]:
+    if memory.label == "Turn":
+        said = " ".join(str(memory.prop("text") or memory.text).lower().split())
+        return [said[:TURN_PREFIX]] if len(said) >= 4 else []
     values: list[str] = []
     for value in memory.properties.values():
         items = value if isinstance(value, list) else [value]

@@ -16,7 +16,7 @@ TOKEN_BUDGET = 2_500
 SECTION_LABELS: dict[str, tuple[str, ...]] = {
     "identity": ("Identity", "Partnership"),
     "current_situation": ("Conversation_Memory", "Technical_Context"),
-    "relevant_history": ("Conversation_Memory", "Failed_Attempt"),
+    "relevant_history": ("Conversation_Memory", "Turn", "Failed_Attempt"),
     "strategic_direction": ("Strategy_Pattern", "Failed_Attempt", "Pattern", "Abstraction", "Crystal", "Experience"),
     "emotional_resonance": ("Emotional_State",),
     "technical_context": ("Technical_Context", "Code_Reference"),
@@ -24,7 +24,8 @@ SECTION_LABELS: dict[str, tuple[str, ...]] = {
 }
 """The labels each section may draw from: the spec's "input sources" per section (and the night
 cycle's Pattern, Abstraction and Crystal nodes as strategic evidence, with the captured
-experiences: those no pattern holds yet, and those that tell more than their pattern)."""
+experiences: those no pattern holds yet, and those that tell more than their pattern; and the
+turns of recorded conversations as conversation history)."""
 
 
 class _Frozen(BaseModel):

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from graphmind.context import conclusions
+from graphmind.context.history import date_text as _date
+from graphmind.context.history import turn_lines
 from graphmind.prompts._models import NODE_TYPES, MemoryItem, PropertyValue
 from graphmind.prompts.context import ContextInput, ContextSections
 from graphmind.recall.validity import is_valid
@@ -63,7 +65,11 @@ def compose(inputs: ContextInput) -> ContextSections:
         current_situation=_situation(
             inputs, use(by_label["Conversation_Memory"][:1]), use(by_label["Technical_Context"][:1]), use(weak[:1])
         ),
-        relevant_history=_history(use(by_label["Conversation_Memory"][:3]), use(failures)),
+        relevant_history=_history(
+            use(by_label["Conversation_Memory"][:3]),
+            use(failures),
+            use(_ranked(inputs.memories, "Turn", focus, inputs.scores)[:MAX_TURNS]),
+        ),
         strategic_direction=_strategy(
             use(_scored(by_label["Strategy_Pattern"], inputs.scores, MAX_STRATEGIES)),
             failures,
@@ -91,6 +97,10 @@ hops away beside one on topic), and dropping them loses what would help most. Be
 only memories with a positive relevance score (``ContextInput.scores``) are shown."""
 MAX_CAPTURED = 3
 """Strategic Direction lists up to this many captured experiences."""
+MAX_TURNS = 4
+"""Relevant History quotes up to this many turns of recorded conversations, the most relevant
+(the sender's own on the topic, those matching the stimulus): the spec gives the section 300-500
+tokens, and each turn is cut at ``history.TURN_CHARS`` characters."""
 CONSOLIDATED_LABELS = ("Pattern", "Abstraction", "Crystal")
 _LABELS = NODE_TYPES
 
@@ -214,15 +224,7 @@ def _situation(
     return _lines(*lines)
 
 
-def _date(value: str) -> str:
-    try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return value
-    return f"{moment:%b} {moment.day}, {moment:%Y}"
-
-
-def _history(conversations: list[MemoryItem], failures: list[MemoryItem]) -> str:
+def _history(conversations: list[MemoryItem], failures: list[MemoryItem], turns: Sequence[MemoryItem] = ()) -> str:
     lines: list[str] = []
     for c in conversations:
         when = _date(_s(c, "timestamp"))
@@ -233,6 +235,10 @@ def _history(conversations: list[MemoryItem], failures: list[MemoryItem]) -> str
             lines.append(f"- Key takeaways: {', '.join(_list(c, 'key_points'))}")
         if _s(c, "outcome"):
             lines.append(f"- Outcome: {_s(c, 'outcome')}")
+        lines.append("")
+    if turns:
+        lines.append("Said in earlier conversations:")
+        lines += turn_lines(turns)
         lines.append("")
     if failures:
         lines.append("Past approaches that didn't work:")

@@ -6,7 +6,9 @@ graph neighbourhood of what matched. Read -> pure -> read:
 
 1. recall's two searches (``Recaller.search``) over the eight types and the night cycle's
    Pattern, Abstraction and Crystal nodes (strategic evidence, counted for Strategy_Pattern),
-   and apart over the captured experiences (``PENDING``: those no pattern holds yet first);
+   apart over the captured experiences (``PENDING``: the best matches, a seat kept for what no
+   pattern holds yet), and apart over the conversation turns (``TURNS``, counted for
+   Conversation_Memory), with the sender's own latest turns on the topic;
 2. ``seeds`` (pure): a vector candidate is relevant from cosine ``MIN_COSINE`` up, a full-text
    candidate when its score is at least ``TEXT_FLOOR`` of the best full-text score;
 3. one named query (``ruminate/get_coverage``) returns the whole map: per type, its seeds, the
@@ -19,12 +21,13 @@ import dataclasses
 import re
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from graphmind.prompts._models import NODE_TYPES, NodeType
 from graphmind.recall import Candidates, Recaller
 from graphmind.ruminate.gaps import EnergisedNode, GapSignals, GapWeights, signals
 from graphmind.store import GraphStore
+from graphmind.text import stems
 
 CONSOLIDATED = ("Pattern", "Abstraction", "Crystal")
 """Night-cycle nodes that count as evidence for the Strategy_Pattern perspective."""
@@ -37,8 +40,22 @@ one whose pattern says all it shares with the stimulus). They are searched apart
 out of the searches; the label's vector score and the linked reads leave exemplified ones out."""
 EVIDENCE = (*CONSOLIDATED, *PENDING)
 """The labels that fold into Strategy_Pattern."""
+TURNS = ("Turn",)
+"""Conversation turns (an imported ``conversation`` line, ``Mind.add_conversation``) count for
+Conversation_Memory: what was said is conversation history. They are searched apart (at most
+``TURN_SEEDS``), so that a long conversation never crowds the other types out of the searches."""
 SEARCH_LABELS = (*NODE_TYPES, *CONSOLIDATED)
 PENDING_SEEDS = 5
+WAITING_SEATS = 1
+"""Of the ``PENDING_SEEDS`` experience seats, the best matches take all but this many whether a
+pattern holds them or not; this many go to the best that no pattern holds yet (what the patterns
+miss, for the gap-led exploration), when one matches. Before, every waiting experience came
+first, and a dreamed mind's five weakest waiting matches kept out the entry recall ranks first
+(``bench/ruminate_capture_quality.py``)."""
+TURN_SEEDS = 3
+"""Turns matched from the search, and apart from it the sender's own latest turns on the topic."""
+SENDER_TURNS = 20
+"""How many of the sender's latest turns are read to find those on the topic."""
 PENDING_FETCH = 200
 """Their search asks each index for at most this many candidates: a mind with few or no
 experiences would otherwise make the full-text search over every mind's index fetch up to
@@ -129,6 +146,29 @@ def cosine(index_score: float) -> float:
     return 2.0 * index_score - 1.0
 
 
+def node_type_of(label: str) -> str:
+    """The node type a label counts for: consolidated knowledge and captured experiences for
+    Strategy_Pattern, conversation turns for Conversation_Memory, any other label for itself."""
+    return "Strategy_Pattern" if label in EVIDENCE else "Conversation_Memory" if label in TURNS else label
+
+
+def sender_turns(store: GraphStore, mind: str, stimulus: str, sender: str | None, limit: int = TURN_SEEDS) -> list[str]:
+    """The uids of the sender's latest turns that share a content word with ``stimulus`` (the
+    sender's name aside), most words shared first, then the latest."""
+    if not sender:
+        return []
+    rows = store.read("ruminate/find_sender_turns", mind=mind, sender=sender, limit=SENDER_TURNS)
+    return [f"{mind}:{i}" for i in on_the_topic(rows, stimulus, sender)[:limit]]
+
+
+def on_the_topic(rows: list[dict[str, Any]], stimulus: str, sender: str | None = None) -> list[str]:
+    """The ids of ``rows`` (turns, latest first) whose text shares a content-word stem with the
+    stimulus, names of the sender aside, most shared first (pure)."""
+    wanted = stems(stimulus) - (stems(sender) if sender else set())
+    shared = [(len(stems(str(r["props"].get("text") or "")) & wanted), n, r["id"]) for n, r in enumerate(rows)]
+    return [i for count, _, i in sorted(shared, key=lambda t: (-t[0], t[1])) if count]
+
+
 def detect(
     store: GraphStore,
     recaller: Recaller,
@@ -144,17 +184,20 @@ def detect(
     clock = time.perf_counter()
     found = recaller.search(mind, query, DEPTH, SEARCH_LABELS, phrases=phrases(stimulus))
     pending = recaller.search(mind, query, DEPTH, PENDING, phrases=phrases(stimulus), max_fetch=PENDING_FETCH)
+    turns = recaller.search(mind, query, DEPTH, TURNS, phrases=phrases(stimulus), max_fetch=PENDING_FETCH)
+    said = seeds(turns, min_cosine=min_cosine, limit=TURN_SEEDS) + sender_turns(store, mind, stimulus, sender)
     row = store.read(
         "ruminate/get_coverage",
         mind=mind,
-        seeds=seeds(found, min_cosine=min_cosine),
+        seeds=list(dict.fromkeys(seeds(found, min_cosine=min_cosine) + said)),
         pending=seeds(pending, min_cosine=min_cosine, limit=DEPTH),
         pending_limit=PENDING_SEEDS,
-        candidates=[{"uid": c.uid, "score": c.score} for c in [*found.vector, *pending.vector]],
-        labels=[*SEARCH_LABELS, *PENDING],
+        waiting_seats=min(WAITING_SEATS, PENDING_SEEDS),
+        candidates=[{"uid": c.uid, "score": c.score} for c in [*found.vector, *pending.vector, *turns.vector]],
+        labels=[*SEARCH_LABELS, *PENDING, *TURNS],
         neighbours=NEIGHBOURS,
     )[0]
-    embedding = found.timings_ms.get("embed_query", 0.0) + pending.timings_ms.get("embed_query", 0.0)
+    embedding = sum(c.timings_ms.get("embed_query", 0.0) for c in (found, pending, turns))
     graph_ms = (time.perf_counter() - clock) * 1000 - embedding
     return dataclasses.replace(coverage_from_row(row, weights), graph_ms=round(graph_ms, 2))
 
@@ -164,7 +207,7 @@ def coverage_from_row(row: dict[str, Any], weights: GapWeights = GapWeights()) -
     Strategy_Pattern."""
     types = {t: TypeCoverage(t) for t in NODE_TYPES}
     for entry in row["coverage"]:
-        target: NodeType = "Strategy_Pattern" if entry["label"] in EVIDENCE else entry["label"]
+        target = cast(NodeType, node_type_of(entry["label"]))
         _merge(types, target, entry)
     energised = [
         EnergisedNode(id=n["id"], label=n["label"], props=n["props"], orphan=n["orphan"]) for n in row["energised"]

@@ -14,7 +14,8 @@ memories it cites. Its sentences are read memory by memory:
   naming it is supported when no sentence of the finding dismisses anything.
 
 A memory's own words never count as the Dreamer's: its text and values are masked out of a
-sentence before the dismissal is looked for (the offline Dreamer quotes memories; a strategy
+sentence before the dismissal is looked for, and a finding's note keeps only the sentences that
+quote no memory (``own_words``) (the offline Dreamer quotes memories; a strategy
 whose applicability says "does not apply to swarms" is not dismissed by being quoted). A later
 finding that supports a dismissed memory takes the dismissal back.
 
@@ -77,7 +78,9 @@ def read(steps: Sequence[StepRecord], memories: Mapping[str, MemoryItem]) -> Est
             dismissed[memory_id] = finding_id
             supported.pop(memory_id, None)
         if backs or drops:
-            notes.append(FindingNote(id=finding_id, text=_clean(step.synthesis), supports=backs, dismisses=drops))
+            notes.append(
+                FindingNote(id=finding_id, text=own_words(step.synthesis, memories), supports=backs, dismisses=drops)
+            )
     return Established(
         findings=tuple(notes), supported={k: tuple(v) for k, v in supported.items() if v}, dismissed=dismissed
     )
@@ -136,6 +139,14 @@ def _values(memory: MemoryItem) -> list[str]:
     for value in memory.properties.values():
         out += [str(v) for v in (value if isinstance(value, list) else [value]) if isinstance(v, str)]
     return out
+
+
+def own_words(text: str, memories: Mapping[str, MemoryItem]) -> str:
+    """``text`` without the sentences that quote a memory read (the offline Dreamer lists what a
+    query returned): a finding restated in the Context Object is the Dreamer's conclusion, never
+    the words of a memory relevance dropped ("I can send organic ones tomorrow" of a turn)."""
+    kept = [s for s in sentences(_clean(text)) if _masked(s, memories.values()) == s]
+    return " ".join(kept) if kept else ""
 
 
 def _clean(text: str) -> str:

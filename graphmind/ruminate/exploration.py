@@ -7,7 +7,7 @@ from typing import Any
 
 from graphmind.prompts._models import NODE_TYPES, MemoryItem
 from graphmind.prompts.ruminate import GAP_QUERIES, FindingSummary, RuminationStepInput, RuminationStepOutput
-from graphmind.ruminate.coverage import EVIDENCE, Coverage
+from graphmind.ruminate.coverage import Coverage, node_type_of
 from graphmind.ruminate.gaps import GapSignals, GapWeights, coverage_score
 from graphmind.ruminate.result import StepRecord
 from graphmind.ruminate.tools import DreamerTools
@@ -93,7 +93,7 @@ def _gist(item: MemoryItem) -> str:
 
 
 def _as_type(label: str) -> str:
-    return "Strategy_Pattern" if label in EVIDENCE else label
+    return node_type_of(label)
 
 
 def record_step(

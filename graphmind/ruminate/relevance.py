@@ -2,8 +2,8 @@
 
 A memory is kept when
 - it is **on topic**: it shares at least ``MIN_SHARED`` content-word stems with the stimulus
-  (all of them when the stimulus has fewer), not counting the names of the sender, the mind
-  or its partners (a name says who, not what);
+  (all of them when the stimulus has fewer), not counting the names of the sender, the mind,
+  its partners or the speakers of its conversations (a name says who, not what);
 - or it is **linked** by one graph edge to an on-topic memory (the strategy that APPLIES_TO
   the project the stimulus names, the feeling FELT_DURING the conversation about it), unless
   it is a Partnership or Identity (everyone is linked to their partner);
@@ -11,11 +11,20 @@ A memory is kept when
   first one of ``DEPTH_RELS`` (the typed edges that carry meaning: the strategy LEARNED_FROM the
   failure ATTEMPTED_ON the project; the remedy that ADDRESSES the cold room that CAUSED the slow
   culture that CAUSED the problem), never through a Partnership or Identity;
-- or it is the **sender's partnership** (who is speaking), kept for the identity only.
+- or it is the **sender's partnership** (who is speaking), kept for the identity only;
+- or it is a conversation **turn the sender spoke** that shares with the stimulus one of its most
+  specific stems (``specific``: of the stems the memories read share with it, those the fewest
+  hold): who is speaking is the second sign that it is on the topic ("Are you still waiting on
+  anything from customs?" and the sender's own "the pads are held at customs"; not their "the
+  wheels for the school checks" for a stimulus about wheels going out of true, where "wheels"
+  is in every memory read and "true" in two). A turn is never linked to the topic
+  through who spoke it or the session it is in (``SPOKEN_BY``, ``IN_SESSION``: everything a
+  person said hangs off them); through ``NEXT`` it is (the reply to an on-topic turn).
 
 When nothing is on topic, the sender's latest conversation is kept as **weak**: the Context
 Object may say what the sender last spoke about, never that the stimulus continues it.
-Everything else is dropped, and the trace says why for every memory.
+Everything else is dropped, and the trace says why for every memory: the reason states the rule
+applied ("shares only 'chiller' with the stimulus", never "shares nothing" when a word is shared).
 
 Against what the exploration established (``established.py``, the Dreamer's findings): a
 memory a finding dismissed as not relevant here is dropped (the sender's partnership aside),
@@ -39,6 +48,7 @@ small minds written by two sessions are still a thin calibration.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -68,6 +78,9 @@ DEPTH_RELS = (
 on what the first hop reached (not INVOLVES, ABOUT, REFERENCES: they fan out to whatever else
 touches the same person, topic or file)."""
 _NOT_TOPICAL_BY_LINK = frozenset({"Partnership", "Identity"})
+WHO_AND_WHEN = frozenset({"SPOKEN_BY", "IN_SESSION"})
+"""Edges that say who spoke a turn or in which session: they link a turn to everything else its
+speaker said, never to what it is about, so relevance never follows them."""
 
 
 @dataclass(frozen=True)
@@ -111,16 +124,23 @@ def select(
     established: Established = Established(),
 ) -> Selection:
     """The memories to build the Context Object from, each with its reason and score."""
-    people = {sender or "", *names} | {str(m.prop("partner_name") or "") for m in memories}
+    people = {sender or "", *names} | {str(m.prop(k) or "") for m in memories for k in _NAMES.get(m.label, ())}
     name_stems = set().union(*(stems(p) for p in people if p)) if any(people) else set()
     wanted = _terms(stimulus) - name_stems
     chosen = Selection()
     shared: dict[str, set[str]] = {m.id: (_terms(_text(m)) - name_stems) & wanted for m in memories}
     needed = max(1, min(MIN_SHARED, len(wanted)))
-    topical = {i for i, s in shared.items() if len(s) >= needed and i not in established.dismissed}
+    rare = specific(shared.values())
+    topical = {
+        i
+        for i, s in shared.items()
+        if len(s) >= needed and i not in established.dismissed  # one specific word: too little (docs)
+    }
     links = list(links)
-    linked = reach(topical, links, {m.id: m.label for m in memories}, blocked=set(established.dismissed))
     partner = _partner(memories, sender)
+    said = _sender_turns(memories, links, sender, partner)
+    own_turns = {i for i in said if shared[i] & rare and i not in topical}
+    linked = reach(topical, links, {m.id: m.label for m in memories}, blocked=set(established.dismissed))
     latest = _latest_conversation(memories, partner, links) if partner and not topical else None
     chosen.topical, chosen.linked = topical, set(linked)
     chosen.partner = partner.id if partner is not None else None
@@ -148,18 +168,22 @@ def select(
             chosen.reasons[m.id] = "kept: shares " + ", ".join(sorted(shared[m.id])) + " with the stimulus"
         elif m.id in linked:
             chosen.reasons[m.id] = f"kept: linked ({linked[m.id]}) to an on-topic memory"
+        elif m.id in own_turns:
+            chosen.reasons[m.id] = (
+                f"kept: the sender's own turn, shares {_listed(shared[m.id], stimulus)} with the stimulus"
+            )
         elif partner is not None and m.id == partner.id:
             chosen.reasons[m.id] = "kept: the sender's partnership (who is speaking)"
         elif latest is not None and m.id == latest.id:
             chosen.reasons[m.id] = "kept as weak: the sender's last conversation, not about this stimulus"
             chosen.weak.append(m.id)
         else:
-            chosen.reasons[m.id] = "dropped: shares nothing with the stimulus and is linked to nothing that does"
+            chosen.reasons[m.id] = _dropped(shared[m.id], needed, stimulus)
             continue
         chosen.kept.append(m)
         backing = established.supported.get(m.id, ())
         hops = linked[m.id].count(",") + 1 if m.id in linked else 0
-        base = len(shared[m.id]) if m.id in topical else 1 / hops if hops else 0.0
+        base = len(shared[m.id]) if m.id in topical or m.id in own_turns else 1 / hops if hops else 0.0
         chosen.scores[m.id] = round(base + SUPPORT * len(backing), 3)
         if backing:
             chosen.reasons[m.id] += "; established by " + ", ".join(backing)
@@ -169,6 +193,15 @@ def select(
     chosen.topic_terms = [w for w in unknown if stem(w) not in held][:4]
     chosen.named_elsewhere = [w for w in unknown if stem(w) in held][:4]
     return chosen
+
+
+def specific(shared: Iterable[set[str]]) -> set[str]:
+    """The stimulus's most specific stems: of those the memories read share with it, the ones
+    the fewest of them hold ("chiller" beside "tanks" in a brewery's log, "customs" beside
+    nothing). Pure: ``shared`` is what each memory read shares with the stimulus."""
+    held = Counter(stem for each in shared for stem in each)
+    fewest = min(held.values(), default=0)
+    return {stem for stem, count in held.items() if count == fewest}
 
 
 def reach(
@@ -181,7 +214,7 @@ def reach(
     for hop in range(1, MAX_HOPS + 1):
         reached: set[str] = set()
         for link in links:
-            if hop > 1 and link.rel not in DEPTH_RELS:
+            if (hop > 1 and link.rel not in DEPTH_RELS) or link.rel in WHO_AND_WHEN:
                 continue
             for near, far in ((link.source, link.target), (link.target, link.source)):
                 if near not in frontier or far in topical or far in linked:
@@ -205,9 +238,49 @@ def _terms(text: str) -> set[str]:
     return stems(text) | ({c.lower() for c in _CODE.findall(text)} - _NOT_CODES - STOPWORDS)  # "THE" shouted
 
 
+_NAMES = {"Partnership": ("partner_name",), "Person": ("name",), "Turn": ("speaker",)}
+"""The properties that name someone: a name says who, not what (left out of what is shared)."""
+_NOT_CONTENT = frozenset({"session_id"})
+"""Properties that name a conversation, not what it is about ("conv-tom-chiller" says nothing
+a turn of it says)."""
+
+
 def _text(m: MemoryItem) -> str:
-    values = [v for v in m.properties.values() if isinstance(v, str | list)]
+    values = [v for k, v in m.properties.items() if isinstance(v, str | list) and k not in _NOT_CONTENT]
     return " ".join([m.text, *(" ".join(v) if isinstance(v, list) else v for v in values)])
+
+
+def _dropped(shared: set[str], needed: int, stimulus: str) -> str:
+    """The reason a memory neither on topic nor linked is dropped, as the rule was applied."""
+    if not shared:
+        return "dropped: shares nothing with the stimulus and is linked to nothing that does"
+    return (
+        f"dropped: shares only {_listed(shared, stimulus)} with the stimulus (on topic takes {needed} "
+        "shared words) and is linked to nothing on topic"
+    )
+
+
+def _listed(shared: set[str], stimulus: str) -> str:
+    """The stimulus's own words behind ``shared`` stems, quoted, in the stimulus's order
+    ("'chiller', 'tanks'"); a code as written."""
+    by_stem: dict[str, str] = {}
+    for word in content_terms(stimulus):
+        by_stem.setdefault(stem(word), word)
+    ordered = [by_stem[s] for s in by_stem if s in shared] + sorted(s for s in shared if s not in by_stem)
+    return ", ".join(f"'{w}'" for w in ordered)
+
+
+def _sender_turns(
+    memories: Sequence[MemoryItem], links: Iterable[Link], sender: str | None, partner: MemoryItem | None
+) -> set[str]:
+    """The ids of the turns the sender spoke: their speaker is the sender (any case), or they are
+    SPOKEN_BY the sender's partnership."""
+    if not sender:
+        return set()
+    turns = {m.id for m in memories if m.label == "Turn"}
+    by_name = {m.id for m in memories if m.id in turns and str(m.prop("speaker") or "").lower() == sender.lower()}
+    by_edge = {l.source for l in links if partner is not None and l.rel == "SPOKEN_BY" and l.target == partner.id}
+    return by_name | (by_edge & turns)
 
 
 def _partner(memories: Sequence[MemoryItem], sender: str | None) -> MemoryItem | None:

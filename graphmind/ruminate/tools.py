@@ -5,7 +5,9 @@ coverage map found (matches and their graph neighbours), those linked to any mem
 rumination has found so far, and those a search with the Dreamer's own words finds (``query``;
 the stimulus when it gives none), relevance-filtered as in coverage. The named query of the
 type orders them (the sender's partnership first, the latest conversation first, the soonest
-deadline first...). ``follow_edges`` returns the memories linked to one memory. Every tool is
+deadline first...); the conversation tool adds the turns of recorded conversations that match
+(searched apart) and the sender's own latest turns on the topic. ``follow_edges`` returns the
+memories linked to one memory. Every tool is
 scoped to the mind; every memory a tool returns is kept in
 ``returned``: it is what the Dreamer may claim (the hallucination guard checks against it)
 and what the Context Object is built from.
@@ -23,7 +25,17 @@ from graphmind.llm import Tool
 from graphmind.prompts._models import MemoryItem, NodeType
 from graphmind.prompts.ruminate import GAP_QUERIES
 from graphmind.recall import Recaller
-from graphmind.ruminate.coverage import CONSOLIDATED, DEPTH, PENDING, PENDING_FETCH, Coverage, seeds
+from graphmind.ruminate.coverage import (
+    CONSOLIDATED,
+    DEPTH,
+    PENDING,
+    PENDING_FETCH,
+    TURN_SEEDS,
+    TURNS,
+    Coverage,
+    seeds,
+    sender_turns,
+)
 from graphmind.store import GraphStore
 from graphmind.store.records import node_to_model, shown_properties
 
@@ -44,7 +56,7 @@ _QUERIES: dict[NodeType, str] = {
 }
 _DESCRIBES = {
     "Partnership": "who is involved and the relationship with them",
-    "Conversation_Memory": "past conversations: topics, key points, outcomes",
+    "Conversation_Memory": "past conversations: topics, key points, outcomes, and what was said (turns)",
     "Technical_Context": "the systems and components involved, their issues and status",
     "Emotional_State": "the emotions present, their intensity, counterbalance and trigger",
     "Strategy_Pattern": "approaches that worked, with success rates and steps (and consolidated patterns)",
@@ -147,7 +159,23 @@ class DreamerTools:
         # graph time: the searches' and queries' own time, without embedding the query text
         self.graph_ms += (time.perf_counter() - clock) * 1000 - found.timings_ms.get("embed_query", 0.0)
         uids = [*(f"{self.mind}:{i}" for i in ids), *linked, *seeds(found), *waiting]
-        return self._read(node_type, list(dict.fromkeys(uids)), limit=self._limit)
+        rows = self._read(node_type, list(dict.fromkeys(uids)), limit=self._limit)
+        return rows + (self._turns(text, ids) if node_type == "Conversation_Memory" else [])
+
+    def _turns(self, text: str | None, matched: list[str]) -> list[dict[str, Any]]:
+        """The conversation turns the stimulus (or ``text``) touches: those the coverage map
+        found, the best matches of a search over turns, and the sender's latest on the topic."""
+        clock = time.perf_counter()
+        found = self._recaller.search(self.mind, text or self.stimulus, DEPTH, TURNS, max_fetch=PENDING_FETCH)
+        said = sender_turns(self._store, self.mind, self.stimulus, self.sender)
+        self.graph_ms += (time.perf_counter() - clock) * 1000 - found.timings_ms.get("embed_query", 0.0)
+        uids = [*(f"{self.mind}:{i}" for i in matched), *seeds(found, limit=TURN_SEEDS), *said]
+        clock = time.perf_counter()
+        rows = self._store.read(
+            "ruminate/find_turns", mind=self.mind, uids=list(dict.fromkeys(uids)), limit=self._limit
+        )
+        self.graph_ms += (time.perf_counter() - clock) * 1000
+        return [self._keep(row) for row in rows]
 
     def _read(self, node_type: NodeType, uids: list[str], limit: int) -> list[dict[str, Any]]:
         extra = {"sender": self.sender} if node_type == "Partnership" else {}
