@@ -115,9 +115,10 @@ def claims(
     (``vectors``: the members' unit grouping vectors; ``labels``: their communities,
     ``anchor_labels``: the anchors'): the pattern most of the community's anchors belong to
     (the first on a tie), when the member is more alike to that pattern's anchors than chance
-    (``Anchors.bar``), than most experiences of the other patterns are (``rival_level``) and
-    than the tenth of the anchors least alike to the others (``own_level``): a community can reach a
-    one-off or a routine note, which stays free."""
+    (``Anchors.bar``) and than most experiences of the other patterns are (``rival_level``),
+    or, where the other patterns have too few anchors to tell, than the tenth of its anchors
+    least alike to the others (``own_level``): a community can reach a one-off or a routine
+    note, or another technique of the same trade, which stays free."""
     owners: dict[int, Counter[int]] = defaultdict(Counter)
     for label, pattern in zip(anchor_labels.tolist(), anchors.patterns, strict=True):
         owners[label][pattern] += 1
@@ -132,7 +133,8 @@ def claims(
             pattern = owners[label].most_common(1)[0][0]
             own = rows_of[pattern]
             if pattern not in bars:
-                bars[pattern] = max(anchors.bar(len(own)), rival_level(x, own), own_level(x, own))
+                rivals = rival_level(x, own)  # -1: too few rivals; then the pattern's own cohesion
+                bars[pattern] = max(anchors.bar(len(own)), rivals if rivals > -1 else own_level(x, own))
             if float((x[own] @ vectors[k]).mean()) > bars[pattern]:
                 claimed[i] = pattern
     return claimed
