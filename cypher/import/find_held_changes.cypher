@@ -13,4 +13,5 @@ WITH row, n, [k IN keys(row.props) WHERE n[k] IS NULL OR n[k] <> row.props[k]] A
      row.invalid_at IS NOT NULL AND (n.invalid_at IS NULL OR n.invalid_at <> datetime(row.invalid_at)) AS restated
 WHERE size(changed) > 0 OR restated
 RETURN row.id AS id, n.uid AS uid, changed, restated,
-       COLLECT { MATCH (n)-[:EXEMPLIFIES]->(p:Pattern) RETURN p.id ORDER BY p.id LIMIT 1 }[0] AS pattern
+       COLLECT { MATCH (n)-[:EXEMPLIFIES]->(p:Pattern) WHERE coalesce(p.status, 'active') = 'active'
+                 RETURN p.id ORDER BY p.id LIMIT 1 }[0] AS pattern

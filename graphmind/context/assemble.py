@@ -5,11 +5,12 @@
 2. **Grounding.** Every atom of a section (``grounding.py``) must be held by the section's
    sources: the memories of its labels, the stimulus, the sender and the mind's identity.
    Any unsupported atom raises GroundingError naming it.
-3. **Citations.** Each section lists the ids of the memories whose values it shows.
+3. **Citations.** Each section lists the ids of the memories whose values it shows (of a turn,
+   a line quoting it).
 4. **Budget.** The whole document stays within ``TOKEN_BUDGET`` tokens. Over budget, the
    least relevant units (lines; a constraint's whole block) are dropped one by one until it
-   fits (``_fit``); a section keeps its first unit. Dropping only removes units and marks the
-   cut, so it never breaks grounding.
+   fits (``_fit``); a section keeps its first line (and the headings above it). Dropping only
+   removes units and marks the cut, so it never breaks grounding.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from datetime import UTC, datetime
 
 from graphmind.context import checks
 from graphmind.context.grounding import Sources, atoms, unsupported
+from graphmind.context.history import quoted_ids
 from graphmind.context.model import (
     SECTION_LABELS,
     TOKEN_BUDGET,
@@ -167,10 +169,12 @@ def _sources(stimulus: str, sender: str | None, identity: MemoryItem | None, fou
 
 
 def _drawn_from(text: str, found: list[MemoryItem], identity: MemoryItem | None, key: str) -> list[str]:
-    """Ids of the memories one of whose values (4+ characters) the section shows."""
+    """Ids of the memories one of whose values (4+ characters) the section shows, and of the
+    turns a line of it quotes (``history.quoted_ids``)."""
     candidates = ([identity] if key == "identity" and identity is not None else []) + found
     shown = " ".join(text.lower().split())
-    return [m.id for m in candidates if any(v in shown for v in _values(m))]
+    quoted = set(quoted_ids(text, [m for m in candidates if m.label == "Turn"]))
+    return [m.id for m in candidates if (m.id in quoted if m.label == "Turn" else any(v in shown for v in _values(m)))]
 
 
 _CATEGORIES = frozenset(
@@ -180,15 +184,7 @@ _CATEGORIES = frozenset(
 a section that says one shows no particular memory."""
 
 
-TURN_PREFIX = 60
-"""A turn counts as shown when the first this many characters of what was said are (its speaker
-and session are shared with every other turn of theirs, and a long turn is shown cut)."""
-
-
 def _values(memory: MemoryItem) -> list[str]:
-    if memory.label == "Turn":
-        said = " ".join(str(memory.prop("text") or memory.text).lower().split())
-        return [said[:TURN_PREFIX]] if len(said) >= 4 else []
     values: list[str] = []
     for value in memory.properties.values():
         items = value if isinstance(value, list) else [value]
@@ -211,10 +207,10 @@ def _fit(
     A unit is a line, or a whole block of Constraints (a deadline stays with its description,
     offset and impact). The unit sharing fewest terms with ``focus`` (the stimulus and sender)
     goes first; among equals, the one of the section earliest in ``TRIM_ORDER``, then the
-    latest. A section's first unit is never dropped (a section is never emptied), and dropping
-    stops as soon as the document fits. Cuts are planned with the local estimate; if the
-    counter still says over budget (a real tokenizer may count more), the plan is redone with
-    the budget lowered by the excess.
+    latest. A section's first line (with the headings above it) is never dropped (a section is
+    never emptied, nor left a heading alone), and dropping stops as soon as the document fits.
+    Cuts are planned with the local estimate; if the counter still says over budget (a real
+    tokenizer may count more), the plan is redone with the budget lowered by the excess.
     """
     units = {key: _units(key, text) for key, text in texts.items()}
     trimmed: list[str] = []
@@ -226,7 +222,7 @@ def _fit(
                 (len(term_set(unit) & terms), TRIM_ORDER.index(key), -i, key, i)
                 for key in TRIM_ORDER
                 for i, unit in enumerate(units[key])
-                if i > 0 and unit.strip() and not _is_heading(unit)
+                if i > _first_line(units[key]) and unit.strip() and not _is_heading(unit)
             ]
             if not candidates:
                 break
@@ -245,6 +241,11 @@ def _units(key: str, text: str) -> list[str]:
     if key == "constraints":
         return [block.strip() for block in re.split(r"\n\s*\n", text) if block.strip()]
     return text.splitlines()
+
+
+def _first_line(units: list[str]) -> int:
+    """The index of a section's first unit that is no heading ("Said in earlier conversations:")."""
+    return next((i for i, unit in enumerate(units) if unit.strip() and not _is_heading(unit)), 0)
 
 
 def _is_heading(unit: str) -> bool:

@@ -50,14 +50,43 @@ def in_conversation_order(turns: Sequence[MemoryItem]) -> list[MemoryItem]:
 def turn_line(turn: MemoryItem) -> str:
     """'- Sep 17, 2025, Tom: "The chiller can't keep up."': the turn quoted as said, cut at a
     word boundary after ``TURN_CHARS`` characters, with its date and speaker when it has them."""
+    who = ", ".join(_who(turn))
+    return f"- {who}: {quote(turn)}" if who else f"- {quote(turn)}"
+
+
+def quote(turn: MemoryItem) -> str:
+    """What ``turn_line`` shows of what was said: in quotes (unless it holds one), cut with "…"."""
     said = " ".join((_text(turn, "text") or turn.text).split())
     cut = len(said) > TURN_CHARS
     if cut:
         said = said[:TURN_CHARS].rsplit(" ", 1)[0].rstrip(",;:")
-    quoted = (f'"{said}"' if '"' not in said else said) + ("…" if cut else "")
+    return (f'"{said}"' if '"' not in said else said) + ("…" if cut else "")
+
+
+def quoted_ids(text: str, turns: Sequence[MemoryItem]) -> list[str]:
+    """The ids of ``turns`` a line of ``text`` quotes as ``turn_line`` does: '- <quote>', or
+    '- <who>: <quote>' whose <who> names the turn's date and speaker (those it has)."""
+    lines = [_normal(line) for line in text.splitlines()]
+    return [t.id for t in turns if any(_quotes(line, t) for line in lines)]
+
+
+def _quotes(line: str, turn: MemoryItem) -> bool:
+    said = _normal(quote(turn))
+    if line == f"- {said}":
+        return True
+    if not (line.startswith("- ") and line.endswith(f": {said}")):
+        return False
+    who = line[2 : -len(said) - 2]
+    return ": " not in who and all(_normal(part) in who for part in _who(turn))
+
+
+def _who(turn: MemoryItem) -> list[str]:
     when = date_text(_text(turn, "timestamp")) if _text(turn, "timestamp") else ""
-    who = ", ".join(x for x in (when, _text(turn, "speaker")) if x)
-    return f"- {who}: {quoted}" if who else f"- {quoted}"
+    return [x for x in (when, _text(turn, "speaker")) if x]
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.replace("“", '"').replace("”", '"').lower().split())
 
 
 def _text(item: MemoryItem, name: str) -> str:

@@ -298,6 +298,7 @@ _BEFORE_NAME = re.compile(r"\b(?:with|between|to|for|from|by|about)\s+$", re.I)
 _LOOSE_AFTER = re.compile(r"\s*(?:[,.;:!?]|$|(?:that|to|and|or|but|so|because|as|in|on|at|for|with)\b)", re.I)
 _ARTICLE = re.compile(r"\b([Aa]n?)\s+$")
 _THE = re.compile(r"\b[Tt]he\s+$")
+_PREPOSITION_AFTER = re.compile(r"\s*(?:[,.;:!?]|$|(?:to|in|on|at|for|with|from|by|of|into|onto|after|before)\b)", re.I)
 
 
 def _without(text: str, spans: list[tuple[int, int]], *, readable: bool = True) -> str:
@@ -321,7 +322,7 @@ def _without(text: str, spans: list[tuple[int, int]], *, readable: bool = True) 
         article = _ARTICLE.search(before)
         if _BEFORE_NAME.search(before) and _LOOSE_AFTER.match(after):
             before = _BEFORE_NAME.sub("", before)
-        elif (the := _THE.search(before)) and _LOOSE_AFTER.match(after):  # "pitched [the Foxglove] at 2"
+        elif (the := _THE.search(before)) and _PREPOSITION_AFTER.match(after):  # "pitched [the Foxglove] at 2"
             before = before[: the.start()]
         elif article and re.match(r"\s*(?:[,.;:!?]|$)", after):  # "upgraded an [X1]": nothing left for it
             before = before[: article.start()]

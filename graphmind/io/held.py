@@ -18,12 +18,20 @@ nodes no pattern holds, makes no extra query.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from graphmind.dream.capture import CONTENT_FIELDS
 from graphmind.io.lines import LineError, NodeLine
 from graphmind.io.spill import Spill
+from graphmind.models import node_model
 from graphmind.store import GraphStore
+
+_DEFAULTS = {
+    name: info.default
+    for name, info in node_model("Experience").model_fields.items()
+    if name in CONTENT_FIELDS and not info.is_required() and info.default is not None
+}
 
 
 class _Plan(Protocol):
@@ -55,8 +63,28 @@ def check_held(store: GraphStore, mind: str, plan: _Plan, batch_size: int) -> li
     return restated
 
 
+def as_written(batch: Sequence[NodeLine], plan: _Plan) -> list[NodeLine]:
+    """The lines of ``batch`` not refused, a held experience's without the content fields its
+    line leaves at their default: those are kept as stored, not reset ("kind")."""
+    return [
+        node
+        if node.id not in plan.held
+        else NodeLine(
+            node.line,
+            node.id,
+            node.label,
+            {k: v for k, v in node.props.items() if not (k in _DEFAULTS and v == _DEFAULTS[k])},
+            node.dates,
+        )
+        for node in batch
+        if node.line not in plan.bad
+    ]
+
+
 def _row(mind: str, node: NodeLine) -> dict[str, Any]:
-    props = {k: node.props[k] for k in CONTENT_FIELDS if k in node.props}
+    """A field at its model's default is taken as not given ("kind": "move" of a line that
+    restates an older experience with its ``invalid_at`` and leaves ``kind`` out)."""
+    props = {k: node.props[k] for k in CONTENT_FIELDS if k in node.props and node.props[k] != _DEFAULTS.get(k)}
     return {"uid": f"{mind}:{node.id}", "id": node.id, "props": props, "invalid_at": node.dates.get("invalid_at")}
 
 

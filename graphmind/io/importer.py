@@ -27,7 +27,7 @@ from typing import Any
 from graphmind.errors import StoreError, StoreRejectedError, ValidationError
 from graphmind.io.conversation import ConversationLines, Speakers, speaker_lines
 from graphmind.io.early import EarlyNodes, memory_base
-from graphmind.io.held import check_held
+from graphmind.io.held import as_written, check_held
 from graphmind.io.jsonl import EdgeLine, LineError, NodeLine, iter_lines, parse_line
 from graphmind.io.lines import ImportReport
 from graphmind.io.replaced import mark_replaced, replacing
@@ -289,7 +289,7 @@ class Importer:
         written, in_flight = Counter(written=early, created=early), set[Future[Counter[str]]]()
         with ThreadPoolExecutor(self._workers, thread_name_prefix="graphmind-import") as pool:
             for batch in plan.node_rows.batches():
-                rows = node_rows(mind, [node for node in batch if node.line not in plan.bad])
+                rows = node_rows(mind, as_written(batch, plan))
                 if len(in_flight) >= self._queued:
                     done, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
                     for future in done:

@@ -195,13 +195,20 @@ def select(
     return chosen
 
 
+SPECIFIC_SHARE = 4
+"""A stem is specific when at most 1 in this many of the memories read hold it (at least one)."""
+
+
 def specific(shared: Iterable[set[str]]) -> set[str]:
-    """The stimulus's most specific stems: of those the memories read share with it, the ones
-    the fewest of them hold ("chiller" beside "tanks" in a brewery's log, "customs" beside
-    nothing). Pure: ``shared`` is what each memory read shares with the stimulus."""
+    """The stimulus's specific stems: of those the memories read share with it, the ones few of
+    them hold (``SPECIFIC_SHARE``), never one every memory read holds ("chiller" beside "tanks" in
+    a brewery's log). A threshold, not the fewest: the fewest would make a stem every memory
+    holds specific when it is the only one shared, and an unrelated memory more would take the
+    topic word's place. Pure: ``shared`` is what each memory read shares with the stimulus."""
+    shared = list(shared)
     held = Counter(stem for each in shared for stem in each)
-    fewest = min(held.values(), default=0)
-    return {stem for stem, count in held.items() if count == fewest}
+    most = max(1, len(shared) // SPECIFIC_SHARE)
+    return {stem for stem, count in held.items() if count <= most and not (len(shared) > 1 and count == len(shared))}
 
 
 def reach(

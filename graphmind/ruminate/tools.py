@@ -6,9 +6,9 @@ rumination has found so far, and those a search with the Dreamer's own words fin
 the stimulus when it gives none), relevance-filtered as in coverage. The named query of the
 type orders them (the sender's partnership first, the latest conversation first, the soonest
 deadline first...); the conversation tool adds the turns of recorded conversations that match
-(searched apart) and the sender's own latest turns on the topic. ``follow_edges`` returns the
-memories linked to one memory. Every tool is
-scoped to the mind; every memory a tool returns is kept in
+(searched apart) and the sender's own latest turns on the topic, conversations and turns taken
+in turn within the tool's one limit. ``follow_edges`` returns the memories linked to one memory.
+Every tool is scoped to the mind; every memory a tool returns is kept in
 ``returned``: it is what the Dreamer may claim (the hallucination guard checks against it)
 and what the Context Object is built from.
 """
@@ -159,12 +159,15 @@ class DreamerTools:
         # graph time: the searches' and queries' own time, without embedding the query text
         self.graph_ms += (time.perf_counter() - clock) * 1000 - found.timings_ms.get("embed_query", 0.0)
         uids = [*(f"{self.mind}:{i}" for i in ids), *linked, *seeds(found), *waiting]
-        rows = self._read(node_type, list(dict.fromkeys(uids)), limit=self._limit)
-        return rows + (self._turns(text, ids) if node_type == "Conversation_Memory" else [])
+        rows = self._rows(node_type, list(dict.fromkeys(uids)), limit=self._limit)
+        if node_type == "Conversation_Memory":  # one limit for conversations and turns
+            rows = shared(rows, self._turns(text, ids), self._limit)
+        return [self._keep(row) for row in rows]
 
     def _turns(self, text: str | None, matched: list[str]) -> list[dict[str, Any]]:
-        """The conversation turns the stimulus (or ``text``) touches: those the coverage map
-        found, the best matches of a search over turns, and the sender's latest on the topic."""
+        """The rows of the conversation turns the stimulus (or ``text``) touches: those the
+        coverage map found, the best matches of a search over turns, and the sender's latest on
+        the topic."""
         clock = time.perf_counter()
         found = self._recaller.search(self.mind, text or self.stimulus, DEPTH, TURNS, max_fetch=PENDING_FETCH)
         said = sender_turns(self._store, self.mind, self.stimulus, self.sender)
@@ -175,14 +178,14 @@ class DreamerTools:
             "ruminate/find_turns", mind=self.mind, uids=list(dict.fromkeys(uids)), limit=self._limit
         )
         self.graph_ms += (time.perf_counter() - clock) * 1000
-        return [self._keep(row) for row in rows]
+        return rows
 
-    def _read(self, node_type: NodeType, uids: list[str], limit: int) -> list[dict[str, Any]]:
+    def _rows(self, node_type: NodeType, uids: list[str], limit: int) -> list[dict[str, Any]]:
         extra = {"sender": self.sender} if node_type == "Partnership" else {}
         clock = time.perf_counter()
         rows = self._store.read(_QUERIES[node_type], mind=self.mind, uids=uids, limit=max(limit, 1), **extra)
         self.graph_ms += (time.perf_counter() - clock) * 1000
-        return [self._keep(row) for row in rows]
+        return rows
 
     def follow(self, node_id: str) -> list[dict[str, Any]]:
         """The memories linked to ``node_id`` (with the relationship and its direction)."""
@@ -197,6 +200,14 @@ class DreamerTools:
         item = memory_item(row["label"], row["id"], row["props"])
         self.returned[item.id] = item
         return {"id": item.id, "label": item.label, "text": item.text, "properties": item.properties}
+
+
+def shared(first: list[dict[str, Any]], second: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
+    """At most ``limit`` rows of two lists, each best first: taken from the two in turn (the
+    first's first), then the rest of the longer."""
+    interleaved = [row for pair in zip(first, second) for row in pair]
+    longer = first[len(second) :] if len(first) > len(second) else second[len(first) :]
+    return (interleaved + longer)[: max(limit, 1)]
 
 
 def memory_item(label: str, node_id: str, props: dict[str, Any]) -> MemoryItem:

@@ -188,3 +188,31 @@ def test_the_report_tells_new_changed_and_unchanged_nodes(mind, cli_env, capsys,
     assert run_cli(capsys, "export", "--mind", mind.name, "-o", str(exported))[0] == 0
     report = mind.import_jsonl(exported)  # export | import into the same mind changes nothing
     assert (report.new, report.changed, report.unchanged) == (0, 0, 4), report
+
+
+def test_a_restated_older_node_that_leaves_out_a_defaulted_field_is_taken_and_keeps_it(mind, tmp_path):
+    """The docs' restated older node gives its description, outcome and invalid_at, not its
+    kind: the model's default ("move") is no other kind than the stored "strategy" (it was
+    refused), and the stored kind stays (it was reset)."""
+    _dreamed(mind, TELLINGS, kind="strategy")
+    first_id, first_text = TELLINGS[0]
+    rows = [
+        node("Experience", first_id, description=first_text, outcome="success", invalid_at=NEW_RULE["valid_from"]),
+        *_replacing("rule-80", NEW_RULE, [first_id]),
+    ]
+    mind.import_jsonl(write_jsonl(tmp_path / "restated.jsonl", rows))
+    stored = mind.store.read("memory/get_node", mind=mind.name, id=first_id)[0]["props"]
+    assert stored["kind"] == "strategy" and "invalid_at" in stored, stored
+    assert _pattern(mind).get("stale_since") is not None
+
+
+def test_an_experience_only_a_pruned_pattern_holds_may_be_updated(mind, tmp_path):
+    """A pruned pattern states nothing the mind holds: its experiences are no longer guarded."""
+    _dreamed(mind, TELLINGS)
+    pattern_id = mind.store.read("dream/list_patterns", mind=mind.name)[0]["id"]
+    first_id, first_text = TELLINGS[0]
+    rows = [node("Pattern", pattern_id, name="closing the dome", description="d", status="pruned")]
+    mind.import_jsonl(write_jsonl(tmp_path / "pruned.jsonl", rows))
+    changed = [node("Experience", first_id, description=first_text + " (checked twice)", outcome="success")]
+    report = mind.import_jsonl(write_jsonl(tmp_path / "changed.jsonl", changed))
+    assert report.changed == 1, report

@@ -174,3 +174,18 @@ def test_quoted_turns_stay_within_the_token_budget_and_are_trimmed_first():
     )
     assert tight.token_count <= 300 and tight.validation.trimmed[0] == "relevant_history"
     assert tight.section("relevant_history").node_ids  # a section keeps its first unit
+
+
+def test_a_word_every_memory_read_holds_is_never_specific_and_an_unrelated_memory_more_changes_nothing():
+    """Review: with "the fewest" as the rule, the school-checks turn was kept when the only
+    word shared was one every memory read holds, and one unrelated memory more made "wait" the
+    specific word in the place of "customs"."""
+    tension = _m("strat-t", "Strategy_Pattern", approach="check every wheel with the tension meter")
+    chosen = select([RUTH, ROTA_3, tension], LINKS, stimulus=STIMULUS, sender="Ruth Okafor")
+    assert "rota-3" not in {m.id for m in chosen.kept}, chosen.reasons["rota-3"]
+    van = _m("c-van", "Constraint", description="the van is waiting for its MOT")
+    forms = _m("tc-forms", "Technical_Context", description="customs forms are filed online")
+    many = [PARTS_1, WHEELS_1, van, forms, RUTH, METER, WHEELS_2, tension]
+    samir = select(many, [], stimulus="Are you still waiting on anything from customs?", sender="Samir Haddad")
+    assert samir.reasons["parts-1"].startswith("kept: the sender's own turn"), samir.reasons["parts-1"]
+    assert specific([{"wheel"}, {"wheel"}, {"wheel"}]) == set()
