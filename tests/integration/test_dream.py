@@ -516,8 +516,10 @@ GUARD = [
 
 def test_a_nights_experiences_are_clustered_with_the_patterns_anchors(mind):
     """Night 2's retellings of a technique (cosine 0.46-0.56 to its pattern's centroid, under
-    join_similarity) fall among that pattern's anchors and grow it, though too few to make a
-    pattern; an unrelated one-off is not more alike to any pattern than chance, and waits."""
+    join_similarity) fall among that pattern's anchors, though too few to make a pattern: the
+    one as alike to the anchors as they are to each other grows it; in a mind of two patterns,
+    too few to tell other techniques by (``anchors.own_level``), the looser one waits, as an
+    unrelated one-off, not more alike to any pattern than chance, does."""
 
     def night(texts, day):
         return [
@@ -540,9 +542,9 @@ def test_a_nights_experiences_are_clustered_with_the_patterns_anchors(mind):
     ]
     mind.capture_many(night(later, 2))
     report = mind.dream()
-    assert report.patterns == 0 and report.grown == 1 and report.deferred == 1
+    assert report.patterns == 0 and report.grown == 1 and report.deferred == 2
     members = {r["id"]: r["pattern"] for r in mind.store.read("dream/list_memberships", mind=mind.name)}
-    assert members["d2-0"] == members["d2-1"] == members["d1-0"] and members["d2-2"] is None
+    assert [members["d2-0"], members["d2-1"]].count(members["d1-0"]) == 1 and members["d2-2"] is None
 
 
 def test_experiences_deferred_by_a_session_meet_the_next_sessions_and_by_different_runs_meet_in_a_plain_run(mind):
