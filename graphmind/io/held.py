@@ -67,24 +67,21 @@ def as_written(batch: Sequence[NodeLine], plan: _Plan) -> list[NodeLine]:
     """The lines of ``batch`` not refused, a held experience's without the content fields its
     line leaves at their default: those are kept as stored, not reset ("kind")."""
     return [
-        node
-        if node.id not in plan.held
-        else NodeLine(
-            node.line,
-            node.id,
-            node.label,
-            {k: v for k, v in node.props.items() if not (k in _DEFAULTS and v == _DEFAULTS[k])},
-            node.dates,
-        )
+        node if node.id not in plan.held else NodeLine(node.line, node.id, node.label, _given(node.props), node.dates)
         for node in batch
         if node.line not in plan.bad
     ]
 
 
+def _given(props: dict[str, Any]) -> dict[str, Any]:
+    """``props`` without a field at its model's default, taken as not given ("kind": "move" of
+    a line that restates an older experience with its ``invalid_at`` and leaves ``kind`` out)."""
+    return {k: v for k, v in props.items() if not (k in _DEFAULTS and v == _DEFAULTS[k])}
+
+
 def _row(mind: str, node: NodeLine) -> dict[str, Any]:
-    """A field at its model's default is taken as not given ("kind": "move" of a line that
-    restates an older experience with its ``invalid_at`` and leaves ``kind`` out)."""
-    props = {k: node.props[k] for k in CONTENT_FIELDS if k in node.props and node.props[k] != _DEFAULTS.get(k)}
+    given = _given(node.props)
+    props = {k: given[k] for k in CONTENT_FIELDS if k in given}
     return {"uid": f"{mind}:{node.id}", "id": node.id, "props": props, "invalid_at": node.dates.get("invalid_at")}
 
 
