@@ -42,12 +42,13 @@ class _Plan(Protocol):
     def refuse(self, error: LineError) -> None: ...
 
 
-def check_held(store: GraphStore, mind: str, plan: _Plan, batch_size: int) -> list[str]:
+def check_held(store: GraphStore, mind: str, plan: _Plan, batch_size: int) -> dict[str, int]:
     """Refuse the lines of ``plan`` that change an experience a pattern holds; the uids of the
-    held experiences whose ``invalid_at`` the lines change (their patterns are to be marked)."""
+    held experiences whose ``invalid_at`` the lines change (their patterns are to be marked once
+    the line is written), each with its line."""
     if not plan.held:
-        return []
-    restated: list[str] = []
+        return {}
+    restated: dict[str, int] = {}
     lines: dict[str, int] = {}
     rows: list[dict[str, Any]] = []
     for batch in plan.node_rows.batches():
@@ -56,10 +57,10 @@ def check_held(store: GraphStore, mind: str, plan: _Plan, batch_size: int) -> li
                 lines[node.id] = node.line
                 rows.append(_row(mind, node))
             if len(rows) >= batch_size:
-                restated += _check(store, mind, plan, rows, lines)
+                restated |= _check(store, mind, plan, rows, lines)
                 rows = []
     if rows:
-        restated += _check(store, mind, plan, rows, lines)
+        restated |= _check(store, mind, plan, rows, lines)
     return restated
 
 
@@ -85,8 +86,10 @@ def _row(mind: str, node: NodeLine) -> dict[str, Any]:
     return {"uid": f"{mind}:{node.id}", "id": node.id, "props": props, "invalid_at": node.dates.get("invalid_at")}
 
 
-def _check(store: GraphStore, mind: str, plan: _Plan, rows: list[dict[str, Any]], lines: dict[str, int]) -> list[str]:
-    restated = []
+def _check(
+    store: GraphStore, mind: str, plan: _Plan, rows: list[dict[str, Any]], lines: dict[str, int]
+) -> dict[str, int]:
+    restated = {}
     for found in store.read("import/find_held_changes", mind=mind, rows=rows):
         if found["changed"]:
             fields = sorted(found["changed"], key=CONTENT_FIELDS.index)
@@ -100,5 +103,5 @@ def _check(store: GraphStore, mind: str, plan: _Plan, rows: list[dict[str, Any]]
                 )
             )
         elif found["restated"]:
-            restated.append(found["uid"])
+            restated[found["uid"]] = lines[found["id"]]
     return restated

@@ -12,7 +12,7 @@ of their experiences holds, so the next dream extracts them again from what hold
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from graphmind.io.lines import EdgeLine
 from graphmind.store import GraphStore
@@ -33,17 +33,18 @@ def mark_replaced(
     pairs: Sequence[tuple[str, str, int]],
     *,
     skip: Collection[int] = (),
-    restated: Sequence[str] = (),
+    restated: Mapping[str, int] | None = None,
 ) -> int:
     """Give the older memory of each (newer id, older id, line) of ``pairs`` its ``invalid_at``,
     where the edge between them is one a capture would have made (``skip``: lines refused), and
-    mark the patterns built on those and on the ``restated`` experiences (uids) as a capture
-    does; how many older memories were marked."""
+    mark the patterns built on those and on the ``restated`` experiences (uid → the line that
+    restated it, unless refused) as a capture does; how many older memories were marked."""
     rows = [{"new": f"{mind}:{new}", "old": f"{mind}:{old}"} for new, old, line in pairs if line not in skip]
+    olds = [uid for uid, line in (restated or {}).items() if line not in skip]
     batches = [rows[start : start + BATCH] for start in range(0, len(rows), BATCH)]
-    if restated and not batches:
+    if olds and not batches:
         batches = [[]]
-    marked, olds = 0, list(restated)
+    marked = 0
     for batch in batches:
         marked += store.write_transaction(functools.partial(_mark, mind=mind, rows=batch, restated=olds))
         olds = []

@@ -26,6 +26,7 @@ from typing import Any, cast
 from graphmind.prompts._models import NODE_TYPES, NodeType
 from graphmind.recall import Candidates, Recaller
 from graphmind.ruminate.gaps import EnergisedNode, GapSignals, GapWeights, signals
+from graphmind.ruminate.relevance import MIN_SHARED, specific
 from graphmind.store import GraphStore
 from graphmind.text import stems
 
@@ -162,11 +163,15 @@ def sender_turns(store: GraphStore, mind: str, stimulus: str, sender: str | None
 
 
 def on_the_topic(rows: list[dict[str, Any]], stimulus: str, sender: str | None = None) -> list[str]:
-    """The ids of ``rows`` (turns, latest first) whose text shares a content-word stem with the
-    stimulus, names of the sender aside, most shared first (pure)."""
+    """The ids of ``rows`` (turns, latest first) that rumination's relevance could keep: sharing
+    with the stimulus a stem few of them hold (``relevance.specific``) or ``MIN_SHARED`` stems,
+    names of the sender aside; a specific stem first, then the most shared, then the latest (pure)."""
     wanted = stems(stimulus) - (stems(sender) if sender else set())
-    shared = [(len(stems(str(r["props"].get("text") or "")) & wanted), n, r["id"]) for n, r in enumerate(rows)]
-    return [i for count, _, i in sorted(shared, key=lambda t: (-t[0], t[1])) if count]
+    shared = [stems(str(r["props"].get("text") or "")) & wanted for r in rows]
+    rare = specific(shared)
+    needed = max(1, min(MIN_SHARED, len(wanted)))
+    ranked = sorted(range(len(rows)), key=lambda n: (not shared[n] & rare, -len(shared[n]), n))
+    return [rows[n]["id"] for n in ranked if shared[n] & rare or len(shared[n]) >= needed]
 
 
 def detect(

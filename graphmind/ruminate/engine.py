@@ -111,7 +111,7 @@ def ruminate(
         weak_ids=chosen.weak,
         unknown_terms=chosen.topic_terms,
         named_elsewhere=chosen.named_elsewhere,
-        findings=[f.model_copy(update={"supports": [i for i in f.supports if i in kept]}) for f in found.findings],
+        findings=established.restated(found.findings, state.tools.returned, kept),
         scores=chosen.scores,
     )
     records = llm.usage.records[calls_before:]

@@ -14,8 +14,8 @@ memories it cites. Its sentences are read memory by memory:
   naming it is supported when no sentence of the finding dismisses anything.
 
 A memory's own words never count as the Dreamer's: its text and values are masked out of a
-sentence before the dismissal is looked for, and a finding's note keeps only the sentences that
-quote no memory (``own_words``) (the offline Dreamer quotes memories; a strategy
+sentence before the dismissal is looked for, and once relevance has chosen, a finding's note
+keeps only the sentences that quote no memory it dropped (``restated``) (the offline Dreamer quotes memories; a strategy
 whose applicability says "does not apply to swarms" is not dismissed by being quoted). A later
 finding that supports a dismissed memory takes the dismissal back.
 
@@ -78,9 +78,7 @@ def read(steps: Sequence[StepRecord], memories: Mapping[str, MemoryItem]) -> Est
             dismissed[memory_id] = finding_id
             supported.pop(memory_id, None)
         if backs or drops:
-            notes.append(
-                FindingNote(id=finding_id, text=own_words(step.synthesis, memories), supports=backs, dismisses=drops)
-            )
+            notes.append(FindingNote(id=finding_id, text=_clean(step.synthesis), supports=backs, dismisses=drops))
     return Established(
         findings=tuple(notes), supported={k: tuple(v) for k, v in supported.items() if v}, dismissed=dismissed
     )
@@ -141,10 +139,21 @@ def _values(memory: MemoryItem) -> list[str]:
     return out
 
 
+def restated(findings: Iterable[FindingNote], memories: Mapping[str, MemoryItem], kept: set[str]) -> list[FindingNote]:
+    """The findings as the Context Object restates them, once relevance kept ``kept`` of the
+    ``memories`` read: supporting only kept memories, and without the sentences that quote a
+    dropped one (``own_words``)."""
+    dropped = {i: m for i, m in memories.items() if i not in kept}
+    return [
+        f.model_copy(update={"text": own_words(f.text, dropped), "supports": [i for i in f.supports if i in kept]})
+        for f in findings
+    ]
+
+
 def own_words(text: str, memories: Mapping[str, MemoryItem]) -> str:
-    """``text`` without the sentences that quote a memory read (the offline Dreamer lists what a
-    query returned): a finding restated in the Context Object is the Dreamer's conclusion, never
-    the words of a memory relevance dropped ("I can send organic ones tomorrow" of a turn)."""
+    """``text`` without the sentences that quote one of ``memories`` (the offline Dreamer lists
+    what a query returned): a finding restated in the Context Object is the Dreamer's conclusion,
+    never the words of a memory relevance dropped ("I can send organic ones tomorrow" of a turn)."""
     kept = [s for s in sentences(_clean(text)) if _masked(s, memories.values()) == s]
     return " ".join(kept) if kept else ""
 

@@ -216,3 +216,18 @@ def test_an_experience_only_a_pruned_pattern_holds_may_be_updated(mind, tmp_path
     changed = [node("Experience", first_id, description=first_text + " (checked twice)", outcome="success")]
     report = mind.import_jsonl(write_jsonl(tmp_path / "changed.jsonl", changed))
     assert report.changed == 1, report
+
+
+def test_a_restated_older_node_neo4j_refuses_leaves_its_pattern_as_it_was(mind, tmp_path, monkeypatch):
+    """The line that restates the older node with its ``invalid_at`` is refused by the server
+    (here an empty property name, let through validation): nothing of it is written, so the
+    pattern built on that node is not marked stale either."""
+    monkeypatch.setattr("graphmind.io.jsonl.check_property_name", lambda name: None)
+    monkeypatch.setattr("graphmind.models.base.check_property_name", lambda name: None)
+    _dreamed(mind, TELLINGS)
+    ident, text = TELLINGS[0]
+    restated = node("Experience", ident, description=text, outcome="success", invalid_at=NEW_RULE["valid_from"])
+    restated["properties"][""] = "no name"
+    report = mind.import_jsonl(write_jsonl(tmp_path / "refused.jsonl", [restated]), strict=False)
+    assert report.skipped == 1 and "Neo4j refused it" in report.invalid[0].message, report
+    assert _pattern(mind).get("stale_since") is None and mind.get(ident).invalid_at is None

@@ -11,7 +11,7 @@ from graphmind.context.templates import compose
 from graphmind.prompts._models import MemoryItem
 from graphmind.prompts.context import ContextInput
 from graphmind.ruminate.coverage import node_type_of, on_the_topic
-from graphmind.ruminate.established import own_words, read
+from graphmind.ruminate.established import own_words, read, restated
 from graphmind.ruminate.exploration import _as_type
 from graphmind.ruminate.relevance import Link, select, specific
 from graphmind.ruminate.result import StepRecord
@@ -159,8 +159,14 @@ def test_a_findings_note_keeps_the_dreamers_words_not_a_memorys():
         signal="CONTINUE",
         synthesis=text,
     )
-    notes = read([step], {"parts-1": PARTS_1, "parts-3": parts}).findings
-    assert [n.text for n in notes] == ["The customs hold-up on the brake pads is open."]
+    memories = {"parts-1": PARTS_1, "parts-3": parts}
+    notes = read([step], memories).findings
+    assert [n.text for n in restated(notes, memories, kept={"parts-1"})] == [
+        "The customs hold-up on the brake pads is open."
+    ]
+    # a sentence quoting a memory relevance kept is the Dreamer's too, and stays (it is shown anyway)
+    assert [n.text for n in restated(notes, memories, kept={"parts-1", "parts-3"})] == [text]
+    assert [n.supports for n in restated(notes, memories, kept={"parts-3"})] == [["parts-3"]]
 
 
 def test_quoted_turns_stay_within_the_token_budget_and_are_trimmed_first():
@@ -189,3 +195,10 @@ def test_a_word_every_memory_read_holds_is_never_specific_and_an_unrelated_memor
     samir = select(many, [], stimulus="Are you still waiting on anything from customs?", sender="Samir Haddad")
     assert samir.reasons["parts-1"].startswith("kept: the sender's own turn"), samir.reasons["parts-1"]
     assert specific([{"wheel"}, {"wheel"}, {"wheel"}]) == set()
+
+
+def test_a_sender_turn_sharing_a_specific_word_is_seeded_before_later_turns_sharing_a_common_one():
+    rows = [{"id": f"t-{n}", "props": {"text": f"kiln firing number {n} went fine"}} for n in range(4)]
+    rows.append({"id": "t-glaze", "props": {"text": "the new glaze batch crawled off the pots"}})
+    assert on_the_topic(rows, "Ana: the kiln glaze crawled", sender="Ana") == ["t-glaze"]
+    assert on_the_topic(rows[:1], "Ana: the kiln glaze crawled", sender="Ana") == ["t-0"]
