@@ -50,6 +50,7 @@ def render(report: ForgetReport) -> str:
     lines += [f"  scrub    {s.label:<14} {s.id}.{s.property}" for s in report.scrubbed]
     lines += [f"  edge     ({e.source})-[:{e.type}]->({e.target})" for e in report.edges if e.provenance]
     lines += [f"  valid    {i}  (nothing supersedes it now)" for i in report.revalidated]
+    lines += [f"  released {i}  (in no pattern now: the next dream consolidates it again)" for i in report.released]
     if report.dry_run and not report.cascade and any(d.action == "keep" for d in report.derived):
         lines.append(
             "(without --cascade derived nodes stay and lose their edges; add --cascade to see what it removes)"

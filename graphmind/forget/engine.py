@@ -96,6 +96,9 @@ class ForgetReport(_Frozen):
     revalidated: list[str] = []
     """Older memories valid again: a forgotten memory had superseded or contradicted them, and
     nothing else does (found as the forget runs, so a dry run lists none)."""
+    released: list[str] = []
+    """Experiences of a pattern that is removed and of no pattern that stays: the next dream
+    consolidates them again (found as the forget runs, so a dry run lists none)."""
     run_id: str | None = None
 
     @property
@@ -115,6 +118,7 @@ class ForgetReport(_Frozen):
             "removed": len(self.removed),
             "unverified": len(self.unverified),
             "scrubbed": len(self.scrubbed),
+            "released": len(self.released),
         }
 
     def as_dict(self) -> dict[str, Any]:
@@ -228,7 +232,8 @@ def _forget(
             "forget/link_turns", mind=mind, links=links, sessions=[{"uid": u, "removed": n} for u, n in recount.items()]
         )
         valid_again = sorted(tx.run("forget/mark_revalidated", mind=mind, uids=sorted(gone))[0]["revalidated"])
-        report = report.model_copy(update={"revalidated": valid_again})
+        released = sorted(tx.run("forget/release_experiences", mind=mind, uids=sorted(gone))[0]["released"])
+        report = report.model_copy(update={"revalidated": valid_again, "released": released})
         tx.run("forget/delete_nodes", mind=mind, uids=sorted(gone))
         tx.run("forget/upsert_run", mind=mind, run=_run_row(mind, run_id, report))
     log.info("forget %s: %s", run_id, report.counts())
@@ -333,5 +338,6 @@ def _run_row(mind: str, run_id: str, report: ForgetReport) -> dict[str, Any]:
             "removed": report.removed,
             "unverified": report.unverified,
             "scrubbed": len(report.scrubbed),
+            "released": report.released,
         },
     }

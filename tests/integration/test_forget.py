@@ -305,3 +305,34 @@ def test_a_word_too_long_for_the_full_text_index_is_forgotten_and_cut_from_copie
     assert word[:300] not in text
     finding = next(json.loads(x) for x in mind.export_jsonl() if json.loads(x)["id"] == "fL")
     assert finding["properties"]["summary"].endswith("beside the retry budget")
+
+
+def test_forgetting_a_pattern_releases_its_experiences_for_the_next_dream(mind, cli_env, capsys):
+    """A pattern a user finds wrong is forgotten; its experiences were consumed by the dream
+    that made it, and would otherwise lie in no pattern for good (a new user's trial): they are
+    released, listed, and the next dream consolidates them again."""
+    from tests.integration.test_dream import DEGAS, GUARD
+
+    rows = [{"id": f"x{i}", "description": t, "outcome": "success"} for i, t in enumerate(DEGAS + GUARD)]
+    mind.capture_many(rows)
+    assert mind.dream().patterns == 2
+    members = {r["id"]: r["pattern"] for r in mind.store.read("dream/list_memberships", mind=mind.name)}
+    doomed = members["x0"]
+    held = sorted(i for i, p in members.items() if p == doomed)
+    code, out, err = run_cli(capsys, "forget", doomed, "--mind", mind.name, "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["released"] == held and report["counts"]["released"] == len(held)
+    assert mind.store.read("dream/count_unconsumed", mind=mind.name, session=None)[0]["unconsumed"] == len(held)
+    again = mind.dream()
+    assert again.status != "nothing_to_consolidate"
+    after = {r["id"]: r["pattern"] for r in mind.store.read("dream/list_memberships", mind=mind.name)}
+    assert all(after.get(i) for i in held), after  # in a pattern again, not lost
+    # an experience that still exemplifies an active pattern is not released
+    assert mind.forget([after["x0"]], dry_run=True).released == []
+
+
+def test_an_experience_of_a_pattern_that_stays_is_not_released(built):
+    report = built.forget(["p1"])
+    assert report.released == []  # e1-e3 exemplify p2 too
+    assert built.forget(["p2"]).released == ["e1", "e2", "e3", "e4"]
