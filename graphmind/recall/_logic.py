@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +16,12 @@ from graphmind.text import checked_text
 MAX_K = 1000
 """The most hits one recall returns."""
 MAX_QUERY_TERMS = 64
+MAX_CLAUSES = 1000
+"""A full-text query asks at most this many term-in-field clauses: Lucene refuses more than
+1,024 (a 64-word message asked in 40 fields failed recall with a StoreError)."""
+INDEX_FIELDS = 40
+"""The fields of the full-text index (schema/003_search_indexes.cypher): an unqualified term is
+asked in each."""
 """Full-text matching uses the first 64 distinct words of a recall text (Lucene's clause limit
 is 1,024; a longer text adds cost, not precision). The vector side follows the embedder's rule."""
 RRF_K = 60
@@ -26,7 +32,7 @@ _UNSAFE_PHRASE = re.compile(r'["\\\s]')
 _STOPWORDS = frozenset(
     "a an and are as at be but by for from has have he her his i if in into is it its me my no "
     "not of on or our she so that the their them then there these they this to was we were what "
-    "when where which who why will with you your".split()
+    "when where which who why will with you your s".split()  # s: of "Tomasz's", split at the apostrophe
 )
 
 
@@ -93,6 +99,11 @@ def check_query_text(text: object) -> str:
     return checked_text(text, "query text", "text")
 
 
+def capitalised(text: str) -> set[str]:
+    """The words ``text`` writes with a capital (lower-cased): names, and a sentence's first word."""
+    return {w.lower() for w in _WORD.findall(text) if w[:1].isupper()}
+
+
 def query_terms(text: str, limit: int = MAX_QUERY_TERMS) -> list[str]:
     """The first ``limit`` distinct lower-case words of ``text`` that are not stopwords."""
     terms: dict[str, None] = {}
@@ -105,7 +116,11 @@ def query_terms(text: str, limit: int = MAX_QUERY_TERMS) -> list[str]:
 
 
 def lucene_query(
-    terms: Sequence[str], mind: str | None, phrases: Sequence[str] = (), fields: Sequence[str] = ()
+    terms: Sequence[str],
+    mind: str | None,
+    phrases: Sequence[str] = (),
+    fields: Sequence[str] = (),
+    possessive: Collection[str] | None = None,
 ) -> str | None:
     """A Lucene query for ``mind``'s memories matching any of ``terms`` or ``phrases``, in
     ``fields`` if given (else in every field the index holds); any mind's when ``mind`` is None
@@ -114,16 +129,36 @@ def lucene_query(
     Terms are plain words and mind names letters, digits, '_', '.', '-' (no quote or
     backslash), so nothing needs escaping inside the phrase. Phrases (file names, identifiers)
     are quoted; any with a quote, a backslash or a space is left out. Naming the fields is for
-    speed: an unqualified term is looked up in each of the index's ~40 fields.
+    speed: an unqualified term is looked up in each of the index's ~40 fields. Within
+    ``MAX_CLAUSES``: the phrases, the first terms, then their possessives (``_forms``), in order:
+    of the terms in ``possessive`` only, when given (recall gives the names a message writes with
+    a capital: "Tomasz" finds "Tomasz's Level", while "job" does not turn a question about a
+    technique into one about every job a log calls "the reporting job's").
     """
-    quoted = [f'"{p}"' for p in phrases if p and not _UNSAFE_PHRASE.search(p)]
-    clauses = [*terms, *dict.fromkeys(quoted)]
+    budget = max(1, MAX_CLAUSES // (len(fields) or INDEX_FIELDS))  # Lucene refuses over 1,024 clauses
+    quoted = list(dict.fromkeys(f'"{p}"' for p in phrases if p and not _UNSAFE_PHRASE.search(p)))[:budget]
+    room = budget - len(quoted)
+    words = list(terms[: max(0, room)])
+    room -= len(words)
+    for term in [w for w in words if possessive is None or w in possessive]:
+        forms = _forms(term)[1:]
+        if len(forms) > room:
+            break
+        words += forms
+        room -= len(forms)
+    clauses = [*words, *quoted]
     if not clauses:
         return None
     anywhere = " OR ".join(clauses)
     if fields:
         anywhere = " OR ".join(f"{field}:({anywhere})" for field in fields)
     return f'mind:"{mind}" AND ({anywhere})' if mind is not None else f"({anywhere})"
+
+
+def _forms(term: str) -> list[str]:
+    """A word and its possessives: the index's tokenizer keeps "Tomasz's" (and "Tomasz’s") one
+    token, so "tomasz" alone never finds a notebook that writes a customer's name that way."""
+    return [term, f"{term}'s", f"{term}\u2019s"] if term.isalpha() else [term]
 
 
 def matched_terms(terms: Sequence[str], text: str | None) -> list[str]:

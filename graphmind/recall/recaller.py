@@ -17,6 +17,7 @@ from graphmind.errors import GraphmindError
 from graphmind.recall._logic import (
     Fused,
     Ranked,
+    capitalised,
     check_k,
     check_labels,
     check_query_text,
@@ -232,7 +233,13 @@ class Recaller:
         text_search = self._pool().submit(
             self._text_search,
             mind,
-            lucene_query(terms, mind if self._scopes.scoped(mind) else None, phrases, text_fields(wanted_labels)),
+            lucene_query(
+                terms,
+                mind if self._scopes.scoped(mind) else None,
+                phrases,
+                text_fields(wanted_labels),
+                possessive=capitalised(text),
+            ),
             wanted_labels,
             depth,
             max_fetch,

@@ -442,3 +442,44 @@ def test_ask_does_not_answer_about_a_name_no_memory_holds(mind):
     assert plural.output.found and plural.output.cited_ids[0] == "p6", plural.output
     anyway = mind.ask("What paper do Harbour Gallery's exhibition posters print on?", only_about=False)
     assert anyway.output.found  # the check can fail: without it the Quayside posters answer
+
+
+def test_a_name_finds_its_possessive_by_text_and_is_heard(mind):
+    """A notebook writes "Tomasz's Level" (and "Kenji’s Revolt", a typographic apostrophe); the
+    index keeps each one token, and a search for the name alone must still find them by text."""
+    from graphmind.recall.unheard import unheard_words
+
+    mind.capture_many(
+        [
+            {
+                "id": "b1",
+                "description": "Tomasz's SRAM Level rear: full bleed with DOT 5.1, lever firm again",
+                "outcome": "success",
+            },
+            {
+                "id": "b2",
+                "description": "Kenji’s Revolt front tyre loses 10 psi a day; topped up the sealant",
+                "outcome": "success",
+            },
+            {
+                "id": "b3",
+                "description": "Sam's rear brake cable frayed at the pinch bolt, new cable fitted",
+                "outcome": "success",
+            },
+        ]
+    )
+    mind.flush()  # the full-text index is eventually consistent
+    for name, wanted in (("Tomasz rear brake", "b1"), ("Kenji", "b2")):
+        hits = {h.id: h for h in mind.recall(name, k=3).hits}
+        assert wanted in hits and "text" in hits[wanted].why(), (name, {i: h.why() for i, h in hits.items()})
+    assert unheard_words(mind.store, mind.name, ["tomasz", "kenji", "zorblax"]) == {"zorblax"}
+
+
+def test_a_message_of_sixty_four_words_is_recalled_within_lucenes_clause_limit(mind):
+    """64 distinct words asked in the index's 40 fields were 2,560 clauses: Lucene refused them
+    (over 1,024) and recall failed with a StoreError."""
+    mind.capture({"id": "w1", "description": "alpha bravo charlie: the relay tripped", "outcome": "success"})
+    mind.flush()  # the full-text index is eventually consistent
+    words = [f"word{a}{b}" for a in "abcdefgh" for b in "abcdefgh"]
+    hits = mind.recall(" ".join(["alpha", *words]), k=3).hits
+    assert [h.id for h in hits] == ["w1"] and "text" in hits[0].why()

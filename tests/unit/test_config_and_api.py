@@ -8,6 +8,7 @@ import graphmind
 from graphmind.config import Settings
 from graphmind.errors import ConfigError, GraphmindError, InputError, RunError
 from graphmind.models import NODE_TYPES, base_label
+from graphmind.recall._logic import INDEX_FIELDS
 from graphmind.store.schema import load_schema, split_statements
 
 
@@ -97,3 +98,4 @@ def test_the_full_text_index_covers_every_text_field_and_the_mind():
     statement = next(s.text for s in load_schema() if "FULLTEXT INDEX memory_search" in s.text)
     indexed = set(re.findall(r"\bn\.([a-z_]+)\b", statement.split("ON EACH", 1)[1]))
     assert indexed == {f for model in NODE_TYPES.values() for f in model.TEXT_FIELDS} | {"text", "mind"}
+    assert len(indexed) == INDEX_FIELDS  # an unqualified term is asked in each (recall's clause budget)

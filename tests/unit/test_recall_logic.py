@@ -6,8 +6,11 @@ import pytest
 
 from graphmind.errors import ValidationError
 from graphmind.recall._logic import (
+    INDEX_FIELDS,
+    MAX_CLAUSES,
     MAX_QUERY_TERMS,
     Ranked,
+    capitalised,
     check_query_text,
     fuse,
     lucene_query,
@@ -59,14 +62,30 @@ def test_query_terms_are_distinct_lowercase_words_without_stopwords_and_capped()
 def test_lucene_query_needs_no_escaping_because_terms_are_words():
     terms = query_terms('title:"x" AND (y OR z)* ~fuzzy \\ ) ]')
     query = lucene_query(terms, "felix-2.b")
-    assert query == 'mind:"felix-2.b" AND (title OR x OR y OR z OR fuzzy)'
+    assert query == (
+        "mind:\"felix-2.b\" AND (title OR x OR y OR z OR fuzzy OR title's OR title\u2019s OR x's OR x\u2019s "
+        "OR y's OR y\u2019s OR z's OR z\u2019s OR fuzzy's OR fuzzy\u2019s)"
+    )
     assert lucene_query([], "felix") is None
 
 
 def test_lucene_query_names_the_fields_it_searches_when_told():
     query = lucene_query(["pump", "relay"], "felix", ["a.py"], fields=["text", "topic"])
-    assert query == 'mind:"felix" AND (text:(pump OR relay OR "a.py") OR topic:(pump OR relay OR "a.py"))'
-    assert lucene_query(["pump"], None, fields=["text"]) == "(text:(pump))"
+    forms = "pump OR relay OR pump's OR pump\u2019s OR relay's OR relay\u2019s"
+    assert query == f'mind:"felix" AND (text:({forms} OR "a.py") OR topic:({forms} OR "a.py"))'
+    assert lucene_query(["v2"], None, fields=["text"]) == "(text:(v2))"
+
+
+def test_a_long_query_stays_within_lucenes_clause_limit_terms_first_then_their_possessives():
+    words = [f"word{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(MAX_QUERY_TERMS)]
+    words = ["".join(c for c in w if c.isalpha()) for w in words]
+    for fields in ([], ["text"] * 40, ["text"] * 5):
+        query = lucene_query(words, "felix", ["a.py"], fields=fields)
+        inner = query.split("text:(")[1].split(")")[0] if fields else query.split(" AND (", 1)[1][:-1]
+        asked = inner.count(" OR ") + 1
+        assert asked * (len(fields) or INDEX_FIELDS) <= MAX_CLAUSES
+        assert words[0] in query and '"a.py"' in query
+    assert "wordaa's" in lucene_query(words[:3], "felix") and "wordaa's" not in lucene_query(words, "felix")
 
 
 def test_matched_terms_are_whole_words_of_the_text():
@@ -105,3 +124,10 @@ def test_overfetch_factor_follows_the_minds_share_of_the_candidates():
     assert overfetch_factor(fetched=1000, own=10) == 300
     assert overfetch_factor(fetched=1000, own=0) == 500  # none seen: the most, not infinity
     assert overfetch_factor(fetched=0, own=0) == 1
+
+
+def test_only_the_words_written_with_a_capital_get_their_possessives_when_told():
+    terms = query_terms("How did Tomasz fix the reporting job's queue?")
+    assert capitalised("How did Tomasz fix the reporting job's queue?") == {"how", "tomasz"}
+    query = lucene_query(terms, "felix", possessive=capitalised("How did Tomasz fix the job's queue?"))
+    assert "tomasz's" in query and "job's" not in query and "queue's" not in query
