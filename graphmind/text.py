@@ -242,6 +242,20 @@ def _is_content(token: str) -> bool:
     return bool(content_terms(token))
 
 
+_SPAN_START = re.compile(
+    r"(?i)(?:\d|(?:a|an|about|over|nearly|almost|more than|less than|several|many|a few|one|two|three|"
+    r"four|five|six|seven|eight|nine|ten|twelve|twenty) )"
+)
+
+
+def for_duration(value: str) -> str:
+    """How long, after a sentence: ' for 3 years' for a span, else ', since April' (a partner's
+    "since April" read "Partner to Gus for since April")."""
+    if not value:
+        return ""
+    return f" for {value}" if _SPAN_START.match(value) else f", {value}"
+
+
 def join_names(values: Iterable[str], empty: str = "none") -> str:
     """``a, b and c`` (or ``empty``)."""
     items = [v for v in values if v]

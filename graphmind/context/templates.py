@@ -19,7 +19,7 @@ from graphmind.context.history import turn_lines
 from graphmind.prompts._models import NODE_TYPES, MemoryItem, PropertyValue
 from graphmind.prompts.context import ContextInput, ContextSections
 from graphmind.recall.validity import is_valid
-from graphmind.text import rank_by_overlap
+from graphmind.text import for_duration, join_names, rank_by_overlap
 
 TEMPLATE_WORDS = frozenset(
     """
@@ -157,9 +157,9 @@ def _identity(identity: MemoryItem | None, partners: list[MemoryItem]) -> str:
         return _lines(*lines, NO_DATA["identity"])
     p = partners[0]
     name = _s(p, "partner_name") or p.id
-    sentence = f"Partner to {name}" + (f" for {_s(p, 'duration')}" if _s(p, "duration") else "")
+    sentence = f"Partner to {name}" + for_duration(_s(p, "duration"))
     if _s(p, "shared_history"):
-        sentence += f", shared history includes {_s(p, 'shared_history')}"
+        sentence += f", shared history includes {join_names(_list(p, 'shared_history'))}"
     if lines:
         lines[-1] += " " + sentence + "."
     else:

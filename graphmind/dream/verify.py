@@ -127,6 +127,14 @@ def ladder_edges(nodes: list[LadderNode]) -> list[Edge]:
     return [(n.id, m) for n in nodes for m in n.members]
 
 
+def _named(node_id: str, names: Mapping[str, str]) -> str:
+    """``id ("name")`` (the name cut to 40 characters), or the id alone."""
+    name = " ".join((names.get(node_id) or "").split())
+    if not name or name == node_id:
+        return node_id
+    return f'{node_id} ("{name if len(name) <= 40 else name[:39] + "…"}")'
+
+
 def levels_of(patterns: list[PatternState], nodes: list[LadderNode]) -> dict[str, int | None]:
     levels: dict[str, int | None] = {p.id: 1 for p in patterns}
     return levels | {n.id: n.level for n in nodes}
@@ -141,6 +149,7 @@ def vertical(
 ) -> CheckResult:
     """Structure, then meaning: an edge the LLM judged keeps its verdict; else its margin decides."""
     level_of, edges = levels_of(patterns, nodes), ladder_edges(nodes)
+    names = {p.id: p.name for p in patterns} | {n.id: n.name for n in nodes}
     flags = structural_flags(level_of, edges)
     structural = bool(flags)
     verdicts = verdicts or {}
@@ -153,7 +162,7 @@ def vertical(
                 Flag(
                     "vertical_consistency",
                     *edge,
-                    f"{margin.rival} explains {edge[1]} better than its parent does "
+                    f"{_named(margin.rival, names)} explains {edge[1]} better than its parent does "
                     f"(margin {margin.value:.3f}, {margin.z(params.min_spread):.2f} spreads among {margin.candidates}: "
                     f"score {margin.score(params.min_spread):.2f})",
                 )

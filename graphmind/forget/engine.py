@@ -232,7 +232,7 @@ def _forget(
             "forget/link_turns", mind=mind, links=links, sessions=[{"uid": u, "removed": n} for u, n in recount.items()]
         )
         valid_again = sorted(tx.run("forget/mark_revalidated", mind=mind, uids=sorted(gone))[0]["revalidated"])
-        released = sorted(tx.run("forget/release_experiences", mind=mind, uids=sorted(gone))[0]["released"])
+        released = sorted(tx.run("forget/mark_released", mind=mind, uids=sorted(gone))[0]["released"])
         report = report.model_copy(update={"revalidated": valid_again, "released": released})
         tx.run("forget/delete_nodes", mind=mind, uids=sorted(gone))
         tx.run("forget/upsert_run", mind=mind, run=_run_row(mind, run_id, report))

@@ -227,5 +227,6 @@ def check_labels(labels: Sequence[str] | None) -> list[str]:
     for label in labels:
         model = NODE_TYPES.get(label)
         if model is None or model.KIND != "memory":
-            raise UnknownLabelError(f"{label!r} is not a memory label graphmind knows", field="labels")
+            known = ", ".join(sorted(n for n, m in NODE_TYPES.items() if m.KIND == "memory"))
+            raise UnknownLabelError(f"{label!r} is not a memory label graphmind knows ({known})", field="labels")
     return list(labels)

@@ -27,19 +27,21 @@ def read_hits(
     k: int,
     named: Sequence[str] = (),
     count: bool = True,
+    spare: int = 0,
 ) -> tuple[list[RecallHit], list[str]]:
-    """The first ``k`` of ``fused`` as hits, those naming more of the ``named`` identifiers
-    first (all of ``fused`` is read then, else only its first ``k``), and the ``named``
-    identifiers no memory read names (in its text or as its id). ``count``: count a hit on
-    each memory returned (none on those read and left out)."""
-    fused = list(fused) if named else list(fused[:k])
+    """The first ``k`` of ``fused`` as hits (and ``spare`` more, to stand in for outdated ones),
+    those naming more of the ``named`` identifiers first (all of ``fused`` is read then, else
+    only its first ``k + spare``), and the ``named`` identifiers no memory read names (in its
+    text or as its id). ``count``: count a hit on each memory returned (none on those read and
+    left out)."""
+    fused = list(fused) if named else list(fused[: k + spare])
     rows = list(store.stream("recall/list_hits", mind=mind, uids=[f.uid for f in fused])) if fused else []
     nodes = {row["uid"]: (row["label"], node_to_model(row["label"], row["props"])) for row in rows}
     read = [(f, *nodes[f.uid]) for f in fused if f.uid in nodes]  # not deleted between search and read
     texts = [node.derived_text() for _, _, node in read]
     labelled = [f"{node.id}\n{text or ''}" for (_, _, node), text in zip(read, texts, strict=True)]  # ids name too
     held = named_by(labelled, named, subject_limit(k)) if named else [[] for _ in read]
-    kept = by_count([(*r, text, ids) for r, text, ids in zip(read, texts, held, strict=True)], held)[:k]
+    kept = by_count([(*r, text, ids) for r, text, ids in zip(read, texts, held, strict=True)], held)[: k + spare]
     if count:
         count_hits(store, mind, [f.uid for f, *_ in kept])
     hits = [

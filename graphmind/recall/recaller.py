@@ -164,8 +164,8 @@ class Recaller:
         paths: dict[str, list[str]] = {}
         if "Turn" in wanted:  # conversation turns: expand through the graph and rerank (turn_graph.py)
             early = context.result() if context else None
-            keep = depth if when or named else k
-            reranked = rerank_turns(self._store, mind, text, fused, keep, today=latest, context=early)
+            # all of depth: a valid hit past k may stand in for an outdated one (read_hits' spare)
+            reranked = rerank_turns(self._store, mind, text, fused, depth, today=latest, context=early)
             fused, paths = reranked.fused, reranked.paths
             self._turns[mind] = (reranked.latest, speakers | reranked.speakers)
             laps.lap("graph")
@@ -173,8 +173,14 @@ class Recaller:
             fused = self._visible_at(mind, fused, when)
         read, unnamed = read_hits(self._store, mind, fused, found.terms, paths, k=k, named=named, count=False)
         hits = valid_first(read, when)
+        if hits and hits[-1].outdated and len(fused) > k:  # valid hits past k take outdated ones' places
+            read, unnamed = read_hits(
+                self._store, mind, fused, found.terms, paths, k=k, named=named, count=False, spare=len(fused) - k
+            )
+            hits = valid_first(read, when)
         if when is None:  # as of a date, what replaced a fact may not have been written yet
             hits = with_replacements(self._store, mind, hits, k, wanted)
+        hits = hits[:k]
         if count:
             count_hits(self._store, mind, [f"{mind}:{h.id}" for h in hits])
         laps.lap("hits")

@@ -197,7 +197,7 @@ def test_recall_filters_by_label_and_rejects_unknown_labels(mind):
     assert result.hits and {hit.label for hit in result.hits} == {"Technical_Context"}
     with pytest.raises(UnknownLabelError):
         mind.recall("race condition", labels=["Technical_Context:Admin"])
-    with pytest.raises(UnknownLabelError):
+    with pytest.raises(UnknownLabelError, match=r"\(Abstraction, .*Experience, .*Turn"):  # it names the known ones
         mind.recall("race condition", labels=["RuminationRun"])  # a run, not a memory
 
 
@@ -483,3 +483,35 @@ def test_a_message_of_sixty_four_words_is_recalled_within_lucenes_clause_limit(m
     words = [f"word{a}{b}" for a in "abcdefgh" for b in "abcdefgh"]
     hits = mind.recall(" ".join(["alpha", *words]), k=3).hits
     assert [h.id for h in hits] == ["w1"] and "text" in hits[0].why()
+
+
+def test_valid_hits_found_past_k_take_the_place_of_outdated_ones(mind, tmp_path):
+    """Outdated memories nothing replaces (here past their invalid_at; retired ladder nodes in a
+    new user's trial) ranked in the first k pushed out valid ones that matched a little less:
+    with k = 3 the valid hits come first and fill k, the outdated only where none is left."""
+    old = "2026-01-01T00:00:00+00:00"
+    rows = [
+        node(
+            "Experience",
+            "old-1",
+            description="seized spoke nipples on the commuter wheel",
+            outcome="success",
+            invalid_at=old,
+        ),
+        node(
+            "Experience",
+            "old-2",
+            description="seized spoke nipples, the commuter wheel again",
+            outcome="success",
+            invalid_at=old,
+        ),
+        node("Experience", "v-1", description="freed seized nipples with penetrating oil overnight", outcome="success"),
+        node("Experience", "v-2", description="spoke nipples would not turn, replaced them", outcome="success"),
+        node("Experience", "v-3", description="commuter wheel trued after new nipples", outcome="success"),
+    ]
+    mind.import_jsonl(write_jsonl(tmp_path / "n.jsonl", rows))
+    mind.flush()
+    hits = mind.recall("seized spoke nipples on the commuter wheel", k=3).hits
+    assert [h.outdated is None for h in hits] == [True, True, True], [(h.id, h.outdated) for h in hits]
+    five = mind.recall("seized spoke nipples on the commuter wheel", k=5).hits
+    assert [h.id for h in five][3:] and all(h.outdated for h in five[3:])  # after every valid one

@@ -72,6 +72,8 @@ def test_a_child_filed_in_the_wrong_branch_has_a_negative_margin_and_is_flagged(
     assert found[("garden", "c1")].value < 0 and found[("garden", "c1")].rival == "cook"
     assert misplaced(found[("garden", "c1")], VerticalParams())
     assert not any(misplaced(m, VerticalParams()) for e, m in found.items() if e != ("garden", "c1"))
+    (flag,) = verify(patterns, nodes, PARAMS, margins=found).flagged
+    assert flag.reason.startswith('cook ("Cooking") explains c1 better'), flag.reason  # the rival by name too
 
 
 def test_a_correct_ladder_has_positive_margins():
