@@ -1,6 +1,6 @@
 """Pattern quality when a mind dreams after every small session, as a daily user's does.
 
-    python bench/dream_sessions_quality.py [--data crossed,ops,...] [--size 20] [--write]
+    python bench/dream_sessions_quality.py [--data crossed,ops,...] [--size 20] [--order interleaved] [--write]
 
 Each labelled set of ``bench/dream_quality.py`` is captured in its own (shuffled) order, in
 sessions of ``--size`` experiences, each session ended with ``Mind.end_session`` (a dream over
@@ -8,7 +8,9 @@ that session and what earlier runs deferred). Printed per set: the adjusted Rand
 final patterns against the labels (experiences in no pattern count as singletons), the share
 of experiences in a pattern, the purity of the patterns (the share of their experiences that
 carry their majority label), and, as the baseline, one dream over all of them at once
-(captured without a session).
+(captured without a session). ``--order interleaved`` captures the labels in turn (one of
+each, then the next of each...), as a workshop's log runs job after job: every session of
+fewer experiences than labels holds one of each, the hardest case for dreaming often.
 """
 
 from __future__ import annotations
@@ -52,6 +54,15 @@ def dream_sessions(captured: list[dict], size: int) -> tuple[dict, Counter]:
             mind.close()
 
 
+def interleaved(captured: list[dict], labels: list[str]) -> tuple[list[dict], list[str]]:
+    """``captured`` and ``labels`` with the labels taken in turn, each in its own order."""
+    queues: dict[str, list[int]] = defaultdict(list)
+    for k, label in enumerate(labels):
+        queues[label].append(k)
+    order = [q[n] for n in range(max(map(len, queues.values()))) for q in queues.values() if n < len(q)]
+    return [captured[k] for k in order], [labels[k] for k in order]
+
+
 def score(captured: list[dict], labels: list[str], size: int) -> dict:
     owner, statuses = dream_sessions(captured, size)
     found = [owner.get(c["id"]) for c in captured]
@@ -74,15 +85,18 @@ def main() -> None:
     parser.add_argument("--data", default="crossed,ops,workshop,helpdesk,civic,campus,garden,incidents,transit")
     parser.add_argument("--size", type=int, default=20)
     parser.add_argument("--per-intent", type=int, default=10)
+    parser.add_argument("--order", default="shuffled", choices=["shuffled", "interleaved"])
     parser.add_argument("--write", action="store_true", help="put the table into bench/RESULTS.md (dream-sessions)")
     args = parser.parse_args()
     lines = [
-        f"| data | sessions of {args.size}: ARI | in a pattern | purity | patterns "
+        f"| data | sessions of {args.size} ({args.order}): ARI | in a pattern | purity | patterns "
         "| verification failed | one dream (baseline): ARI | in a pattern | purity | patterns | ratio |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for name in args.data.split(","):
         captured, labels = labelled(name, args.per_intent)
+        if args.order == "interleaved":
+            captured, labels = interleaved(captured, labels)
         ours, once = score(captured, labels, args.size), score(captured, labels, 0)
         ratio = f"{ours['ari'] / once['ari']:.2f}" if once["ari"] > 0.05 else "-"
         line = (
