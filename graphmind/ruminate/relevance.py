@@ -78,6 +78,10 @@ DEPTH_RELS = (
 on what the first hop reached (not INVOLVES, ABOUT, REFERENCES: they fan out to whatever else
 touches the same person, topic or file)."""
 _NOT_TOPICAL_BY_LINK = frozenset({"Partnership", "Identity"})
+UPWARD_ONLY = frozenset({"SUBSUMES"})
+"""Edges followed from the member up only: the principle over an on-topic pattern is its
+context, but a principle on the topic does not make every pattern it subsumes so (a trial's
+bleed pattern was kept for a wobbling wheel through their shared ladder node)."""
 WHO_AND_WHEN = frozenset({"SPOKEN_BY", "IN_SESSION"})
 """Edges that say who spoke a turn or in which session: they link a turn to everything else its
 speaker said, never to what it is about, so relevance never follows them."""
@@ -226,6 +230,8 @@ def reach(
             for near, far in ((link.source, link.target), (link.target, link.source)):
                 if near not in frontier or far in topical or far in linked:
                     continue
+                if link.rel in UPWARD_ONLY and near == link.source:
+                    continue  # a principle's other members are other techniques, not this topic
                 if labels.get(far) in _NOT_TOPICAL_BY_LINK or far in (blocked or ()):
                     continue
                 linked[far] = f"{link.rel} {near}" + (f", {linked[near]}" if near in linked else "")
@@ -236,13 +242,18 @@ def reach(
 
 _CODE = re.compile(r"(?<![\w-])[A-Z]{2,3}(?![\w-])")
 _NOT_CODES = frozenset({"am", "pm", "ok", "id", "tv"})
+_REPORTING = frozenset(stems("say says said saying tell tells told telling mention mentions mentioned"))
+"""Who said what is not what it is about: "Priya says her bike is skipping" shares nothing with
+"Rosa says the headset knocks" but "bike" (a trial kept it for sharing "bike, says")."""
 
 
 def _terms(text: str) -> set[str]:
     """The stems of ``text``'s content words, and its codes: a word of 2-3 capitals ("AA" rings,
     a "DLQ"), too short for a content word but what the text is about ("We're out of AA rings
     again" shares only "ring" with every memory of a ringing station's log)."""
-    return stems(text) | ({c.lower() for c in _CODE.findall(text)} - _NOT_CODES - STOPWORDS)  # "THE" shouted
+    return (stems(text) - _REPORTING) | (
+        {c.lower() for c in _CODE.findall(text)} - _NOT_CODES - STOPWORDS
+    )  # "THE" shouted
 
 
 _NAMES = {"Partnership": ("partner_name",), "Person": ("name",), "Turn": ("speaker",)}

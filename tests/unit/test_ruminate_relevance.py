@@ -189,3 +189,23 @@ def test_a_code_of_capitals_counts_beside_the_content_words():
     down = _m("e10", "Experience", description="THE NET IS DOWN AGAIN")
     shout = select([down], [], stimulus="THE RING IS LOST", sender=None)  # nor stopwords shouted
     assert shout.kept == [], shout.reasons
+
+
+def test_a_principle_on_the_topic_does_not_bring_in_every_pattern_it_subsumes():
+    """A trial's ladder node listed its members ("... Subsumes: truing, bleeding"), so it shared
+    the stimulus's words; its bleed pattern was kept for a wobbling wheel. Up a SUBSUMES edge
+    (the principle over an on-topic pattern) still reaches."""
+    wheel = _m("p-true", "Pattern", description="Trued the wobbling back wheel with quarter turns on the spokes")
+    bleed = _m("p-bleed", "Pattern", description="Bled the hydraulic brake lever with mineral oil")
+    rear = _m("a-rear", "Abstraction", name="Rear", generalization="Back wheel wobbling. Subsumes: truing and bleeding")
+    links = [Link("a-rear", "SUBSUMES", "p-true"), Link("a-rear", "SUBSUMES", "p-bleed")]
+    chosen = select([wheel, bleed, rear], links, stimulus="Maria's back wheel is wobbling again", sender=None)
+    assert {"p-true", "a-rear"} <= {m.id for m in chosen.kept} and "p-bleed" not in {m.id for m in chosen.kept}
+    up = select([wheel, bleed, rear], links[:1], stimulus="the spokes on the back wheel", sender=None)
+    assert up.reasons["a-rear"].startswith("kept"), up.reasons
+
+
+def test_who_said_it_is_not_what_it_is_about():
+    headset = _m("e33", "Experience", description="Rosa says the front end knocks over bumps; headset adjusted")
+    chosen = select([headset], [], stimulus="Priya says her bike is skipping uphill", sender=None)
+    assert chosen.kept == [] and "says" not in chosen.reasons["e33"], chosen.reasons
