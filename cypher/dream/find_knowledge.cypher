@@ -1,7 +1,8 @@
 // mode: read
-// params: mind, ids
+// params: mind, ids, per_pattern
 // Patterns by id with their ladder path (the active abstractions above, level 2 up), their
-// examples (the experiences they cite, from the EXEMPLIFIES edges) and their failures (up to
+// examples (up to $per_pattern of the experiences that EXEMPLIFY them, those the pattern cites
+// first: the caller puts the ones about the question first) and their failures (up to
 // five of their experiences that failed: the evidence of a negative result); an example
 // superseded since (its invalid_at passed) is marked outdated and comes after the others;
 // outdated_since: when the last of its experiences became invalid, if every one of them has;
@@ -23,10 +24,11 @@ RETURN p.id AS id, p {.name, .description, .conditions, .actions, .success_rate,
        [a IN [l2, l3, l4] WHERE a IS NOT NULL | a {.id, .level, .name, .generalization}] AS ladder,
        CASE WHEN every_out THEN last_out END AS outdated_since,
        COUNT { (e:Experience)-[:EXEMPLIFIES]->(p) } AS experiences,
-       COLLECT { MATCH (e:Experience)-[:EXEMPLIFIES]->(p) WHERE e.id IN coalesce(p.examples, [])
+       COLLECT { MATCH (e:Experience)-[:EXEMPLIFIES]->(p)
+                 WITH e, NOT e.id IN coalesce(p.examples, []) AS other
                  RETURN e {.id, .description, .outcome,
                            outdated: coalesce(e.invalid_at <= datetime(), false)} AS e
-                 ORDER BY e.outdated, e.id } AS examples,
+                 ORDER BY e.outdated, other, e.id LIMIT $per_pattern } AS examples,
        COLLECT { MATCH (e:Experience)-[:EXEMPLIFIES]->(p) WHERE e.outcome = 'failure'
                  RETURN e {.id, .description, .outcome,
                            outdated: coalesce(e.invalid_at <= datetime(), false)} AS e

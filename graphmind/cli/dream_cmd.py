@@ -145,13 +145,14 @@ def dream(
 def knowledge(text: str, mind: str, k: int, as_json: bool) -> None:
     """The consolidated patterns about TEXT, with their ladder path and examples; for a
     question whether something helps or works, what did not work is among them, in recall's
-    order (meaning and words). Each line opens with the pattern's cosine to TEXT ("cos 0.41"); a
-    pattern no more alike to TEXT than unrelated texts are is left out."""
+    order (meaning and words). Each line opens with the pattern's rank and its cosine to TEXT
+    ("2. cos 0.41"); a pattern no more alike to TEXT than unrelated texts are is left out. The
+    examples shown are those sharing most words with TEXT."""
     check_k(k)  # before the database is opened: a bad k is the message, whatever its state
     with Mind.open(mind, must_exist=True) as m:
         matches = m.query_knowledge(text, k)
     lines = []
-    for match in matches:
+    for rank, match in enumerate(matches, start=1):
         rate = "n/a" if match.success_rate is None else f"{match.success_rate:.0%}"
         failed = f", {match.failure_count} failed" if match.failure_count else ""
         worked = [e for e in match.examples if e.get("outcome") != "failure"]
@@ -161,7 +162,7 @@ def knowledge(text: str, mind: str, k: int, as_json: bool) -> None:
                 f"  [failed {match.failure_count} of {match.usage_count}]" if match.success_rate else "  [did not work]"
             )
         alike = "" if match.similarity is None else f"cos {match.similarity:.2f}  "
-        lines.append(f"{alike}{match.name} ({match.usage_count} experiences, success {rate}{failed}){verdict}")
+        lines.append(f"{rank}. {alike}{match.name} ({match.usage_count} experiences, success {rate}{failed}){verdict}")
         lines += [f"    (outdated: {match.outdated})"] if match.outdated else []
         lines += [f"    (stale: {match.stale})"] if match.stale and not match.outdated else []
         lines += [f"    L{a['level']} {a['name']}" for a in match.ladder]

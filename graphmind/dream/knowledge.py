@@ -39,8 +39,12 @@ from graphmind.recall.hit_counter import count_hits
 from graphmind.recall.identifiers import identifiers, names
 from graphmind.recall.validity import moment
 from graphmind.store import GraphStore
-from graphmind.text import stems, words
+from graphmind.text import rank_by_overlap, stems, words
 
+EXAMPLES_READ = 50
+"""A pattern's experiences read as candidate examples (those it cites first)."""
+EXAMPLES_SHOWN = 12
+"""Examples a match carries (``about_first``)."""
 MAX_K = 100
 """At most this many patterns per answer, everywhere (Python, CLI, REST, MCP); recall reads 3 x k."""
 
@@ -121,16 +125,28 @@ def query_knowledge(
         floor = relevance_floor(embedder, query, params.relevance_quantile)
         hits = [h for h in hits if relevant(similarity[h.id], floor)]
     scores = {h.id: h.score for h in hits}
-    rows = store.read("dream/find_knowledge", mind=mind, ids=list(scores))
+    rows = store.read("dream/find_knowledge", mind=mind, ids=list(scores), per_pattern=EXAMPLES_READ)
     matches = [
-        _match(r, scores[r["id"]], similarity[r["id"]], params)
-        for r in rows
-        if (r["pattern"].get("status") or "active") == "active"
+        replace(m, examples=about_first(m.examples, text))
+        for m in (
+            _match(r, scores[r["id"]], similarity[r["id"]], params)
+            for r in rows
+            if (r["pattern"].get("status") or "active") == "active"
+        )
     ]
     ranked = sorted(matches, key=lambda m: (m.outdated is not None, -m.score, m.id))
     answer = surface_failures(ranked, text, k, params) if asks_whether_it_works(text) else ranked[:k]
     count_hits(store, mind, [f"{mind}:{m.id}" for m in answer])  # the patterns given, not those read
     return answer
+
+
+def about_first(examples: list[dict[str, Any]], question: str) -> list[dict[str, Any]]:
+    """The first ``EXAMPLES_SHOWN`` of ``examples`` (valid ones first, as read), those sharing
+    most words with the question first: a pattern's own first members were shown whatever was
+    asked (a trial's "gears ghost shifting" got a wheel, a chain and a BB job of its pattern)."""
+    for_now = [e for e in examples if not e.get("outdated")]
+    ranked = [for_now[i] for i in rank_by_overlap([str(e.get("description") or "") for e in for_now], question)]
+    return (ranked + [e for e in examples if e.get("outdated")])[:EXAMPLES_SHOWN]
 
 
 def check_k(k: object) -> None:

@@ -127,11 +127,11 @@ def ladder_edges(nodes: list[LadderNode]) -> list[Edge]:
     return [(n.id, m) for n in nodes for m in n.members]
 
 
-def _named(node_id: str, names: Mapping[str, str]) -> str:
+def _named(node_id: str | None, names: Mapping[str, str]) -> str:
     """``id ("name")`` (the name cut to 40 characters), or the id alone."""
-    name = " ".join((names.get(node_id) or "").split())
-    if not name or name == node_id:
-        return node_id
+    name = " ".join((names.get(node_id or "") or "").split())
+    if not node_id or not name or name == node_id:
+        return str(node_id)
     return f'{node_id} ("{name if len(name) <= 40 else name[:39] + "…"}")'
 
 

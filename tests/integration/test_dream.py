@@ -48,7 +48,10 @@ def test_every_principle_traces_down_to_experiences_in_the_graph(mind, store):
         trace = store.read("dream/find_trace", mind=mind.name, id=principle.id)
         assert trace and all(r["levels"] == [3, 2] and r["experiences"] > 0 for r in trace)
     paths = store.read(
-        "dream/find_knowledge", mind=mind.name, ids=[r["id"] for r in store.read("dream/list_patterns", mind=mind.name)]
+        "dream/find_knowledge",
+        mind=mind.name,
+        ids=[r["id"] for r in store.read("dream/list_patterns", mind=mind.name)],
+        per_pattern=12,
     )
     assert all(len(p["ladder"]) >= 2 for p in paths)  # level 2 and level 3 above every pattern
     assert all(p["examples"] for p in paths)

@@ -88,7 +88,7 @@ def test_cli_knowledge_shows_what_did_not_work(mind: Mind, cli_env, capsys):
     patterns = json.loads(out)["patterns"]
     assert any(p["records_failure"] and len(p["failures"]) == 4 for p in patterns)
     brine = next(p for p in patterns if p["records_failure"])
-    assert head.split()[:2] == ["cos", f"{brine['similarity']:.2f}"]  # its similarity, named, not a fused rank
+    assert head.split()[:3] == ["1.", "cos", f"{brine['similarity']:.2f}"]  # its rank, and its similarity named
 
 
 NETWORK = {
@@ -242,3 +242,19 @@ def test_cli_knowledge_shows_what_worked_beside_what_failed(mind: Mind, cli_env,
     head = next(line for line in out.splitlines() if "wet brine" in line)
     assert "[failed 4 of 6]" in head and "[did not work]" not in head
     assert "failed: " in out and "worked: " in out
+
+
+def test_knowledge_shows_the_examples_about_the_question_first_and_ranks_its_lines(mind, cli_env, capsys):
+    """A pattern's first members were its examples whatever was asked (a trial's "gears ghost
+    shifting" got a wheel, a chain and a BB job); the CLI's lines were not in the order of the
+    cosine they open with, and now say their rank."""
+    from tests.integration.test_dream import DEGAS
+
+    mind.capture_many([{"id": f"d{i}", "description": t, "outcome": "success"} for i, t in enumerate(DEGAS)])
+    assert mind.dream().patterns == 1
+    (match,) = mind.query_knowledge("helium sparging of the solvent", k=1)
+    assert "helium" in match.examples[0]["description"].lower(), match.examples
+    assert not DEGAS[0].lower().count("helium")  # the first member, shown first before
+    code, out, err = run_cli(capsys, "knowledge", "helium sparging of the solvent", "--mind", mind.name)
+    assert code == 0 and out.startswith("1. cos ") and "e.g. " in out, (out, err)
+    assert "helium" in out.split("e.g. ", 1)[1].split("\n", 1)[0].lower()
