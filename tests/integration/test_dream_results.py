@@ -258,3 +258,20 @@ def test_knowledge_shows_the_examples_about_the_question_first_and_ranks_its_lin
     code, out, err = run_cli(capsys, "knowledge", "helium sparging of the solvent", "--mind", mind.name)
     assert code == 0 and out.startswith("1. cos ") and "e.g. " in out, (out, err)
     assert "helium" in out.split("e.g. ", 1)[1].split("\n", 1)[0].lower()
+
+
+def test_a_first_dream_of_five_different_jobs_makes_no_pattern_they_wait(mind):
+    """Five notes of five jobs of one trade are alike as a whole (cohesion over 0.6), and no
+    split of five can show two patterns: they wait for company instead of becoming one pattern
+    that every later note would join (a new user's notebook dreamed every 5 entries)."""
+    notes = [
+        "Proofed the sourdough boules overnight in the walk-in, they doubled by morning",
+        "Scored the baguettes at a shallow angle with a fresh lame, the ears opened well",
+        "Laminated the croissant dough with three letter folds, butter stayed cold",
+        "Fed the rye starter twice today at 1:1:1, it peaked in five hours",
+        "Steamed the deck oven for the first ten minutes, the crust came out glossy",
+    ]
+    mind.capture_many([{"id": f"b{i}", "description": t, "outcome": "success"} for i, t in enumerate(notes)])
+    report = mind.dream()
+    assert report.patterns == 0, report.message
+    assert len(mind.waiting().experiences) == 5

@@ -382,7 +382,7 @@ def test_vertical_inconsistency_is_caught():
     result = verify(patterns, nodes, PARAMS, margins=found)
     flagged = [(f.parent, f.child) for f in result.flagged]
     assert flagged == [("place", "pay"), ("tax", "ns")] and result.status == "failed"  # 2 of 6 edges
-    assert "tax explains pay better" in result.checks["vertical_consistency"].details[0]
+    assert 'tax ("Tax accounting") explains pay better' in result.checks["vertical_consistency"].details[0]
     assert [(f.parent, f.child) for f in one.flagged] == [("tax", "ns")]
     assert one.status == "flagged"  # one misplaced child alone does not fail a ladder
 

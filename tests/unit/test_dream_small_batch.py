@@ -36,10 +36,13 @@ def test_texts_with_no_groups_mostly_wait_alone():
     assert sizes.max() <= 3 and (sizes == 1).sum() >= 10  # chance pairs at most (compress tests them too)
 
 
-def test_a_tight_batch_stays_one_group_and_three_rows_are_judged_whole():
+def test_a_tight_batch_stays_one_group_but_one_too_small_to_split_waits():
+    """Under two patterns' worth of rows no split can show, so a batch alike as a whole (five
+    notes of five jobs of one trade, a trial's first dream) is no evidence of one technique."""
     x = around(axis(3), 8, 0.05)
     assert set(small_batch_labels(x, PARAMS)) == {0}
-    assert list(small_batch_labels(x[:3], PARAMS)) == [0, 0, 0]
+    assert set(small_batch_labels(x[:6], PARAMS)) == {0}
+    assert len(set(small_batch_labels(x[:5], PARAMS))) > 1 and len(set(small_batch_labels(x[:3], PARAMS))) == 3
     assert len(set(small_batch_labels(RNG.normal(size=(3, DIM)), PARAMS))) == 3
 
 
