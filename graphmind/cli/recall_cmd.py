@@ -98,7 +98,7 @@ def _recall_text(result: RecallResult, *, full: bool = False, as_of: str | None 
     if not result.hits:
         when = (
             f" as of {as_of} (memories valid only later, or no longer valid then, are left out; one"
-            " captured without --valid-from counts from when it was recorded)"
+            " without --valid-from counts from its timestamp, else from when it was recorded)"
             if as_of
             else ""
         )

@@ -2,9 +2,10 @@
 first by default.
 
 A memory is visible at a date when it held then: from its ``valid_from`` (or, when none was
-given, from when it was recorded, ``created_at``) until its ``invalid_at`` (if set). A fact
-logged today with the date it became true is seen as of that date (a new user's back-filled
-log was invisible as of its own dates).
+given, from when it happened, its ``timestamp``, else from when it was recorded, ``created_at``)
+until its ``invalid_at`` (if set). A fact logged today with the date it became true is seen as
+of that date (a new user's back-filled log was invisible as of its own dates; another's
+notebook, imported with each entry's timestamp, was too).
 Recall ``as_of`` a date shows only memories visible then. Without ``as_of``, recall sees
 everything and prefers valid facts: a memory no longer (or not yet) valid now, or a pattern
 or abstraction the dream ``invalidated``, pruned or retired, comes after every valid one among
@@ -38,9 +39,10 @@ def parse_as_of(value: object) -> datetime | None:
 
 def visible_at(props: Mapping[str, Any], as_of: datetime) -> bool:
     """Whether a memory with these properties held at ``as_of``: from its valid_from, else
-    from its created_at, until its invalid_at."""
+    its timestamp, else its created_at, until its invalid_at."""
     created, start, end = (as_datetime(props.get(k)) for k in ("created_at", "valid_from", "invalid_at"))
-    begun = start if start is not None else created
+    happened = as_datetime(props.get("timestamp"))
+    begun = start if start is not None else happened if happened is not None else created
     if begun is not None and begun > as_of:
         return False
     return end is None or end > as_of

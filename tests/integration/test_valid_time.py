@@ -521,3 +521,21 @@ def test_a_pattern_the_dream_pruned_brings_the_one_it_kept(mind, tmp_path):
     hits = mind.recall("DNS cache stale records", k=2, labels=["Pattern"]).hits
     assert [(h.id, h.outdated is None) for h in hits] == [("p-kept", True), ("p-old", False)], hits
     assert hits[0].why()["graph"] == ["replaces p-old"]
+
+
+def test_a_back_filled_experience_is_seen_as_of_its_own_timestamp(mind, cli_env, capsys):
+    """A notebook imported with each entry's timestamp was invisible as of its own dates (they
+    counted from the import): an experience without valid_from counts from when it happened."""
+    mind.capture(
+        {
+            "id": "chain-1",
+            "description": "Replaced the stretched chain on the tourer",
+            "outcome": "success",
+            "timestamp": "2025-09-07T16:00:00+00:00",
+        }
+    )
+    mind.flush()
+    assert [h.id for h in mind.recall("chain replaced", k=3, as_of="2025-10-01").hits] == ["chain-1"]
+    assert mind.recall("chain replaced", k=3, as_of="2025-09-01").hits == []
+    code, out, err = run_cli(capsys, "recall", "chain replaced", "--mind", mind.name, "--as-of", "2025-09-01")
+    assert code == 0 and "counts from its timestamp" in out, (out, err)

@@ -23,6 +23,8 @@ def test_a_memory_is_visible_inside_its_window_from_its_valid_from_or_when_it_wa
     assert visible_at({"created_at": JAN, "valid_from": MAR}, MAR)
     assert visible_at({"created_at": JUL, "valid_from": MAR}, MAY)  # logged later, true since March
     assert not visible_at({"created_at": JUL}, MAY)  # no valid_from: from when it was recorded
+    assert visible_at({"created_at": JUL, "timestamp": MAR}, MAY)  # or when it happened: a back-filled notebook
+    assert not visible_at({"created_at": JAN, "timestamp": MAY, "valid_from": JUL}, MAY)  # valid_from decides first
     assert visible_at({}, JAN)  # nothing known: always there
     assert visible_at({"created_at": "2026-01-01T00:00:00Z", "invalid_at": "2026-05-01T00:00:00.123456789Z"}, MAR)
 
