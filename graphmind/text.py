@@ -242,18 +242,15 @@ def _is_content(token: str) -> bool:
     return bool(content_terms(token))
 
 
-_SPAN_START = re.compile(
-    r"(?i)(?:\d|(?:a|an|about|over|nearly|almost|more than|less than|several|many|a few|one|two|three|"
-    r"four|five|six|seven|eight|nine|ten|twelve|twenty) )"
-)
+_STARTING_POINT = re.compile(r"(?i)\b(?:since|from|until|till|as of)\b|^\s*(?:in\s+)?\d{4}\s*$")
 
 
 def for_duration(value: str) -> str:
-    """How long, after a sentence: ' for 3 years' for a span, else ', since April' (a partner's
-    "since April" read "Partner to Gus for since April")."""
+    """How long, after a sentence: ' for 3 years', but ', since April' (or ', 2019') for a
+    starting point (a partner's "since April" read "Partner to Gus for since April")."""
     if not value:
         return ""
-    return f" for {value}" if _SPAN_START.match(value) else f", {value}"
+    return f", {value}" if _STARTING_POINT.search(value) else f" for {value}"
 
 
 def join_names(values: Iterable[str], empty: str = "none") -> str:

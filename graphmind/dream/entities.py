@@ -93,10 +93,11 @@ _UNIT = re.compile(
 or a compound unit ("ft-lb", "km/h", "L/hl", "g/L"); "3 Ceph OSDs", "2 Jira tickets" and "2
 api-gw" keep their names."""
 _QUANTITY = re.compile(
-    r"\d+(?:[.,]\d+)?(?:[^\W\d_]{0,4}|-(?:second|minute|hour|day|week|month|year|inch|foot|mile|way|step|"
+    r"\d+(?:[.,]\d+)?(?:x\d+(?:[.,]\d+)?)*(?:[^\W\d_]{0,4}|-(?:second|minute|hour|day|week|month|year|inch|foot|mile|way|step|"
     r"point|page|fold|cycle|shift|flight|man|person|seat)s?)"
 )
-"""A number with a unit of up to four letters, any case ("80C", "16GB", "100Mbps"), or none, or a
+"""A number with a unit of up to four letters, any case ("80C", "16GB", "100Mbps"), or none, a
+dimension ("35x1mm", "700x28c"), or a
 measure joined by a hyphen ("100-hour", "3-way"; "404-handler" and "7-zip" stay names)."""
 
 
@@ -294,11 +295,13 @@ def _possessor_spans(text: str, heads: dict[str, frozenset[str]]) -> list[tuple[
 
 _JOINED = re.compile(r"\s*(?:[,&/\-–]|and|or|to|vs\.?)?\s*", re.I)
 """What may stand between two names cut as one ("Norwegian to English", "Ana and Ben")."""
-_BEFORE_NAME = re.compile(r"\b(?:with|between|to|for|from|by|about)\s+$", re.I)
-_LOOSE_AFTER = re.compile(r"\s*(?:[,.;:!?]|$|(?:that|to|and|or|but|so|because|as|in|on|at|for|with)\b)", re.I)
+_BEFORE_NAME = re.compile(r"\b(?:with|between|to|for|from|by|about|on|in|at|of|into|onto)\s+$", re.I)
+_LOOSE_AFTER = re.compile(r"\s*(?:[,.;:!?(]|$|(?:that|to|and|or|but|so|because|as|in|on|at|for|with)\b)", re.I)
 _ARTICLE = re.compile(r"\b([Aa]n?)\s+$")
 _THE = re.compile(r"\b[Tt]he\s+$")
-_PREPOSITION_AFTER = re.compile(r"\s*(?:[,.;:!?]|$|(?:to|in|on|at|for|with|from|by|of|into|onto|after|before)\b)", re.I)
+_PREPOSITION_AFTER = re.compile(
+    r"\s*(?:[,.;:!?(]|$|(?:to|in|on|at|for|with|from|by|of|into|onto|after|before)\b)", re.I
+)
 
 
 def _without(text: str, spans: list[tuple[int, int]], *, readable: bool = True) -> str:
@@ -324,10 +327,12 @@ def _without(text: str, spans: list[tuple[int, int]], *, readable: bool = True) 
             before = _BEFORE_NAME.sub("", before)
         elif (the := _THE.search(before)) and _PREPOSITION_AFTER.match(after):  # "pitched [the Foxglove] at 2"
             before = before[: the.start()]
-        elif article and re.match(r"\s*(?:[,.;:!?]|$)", after):  # "upgraded an [X1]": nothing left for it
+        elif article and re.match(r"\s*(?:[,.;:!?(]|$)", after):  # "upgraded an [X1]": nothing left for it
             before = before[: article.start()]
         elif article and (agreed := _agreeing(after)):
             before = before[: article.start()] + (agreed.capitalize() if article.group(1)[0] == "A" else agreed) + " "
+        if _BEFORE_NAME.search(before) and _LOOSE_AFTER.match(after):  # its article gone, "with" is next
+            before = _BEFORE_NAME.sub("", before)
         out.append(before)
         last = end
     out.append(text[last:])
@@ -348,6 +353,7 @@ def _agreeing(after: str) -> str | None:
 
 
 def _tidy(text: str) -> str:
+    text = re.sub(r"\s*\(\s*\)|\s*\[\s*\]", "", text)  # brackets whose content was all names: "BB ()"
     return re.sub(r"\s+([,.;:!?])", r"\1", re.sub(r"\s{2,}", " ", text)).strip(" :;,-")
 
 

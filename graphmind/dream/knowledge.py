@@ -144,9 +144,10 @@ def about_first(examples: list[dict[str, Any]], question: str) -> list[dict[str,
     """The first ``EXAMPLES_SHOWN`` of ``examples`` (valid ones first, as read), those sharing
     most words with the question first: a pattern's own first members were shown whatever was
     asked (a trial's "gears ghost shifting" got a wheel, a chain and a BB job of its pattern)."""
-    for_now = [e for e in examples if not e.get("outdated")]
+    once = list({str(e.get("description")): e for e in reversed(examples)}.values())[::-1]  # first of each text
+    for_now = [e for e in once if not e.get("outdated")]  # a duplicate's text once (it exemplifies too)
     ranked = [for_now[i] for i in rank_by_overlap([str(e.get("description") or "") for e in for_now], question)]
-    return (ranked + [e for e in examples if e.get("outdated")])[:EXAMPLES_SHOWN]
+    return (ranked + [e for e in once if e.get("outdated")])[:EXAMPLES_SHOWN]
 
 
 def check_k(k: object) -> None:

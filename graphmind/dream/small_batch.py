@@ -20,12 +20,13 @@ from 50 the k-NN graph takes over. A batch that is itself that alike splits only
 split stands clearly apart (``TIGHT_SPLIT``), else stays one, provided it has room for a split
 at all: with fewer than two patterns' worth of rows (``2 * min_cluster_size``) no cut into two
 groups of a pattern's size exists, so "no split" says nothing, and five notes of five jobs of
-one trade would be one pattern by cohesion alone. Such a batch waits for company. A new user's
-notebook dreamed every 5 entries (80 entries, 8 techniques, each first five another one) made
-one pattern of its first five that grew to 66 entries (technique ARI 0.013); with the rule,
-0.248 (one dream: 0.66). ``bench/dream_sessions_quality.py``: sessions of 6 and 20 unchanged;
-``--size 5 --order interleaved`` crossed 0.372 (unchanged), ops 0.212 → 0.175, workshop 0.127 →
-0.165, helpdesk 0.010 → 0.045, transit 0.158 (unchanged).
+one trade would be one pattern by cohesion alone: such a batch waits for company, all of it
+(not a part of it either). A new user's notebook dreamed every 5 entries (80 entries, 8
+techniques, each first five another one) made one pattern of its first five that grew to 66
+entries (technique ARI 0.013); with the rule, 0.353 (one dream: 0.66).
+``bench/dream_sessions_quality.py``: sessions of 20 unchanged, of 6 unchanged but helpdesk
+0.018 → 0.013; ``--size 5 --order interleaved`` crossed 0.372 (unchanged), ops 0.212 → 0.175,
+workshop 0.127 → 0.165, helpdesk 0.010 → 0.052, transit 0.158 (unchanged).
 """
 
 from __future__ import annotations
@@ -53,7 +54,10 @@ def small_batch_labels(vectors: np.ndarray, params: DreamParams) -> np.ndarray:
 
     x = unit_rows(vectors)
     n = len(x)
-    tight = n >= 2 * params.min_cluster_size and _cohesion(x) >= whole  # fewer: no split could show
+    alike = n > 0 and _cohesion(x) >= whole
+    if alike and n < 2 * params.min_cluster_size:
+        return np.arange(n, dtype=np.int64)  # alike as a whole, too few for a split to show: all wait
+    tight = alike
     if n < 4:
         return np.zeros(n, np.int64) if tight else np.arange(n, dtype=np.int64)
     tree = linkage(x, method="average", metric="cosine")

@@ -97,8 +97,8 @@ class ForgetReport(_Frozen):
     """Older memories valid again: a forgotten memory had superseded or contradicted them, and
     nothing else does (found as the forget runs, so a dry run lists none)."""
     released: list[str] = []
-    """Experiences of a pattern that is removed and of no pattern that stays: the next dream
-    consolidates them again (found as the forget runs, so a dry run lists none)."""
+    """Experiences of a pattern that is removed and of no active pattern that stays: the next
+    dream consolidates them again (found as the forget runs, so a dry run lists none)."""
     run_id: str | None = None
 
     @property

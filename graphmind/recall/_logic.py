@@ -16,14 +16,15 @@ from graphmind.text import checked_text
 MAX_K = 1000
 """The most hits one recall returns."""
 MAX_QUERY_TERMS = 64
+"""At most the first 64 distinct words of a recall text are its terms (a longer text adds cost,
+not precision); fewer are asked when the fields searched would take them past ``MAX_CLAUSES``.
+The vector side follows the embedder's rule."""
 MAX_CLAUSES = 1000
 """A full-text query asks at most this many term-in-field clauses: Lucene refuses more than
 1,024 (a 64-word message asked in 40 fields failed recall with a StoreError)."""
 INDEX_FIELDS = 40
 """The fields of the full-text index (schema/003_search_indexes.cypher): an unqualified term is
 asked in each."""
-"""Full-text matching uses the first 64 distinct words of a recall text (Lucene's clause limit
-is 1,024; a longer text adds cost, not precision). The vector side follows the embedder's rule."""
 RRF_K = 60
 """The constant of reciprocal-rank fusion (Cormack et al., 2009): score = sum 1 / (60 + rank)."""
 
@@ -138,8 +139,12 @@ def lucene_query(
     budget = max(1, MAX_CLAUSES // (len(fields) or INDEX_FIELDS))  # Lucene refuses over 1,024 clauses
     quoted = list(dict.fromkeys(f'"{p}"' for p in phrases if p and not _UNSAFE_PHRASE.search(p)))[:budget]
     room = budget - len(quoted)
-    words = list(terms[: max(0, room)])
-    room -= len(words)
+    words: list[str] = []
+    for term in terms:
+        if _cost(term) > room:
+            break
+        words.append(term)
+        room -= _cost(term)
     for term in [w for w in words if possessive is None or w in possessive]:
         forms = _forms(term)[1:]
         if len(forms) > room:
@@ -155,10 +160,16 @@ def lucene_query(
     return f'mind:"{mind}" AND ({anywhere})' if mind is not None else f"({anywhere})"
 
 
+def _cost(term: str) -> int:
+    """The clauses one term makes: the index's tokenizer makes a token of each ideograph or kana
+    (a run of Chinese or Japanese is one of our words, but many of its tokens)."""
+    return max(1, sum(1 for ch in term if "\u2e80" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"))
+
+
 def _forms(term: str) -> list[str]:
     """A word and its possessives: the index's tokenizer keeps "Tomasz's" (and "Tomasz’s") one
     token, so "tomasz" alone never finds a notebook that writes a customer's name that way."""
-    return [term, f"{term}'s", f"{term}\u2019s"] if term.isalpha() else [term]
+    return [term, f"{term}'s", f"{term}\u2019s"] if term.isalpha() and _cost(term) == 1 else [term]
 
 
 def matched_terms(terms: Sequence[str], text: str | None) -> list[str]:

@@ -174,10 +174,11 @@ class Recaller:
         read, unnamed = read_hits(self._store, mind, fused, found.terms, paths, k=k, named=named, count=False)
         hits = valid_first(read, when)
         if hits and hits[-1].outdated and len(fused) > k:  # valid hits past k take outdated ones' places
+            first = {h.id for h in hits}
             read, unnamed = read_hits(
                 self._store, mind, fused, found.terms, paths, k=k, named=named, count=False, spare=len(fused) - k
             )
-            hits = valid_first(read, when)
+            hits = [h for h in valid_first(read, when) if h.outdated is None or h.id in first]  # no later outdated
         if when is None:  # as of a date, what replaced a fact may not have been written yet
             hits = with_replacements(self._store, mind, hits, k, wanted)
         hits = hits[:k]

@@ -26,7 +26,7 @@ from typing import Any, cast
 from graphmind.prompts._models import NODE_TYPES, NodeType
 from graphmind.recall import Candidates, Recaller
 from graphmind.ruminate.gaps import EnergisedNode, GapSignals, GapWeights, signals
-from graphmind.ruminate.relevance import MIN_SHARED, specific
+from graphmind.ruminate.relevance import MIN_SHARED, specific, topic_terms_of
 from graphmind.store import GraphStore
 from graphmind.text import stems
 
@@ -166,8 +166,8 @@ def on_the_topic(rows: list[dict[str, Any]], stimulus: str, sender: str | None =
     """The ids of ``rows`` (turns, latest first) that rumination's relevance could keep: sharing
     with the stimulus a stem few of them hold (``relevance.specific``) or ``MIN_SHARED`` stems,
     names of the sender aside; a specific stem first, then the most shared, then the latest (pure)."""
-    wanted = stems(stimulus) - (stems(sender) if sender else set())
-    shared = [stems(str(r["props"].get("text") or "")) & wanted for r in rows]
+    wanted = topic_terms_of(stimulus) - (stems(sender) if sender else set())
+    shared = [topic_terms_of(str(r["props"].get("text") or "")) & wanted for r in rows]
     rare = specific(shared)
     needed = max(1, min(MIN_SHARED, len(wanted)))
     ranked = sorted(range(len(rows)), key=lambda n: (not shared[n] & rare, -len(shared[n]), n))

@@ -144,10 +144,11 @@ def restated(findings: Iterable[FindingNote], memories: Mapping[str, MemoryItem]
     ``memories`` read: supporting only kept memories, and without the sentences that quote a
     dropped one (``own_words``)."""
     dropped = {i: m for i, m in memories.items() if i not in kept}
-    return [
+    notes = [
         f.model_copy(update={"text": own_words(f.text, dropped), "supports": [i for i in f.supports if i in kept]})
         for f in findings
     ]
+    return [f for f in notes if f.text or f.supports]  # nothing left to say or cite: no note
 
 
 def own_words(text: str, memories: Mapping[str, MemoryItem]) -> str:

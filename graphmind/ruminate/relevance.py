@@ -3,10 +3,13 @@
 A memory is kept when
 - it is **on topic**: it shares at least ``MIN_SHARED`` content-word stems with the stimulus
   (all of them when the stimulus has fewer), not counting the names of the sender, the mind,
-  its partners or the speakers of its conversations (a name says who, not what);
+  its partners or the speakers of its conversations (a name says who, not what), nor who said
+  it ("says", "told": ``_REPORTING``);
 - or it is **linked** by one graph edge to an on-topic memory (the strategy that APPLIES_TO
   the project the stimulus names, the feeling FELT_DURING the conversation about it), unless
-  it is a Partnership or Identity (everyone is linked to their partner);
+  it is a Partnership or Identity (everyone is linked to their partner); a SUBSUMES edge only
+  from the member up (``UPWARD_ONLY``: the principle over an on-topic pattern, not every other
+  pattern under an on-topic principle);
 - or it is **two or three hops** (``MAX_HOPS``) from an on-topic memory, every edge after the
   first one of ``DEPTH_RELS`` (the typed edges that carry meaning: the strategy LEARNED_FROM the
   failure ATTEMPTED_ON the project; the remedy that ADDRESSES the cold room that CAUSED the slow
@@ -130,9 +133,9 @@ def select(
     """The memories to build the Context Object from, each with its reason and score."""
     people = {sender or "", *names} | {str(m.prop(k) or "") for m in memories for k in _NAMES.get(m.label, ())}
     name_stems = set().union(*(stems(p) for p in people if p)) if any(people) else set()
-    wanted = _terms(stimulus) - name_stems
+    wanted = topic_terms_of(stimulus) - name_stems
     chosen = Selection()
-    shared: dict[str, set[str]] = {m.id: (_terms(_text(m)) - name_stems) & wanted for m in memories}
+    shared: dict[str, set[str]] = {m.id: (topic_terms_of(_text(m)) - name_stems) & wanted for m in memories}
     needed = max(1, min(MIN_SHARED, len(wanted)))
     rare = specific(shared.values())
     topical = {
@@ -247,7 +250,7 @@ _REPORTING = frozenset(stems("say says said saying tell tells told telling menti
 "Rosa says the headset knocks" but "bike" (a trial kept it for sharing "bike, says")."""
 
 
-def _terms(text: str) -> set[str]:
+def topic_terms_of(text: str) -> set[str]:
     """The stems of ``text``'s content words, and its codes: a word of 2-3 capitals ("AA" rings,
     a "DLQ"), too short for a content word but what the text is about ("We're out of AA rings
     again" shares only "ring" with every memory of a ringing station's log)."""

@@ -323,8 +323,8 @@ def test_a_possessor_is_the_thing_acted_on_and_is_left_out_across_the_batch():
     assert actions[:4] == [
         "Greased the bearings and the tension screw",
         "the blade had rust on it, scrubbed it with wire wool",
-        "invoice table got a new index on",  # customer_id: an identifier, gone by its shape
-        "Killed the runaway query on, CPU back to normal",
+        "invoice table got a new index",  # customer_id: an identifier, gone by its shape, and "on" with it
+        "Killed the runaway query, CPU back to normal",
     ]
     assert actions[4] == texts[4]  # contractions and times own nothing
     # A modifier goes only with its possessor: "band" alone stays.
@@ -532,3 +532,18 @@ def test_a_contraction_is_no_key_phrase():
     phrases = level_key_phrases(children)
     assert not any("don" in p.lower() for p in phrases[0]), phrases
     assert phrases[1] and "wing" in phrases[1][0].lower()
+
+
+def test_a_readable_cut_leaves_no_empty_brackets_nor_a_preposition_before_one():
+    """A trial's pattern names read "has a thread BB ()" and "Replaced the pitted headset on
+    with a (threaded, 1 inch)"; a dimension is a measure, not a name."""
+    from graphmind.dream.entities import action_of, batch_names, is_name
+
+    texts = [
+        "Replaced the pitted headset on Joy's Peugeot with a Tange Passage (threaded, 1 inch)",
+        "Fitted the new tyres on the Allez (ABC123)",
+    ]
+    names = batch_names(texts)
+    assert action_of(texts[0], names) == "Replaced the pitted headset (threaded, 1 inch)"
+    assert action_of(texts[1], names) == "Fitted the new tyres"
+    assert not is_name("35x1mm") and not is_name("700x28c") and is_name("x86_64-linux")

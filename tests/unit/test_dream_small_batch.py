@@ -42,7 +42,9 @@ def test_a_tight_batch_stays_one_group_but_one_too_small_to_split_waits():
     x = around(axis(3), 8, 0.05)
     assert set(small_batch_labels(x, PARAMS)) == {0}
     assert set(small_batch_labels(x[:6], PARAMS)) == {0}
-    assert len(set(small_batch_labels(x[:5], PARAMS))) > 1 and len(set(small_batch_labels(x[:3], PARAMS))) == 3
+    assert len(set(small_batch_labels(x[:5], PARAMS))) == 5 and len(set(small_batch_labels(x[:3], PARAMS))) == 3
+    two_and_three = np.vstack([around(axis(3), 3, 0.02), around(axis(3) + 0.2 * axis(4), 2, 0.02)])
+    assert len(set(small_batch_labels(two_and_three, PARAMS))) == 5  # no twin-joined parts either
     assert len(set(small_batch_labels(RNG.normal(size=(3, DIM)), PARAMS))) == 3
 
 

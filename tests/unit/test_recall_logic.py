@@ -86,6 +86,12 @@ def test_a_long_query_stays_within_lucenes_clause_limit_terms_first_then_their_p
         assert asked * (len(fields) or INDEX_FIELDS) <= MAX_CLAUSES
         assert words[0] in query and '"a.py"' in query
     assert "wordaa's" in lucene_query(words[:3], "felix") and "wordaa's" not in lucene_query(words, "felix")
+    chinese = query_terms("我们的服务器昨天晚上又崩溃了需要重新启动数据库连接池 " * 3 + "重启")
+    query = lucene_query(chinese, "felix", fields=["text"] * 29)
+    assert (
+        query is not None
+        and sum(len(t) for t in query.split("text:(")[1].split(")")[0].split(" OR ")) * 29 <= MAX_CLAUSES
+    )
 
 
 def test_matched_terms_are_whole_words_of_the_text():
