@@ -323,15 +323,13 @@ def _without(text: str, spans: list[tuple[int, int]], *, readable: bool = True) 
     for start, end in merged:
         before, after = text[last:start], text[end:]
         article = _ARTICLE.search(before)
-        if _BEFORE_NAME.search(before) and _LOOSE_AFTER.match(after):
-            before = _BEFORE_NAME.sub("", before)
-        elif (the := _THE.search(before)) and _PREPOSITION_AFTER.match(after):  # "pitched [the Foxglove] at 2"
+        if (the := _THE.search(before)) and _PREPOSITION_AFTER.match(after):  # "pitched [the Foxglove] at 2"
             before = before[: the.start()]
         elif article and re.match(r"\s*(?:[,.;:!?(]|$)", after):  # "upgraded an [X1]": nothing left for it
             before = before[: article.start()]
         elif article and (agreed := _agreeing(after)):
             before = before[: article.start()] + (agreed.capitalize() if article.group(1)[0] == "A" else agreed) + " "
-        if _BEFORE_NAME.search(before) and _LOOSE_AFTER.match(after):  # its article gone, "with" is next
+        if _BEFORE_NAME.search(before) and _LOOSE_AFTER.match(after):  # "with [X]", or "with a [X]" once "a" went
             before = _BEFORE_NAME.sub("", before)
         out.append(before)
         last = end

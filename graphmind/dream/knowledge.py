@@ -144,8 +144,11 @@ def about_first(examples: list[dict[str, Any]], question: str) -> list[dict[str,
     """The first ``EXAMPLES_SHOWN`` of ``examples`` (valid ones first, as read), those sharing
     most words with the question first: a pattern's own first members were shown whatever was
     asked (a trial's "gears ghost shifting" got a wheel, a chain and a BB job of its pattern)."""
-    once = list({str(e.get("description")): e for e in reversed(examples)}.values())[::-1]  # first of each text
-    for_now = [e for e in once if not e.get("outdated")]  # a duplicate's text once (it exemplifies too)
+    first: dict[str, dict[str, Any]] = {}
+    for e in examples:  # a duplicate's text once (it exemplifies too)
+        first.setdefault(str(e.get("description")), e)
+    once = list(first.values())
+    for_now = [e for e in once if not e.get("outdated")]
     ranked = [for_now[i] for i in rank_by_overlap([str(e.get("description") or "") for e in for_now], question)]
     return (ranked + [e for e in once if e.get("outdated")])[:EXAMPLES_SHOWN]
 

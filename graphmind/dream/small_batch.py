@@ -54,10 +54,9 @@ def small_batch_labels(vectors: np.ndarray, params: DreamParams) -> np.ndarray:
 
     x = unit_rows(vectors)
     n = len(x)
-    alike = n > 0 and _cohesion(x) >= whole
-    if alike and n < 2 * params.min_cluster_size:
+    tight = n > 0 and _cohesion(x) >= whole
+    if tight and n < 2 * params.min_cluster_size:
         return np.arange(n, dtype=np.int64)  # alike as a whole, too few for a split to show: all wait
-    tight = alike
     if n < 4:
         return np.zeros(n, np.int64) if tight else np.arange(n, dtype=np.int64)
     tree = linkage(x, method="average", metric="cosine")

@@ -20,8 +20,9 @@ from __future__ import annotations
 import dataclasses
 import re
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from graphmind.prompts._models import NODE_TYPES, NodeType
 from graphmind.recall import Candidates, Recaller
@@ -29,6 +30,8 @@ from graphmind.ruminate.gaps import EnergisedNode, GapSignals, GapWeights, signa
 from graphmind.ruminate.relevance import MIN_SHARED, specific, topic_terms_of
 from graphmind.store import GraphStore
 from graphmind.text import stems
+
+T = TypeVar("T")
 
 CONSOLIDATED = ("Pattern", "Abstraction", "Crystal")
 """Night-cycle nodes that count as evidence for the Strategy_Pattern perspective."""
@@ -137,9 +140,14 @@ def seeds(
     vector = [c.uid for c in found.vector if cosine(c.score) >= min_cosine]
     best = found.text[0].score if found.text else 0.0
     text = [c.uid for c in found.text if c.score >= text_floor * best]
-    interleaved = [uid for pair in zip(vector, text) for uid in pair]
-    longer = vector[len(text) :] if len(vector) > len(text) else text[len(vector) :]
-    return list(dict.fromkeys(interleaved + longer))[:limit]
+    return list(dict.fromkeys(alternate(vector, text)))[:limit]
+
+
+def alternate(first: Sequence[T], second: Sequence[T]) -> list[T]:
+    """The items of two lists, each best first, taken from the two in turn (the first's first),
+    then the rest of the longer."""
+    interleaved = [item for pair in zip(first, second) for item in pair]
+    return interleaved + list(first[len(second) :] if len(first) > len(second) else second[len(first) :])
 
 
 def cosine(index_score: float) -> float:
@@ -154,8 +162,8 @@ def node_type_of(label: str) -> str:
 
 
 def sender_turns(store: GraphStore, mind: str, stimulus: str, sender: str | None, limit: int = TURN_SEEDS) -> list[str]:
-    """The uids of the sender's latest turns that share a content word with ``stimulus`` (the
-    sender's name aside), most words shared first, then the latest."""
+    """The uids of the sender's latest turns that relevance could keep for ``stimulus``
+    (``on_the_topic``), best first."""
     if not sender:
         return []
     rows = store.read("ruminate/find_sender_turns", mind=mind, sender=sender, limit=SENDER_TURNS)

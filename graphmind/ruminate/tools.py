@@ -33,6 +33,7 @@ from graphmind.ruminate.coverage import (
     TURN_SEEDS,
     TURNS,
     Coverage,
+    alternate,
     seeds,
     sender_turns,
 )
@@ -161,7 +162,7 @@ class DreamerTools:
         uids = [*(f"{self.mind}:{i}" for i in ids), *linked, *seeds(found), *waiting]
         rows = self._rows(node_type, list(dict.fromkeys(uids)), limit=self._limit)
         if node_type == "Conversation_Memory":  # one limit for conversations and turns
-            rows = shared(rows, self._turns(text, ids), self._limit)
+            rows = alternate(rows, self._turns(text, ids))[: max(self._limit, 1)]
         return [self._keep(row) for row in rows]
 
     def _turns(self, text: str | None, matched: list[str]) -> list[dict[str, Any]]:
@@ -200,14 +201,6 @@ class DreamerTools:
         item = memory_item(row["label"], row["id"], row["props"])
         self.returned[item.id] = item
         return {"id": item.id, "label": item.label, "text": item.text, "properties": item.properties}
-
-
-def shared(first: list[dict[str, Any]], second: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
-    """At most ``limit`` rows of two lists, each best first: taken from the two in turn (the
-    first's first), then the rest of the longer."""
-    interleaved = [row for pair in zip(first, second) for row in pair]
-    longer = first[len(second) :] if len(first) > len(second) else second[len(first) :]
-    return (interleaved + longer)[: max(limit, 1)]
 
 
 def memory_item(label: str, node_id: str, props: dict[str, Any]) -> MemoryItem:
