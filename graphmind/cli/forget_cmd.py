@@ -43,19 +43,39 @@ def render(report: ForgetReport) -> str:
     )
     lines = [head + (f"; run {report.run_id}" if report.run_id else "")]
     lines += [f"  memory   {m.label:<14} {m.id}" for m in report.forgotten]
-    lines += [
-        f"  {d.action:<8} {d.label:<14} {d.id}  (via {', '.join(d.via)}; support {d.support_before} -> {d.support_after})"
-        for d in report.derived
-    ]
-    lines += [f"  scrub    {s.label:<14} {s.id}.{s.property}" for s in report.scrubbed]
-    lines += [f"  edge     ({e.source})-[:{e.type}]->({e.target})" for e in report.edges if e.provenance]
-    lines += [f"  valid    {i}  (nothing supersedes it now)" for i in report.revalidated]
-    lines += [f"  released {i}  (in no pattern now: the next dream consolidates it again)" for i in report.released]
+    lines += _capped(
+        [
+            f"  {d.action:<8} {d.label:<14} {d.id}  (via {', '.join(d.via)}; support {d.support_before} -> "
+            f"{d.support_after})"
+            for d in report.derived
+        ],
+        "derived nodes",
+    )
+    lines += _capped([f"  scrub    {s.label:<14} {s.id}.{s.property}" for s in report.scrubbed], "properties")
+    lines += _capped(
+        [f"  edge     ({e.source})-[:{e.type}]->({e.target})" for e in report.edges if e.provenance], "provenance edges"
+    )
+    lines += _capped([f"  valid    {i}  (nothing supersedes it now)" for i in report.revalidated], "memories")
+    lines += _capped(
+        [f"  released {i}  (in no pattern now: the next dream consolidates it again)" for i in report.released],
+        "released experiences",
+    )
     if report.dry_run and not report.cascade and any(d.action == "keep" for d in report.derived):
         lines.append(
             "(without --cascade derived nodes stay and lose their edges; add --cascade to see what it removes)"
         )
     return "\n".join(lines)
 
+
+def _capped(lines: list[str], what: str) -> list[str]:
+    """``lines``, the first ``SHOWN`` of them and a count of the rest where there are more:
+    forgetting one pattern can concern a hundred edges, which ``--json`` lists."""
+    if len(lines) <= SHOWN + 1:
+        return lines
+    return [*lines[:SHOWN], f"  ... and {len(lines) - SHOWN} more {what} (--json lists them all)"]
+
+
+SHOWN = 8
+"""Lines shown per kind of change (derived nodes, scrubbed properties, edges, ...)."""
 
 COMMANDS = (forget,)

@@ -136,7 +136,7 @@ class _Run:
         self.warned: list[str] = []
         self.calls = DreamCalls(dreamer.llm, self.params, self.online, self.degraded, dreamer.progress, self._renew)
         self.calls_before = dreamer.llm.usage.calls
-        self.known: set[int] = set()  # experiences that applied an earlier run's pattern
+        self.known: dict[int, str] = {}  # experiences that applied an earlier run's pattern: its id
         self.remaining = 0  # unconsumed experiences beyond params.max_experiences
         self.started = datetime.now(UTC)
         self.renamed = refresh.Renamed(())  # ladder nodes named again: over a pattern extracted again
@@ -295,8 +295,8 @@ class _Run:
                 by_pattern[found].extend(c.members)
         for k, members in by_pattern.items():
             compress.grow(patterns[k], members, rows, vectors, dups)
-        applied = {i for members in by_pattern.values() for i in members}
-        self.known = applied | {d for i in applied for d in dups[i]}
+        applied = {i: patterns[k].id for k, members in by_pattern.items() for i in members}
+        self.known = applied | {d: p for i, p in applied.items() for d in dups[i]}
         return new, [patterns[k] for k in by_pattern], left
 
     def _connect(self, patterns: list[PatternState]) -> list[Connection]:

@@ -33,6 +33,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from graphmind.dream.readable_cut import cut
 from graphmind.text import STOPWORDS
 
 _WORD = re.compile(r"[A-Za-z0-9][\w'’./-]*[\w]|[A-Za-z0-9]")
@@ -187,7 +188,7 @@ def action_of(text: str, names: BatchNames, *, readable: bool = True) -> str:
     spans = sorted(spans + _phrase_spans(action, names.mates, spans)) if names.mates else spans
     if not spans:
         return action
-    return _cut(action, spans, readable) or action
+    return cut(action, spans, readable) or action
 
 
 def slot_mates(texts: Sequence[str], heads: dict[str, frozenset[str]] | None = None) -> set[tuple[str, ...]]:
@@ -293,68 +294,6 @@ def _possessor_spans(text: str, heads: dict[str, frozenset[str]]) -> list[tuple[
     return spans
 
 
-_JOINED = re.compile(r"\s*(?:[,&/\-–]|and|or|to|vs\.?)?\s*", re.I)
-"""What may stand between two names cut as one ("Norwegian to English", "Ana and Ben")."""
-_BEFORE_NAME = re.compile(r"\b(?:with|between|to|for|from|by|about|on|in|at|of|into|onto)\s+$", re.I)
-_LOOSE_AFTER = re.compile(r"\s*(?:[,.;:!?(]|$|(?:that|to|and|or|but|so|because|as|in|on|at|for|with)\b)", re.I)
-_ARTICLE = re.compile(r"\b([Aa]n?)\s+$")
-_THE = re.compile(r"\b[Tt]he\s+$")
-_PREPOSITION_AFTER = re.compile(
-    r"\s*(?:[,.;:!?(]|$|(?:to|in|on|at|for|with|from|by|of|into|onto|after|before)\b)", re.I
-)
-
-
-def _without(text: str, spans: list[tuple[int, int]], *, readable: bool = True) -> str:
-    """``text`` without ``spans``; ``readable``, as a sentence: names side by side or joined by
-    a connector go as one, a preposition left with nothing to govern goes with them ("agreed
-    with [Nordlys] that" -> "agreed that"), and an article agrees with its new next word ("an
-    [Xbench] QA pass" -> "a QA pass"). Grouping reads the plain cut: on the ``ops`` log the
-    readable one took pattern ARI from 0.78 to 0.66 (``bench/dream_quality.py``)."""
-    if not readable:
-        cuts = [0, *(x for span in spans for x in span), len(text)]
-        return _tidy("".join(text[cuts[n] : cuts[n + 1]] for n in range(0, len(cuts), 2)))
-    merged: list[tuple[int, int]] = []
-    for start, end in sorted(spans):
-        if merged and _JOINED.fullmatch(text[merged[-1][1] : start]):
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
-        else:
-            merged.append((start, end))
-    out, last = [], 0
-    for start, end in merged:
-        before, after = text[last:start], text[end:]
-        article = _ARTICLE.search(before)
-        if (the := _THE.search(before)) and _PREPOSITION_AFTER.match(after):  # "pitched [the Foxglove] at 2"
-            before = before[: the.start()]
-        elif article and re.match(r"\s*(?:[,.;:!?(]|$)", after):  # "upgraded an [X1]": nothing left for it
-            before = before[: article.start()]
-        elif article and (agreed := _agreeing(after)):
-            before = before[: article.start()] + (agreed.capitalize() if article.group(1)[0] == "A" else agreed) + " "
-        if _BEFORE_NAME.search(before) and _LOOSE_AFTER.match(after):  # "with [X]", or "with a [X]" once "a" went
-            before = _BEFORE_NAME.sub("", before)
-        out.append(before)
-        last = end
-    out.append(text[last:])
-    return _tidy("".join(out))
-
-
-def _agreeing(after: str) -> str | None:
-    """The article the word starting ``after`` takes, by its first letter or, for an acronym,
-    the letter's name ("a QA pass", "an SQL dump"); None where the letter does not tell ("an
-    hour", "a user")."""
-    word = re.match(r"\s*([A-Za-z])([A-Za-z0-9]?)", after)
-    if word is None:
-        return None
-    first, acronym = word.group(1), word.group(1).isupper() and not word.group(2).islower()  # "QA", "X-ray"
-    if acronym:
-        return "an" if first in "AEFHILMNORSX" else "a"
-    return None if first.lower() in "hu" else "an" if first.lower() in "aeio" else "a"
-
-
-def _tidy(text: str) -> str:
-    text = re.sub(r"\s*\(\s*\)|\s*\[\s*\]", "", text)  # brackets whose content was all names: "BB ()"
-    return re.sub(r"\s+([,.;:!?])", r"\1", re.sub(r"\s{2,}", " ", text)).strip(" :;,-")
-
-
 def action_text(text: str, *, readable: bool = True) -> str:
     """``text`` without the names it mentions and without a leading "subject: " of up to 3
     words (spaces tidied; ``readable``: as a sentence, ``_without``): what was done, to no one
@@ -365,22 +304,7 @@ def action_text(text: str, *, readable: bool = True) -> str:
     spans = name_spans(text, dates=not readable)
     if not spans:
         return text
-    return _cut(text, spans, readable) or text  # else a name was all it said ("bye-bye")
-
-
-def _cut(text: str, spans: list[tuple[int, int]], readable: bool) -> str | None:
-    """``text`` without ``spans`` if two words are left: readable if asked and it leaves two
-    besides articles, else the plain cut (readable: without a dangling article if two words
-    are left then); None if none leaves two."""
-    plain = _without(text, spans, readable=False)
-    for left in (_without(text, spans), _tidy(_DANGLING_ARTICLE.sub(r"\1", plain))) if readable else ():
-        if len([w for w in left.split() if w.strip(".,;:!?").lower() not in _ARTICLES]) >= 2:
-            return left
-    return plain if len(plain.split()) >= 2 else None
-
-
-_ARTICLES = frozenset({"a", "an", "the"})
-_DANGLING_ARTICLE = re.compile(r"\s+(?:a|an|the)\b(\s*(?:[,.;:!?]|$))", re.I)
+    return cut(text, spans, readable) or text  # else a name was all it said ("bye-bye")
 
 
 def general_terms(term_docs: Sequence[set[str]], min_children: int = 2) -> set[str]:

@@ -16,12 +16,12 @@ which is given the node's c-TF-IDF key phrases (``naming``; offline, the first i
 Single children (the rule where "a level node with one child is folded into it" meets the
 spec's minimum of four levels): a group of one item joins its nearest group, or pairs with
 another lone item (``fold_single_children``), before an online LLM sees the proposal. Three
-exceptions, each a node with one child: the chain that takes a level of one node up to level 3
-(levels 2 and 3 are always built: experiences, patterns, categories, principles, the spec's
-four levels, so one pattern still gets a category and a principle); the last lone item where
-joining would merge a level of four or more items into one node; and a technique an online LLM
-files alone (world knowledge: a category of its own). Above level 3 a level of one node is the
-top.
+exceptions, each a node with one child: level 2 over a single pattern (level 2 is always
+built: experiences, patterns, categories, the spec's minimum of three levels, so one pattern
+still gets a category); the last lone item where joining would merge a level of four or more
+items into one node; and a technique an online LLM files alone (world knowledge: a category
+of its own). From level 3 up, a level of one node is the top: a principle over one category
+would only repeat it.
 
 With an online LLM each level's grouping is a proposal: the engine shows it with the items to
 the LLM (``dream.group_level``), which may move items between groups, as world knowledge
@@ -76,8 +76,8 @@ def group_levels(
     texts = [[p.name, p.description] for p in patterns]
     nodes: list[LadderNode] = []
     for level in range(2, top + 1):
-        if len(ids) < 2 and level > 3:
-            break  # a node over one child only repeats it; levels 2-3 stay (the spec's four levels)
+        if len(ids) < 2 and level > 2:
+            break  # a node over one child only repeats it; level 2 stays (the spec's three levels)
         labels = fold_single_children(
             vectors,
             widest_gap_groups(vectors)

@@ -66,6 +66,9 @@ class DreamReport:
     transfer_improvement: float | None = None
     """How much better this run's experiences that applied an earlier run's pattern fared than
     the rest (0.3: 30% better; the spec's transfer test); None without enough of either."""
+    transfer_basis: dict[str, int] = field(default_factory=dict)
+    """What that figure compares: ``applied`` experiences in ``patterns`` earlier patterns,
+    against ``new`` ones; empty without a figure."""
     contradictions: int = 0
     verification: dict[str, Any] = field(default_factory=dict)
     llm_calls: int = 0
@@ -86,12 +89,14 @@ class DreamReport:
         status, score = self.verification.get("status", "not run"), self.verification.get("score")
         verified = status + (f" (score {score:.2f})" if isinstance(score, int | float) else "")
         again = f" ({self.read_again} deferred before)" if self.read_again else ""
-        transfer = (
-            f", experiences like an earlier pattern fared {abs(self.transfer_improvement):.0%} "
-            f"{'better' if self.transfer_improvement >= 0 else 'worse'} than new ones (transfer)"
-            if self.transfer_improvement is not None
-            else ""
-        )
+        transfer = ""
+        if self.transfer_improvement is not None:
+            basis, gain = self.transfer_basis, self.transfer_improvement
+            earlier = f"{basis.get('patterns', 0)} earlier pattern{'' if basis.get('patterns') == 1 else 's'}"
+            transfer = (
+                f", {basis.get('applied', 0)} experiences like {earlier} fared {abs(gain):.0%} "
+                f"{'better' if gain >= 0 else 'worse'} than {basis.get('new', 0)} new ones (transfer)"
+            )
         return (
             f"dream {self.run_id}{' (dry run)' if self.status == 'dry_run' else ''}: "
             f"{self.experiences} experiences{again}, {self.triaged} triaged, {self.patterns} new "

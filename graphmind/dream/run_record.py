@@ -66,7 +66,8 @@ def build_report(
         ladder=[LadderEntry(n.id, n.level, n.name, n.generalization, n.members) for n in nodes],
         cross_connections=len(connections),
         pruned=len(pruned),
-        transfer_improvement=transfer_improvement([r.outcome for r in rows], run.known),
+        transfer_improvement=(gain := transfer_improvement([r.outcome for r in rows], set(run.known))),
+        transfer_basis=transfer_basis(len(rows), run.known) if gain is not None else {},
         contradictions=len(check.contradictions) if check else 0,
         verification=verification,
         llm_calls=len(records),
@@ -161,6 +162,13 @@ def transfer_improvement(outcomes: list[str], known: set[int], min_each: int = 3
         return None
     base = sum(rest) / len(rest)
     return None if base == 0 else round((sum(applied) / len(applied)) / base - 1.0, 4)
+
+
+def transfer_basis(experiences: int, known: dict[int, str]) -> dict[str, int]:
+    """What a transfer figure compares: the experiences that applied earlier patterns, how many
+    patterns those were (one pattern holding nearly all is a catch-all's figure, not a
+    technique's), and the new ones."""
+    return {"applied": len(known), "patterns": len(set(known.values())), "new": experiences - len(known)}
 
 
 def record_failure(run: Any, exc: GraphmindError) -> None:

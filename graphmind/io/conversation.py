@@ -3,8 +3,9 @@
 Each turn becomes a ``Turn`` node (its id kept) linked ``NEXT`` to the following turn and
 ``IN_SESSION`` to the ``Session`` node (id: the row's ``session_id``). Its ``SPOKEN_BY`` edge
 waits until the whole file is read (``speaker_lines``): it goes to the Partnership whose
-``partner_name`` is the speaker's name (in the file or the mind, case aside), else to the node
-``person-<name>``, made as a ``Person`` when neither the file nor the mind holds it.
+``partner_name`` is the speaker's name (in the file or the mind, case aside), else to the
+mind's own Identity of that name (the mind speaking: no Person of its own name), else to the
+node ``person-<name>``, made as a ``Person`` when neither the file nor the mind holds it.
 """
 
 from __future__ import annotations
@@ -36,10 +37,11 @@ class ConversationLines:
 @dataclass
 class Speakers:
     """What the import learns of speakers while it reads: who spoke which turn (and on which
-    line), and the Partnerships of the file by partner name (case-folded)."""
+    line), the Partnerships of the file by partner name and its Identity by name (case-folded)."""
 
     turns: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
     partners: dict[str, str] = field(default_factory=dict)
+    selves: dict[str, str] = field(default_factory=dict)
 
     def note(self, conversation: ConversationLines) -> None:
         for turn_id, speaker in conversation.speakers:
@@ -54,6 +56,8 @@ class Speakers:
     def note_node(self, node: NodeLine) -> None:
         if node.label == "Partnership" and isinstance(node.props.get("partner_name"), str):
             self.partners.setdefault(node.props["partner_name"].casefold(), node.id)
+        elif node.label == "Identity" and isinstance(node.props.get("name"), str):
+            self.selves.setdefault(node.props["name"].casefold(), node.id)
 
 
 def parse_conversation(number: int, data: dict[str, Any], limit: int) -> ConversationLines:
@@ -94,12 +98,14 @@ def speaker_lines(
 ) -> tuple[list[NodeLine], list[EdgeLine]]:
     """The Person nodes to make and the SPOKEN_BY edges, once the whole file is read.
     ``in_file(id)`` tells whether the file has a node of that id; ``stored_partners(names)``
-    gives the mind's Partnership ids by case-folded partner name."""
+    gives the mind's Partnership ids by case-folded partner name, and its Identity's id by name
+    where no Partnership has that name."""
     stored = stored_partners(sorted({name.casefold() for name in speakers.turns} - speakers.partners.keys()))
     nodes: list[NodeLine] = []
     edges: list[EdgeLine] = []
     for name, turns in speakers.turns.items():
-        target = speakers.partners.get(name.casefold()) or stored.get(name.casefold())
+        key = name.casefold()
+        target = speakers.partners.get(key) or stored.get(key) or speakers.selves.get(key)
         if target is None:
             target = person_id(name)
             if not in_file(target):

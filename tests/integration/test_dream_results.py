@@ -175,9 +175,9 @@ def test_cli_shows_every_pattern_by_name_and_an_idle_run_reports_the_mind_as_it_
     code, out, _ = run_cli(capsys, "dream", "--mind", mind.name, "--json")
     idle = json.loads(out)
     assert code == 0 and idle["status"] == "nothing_to_consolidate"
-    assert idle["active_patterns"] == len(NETWORK) and idle["ladder_levels"] >= 4
+    assert idle["active_patterns"] == len(NETWORK) and idle["ladder_levels"] >= 3
     assert sorted(idle["pattern_names"].values()) == sorted(NETWORK)
-    assert idle["ladder"] and {e["level"] for e in idle["ladder"]} >= {2, 3}  # the ladder as it stands
+    assert idle["ladder"] and {e["level"] for e in idle["ladder"]} >= {2}  # the ladder as it stands
 
 
 def test_a_pattern_remembers_the_strategy_names_of_its_experiences(mind: Mind):

@@ -123,3 +123,17 @@ def test_minds_do_not_share_turns_speakers_or_recall(mind, other_mind, tmp_path)
     assert other_mind.stats().labels == {"Turn": 1, "Session": 1, "Person": 1}
     assert [h.id for h in other_mind.recall("kiln cracked rear wall", k=5).hits if "kiln" in (h.text or "")] == []
     assert mind.get("s1-1").text == KILN
+
+
+def test_the_mind_speaking_in_a_conversation_is_its_identity_not_a_person(other_mind, tmp_path):
+    other_mind.import_jsonl(write_jsonl(tmp_path / "me.jsonl", [node("Identity", "me", name="Ana")]))
+    other_mind.add_conversation(
+        "s1",
+        [
+            {"id": "s1-1", "speaker": "ana", "text": "I trued the wheel"},
+            {"id": "s1-2", "speaker": "Ben", "text": "thanks"},
+        ],
+        started_at="2024-01-01",
+    )
+    assert dict(_edges(other_mind, "SPOKEN_BY")) == {"s1-1": "me", "s1-2": "person-ben"}
+    assert other_mind.stats().labels["Person"] == 1

@@ -485,6 +485,25 @@ def test_a_message_of_sixty_four_words_is_recalled_within_lucenes_clause_limit(m
     assert [h.id for h in hits] == ["w1"] and "text" in hits[0].why()
 
 
+def test_an_outdated_hit_read_past_k_brings_in_no_replacement_over_a_valid_hit(mind):
+    """When recall reads past k for valid hits to stand in for outdated ones, an outdated hit it
+    finds there is left out: its replacement (brought in where it ranks, before the valid hit
+    below it) would push a valid hit out of k that the first k would have kept."""
+    query = "seized spoke nipples on the commuter wheel"
+    mind.capture({"id": "old-1", "description": query, "outcome": "success", "invalid_at": "2026-01-01T00:00:00Z"})
+    mind.capture({"id": "v-1", "description": query + ", freed with penetrating oil", "outcome": "success"})
+    mind.capture({"id": "old-2", "description": "seized nipples again on the commuter", "outcome": "success"})
+    mind.capture({"id": "v-2", "description": "spoke nipples would not turn, so replaced", "outcome": "success"})
+    mind.capture(
+        {"id": "new-2", "description": "ordered a bench truing stand", "outcome": "success"}, supersedes=["old-2"]
+    )
+    mind.flush()
+    deep = [h.id for h in mind.recall(query, k=6).hits]
+    assert deep.index("new-2") < deep.index("v-2") and "old-2" in deep, deep  # the replacement ranks above v-2
+    hits = mind.recall(query, k=2).hits  # the first 2: old-1 (outdated, nothing replaces it), v-1
+    assert [h.id for h in hits] == ["v-1", "v-2"], [(h.id, h.outdated, h.why()) for h in hits]  # not new-2, old-2
+
+
 def test_valid_hits_found_past_k_take_the_place_of_outdated_ones(mind, tmp_path):
     """Outdated memories nothing replaces (here past their invalid_at; retired ladder nodes in a
     new user's trial) ranked in the first k pushed out valid ones that matched a little less:

@@ -141,3 +141,15 @@ def test_a_person_is_made_on_a_line_that_is_kept():
     nodes, edges = speaker_lines(speakers, lambda i: False, lambda names: {})
     assert [(n.id, n.line) for n in nodes] == [("person-ana", 5)]
     assert [e.line for e in edges] == [5]
+
+
+def test_the_mind_speaking_links_to_its_own_identity_not_a_person():
+    speakers = _speakers(parse_line(1, row(), LIMIT))
+    speakers.note_node(NodeLine(2, "self", "Identity", {"name": "ben"}, {}))
+    nodes, edges = speaker_lines(speakers, lambda i: False, lambda names: {})
+    assert [n.id for n in nodes] == ["person-ana"]  # Ben is the mind itself
+    assert {(e.from_id, e.to_id) for e in edges if e.to_id == "self"} == {("s1-2", "self")}
+    partner = NodeLine(3, "ben-partner", "Partnership", {"partner_name": "Ben"}, {})
+    speakers.note_node(partner)
+    _, edges = speaker_lines(speakers, lambda i: False, lambda names: {})
+    assert {e.to_id for e in edges if e.from_id == "s1-2"} == {"ben-partner"}  # a Partnership comes first

@@ -173,10 +173,14 @@ def test_the_action_text_reads_as_a_sentence_where_names_were_cut():
     assert action_text("Sent the glossary to Kestrel for review") == "Sent the glossary for review"
     assert action_text("Booked the room with Lumen staff present") == "Booked the room with staff present"  # it governs
     assert action_text("Talked with Ana") == "Talked with"  # the plain cut, never the name back
-    assert action_text("Then upgraded an X1 to X2") == "Then upgraded"  # no article left with nothing
+    assert action_text("Then upgraded an X1 to X2") == "Then upgraded one"  # no article left with nothing
+    assert action_text("Upgraded an X1 yesterday") == "Upgraded one yesterday"  # not "a yesterday"
+    assert action_text("Trued the Mavic again, then the Ryde") == "Trued it again, then it"
+    assert action_text("Bled the Magura MT5 twice") == "Bled it twice"
     assert action_text("Took a Postgres SQL dump") == "Took an SQL dump"  # an acronym by its letter's name
     assert action_text("Opened a Foo user account") == "Opened a user account"  # u and h: as written
-    assert action_text("Upgraded an Oracle.") == "Upgraded an."  # one word would be left: the plain cut, no name
+    assert action_text("Upgraded an Oracle.") == "Upgraded one."
+    assert action_text("Oracle.") == "Oracle."  # nothing would be left: as written
     assert action_text("Sent a Kestrel 'final' draft") == "Sent a 'final' draft"  # the article still has a word
     assert action_text("Pitched the Foxglove at 19C") == "Pitched at 19C"  # no "the at"
     assert action_text("Pitched the Foxglove at 19C", readable=False) == "Pitched the at 19C"  # grouping's cut
@@ -268,10 +272,18 @@ def test_the_llm_sees_a_folded_proposal_and_a_category_of_one_it_makes_stands():
     assert sorted(n.members for n in nodes if n.level == 2) == [["p0", "p1", "p2", "p3"], ["p4"]]
 
 
-def test_one_pattern_keeps_the_four_level_minimum_and_nothing_above():
+def test_one_pattern_keeps_the_three_level_minimum_and_no_principle_over_one_category():
     nodes = group_levels([_pattern(0, [1, 0, 0])], PARAMS)
-    assert [(n.level, len(n.members)) for n in nodes] == [(2, 1), (3, 1)]
-    assert nodes[1].members == [nodes[0].id]
+    assert [(n.level, len(n.members)) for n in nodes] == [(2, 1)]
+
+
+def test_two_categories_get_a_principle_over_both():
+    nodes = group_levels(
+        [_pattern(i, v) for i, v in enumerate([[1, 0, 0], [0.9, 0.1, 0], [0, 1, 0], [0, 0.9, 0.1]])], PARAMS
+    )
+    level3 = [n for n in nodes if n.level == 3]
+    assert len([n for n in nodes if n.level == 2]) == 2
+    assert len(level3) == 1 and len(level3[0].members) == 2
 
 
 def _pattern(i: int, v) -> PatternState:

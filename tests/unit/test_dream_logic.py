@@ -543,6 +543,13 @@ def test_transfer_improvement_compares_experiences_that_applied_a_known_pattern_
     assert transfer_improvement(["success"] * 3 + ["failure"] * 3, {0, 1, 2}) is None  # no base: rest all failed
 
 
+def test_the_transfer_basis_says_how_many_earlier_patterns_it_stands_on():
+    from graphmind.dream.run_record import transfer_basis
+
+    assert transfer_basis(10, {0: "p1", 1: "p1", 2: "p2"}) == {"applied": 3, "patterns": 2, "new": 7}
+    assert transfer_basis(10, {k: "catch-all" for k in range(8)})["patterns"] == 1
+
+
 def test_check_messages_count_in_the_right_number_and_say_what_is_exempt():
     patterns = sudoku_patterns()
     failing = pattern("fail", unit(0, 0, 1), 0, 3, description="guessing a digit")  # records a failure
