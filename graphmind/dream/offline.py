@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from graphmind.dream import rules
+from graphmind.dream.deeds import state_then_deed
 from graphmind.dream.entities import action_text, action_texts
 from graphmind.dream.naming import stop_words
 from graphmind.llm.base import Tool
@@ -125,6 +126,9 @@ def _clauses(description: str, written: str | None = None) -> tuple[str | None, 
     for k, part in enumerate(parts[:-1]):
         if len(part.split()) >= 3:
             return part, ", ".join(parts[k + 1 :])
+    told = state_then_deed(description)  # "Boiler locking out. Cleaned the sensor, fine."
+    if told and len(told[0].split()) >= 3:
+        return _PARENS.sub("", told[0]).rstrip(".!?…"), _main_clause(told[1])
     return None, None
 
 
@@ -204,7 +208,10 @@ def _pattern_type(kinds: list[str]) -> PatternType:
 
 
 def _main_clause(description: str) -> str:
-    rest = _CONDITION.sub("", _opening(description)).strip(" ,;")
+    """The first sentence that tells what was done (the opening, unless it only tells the state
+    a later sentence acts on: ``deeds``), without its "when/if ..." clauses."""
+    told = state_then_deed(description)
+    rest = _CONDITION.sub("", _opening(told[1] if told else description)).strip(" ,;")
     return trim(_LOOSE_MARK.sub(r"\1", rest), 120)  # "was corrupted , so" where a clause went
 
 

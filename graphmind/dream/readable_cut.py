@@ -49,13 +49,14 @@ def _without(text: str, spans: list[tuple[int, int]], *, readable: bool = True) 
         before, after = text[last:start], text[end:]
         article = _ARTICLE.search(before)
         the = _THE.search(before)
-        if the and _PREPOSITION_AFTER.match(after) and not _PUNCTUATION_AFTER.match(after):  # "pitched at 2"
-            before = before[: the.start()]
-        elif (the or article) and _NO_NOUN_AFTER.match(after):  # "upgraded an [X1] yesterday": no noun left
-            start = (the or article).start()  # type: ignore[union-attr]
+        governed = bool((the or article) and _BEFORE_NAME.search(before[: (the or article).start()]))  # type: ignore[union-attr]
+        if the and _PREPOSITION_AFTER.match(after) and (governed or not _PUNCTUATION_AFTER.match(after)):
+            before = before[: the.start()]  # "pitched [the Foxglove] at 2", "sits right in [the Topstone]."
+        elif (the or article) and not governed and _NO_NOUN_AFTER.match(after):  # no noun left for it:
+            start = (the or article).start()  # type: ignore[union-attr]  # "upgraded one yesterday"
             before = before[:start] + _pronoun(before[start], "it" if the else "one") + " "
-        elif article and after.lstrip().startswith("("):  # "with a [Tange] (threaded)": the brackets say it
-            before = before[: article.start()]
+        elif article and (governed or after.lstrip().startswith("(")) and _PREPOSITION_AFTER.match(after):
+            before = before[: article.start()]  # "with a [Tange] (threaded)", "with a [Tange],"
         elif article and (agreed := _agreeing(after)):
             before = before[: article.start()] + (agreed.capitalize() if article.group(1)[0] == "A" else agreed) + " "
         if _BEFORE_NAME.search(before) and _LOOSE_AFTER.match(after):  # "with [X]", or "with a [X]" once "a" went

@@ -177,6 +177,10 @@ def test_the_action_text_reads_as_a_sentence_where_names_were_cut():
     assert action_text("Upgraded an X1 yesterday") == "Upgraded one yesterday"  # not "a yesterday"
     assert action_text("Trued the Mavic again, then the Ryde") == "Trued it again, then it"
     assert action_text("Bled the Magura MT5 twice") == "Bled it twice"
+    assert action_text("Shortened the chain so the cage sits right in the Topstone.") == (
+        "Shortened the chain so the cage sits right."  # a preposition's object: the phrase goes
+    )
+    assert action_text("Replaced the headset with a Tange, then greased it") == "Replaced the headset, then greased it"
     assert action_text("Took a Postgres SQL dump") == "Took an SQL dump"  # an acronym by its letter's name
     assert action_text("Opened a Foo user account") == "Opened a user account"  # u and h: as written
     assert action_text("Upgraded an Oracle.") == "Upgraded one."

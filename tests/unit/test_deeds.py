@@ -1,0 +1,89 @@
+"""What was done told apart from the state it was done in (graphmind.dream.deeds), and the
+offline pattern's conditions and actions taken from each."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from graphmind.dream.deeds import opens_with_deed, state_then_deed
+from graphmind.dream.offline import extract_pattern
+from graphmind.prompts.dream import ExperienceItem, PatternExtractionInput
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Cleaned the flame sensor, ran three cycles",
+        "Cut it back to two buds",
+        "Set the gap to 2 mm",
+        "I swapped the valve core",
+        "We then moved the trays to the cold room",
+        "Re-seated the hammer flange",
+        "Trued to 0.5 mm",
+        "Rebuilt",
+    ],
+)
+def test_a_sentence_opening_with_a_past_verb_and_its_object_tells_a_deed(sentence):
+    assert opens_with_deed(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Boiler at the Hendersons' locking out on ignition",
+        "Cracked glaze on the tall jugs again",  # a participle before its noun: a state
+        "Bent hanger after the fall",
+        "Seized seatpost on the tourer",
+        "Tired dough, no oven spring",
+        "The rear lever feels soft",
+        "Need more flour for Saturday",
+        "Speed dropped on the mixer",
+    ],
+)
+def test_a_state_or_a_participle_before_its_noun_tells_no_deed(sentence):
+    assert not opens_with_deed(sentence)
+
+
+def test_the_state_and_the_deed_of_an_entry_are_its_opening_and_its_first_later_deed():
+    text = "Boiler locking out on ignition. Customer away till noon. Cleaned the flame sensor, fine."
+    assert state_then_deed(text) == ("Boiler locking out on ignition.", "Cleaned the flame sensor, fine.")
+    assert state_then_deed("Cleaned the flame sensor. Boiler fine since.") is None  # it opens with the deed
+    assert state_then_deed("Boiler locking out. Customer away till noon.") is None  # nothing was done
+    assert state_then_deed("Boiler locking out on ignition") is None
+
+
+def test_offline_conditions_are_the_states_and_actions_the_deeds():
+    texts = [
+        "Boiler locking out on ignition. Cleaned the flame sensor and ran three cycles.",
+        "Combi boiler locking out after a minute. Cleaned the flame sensor, relit fine.",
+        "Boiler lockout on the old Baxi again. Replaced the flame sensor lead.",
+    ]
+    items = [ExperienceItem(id=f"e{k}", description=t, outcome="success") for k, t in enumerate(texts)]
+    pattern = extract_pattern(PatternExtractionInput(experiences=items), [])
+    assert all("locking out" not in a and "lockout" not in a for a in pattern.actions), pattern.actions
+    assert any(a.startswith("Cleaned the flame sensor") for a in pattern.actions)
+    assert any("locking out" in c for c in pattern.conditions), pattern.conditions
+    assert "Cleaned the flame sensor" in pattern.name or "flame sensor" in pattern.name, pattern.name
+
+
+def _acted_on(rows):
+    picked = []
+    for r in rows:
+        told = state_then_deed(r["text"])
+        picked.append(r["sentences"].index(told[1]) if told and told[1] in r["sentences"] else 0)
+    return picked
+
+
+def test_on_labelled_work_logs_the_deed_is_found_and_corrupted_labels_fail():
+    path = Path(__file__).resolve().parents[1] / "data" / "deeds" / "notes_heldout.jsonl"
+    rows = [r for r in map(json.loads, path.read_text().splitlines()) if r["action"] is not None]
+    picked = _acted_on(rows)
+    right = sum(p == r["action"] for p, r in zip(picked, rows)) / len(rows)
+    opening = sum(r["action"] == 0 for r in rows) / len(rows)
+    assert right >= opening + 0.2, (right, opening)
+    swapped = [  # the situation labelled as the deed: the same score must fall
+        {**r, "action": r["state"]} for r in rows if r["state"] is not None and r["state"] != r["action"]
+    ]
+    wrong = sum(p == r["action"] for p, r in zip(_acted_on(swapped), swapped)) / len(swapped)
+    assert wrong < 0.5 * right, (wrong, right)
