@@ -4,7 +4,8 @@ later ``invalid_at`` comes; forgetting the newer memory sets it too) may state t
 in its name, conditions and actions, and the abstractions above it in their generalisations.
 The first dream after that extracts it again from the experiences that hold, stored or given by
 this run (the same ``dream.extract_pattern`` call a new cluster gets, the latest ``SHOWN``), so
-its text says only what holds; it then counts as changed, the ladder nodes above it are named
+its text says only what holds (its name stays when the stored experiences that hold still say
+every word of it: ``still_held``); it then counts as changed, the ladder nodes above it are named
 again (``Renamed``), and the publication moves ``stale_since`` to the next experience's later
 ``invalid_at``, or removes it, unless a capture set it after the run began. A stale pattern with
 no experience that holds stays as it is (invalidated).
@@ -28,6 +29,7 @@ from graphmind.dream.llm_calls import DreamCalls
 from graphmind.dream.naming import describe
 from graphmind.prompts.dream import EXTRACT_PATTERN, ExperienceItem, ExtractedPattern, PatternExtractionInput
 from graphmind.store import GraphStore
+from graphmind.text import stem, term_set
 
 OUTCOMES = frozenset({"success", "failure", "progress"})
 KINDS = frozenset({"move", "strategy", "insight", "error"})
@@ -46,6 +48,7 @@ def stale_patterns(
     found = store.read(
         "dream/list_valid_examples", mind=mind, patterns=[p.id for p in stale], per_pattern=SHOWN["centroid"]
     )
+    held = still_held(found)
     fresh = {r.id: r for r in rows if not r.invalid}
     for p in stale:
         found += [{"pattern": p.id, **asdict(fresh[i])} for i in p.new_members if i in fresh]
@@ -54,8 +57,24 @@ def stale_patterns(
     inputs = [extraction_input(examples[p.id][-SHOWN["centroid"] :], calls.params.domain) for p in ready]
     outputs = calls.all("compress", EXTRACT_PATTERN, inputs, offline.extract_pattern)
     for p, out in zip(ready, outputs, strict=True):
+        if p.name and stems(p.name) <= held.get(p.id, set()):  # what holds still says all of it
+            out = out.model_copy(update={"name": p.name})
         refreshed(p, out, [e.id for e in examples[p.id]], calls.params.max_examples)
     return ready
+
+
+def still_held(stored: Iterable[Mapping[str, Any]]) -> dict[str, set[str]]:
+    """The stemmed content terms of each pattern's stored experiences that hold: a pattern whose name
+    they all still say keeps it when it is told again (a correction joining a technique does
+    not rename it); a name a superseded experience alone said goes."""
+    terms: dict[str, set[str]] = defaultdict(set)
+    for row in stored:
+        terms[row["pattern"]] |= stems(row.get("description") or "")
+    return terms
+
+
+def stems(text: str) -> set[str]:
+    return {stem(t) for t in term_set(text)}
 
 
 def examples_by_pattern(rows: Iterable[Mapping[str, Any]]) -> dict[str, list[ExperienceItem]]:

@@ -539,3 +539,32 @@ def test_a_back_filled_experience_is_seen_as_of_its_own_timestamp(mind, cli_env,
     assert mind.recall("chain replaced", k=3, as_of="2025-09-01").hits == []
     code, out, err = run_cli(capsys, "recall", "chain replaced", "--mind", mind.name, "--as-of", "2025-09-01")
     assert code == 0 and "counts from its timestamp" in out, (out, err)
+
+
+def test_a_correction_joining_a_pattern_leaves_the_name_its_other_experiences_still_say(mind):
+    """One experience of six corrected by a newer one that joins the pattern: the dream tells
+    the pattern again from what holds, and keeps its name, which the five that hold still say
+    (a new user's notebook saw a good pattern renamed after one correction)."""
+    tellings = [
+        "Rear brake lever soft on the commuter. Bled the caliper with mineral oil, new pads.",
+        "Front lever spongy again. Bled the brake from the caliper up, firm now.",
+        "Lever coming back to the bar on the cargo bike. Bled with mineral oil, bedded the pads.",
+        "Soft rear lever on the tourer. Bled the hose and caliper, lever firm.",
+        "Brake lever pulling to the bar on the folder. Bled the caliper with mineral oil.",
+        "Spongy front brake on the hybrid. Bled it from the caliper, fresh oil, firm lever.",
+    ]
+    mind.capture_many([{"id": f"bleed-{i}", "description": t, "outcome": "success"} for i, t in enumerate(tellings)])
+    mind.dream()
+    pattern = _pattern_of(mind, "bleed-0")
+    assert pattern and _pattern_of(mind, "bleed-2") == pattern
+    before = _props(mind, pattern)["name"]
+    correction = "Lever coming back to the bar on the cargo bike: a weeping banjo. Tightened it, bled the caliper with mineral oil."
+    mind.capture({"id": "bleed-fix", "description": correction, "outcome": "success"}, supersedes=["bleed-2"])
+    mind.dream()
+    assert _pattern_of(mind, "bleed-fix") == pattern
+    assert _props(mind, pattern)["name"] == before, (before, _props(mind, pattern)["name"])
+
+
+def _pattern_of(mind, experience):
+    rows = mind.store.read("dream/list_memberships", mind=mind.name)
+    return next((r["pattern"] for r in rows if r["id"] == experience), None)

@@ -82,3 +82,18 @@ def test_a_pattern_is_said_stale_only_once_its_examples_stopped_holding():
     now = datetime(2026, 6, 1, tzinfo=UTC)
     assert stale_note("2026-05-01T09:30:00+00:00", now).startswith("examples superseded since 2026-05-01 09:30 UTC")
     assert stale_note("2099-01-01T00:00:00+00:00", now) is None and stale_note(None, now) is None
+
+
+def test_a_name_the_stored_experiences_that_hold_still_say_is_kept():
+    from graphmind.dream.refresh import still_held
+
+    held = still_held(
+        [
+            {"pattern": "p1", "description": "Closed the dome at 85 percent humidity"},
+            {"pattern": "p2", "description": "Fined with Biofine instead"},
+        ]
+    )
+    from graphmind.dream.refresh import stems
+
+    assert stems("close at 85 percent") <= held["p1"]  # "closed" says "close": kept when told again
+    assert not stems("Fining with isinglass") <= held["p2"]  # the replaced fact's name goes
