@@ -115,8 +115,18 @@ def _terms(text: str) -> set[str]:
     return {w.casefold() for w in _WORD.findall(text)}
 
 
+GENERIC = frozenset(
+    "new old good bad fine better worse best great nice little lot bit thing things stuff time times "
+    "day days week weeks just okay ok quick".split()
+)
+"""Words that say how or when, never what (scikit-learn's stopwords keep them): a phrase may hold
+one ("new pads"), a name of one word may not (a bike workshop's principle was named "New")."""
+
+
 def _usable(phrase: str, allowed: set[str]) -> bool:
     tokens = phrase.split()
+    if len(tokens) == 1 and tokens[0].casefold() in GENERIC:
+        return False
     if len({stem(t.casefold()) for t in tokens}) < len(tokens):
         return False  # "runbook runbook", "exam exams": a seam (a name and its text), not a phrase
     return all(not is_name(t) and t.casefold() in allowed for t in tokens)

@@ -563,3 +563,14 @@ def test_a_readable_cut_leaves_no_empty_brackets_nor_a_preposition_before_one():
     assert action_of(texts[0], names) == "Replaced the pitted headset (threaded, 1 inch)"
     assert action_of(texts[1], names) == "Fitted the new tyres"
     assert not is_name("35x1mm") and not is_name("700x28c") and is_name("x86_64-linux")
+
+
+def test_a_word_that_says_how_or_when_names_no_category_alone():
+    from graphmind.dream.naming import level_key_phrases
+
+    children = [
+        ["fitted new pads, brake fine", "new cable on the brake, fine"],
+        ["new tyre seated, sealant topped up", "new valve core, sealant added"],
+    ]
+    phrases = level_key_phrases(children)
+    assert all(p.casefold() not in {"new", "fine"} for found in phrases for p in found), phrases  # "New" before
