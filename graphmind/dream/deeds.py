@@ -52,8 +52,7 @@ REPORTING = frozenset(
 the situation, found)."""
 NOT_PAST = frozenset(
     """
-    bed bred embed feed fled hundred need naked red seed shed shred sled speed sacred wicked
-    tired weed wed bleed breed proceed succeed exceed indeed
+    embed hundred naked speed sacred wicked tired bleed breed proceed succeed exceed indeed
     """.split()
 )
 """Words ending in "ed" that are no past tense, or no verb of a deed."""
@@ -61,11 +60,12 @@ NEXT_AFTER_VERB = frozenset(
     """
     the a an it its them him her his their our my your this that these those both all each
     every some one two three four five six up out in off on back down over through into onto
-    to from with at for by away apart around together again and
+    to from with at for by away apart around together again and so about
     """.split()
 )
 """What follows a verb and never an adjective before its noun (see the module's docstring);
-"and" or a comma joins verbs ("Lanced and flushed it", "Sedated, passed a catheter")."""
+"and" or a comma joins verbs ("Lanced and flushed it", "Sedated, passed a catheter"). A
+capitalised word after the verb is its object too ("Added Janet to the group")."""
 ATTEMPTS = frozenset("tried attempted".split())
 """A deed that opens with these is an attempt: a later deed is what was done."""
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d")
@@ -73,11 +73,7 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d")
 
 def opens_with_deed(sentence: str) -> bool:
     """Whether ``sentence`` says what was done (see the module's docstring)."""
-    words = [w.casefold() for w in _WORD.findall(sentence)[:5]]
-    subject = bool(words) and words[0] in SUBJECTS
-    words = words[subject:]
-    if words and words[0] in ADVERBS:
-        words = words[1:]
+    subject, words = _verb_first(sentence)
     if not words or words[0] in REPORTING:
         return False
     verb = _unprefixed(words[0])
@@ -85,9 +81,22 @@ def opens_with_deed(sentence: str) -> bool:
         return True
     if verb not in PAST_OR_PARTICIPLE and not _regular_past(verb):
         return False
-    after = _after(sentence, words[0])
-    following = after.split()[0].strip(",;:.!?").casefold() if after.split() else ""
-    return subject or not after or after[0] == "," or following in NEXT_AFTER_VERB or after[0].isdigit()
+    after = _after(sentence, words[0]).lstrip(".!?…\"'”’ ")
+    if subject or not after or after[0] in ",;" or after[0].isdigit():
+        return True
+    following = after.split()[0]
+    return following.strip(",;:.!?").casefold() in NEXT_AFTER_VERB or following[0].isupper()  # "Added Janet"
+
+
+def _verb_first(sentence: str) -> tuple[bool, list[str]]:
+    """(whether a subject pronoun opens ``sentence``, its first words case-folded from the one
+    after that pronoun and up to two adverbs: the verb's place)."""
+    words = [w.casefold() for w in _WORD.findall(sentence)[:6]]
+    subject = bool(words) and words[0] in SUBJECTS
+    words = words[subject:]
+    while words and words[0] in ADVERBS and len(words) > 1:
+        words = words[1:]
+    return subject, words
 
 
 def _unprefixed(word: str) -> str:
@@ -107,8 +116,8 @@ def _after(sentence: str, word: str) -> str:
 
 
 def _attempt(sentence: str) -> bool:
-    words = [w.casefold() for w in _WORD.findall(sentence)[:2]]
-    return bool(words) and (words[0] in ATTEMPTS or (words[0] in SUBJECTS and words[1:2] == ["tried"]))
+    words = _verb_first(sentence)[1]
+    return bool(words) and words[0] in ATTEMPTS
 
 
 def state_then_deed(description: str) -> tuple[str, str] | None:

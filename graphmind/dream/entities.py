@@ -296,7 +296,7 @@ def _possessor_spans(text: str, heads: dict[str, frozenset[str]]) -> list[tuple[
 
 def action_text(text: str, *, readable: bool = True) -> str:
     """``text`` without the names it mentions and without a leading "subject: " of up to 3
-    words (spaces tidied; ``readable``: as a sentence, ``_without``): what was done, to no one
+    words (spaces tidied; ``readable``: as a sentence, ``readable_cut.cut``): what was done, to no one
     in particular. Unchanged when it names nothing."""
     subject = _SUBJECT.match(text)
     if subject:  # "billing cron: restarted it" - a log line's subject, then what was done

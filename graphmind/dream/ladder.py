@@ -14,7 +14,7 @@ members, so a group that a later dream finds again is the same node (its name is
 LLM call is made); names and generalisations come from the LLM (``dream.name_abstraction``),
 which is given the node's c-TF-IDF key phrases (``naming``; offline, the first is the name).
 Single children (the rule where "a level node with one child is folded into it" meets the
-spec's minimum of four levels): a group of one item joins its nearest group, or pairs with
+spec's minimum of three levels): a group of one item joins its nearest group, or pairs with
 another lone item (``fold_single_children``), before an online LLM sees the proposal. Three
 exceptions, each a node with one child: level 2 over a single pattern (level 2 is always
 built: experiences, patterns, categories, the spec's minimum of three levels, so one pattern
@@ -64,7 +64,8 @@ def group_levels(
     regroup: Regroup | None = None,
     name: Callable[[list[LadderNode]], None] | None = None,
 ) -> list[LadderNode]:
-    """The ladder over the active ``patterns``: levels 2, 3 and (maybe) 4, level by level.
+    """The ladder over the active ``patterns``: level 2, then 3 and 4 while a level has two
+    nodes or more (4 from ``meta_min_patterns`` patterns), level by level.
     ``regroup`` may change each level's proposed grouping; ``name`` names a level's nodes
     before the next level is grouped (so the next grouping sees the names)."""
     if not patterns:
@@ -170,6 +171,8 @@ def kept_ladder(patterns: list[PatternState], old: dict[str, LadderNode]) -> lis
     level2 = [n for n in old.values() if n.level == 2]
     if sorted(m for n in level2 for m in n.members) != sorted(p.id for p in patterns):
         return None
+    if any(n.level > 2 and len(n.members) < 2 for n in old.values()):
+        return None  # a principle over one category, from before group_levels built none: built again
     vectors = {p.id: p.centroid for p in patterns}
     sizes = {p.id: float(p.usage_count) for p in patterns}
     kept = []

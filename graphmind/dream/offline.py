@@ -152,8 +152,8 @@ def _lead_pair(
 ) -> tuple[str, str] | None:
     """(condition, action) of one member that worked, said by that member: the first, among
     successes before the others and then by terms shared with the name, whose stated condition
-    (in its first sentence, the one the main clause is taken from) leaves a main clause of 3+
-    words, or whose text splits into state and action."""
+    (in its first sentence) leaves a main clause of 3+ words (of the sentence that says what
+    was done, ``_main_clause``), or whose text splits into state and action."""
     name_terms = term_set(name)
     worked = [k for k in stated if exps[k].outcome != "failure"]  # a failure's action is no THEN
     order = sorted(
@@ -191,7 +191,7 @@ def exemplar_name(descriptions: list[str], max_chars: int = 60) -> str:
     actions = action_texts(descriptions)  # what fills a name's slot in the others is a name too
     terms = [term_set(d) for d in actions]
     shared = [sum(len(t & other) for j, other in enumerate(terms) if j != i) for i, t in enumerate(terms)]
-    cut = [len(_opening(d).split()) - len(_opening(a).split()) for d, a in zip(descriptions, actions, strict=True)]
+    cut = [len(_opening(_acted(d)).split()) - len(_opening(_acted(a)).split()) for d, a in zip(descriptions, actions)]
     typical = [i for i in range(len(actions)) if 2 * shared[i] >= max(shared)]  # at least half the most shared
     medoid = actions[min(typical, key=lambda i: (cut[i], -shared[i], len(actions[i])))]
     clause = _DANGLING.sub("", _main_clause(medoid) or _opening(medoid) or medoid)  # "the shroud on had"
@@ -208,11 +208,16 @@ def _pattern_type(kinds: list[str]) -> PatternType:
 
 
 def _main_clause(description: str) -> str:
-    """The first sentence that tells what was done (the opening, unless it only tells the state
-    a later sentence acts on: ``deeds``), without its "when/if ..." clauses."""
-    told = state_then_deed(description)
-    rest = _CONDITION.sub("", _opening(told[1] if told else description)).strip(" ,;")
+    """The first sentence that tells what was done (``_acted``), without its "when/if ..." clauses."""
+    rest = _CONDITION.sub("", _opening(_acted(description))).strip(" ,;")
     return trim(_LOOSE_MARK.sub(r"\1", rest), 120)  # "was corrupted , so" where a clause went
+
+
+def _acted(description: str) -> str:
+    """The sentence of ``description`` that says what was done: its opening, unless that only
+    states the situation a later sentence acts on (``deeds.state_then_deed``)."""
+    told = state_then_deed(description)
+    return told[1] if told else description
 
 
 def _opening(description: str) -> str:

@@ -10,23 +10,20 @@ import re
 
 _JOINED = re.compile(r"\s*(?:[,&/\-–]|and|or|to|vs\.?)?\s*", re.I)
 """What may stand between two names cut as one ("Norwegian to English", "Ana and Ben")."""
-_BEFORE_NAME = re.compile(r"\b(?:with|between|to|for|from|by|about|on|in|at|of|into|onto)\s+$", re.I)
+_BEFORE_NAME = re.compile(r"\b(?:with|between|to|for|from|by|about|on|in|at|of|into|onto|before|after)\s+$", re.I)
 _LOOSE_AFTER = re.compile(r"\s*(?:[,.;:!?(]|$|(?:that|to|and|or|but|so|because|as|in|on|at|for|with)\b)", re.I)
 _ARTICLE = re.compile(r"\b([Aa]n?)\s+$")
 _THE = re.compile(r"\b[Tt]he\s+$")
-_PUNCTUATION_AFTER = re.compile(r"\s*(?:[,.;:!?]|$)")
 _NO_NOUN_AFTER = re.compile(
     r"\s*(?:[,.;:!?]|$|(?:and|or|but|so|because|as|then|than|while|when|since|until|yesterday|today|"
     r"tonight|tomorrow|again|now|twice|once|earlier|later|instead|too|also|here|there|"
     r"to|in|on|at|for|with|from|by|of|into|onto|after|before)\b)",
     re.I,
 )
-"""What cannot go on a noun phrase whose noun was a name: an article there stands for "one" or
-"it" ("upgraded [an X1] yesterday" -> "upgraded one yesterday", "trued [the Mavic] again" ->
-"trued it again")."""
-_PREPOSITION_AFTER = re.compile(
-    r"\s*(?:[,.;:!?(]|$|(?:to|in|on|at|for|with|from|by|of|into|onto|after|before)\b)", re.I
-)
+"""What cannot go on a noun phrase whose noun was a name: after a verb an article there stands
+for "one" or "it" ("upgraded [an X1] yesterday" -> "upgraded one yesterday", "trued [the Mavic]
+again" -> "trued it again"); after a preposition the whole phrase goes ("spoke to [the
+Hendersons] again" -> "spoke again")."""
 
 
 def _without(text: str, spans: list[tuple[int, int]], *, readable: bool = True) -> str:
@@ -49,14 +46,13 @@ def _without(text: str, spans: list[tuple[int, int]], *, readable: bool = True) 
         before, after = text[last:start], text[end:]
         article = _ARTICLE.search(before)
         the = _THE.search(before)
-        governed = bool((the or article) and _BEFORE_NAME.search(before[: (the or article).start()]))  # type: ignore[union-attr]
-        if the and _PREPOSITION_AFTER.match(after) and (governed or not _PUNCTUATION_AFTER.match(after)):
-            before = before[: the.start()]  # "pitched [the Foxglove] at 2", "sits right in [the Topstone]."
-        elif (the or article) and not governed and _NO_NOUN_AFTER.match(after):  # no noun left for it:
-            start = (the or article).start()  # type: ignore[union-attr]  # "upgraded one yesterday"
-            before = before[:start] + _pronoun(before[start], "it" if the else "one") + " "
-        elif article and (governed or after.lstrip().startswith("(")) and _PREPOSITION_AFTER.match(after):
-            before = before[: article.start()]  # "with a [Tange] (threaded)", "with a [Tange],"
+        det = the or article
+        nothing_left = bool(_NO_NOUN_AFTER.match(after)) or after.lstrip().startswith("(")
+        if det and nothing_left and _BEFORE_NAME.search(before[: det.start()]):
+            before = _BEFORE_NAME.sub("", before[: det.start()])  # a preposition's object: "in [the Topstone]."
+        elif det and nothing_left:  # a verb's: "upgraded [an X1] yesterday" -> "upgraded one yesterday"
+            word = ("them" if _plural(text[start:end]) else "it") if the else "one"
+            before = before[: det.start()] + _pronoun(before[det.start()], word) + " "
         elif article and (agreed := _agreeing(after)):
             before = before[: article.start()] + (agreed.capitalize() if article.group(1)[0] == "A" else agreed) + " "
         if _BEFORE_NAME.search(before) and _LOOSE_AFTER.match(after):  # "with [X]", or "with a [X]" once "a" went
@@ -65,6 +61,12 @@ def _without(text: str, spans: list[tuple[int, int]], *, readable: bool = True) 
         last = end
     out.append(text[last:])
     return _tidy("".join(out))
+
+
+def _plural(name: str) -> bool:
+    """Whether a name reads as a plural ("the Hendersons" -> "them")."""
+    last = name.split()[-1] if name.split() else ""
+    return last.endswith("s") and not last.endswith(("ss", "'s", "’s", "us", "is"))
 
 
 def _pronoun(first: str, word: str) -> str:

@@ -90,7 +90,12 @@ class DreamReport:
         verified = status + (f" (score {score:.2f})" if isinstance(score, int | float) else "")
         again = f" ({self.read_again} deferred before)" if self.read_again else ""
         transfer = ""
-        if self.transfer_improvement is not None:
+        if self.transfer_improvement is not None and not self.transfer_basis:
+            gain = self.transfer_improvement
+            transfer = (
+                f", applying earlier patterns fared {abs(gain):.0%} {'better' if gain >= 0 else 'worse'} (transfer)"
+            )
+        elif self.transfer_improvement is not None:
             basis, gain = self.transfer_basis, self.transfer_improvement
             earlier = f"{basis.get('patterns', 0)} earlier pattern{'' if basis.get('patterns') == 1 else 's'}"
             transfer = (

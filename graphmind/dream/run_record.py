@@ -107,6 +107,7 @@ def run_props(run: Any, report: DreamReport) -> dict[str, Any]:
         "verification_score": report.verification.get("score"),
         "llm_calls": report.llm_calls,
         "transfer_improvement": report.transfer_improvement,
+        **{f"transfer_{k}": v for k, v in report.transfer_basis.items()},
         "degraded": report.degraded,
         "dry_run": run.params.dry_run,
     }

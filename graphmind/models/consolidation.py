@@ -83,6 +83,11 @@ class DreamRun(GraphNode):
     llm_calls: Count | None = None
     transfer_improvement: float | None = None
     """DreamReport.transfer_improvement: the spec's transfer test for this run."""
+    transfer_applied: Count | None = None
+    """What that figure compares (DreamReport.transfer_basis): experiences that applied earlier
+    patterns, how many patterns, and the new ones."""
+    transfer_patterns: Count | None = None
+    transfer_new: Count | None = None
     degraded: list[str] = []
 
 

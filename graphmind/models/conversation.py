@@ -13,7 +13,7 @@ Name = Annotated[str, Field(min_length=1, max_length=256, pattern=r"\S")]
 
 class Turn(GraphNode):
     """One utterance of a conversation: `NEXT` to the following turn, `IN_SESSION` to its
-    session, `SPOKEN_BY` its speaker's Partnership or Person."""
+    session, `SPOKEN_BY` its speaker's Partnership, the mind's Identity, or a Person."""
 
     LABEL: ClassVar[str] = "Turn"
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("text",)

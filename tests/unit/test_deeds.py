@@ -22,6 +22,10 @@ from graphmind.prompts.dream import ExperienceItem, PatternExtractionInput
         "Re-seated the hammer flange",
         "Trued to 0.5 mm",
         "Rebuilt",
+        "Fixed.",  # a one-word deed, its full stop kept as sentences() keeps it
+        "Drained; refilled",
+        "I also then replaced the valve",
+        "Added Janet to the finance group",  # a name as the object
     ],
 )
 def test_a_sentence_opening_with_a_past_verb_and_its_object_tells_a_deed(sentence):
@@ -51,6 +55,8 @@ def test_the_state_and_the_deed_of_an_entry_are_its_opening_and_its_first_later_
     assert state_then_deed("Cleaned the flame sensor. Boiler fine since.") is None  # it opens with the deed
     assert state_then_deed("Boiler locking out. Customer away till noon.") is None  # nothing was done
     assert state_then_deed("Boiler locking out on ignition") is None
+    tried = "Boiler locking out on ignition. Then tried a reset. Cleaned the sensor."
+    assert state_then_deed(tried) == ("Boiler locking out on ignition.", "Cleaned the sensor.")  # after an adverb too
 
 
 def test_offline_conditions_are_the_states_and_actions_the_deeds():

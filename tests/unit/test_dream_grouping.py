@@ -181,12 +181,17 @@ def test_the_action_text_reads_as_a_sentence_where_names_were_cut():
         "Shortened the chain so the cage sits right."  # a preposition's object: the phrase goes
     )
     assert action_text("Replaced the headset with a Tange, then greased it") == "Replaced the headset, then greased it"
+    assert action_text("Spoke to the Hendersons again") == "Spoke again"  # the preposition's phrase goes
+    assert action_text("Told the Hendersons") == "Told them"
+    assert action_text("Ordered a Mavic from the shop") == "Ordered one from the shop"
+    assert action_text("Ordered the Mavic from the shop") == "Ordered it from the shop"
+    assert action_text("Fixed the X1 before the X2") == "Fixed it"  # not "Fixed before it"
     assert action_text("Took a Postgres SQL dump") == "Took an SQL dump"  # an acronym by its letter's name
     assert action_text("Opened a Foo user account") == "Opened a user account"  # u and h: as written
     assert action_text("Upgraded an Oracle.") == "Upgraded one."
     assert action_text("Oracle.") == "Oracle."  # nothing would be left: as written
     assert action_text("Sent a Kestrel 'final' draft") == "Sent a 'final' draft"  # the article still has a word
-    assert action_text("Pitched the Foxglove at 19C") == "Pitched at 19C"  # no "the at"
+    assert action_text("Pitched the Foxglove at 19C") == "Pitched it at 19C"  # no "the at"
     assert action_text("Pitched the Foxglove at 19C", readable=False) == "Pitched the at 19C"  # grouping's cut
     from graphmind.dream.offline import exemplar_name
 

@@ -119,6 +119,16 @@ def test_a_new_changed_or_missing_pattern_means_the_ladder_is_built_again():
     assert ladder.kept_ladder(two_themes(), {}) is None
 
 
+def test_a_stored_principle_over_one_category_means_the_ladder_is_built_again():
+    patterns = [pattern("a1", unit(1, 0, 0))]
+    category = LadderNode(ladder.abstraction_id(2, ["a1"]), 2, ["a1"], np.empty(0, np.float32), "c", "g", is_new=False)
+    principle = LadderNode(
+        ladder.abstraction_id(3, [category.id]), 3, [category.id], np.empty(0), "p", "g", is_new=False
+    )
+    assert ladder.kept_ladder(patterns, {category.id: category}) is not None
+    assert ladder.kept_ladder(patterns, {category.id: category, principle.id: principle}) is None  # built before
+
+
 @pytest.mark.parametrize(("max_level", "levels"), [(1, []), (2, [2]), (3, [2, 3]), (4, [2, 3])])
 def test_the_ladder_stops_at_max_level(max_level, levels):
     nodes = ladder.group_levels(two_themes(), DreamParams(max_level=max_level))
