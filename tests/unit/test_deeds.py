@@ -59,6 +59,22 @@ def test_the_state_and_the_deed_of_an_entry_are_its_opening_and_its_first_later_
     assert state_then_deed(tried) == ("Boiler locking out on ignition.", "Cleaned the sensor.")  # after an adverb too
 
 
+@pytest.mark.parametrize(
+    "text, deed",
+    [
+        ("Lamp flickering. Reseated the lamp, still flickering. Swapped the unit.", "Swapped the unit."),
+        ("Engine would not fire. Bled the fuel system twice, no luck. Freed the solenoid.", "Freed the solenoid."),
+        ("Reset the RCD, still tripping. Replaced the element.", "Replaced the element."),  # the opening tried
+        (
+            "Tyre losing air. Topped up the sealant, still holding a day later.",
+            "Topped up the sealant, still holding a day later.",
+        ),
+    ],
+)
+def test_a_deed_that_says_it_did_not_work_gives_way_to_the_one_that_did(text, deed):
+    assert state_then_deed(text)[1] == deed
+
+
 def test_offline_conditions_are_the_states_and_actions_the_deeds():
     texts = [
         "Boiler locking out on ignition. Cleaned the flame sensor and ran three cycles.",
