@@ -5,9 +5,11 @@ from the first and its action from the second (``state_then_deed``), where they 
 the opening, so a technique was named and acted on by its symptom.
 
 A sentence tells a deed (``opens_with_deed``) when, after an optional subject pronoun and
-adverb ("I", "We then"), it opens with a verb in the past ("Raised", "Cut", "Bled") followed by
-what a verb takes next: an article, a pronoun, a particle, a preposition, a number ("Cut it
-back", "Set the gap to 2 mm", "Trued to 0.5 mm"); or by the end of the sentence. A participle
+adverbs ("I", "We then"), it opens with a verb in the past ("Raised", "Cut", "Bled") followed by
+what a verb takes next: an article, a pronoun, a particle, a preposition, a number, a comma, a
+capitalised object ("Cut it back", "Set the gap to 2 mm", "Trued to 0.5 mm", "Added Janet");
+or by the end of the sentence. A verb that reports, perceives or finds ("said", "saw",
+"found") tells the situation. A participle
 used as an adjective comes before a noun instead ("Cracked glaze on the jugs", "Bent hanger"),
 so a symptom is not read as a deed. Without a subject and a past verb the sentence is a state.
 Pure; no list of any domain's words. ``bench/deed_quality.py`` on the entries of
@@ -90,7 +92,7 @@ def opens_with_deed(sentence: str) -> bool:
 
 def _verb_first(sentence: str) -> tuple[bool, list[str]]:
     """(whether a subject pronoun opens ``sentence``, its first words case-folded from the one
-    after that pronoun and up to two adverbs: the verb's place)."""
+    after that pronoun and its adverbs: the verb's place)."""
     words = [w.casefold() for w in _WORD.findall(sentence)[:6]]
     subject = bool(words) and words[0] in SUBJECTS
     words = words[subject:]

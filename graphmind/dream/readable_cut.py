@@ -1,8 +1,9 @@
 """A name cut out of a sentence so that what is left still reads as one (``cut``): the
 readable form of ``graphmind.dream.entities.action_text``, used for pattern names and
 descriptions. Names side by side or joined by a connector go as one, a preposition left with
-nothing to govern goes with them, an article agrees with its new next word, or stands for
-"one" or "it" where no noun is left, and brackets emptied of names go."""
+nothing to govern goes with them (with its article: a preposition's whole object phrase), an
+article agrees with its new next word, or stands for "one", "it" or "them" where no noun is left
+after a verb, and brackets emptied of names go."""
 
 from __future__ import annotations
 
