@@ -21,6 +21,7 @@ were adjusted on), against 0.45 for the opening, which the rules took before.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from graphmind.text import sentences
 
@@ -138,6 +139,7 @@ _STILL_WELL = re.compile(
 """"still" before a good state ("still holding", "still fine") says it worked."""
 
 
+@lru_cache(maxsize=4096)  # the offline rules ask it of one text for its condition, action and name
 def state_then_deed(description: str) -> tuple[str, str] | None:
     """(the opening sentence, the first later sentence that tells a deed, not an attempt where
     one follows it) when the opening tells none, or only an attempt that a later deed follows

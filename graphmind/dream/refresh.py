@@ -29,7 +29,7 @@ from graphmind.dream.llm_calls import DreamCalls
 from graphmind.dream.naming import describe
 from graphmind.prompts.dream import EXTRACT_PATTERN, ExperienceItem, ExtractedPattern, PatternExtractionInput
 from graphmind.store import GraphStore
-from graphmind.text import stem, term_set
+from graphmind.text import stems
 
 OUTCOMES = frozenset({"success", "failure", "progress"})
 KINDS = frozenset({"move", "strategy", "insight", "error"})
@@ -71,10 +71,6 @@ def still_held(stored: Iterable[Mapping[str, Any]]) -> dict[str, set[str]]:
     for row in stored:
         terms[row["pattern"]] |= stems(row.get("description") or "")
     return terms
-
-
-def stems(text: str) -> set[str]:
-    return {stem(t) for t in term_set(text)}
 
 
 def examples_by_pattern(rows: Iterable[Mapping[str, Any]]) -> dict[str, list[ExperienceItem]]:

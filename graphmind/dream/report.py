@@ -89,18 +89,14 @@ class DreamReport:
         status, score = self.verification.get("status", "not run"), self.verification.get("score")
         verified = status + (f" (score {score:.2f})" if isinstance(score, int | float) else "")
         again = f" ({self.read_again} deferred before)" if self.read_again else ""
-        transfer = ""
-        if self.transfer_improvement is not None and not self.transfer_basis:
-            gain = self.transfer_improvement
+        transfer, gain, basis = "", self.transfer_improvement, self.transfer_basis
+        if gain is not None:
+            how = f"{abs(gain):.0%} {'better' if gain >= 0 else 'worse'}"
             transfer = (
-                f", applying earlier patterns fared {abs(gain):.0%} {'better' if gain >= 0 else 'worse'} (transfer)"
-            )
-        elif self.transfer_improvement is not None:
-            basis, gain = self.transfer_basis, self.transfer_improvement
-            earlier = f"{basis.get('patterns', 0)} earlier pattern{'' if basis.get('patterns') == 1 else 's'}"
-            transfer = (
-                f", {basis.get('applied', 0)} experiences like {earlier} fared {abs(gain):.0%} "
-                f"{'better' if gain >= 0 else 'worse'} than {basis.get('new', 0)} new ones (transfer)"
+                f", {basis['applied']} experiences like {basis['patterns']} earlier "
+                f"pattern{'' if basis['patterns'] == 1 else 's'} fared {how} than {basis['new']} new ones (transfer)"
+                if basis
+                else f", applying earlier patterns fared {how} (transfer)"
             )
         return (
             f"dream {self.run_id}{' (dry run)' if self.status == 'dry_run' else ''}: "
