@@ -3,14 +3,13 @@
 One pass streams the file and validates every line, spilling the valid rows in batches to a
 temporary file; endpoints of edges that are not in the file are then looked up in the mind.
 Meanwhile the memory nodes new to the mind are written on worker threads (graphmind/io/early.py,
-``overlap``): under ``strict`` (the default) any bad line stops the import and deletes them, so
-a bad file leaves the mind as it was. Then the other nodes, and after them edges, are written
-from the spill with batched ``UNWIND`` queries that MERGE on ``uid``, so importing the same file
-twice changes nothing; the report counts the nodes new, changed and there unchanged. A line that
-would change an experience a pattern holds is refused (graphmind/io/held.py).
-A batch Neo4j refuses for its data is split until the rows it refuses are alone: those lines
-are refused by number (under ``strict``, the first one stops the import) and the rest land.
-Only ids and labels are held in memory, never the lines.
+``overlap``): under ``strict`` (the default) any bad line stops the import and deletes them, so a
+bad file leaves the mind as it was. Then the other nodes, and after them edges, are written from the
+spill with batched ``UNWIND`` queries that MERGE on ``uid``, so importing the same file twice
+changes nothing; the report counts the nodes new, changed and unchanged. A line that would change an
+experience a pattern holds is refused (graphmind/io/held.py). A batch Neo4j refuses for its data is
+split until the rows it refuses are alone: those lines are refused by number (under ``strict`` the
+first stops the import) and the rest land. Only ids and labels are held in memory, never the lines.
 """
 
 from __future__ import annotations
@@ -32,6 +31,7 @@ from graphmind.io.jsonl import EdgeLine, LineError, NodeLine, iter_lines, parse_
 from graphmind.io.lines import ImportReport
 from graphmind.io.replaced import mark_replaced, replacing
 from graphmind.io.rows import Rows, chunks, edge_row, new_memory_edge_row, node_rows
+from graphmind.io.speakers_kept import SPOKEN_BY, drop_other_speakers
 from graphmind.io.spill import Spill
 from graphmind.models import MEMORY_LABEL, NODE_TYPES, RUN_LABEL, base_label
 from graphmind.store import GraphStore
@@ -61,6 +61,7 @@ class _Plan:
     unwritten: dict[str, int] = field(default_factory=dict)
     speakers: Speakers = field(default_factory=Speakers)
     replacing: list[tuple[str, str, int]] = field(default_factory=list)  # (new, old, line): io.replaced
+    spoken: list[tuple[str, str, int]] = field(default_factory=list)  # (turn, speaker, line): io.speakers_kept
     held: set[str] = field(default_factory=set)  # stored experiences a pattern holds: io.held
     lines: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -115,11 +116,7 @@ class Importer:
         self._max_property_bytes = max_property_bytes
 
     def run(self, path: Path, mind: str, *, strict: bool = True, progress: Progress | None = None) -> ImportReport:
-        # The cyclic garbage collector stays on: pausing it for the import made it ~13% faster end
-        # to end (bench/import_bench.py --gc paused), but the switch is process-wide (issue 23).
-        return self._run(path, mind, strict, progress)
-
-    def _run(self, path: Path, mind: str, strict: bool, progress: Progress | None) -> ImportReport:
+        # The cyclic GC stays on: pausing it is ~13% faster but process-wide (import_bench --gc).
         clock = Stopwatch()
         plan = _Plan(Spill(self._batch_size), Spill(self._batch_size), strict)
         early = self._early(plan, mind)
@@ -151,6 +148,7 @@ class Importer:
                 clock.lap("nodes_s")
                 edges = self._write_edges(plan, mind, progress)
                 marked = mark_replaced(self._store, mind, plan.replacing, skip=plan.bad, restated=restated)
+                drop_other_speakers(self._store, mind, plan.spoken, skip=plan.bad, new=plan.fresh)
                 clock.lap("edges_s")
             except StoreError as exc:
                 raise _part_way(exc, path) from exc
@@ -229,6 +227,8 @@ class Importer:
         plan.edge_rows.add(edge)
         if pair := replacing(edge):
             plan.replacing.append(pair)
+        elif edge.rel == SPOKEN_BY:
+            plan.spoken.append((edge.from_id, edge.to_id, edge.line))
         for end in (edge.from_id, edge.to_id):
             if end not in plan.labels:
                 plan.pending.setdefault(end, []).append(edge.line)

@@ -137,3 +137,20 @@ def test_the_mind_speaking_in_a_conversation_is_its_identity_not_a_person(other_
     )
     assert dict(_edges(other_mind, "SPOKEN_BY")) == {"s1-1": "me", "s1-2": "person-ben"}
     assert other_mind.stats().labels["Person"] == 1
+
+
+def test_a_conversation_imported_again_after_its_speaker_became_the_identity_keeps_one_speaker(
+    mind, tmp_path, cli_env, capsys
+):
+    talk = _file(tmp_path)
+    assert run_cli(capsys, "import", str(talk), "--mind", mind.name)[0] == 0
+    assert dict(_edges(mind, "SPOKEN_BY"))["s1-1"] == "person-ana"
+    me = write_jsonl(tmp_path / "me.jsonl", [node("Identity", "me", name="Ana")])
+    assert run_cli(capsys, "import", str(me), "--mind", mind.name)[0] == 0
+
+    code, _, err = run_cli(capsys, "import", str(talk), "--mind", mind.name)
+    assert code == 0, err
+    spoken = _edges(mind, "SPOKEN_BY")
+    assert len(spoken) == 6 and len(dict(spoken)) == 6  # one speaker per turn
+    assert dict(spoken)["s1-1"] == dict(spoken)["s2-3"] == "me" and dict(spoken)["s1-2"] == "ben"
+    assert mind.get("person-ana") is not None  # the stand-in stays; only its turns' edges went
