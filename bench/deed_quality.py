@@ -4,9 +4,10 @@
 
 Reads the labelled work-log entries of tests/data/deeds (its README): notes.jsonl (8 domains;
 the rules of graphmind.dream.deeds were adjusted on it), notes_heldout.jsonl (6 other domains,
-written after a first version of the rules, then used to adjust them) and notes_blind3.jsonl
-(6 more domains, written after the rules were fixed, scored once), each with the index of the
-sentence that states the situation and of the one that says what was done. Scores, over the entries that did something:
+written after a first version of the rules, then used to adjust them), notes_blind3.jsonl
+(6 more, scored once, then used to adjust them) and notes_blind4.jsonl (6 more, written after
+that, scored once), each with the index of the sentence that states the situation and of the
+one that says what was done. Scores, over the entries that did something:
 
 - action: the sentence the offline rules act on (``deeds.state_then_deed``'s deed, else the
   opening) is the labelled one; baseline: the opening, what the rules took before;
@@ -30,7 +31,12 @@ from _common import write_table
 from graphmind.dream.deeds import opens_with_deed, state_then_deed
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "deeds"
-SETS = {"calibration": "notes.jsonl", "second": "notes_heldout.jsonl", "blind": "notes_blind3.jsonl"}
+SETS = {
+    "calibration": "notes.jsonl",
+    "second": "notes_heldout.jsonl",
+    "third": "notes_blind3.jsonl",
+    "blind": "notes_blind4.jsonl",
+}
 
 
 def scores(rows: list[dict]) -> dict[str, float]:

@@ -4,18 +4,20 @@ the situation ("Boiler locking out on ignition.") and says what was done in a la
 from the first and its action from the second (``state_then_deed``), where they took both from
 the opening, so a technique was named and acted on by its symptom.
 
-A sentence tells a deed (``opens_with_deed``) when, after an optional subject pronoun and
-adverbs ("I", "We then"), it opens with a verb in the past ("Raised", "Cut", "Bled") followed by
-what a verb takes next: an article, a pronoun, a particle, a preposition, a number, a comma, a
+A sentence tells a deed (``opens_with_deed``) when, after an optional subject and adverbs
+("I", "We then"), it opens with a verb in the past ("Raised", "Cut", "Bled") followed by what a
+verb takes next: an article, a pronoun, a particle, a preposition, a number, a comma, a
 capitalised object ("Cut it back", "Set the gap to 2 mm", "Trued to 0.5 mm", "Added Janet");
-or by the end of the sentence. A verb that reports, perceives or finds ("said", "saw",
-"found") tells the situation. A participle
-used as an adjective comes before a noun instead ("Cracked glaze on the jugs", "Bent hanger"),
-so a symptom is not read as a deed. Without a subject and a past verb the sentence is a state.
-Pure; no list of any domain's words. ``bench/deed_quality.py`` on the entries of
-``tests/data/deeds`` (its README): the sentence acted on is the labelled one in 0.77 of 66
-entries of six domains written after the rules were fixed (0.97 and 0.82 on the two sets they
-were adjusted on), against 0.45 for the opening, which the rules took before.
+or by the end of the clause. A verb that reports, perceives or finds ("said", "saw", "found")
+tells the situation. A participle used as an adjective comes before a noun instead ("Cracked
+glaze on the jugs", "Bent hanger", "Scorched and blistered paint"), so a symptom is not read as
+a deed. A capitalised subject before a past verb ("Lotte rewired", "Dr Ferreira splinted") is
+someone who acted only when an object follows the verb: a thing that acts alone takes none
+("Compressor stopped twice", "Courier turned up late"). A later clause can tell the deed ("The
+gauge read 4 bar so we bled the radiators"), as can verbs in a row ("Swapped hose, clamped") and
+"had to" ("Had to lift the floor panel"). Without a subject and a past verb the sentence is a
+state. Pure; no list of any domain's words. ``bench/deed_quality.py`` scores it on the labelled
+entries of ``tests/data/deeds`` (its README; figures in bench/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -26,6 +28,13 @@ from functools import lru_cache
 from graphmind.text import sentences
 
 SUBJECTS = frozenset("i we he she they you".split())
+TITLES = frozenset("dr mr mrs ms miss prof".split())
+OBJECTS = frozenset(
+    "the a an it its them him her his their our my your this that these those both all each every some and".split()
+)
+"""What a named subject's deed takes next ("Lotte rewired the transformer", "Sam lifted it"):
+an object, not an adverb or a preposition, as a thing that acts alone does ("Compressor stopped
+twice", "Courier turned up late", "Frost set in at 4") tells the situation."""
 ADVERBS = frozenset("then finally also just first eventually quickly carefully gently later again".split())
 SIMPLE_PAST = frozenset(
     """
@@ -72,11 +81,27 @@ capitalised word after the verb is its object too ("Added Janet to the group")."
 ATTEMPTS = frozenset("tried attempted".split())
 """A deed that opens with these is an attempt: a later deed is what was done."""
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d")
+_CLAUSE = re.compile(r"\s*[,;:]\s*(?:(?:so|then|and)\s+)?|\s+(?:so|then)\s+", re.I)
+"""Where a later clause of a sentence starts: a comma, semicolon or colon, or "so"/"then"."""
 
 
 def opens_with_deed(sentence: str) -> bool:
-    """Whether ``sentence`` says what was done (see the module's docstring)."""
+    """Whether ``sentence`` says what was done (see the module's docstring), in its first clause
+    or in a later one ("The gauge read 4 bar so we bled it", "Swapped hose, clamped")."""
+    first, *later = _CLAUSE.split(sentence)
+    if _clause_deed(first):
+        return True
+    return any(_clause_deed(c) for c in later if not _lone_past(c)) or (
+        _lone_past(first) and any(map(_lone_past, later))  # verbs in a row: "Swapped hose, clamped"
+    )
+
+
+def _clause_deed(sentence: str) -> bool:
     subject, words = _verb_first(sentence)
+    if subject == "name":
+        return bool(words) and _past(words[0]) and _after_word(sentence, words[0]) in OBJECTS
+    if words[:2] == ["had", "to"]:  # "Had to pull the tree over": what was done
+        return True
     if not words or words[0] in REPORTING:
         return False
     verb = _unprefixed(words[0])
@@ -88,18 +113,46 @@ def opens_with_deed(sentence: str) -> bool:
     if subject or not after or after[0] in ",;" or after[0].isdigit():
         return True
     following = after.split()[0]
+    rest = after[len(following) :]
+    if following.casefold() == "and" and _WORD.findall(rest) and _past(_WORD.findall(rest)[0].casefold()):
+        return _clause_deed(rest)  # "Lanced and flushed it"; "Foxed and cockled pages" is a state
     return following.strip(",;:.!?").casefold() in NEXT_AFTER_VERB or following[0].isupper()  # "Added Janet"
 
 
-def _verb_first(sentence: str) -> tuple[bool, list[str]]:
-    """(whether a subject pronoun opens ``sentence``, its first words case-folded from the one
-    after that pronoun and its adverbs: the verb's place)."""
-    words = [w.casefold() for w in _WORD.findall(sentence)[:6]]
-    subject = bool(words) and words[0] in SUBJECTS
-    words = words[subject:]
+def _verb_first(sentence: str) -> tuple[str, list[str]]:
+    """(what opens ``sentence`` before its verb: "pronoun", "name" (a capitalised word, after a
+    title or not, before a past verb: "Lotte", "Dr Ferreira") or ""; its first words case-folded
+    from the one after that subject and its adverbs: the verb's place)."""
+    written = _WORD.findall(sentence)[:7]
+    words = [w.casefold() for w in written]
+    subject = ""
+    if words and words[0] in SUBJECTS:
+        subject, words = "pronoun", words[1:]
+    elif words:
+        skip = 2 if len(written) > 2 and words[0] in TITLES and written[1][0].isupper() else 1
+        if len(words) > skip and written[skip - 1][0].isupper() and not _past(words[0]) and _past(words[skip]):
+            subject, words = "name", words[skip:]
     while words and words[0] in ADVERBS and len(words) > 1:
         words = words[1:]
     return subject, words
+
+
+def _past(word: str) -> bool:
+    """A past tense that can tell a deed (not one that reports, finds or has)."""
+    bare = _unprefixed(word)
+    return word not in REPORTING and (bare in SIMPLE_PAST or bare in PAST_OR_PARTICIPLE or _regular_past(bare))
+
+
+def _lone_past(clause: str) -> bool:
+    """A clause of a past verb and at most one more word ("tensioned", "checked charge")."""
+    words = _WORD.findall(clause)
+    return 0 < len(words) <= 2 and _past(words[0].casefold())
+
+
+def _after_word(sentence: str, word: str) -> str:
+    """The word after ``word`` in ``sentence``, case-folded ("" at its end)."""
+    found = _WORD.findall(_after(sentence, word))
+    return found[0].casefold() if found else ""
 
 
 def _unprefixed(word: str) -> str:
@@ -122,7 +175,7 @@ def _attempt(sentence: str) -> bool:
     """A deed that was tried ("Tried a reset"), or that says it did not work ("Reseated the lamp,
     still flickering", "Bled it twice, no luck")."""
     words = _verb_first(sentence)[1]
-    if words and words[0] in ATTEMPTS:
+    if words and words[0] in ATTEMPTS or _NOTHING.search(sentence):
         return True
     return any(not _STILL_WELL.match(sentence, m.end()) for m in _FAILED.finditer(sentence))
 
@@ -137,6 +190,8 @@ _STILL_WELL = re.compile(
     r"\s+(?:fine|good|ok|okay|well|working|holding|firm|dry|tight|clear|clean|sound|there|in)\b", re.I
 )
 """"still" before a good state ("still holding", "still fine") says it worked."""
+_NOTHING = re.compile(r"[,;:\-–—]\s*(?:nothing|same|none)\W*$", re.I)
+"""A last clause of one word that says it did not work ("Reseated it; nothing.", "- same.")."""
 
 
 @lru_cache(maxsize=4096)  # the offline rules ask it of one text for its condition, action and name

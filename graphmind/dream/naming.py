@@ -117,10 +117,15 @@ def _terms(text: str) -> set[str]:
 
 GENERIC = frozenset(
     "new old good bad fine better worse best great nice little lot bit thing things stuff time times "
-    "day days week weeks just okay ok quick".split()
+    "day days week weeks just okay ok quick "
+    "got get gets kept keep keeps made make makes did done went gone came took gave put failed tried worked "
+    "used need needs needed "
+    "said told asked saw found had".split()
 )
-"""Words that say how or when, never what (scikit-learn's stopwords keep them): a phrase may hold
-one ("new pads"), a name of one word may not (a bike workshop's principle was named "New")."""
+"""Words that say how or when, never what (scikit-learn's stopwords keep them), and verbs that
+say nothing of what was done ("Got", "Kept", "Failed", where "Restarted" names a technique): a
+phrase may hold one ("new pads"), a name of one word may not (a bike workshop's principle was
+named "New")."""
 
 
 def _usable(phrase: str, allowed: set[str]) -> bool:

@@ -26,6 +26,13 @@ from graphmind.prompts.dream import ExperienceItem, PatternExtractionInput
         "Drained; refilled",
         "I also then replaced the valve",
         "Added Janet to the finance group",  # a name as the object
+        "Lotte rewired the doorbell transformer",  # a name as the subject, an object after the verb
+        "Dr Ferreira splinted it overnight",
+        "Sam checked and reset both breakers",
+        "The meter read 4 bar so we bled the radiators",  # a later clause
+        "Swapped hose, clamped, refilled",  # verbs in a row, the first before a bare noun
+        "Had to lift the whole floor panel",
+        "Lanced and flushed it",
     ],
 )
 def test_a_sentence_opening_with_a_past_verb_and_its_object_tells_a_deed(sentence):
@@ -43,6 +50,10 @@ def test_a_sentence_opening_with_a_past_verb_and_its_object_tells_a_deed(sentenc
         "The rear lever feels soft",
         "Need more flour for Saturday",
         "Speed dropped on the mixer",
+        "Compressor stopped twice overnight",  # a thing that acts alone: no object after the verb
+        "Courier turned up without the parts",
+        "Scorched and blistered paint on the lid",  # participles joined by "and" before their noun
+        "Frost got into the pipes",
     ],
 )
 def test_a_state_or_a_participle_before_its_noun_tells_no_deed(sentence):
@@ -55,6 +66,8 @@ def test_the_state_and_the_deed_of_an_entry_are_its_opening_and_its_first_later_
     assert state_then_deed("Cleaned the flame sensor. Boiler fine since.") is None  # it opens with the deed
     assert state_then_deed("Boiler locking out. Customer away till noon.") is None  # nothing was done
     assert state_then_deed("Boiler locking out on ignition") is None
+    nothing = "Router dropping calls. Rebooted it; nothing. Replaced the PSU."
+    assert state_then_deed(nothing) == ("Router dropping calls.", "Replaced the PSU.")  # a one-word failure
     tried = "Boiler locking out on ignition. Then tried a reset. Cleaned the sensor."
     assert state_then_deed(tried) == ("Boiler locking out on ignition.", "Cleaned the sensor.")  # after an adverb too
 
@@ -98,7 +111,7 @@ def _acted_on(rows):
 
 
 def test_on_labelled_work_logs_the_deed_is_found_and_corrupted_labels_fail():
-    path = Path(__file__).resolve().parents[1] / "data" / "deeds" / "notes_heldout.jsonl"
+    path = Path(__file__).resolve().parents[1] / "data" / "deeds" / "notes_blind4.jsonl"  # scored once, not adjusted on
     rows = [r for r in map(json.loads, path.read_text().splitlines()) if r["action"] is not None]
     picked = _acted_on(rows)
     right = sum(p == r["action"] for p, r in zip(picked, rows)) / len(rows)
