@@ -179,7 +179,7 @@ def distinct_names(
     for i in order:
         if out[i].lower() in taken:
             spare = [p for p in phrases[i] if p.lower() not in taken]
-            sibling_terms = {t for n in [*names, *taken] for t in content_terms(n)} | stop_words()
+            sibling_terms = {t for n in [*names, *taken] for t in content_terms(n)} | stop_words() | GENERIC
             terms = top_terms(action_texts(list(children[i])), k=1, exclude=sibling_terms)
             out[i] = spare[0] if spare else terms[0].capitalize() if terms else out[i]
         taken.add(out[i].lower())

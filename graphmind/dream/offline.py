@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from graphmind.dream import rules
 from graphmind.dream.deeds import state_then_deed
 from graphmind.dream.entities import action_text, action_texts
-from graphmind.dream.naming import stop_words
+from graphmind.dream.naming import GENERIC, stop_words
 from graphmind.llm.base import Tool
 from graphmind.prompts.dream import (
     AbstractionInput,
@@ -251,7 +251,7 @@ def name_abstraction(inputs: AbstractionInput, tools: Sequence[Tool]) -> Abstrac
     if not name:  # from the texts without their names: a category names no service or person
         unnamed = [action_text(t) for t in texts]
         phrase = shared_phrase(unnamed) if len(texts) > 1 else None
-        skip = set().union(*own) | stop_words() | {"subsumes"}  # our template word; terms are lower-case
+        skip = set().union(*own) | stop_words() | GENERIC | {"subsumes"}  # our template word; terms are lower-case
         plain = [action_text(t) for t in full]
         terms = top_terms(plain, k=1, exclude=skip) or top_terms(plain, k=1)
         name = (phrase if phrase and len(term_set(phrase)) >= 2 else None) or (

@@ -36,3 +36,9 @@ def test_a_term_a_sibling_was_renamed_to_is_not_taken_twice():
     children = [["chill the wort fast"], ["chill the tank overnight", "chill again"], ["chill the cellar", "chill it"]]
     names = distinct_names(["Cooling"] * 3, [False] * 3, [[], [], []], children)
     assert names[:2] == ["Cooling", "Chill"] and names[2] not in ("Chill", "Cooling")
+
+
+def test_a_word_that_says_nothing_of_what_was_done_is_no_spare_name():
+    children = [["seal gone on the hatch"], ["hinge gone", "gone again at the hinge", "latch gone"]]
+    names = distinct_names(["Seals", "Seals"], [False, False], [[], []], children)
+    assert names == ["Seals", "Hinge"], names  # not "Gone", its most frequent term

@@ -206,6 +206,12 @@ def test_a_category_is_named_by_a_key_phrase_its_members_names_share():
     ]
     named = run("dream.name_abstraction", AbstractionInput(level=2, members=services))
     assert "checkout" not in named.name.casefold()  # no service above level 1, even as the fallback
+    worn = [
+        PatternItem(id="w1", description="cones: Cones gone again, regreased the hub"),
+        PatternItem(id="w2", description="pawls: Pawls gone, regreased the freehub"),
+    ]
+    named = run("dream.name_abstraction", AbstractionInput(level=2, members=worn))
+    assert named.name.casefold() != "gone", named  # a verb that says nothing of what was done
 
 
 # --- wander -------------------------------------------------------------------------------
