@@ -143,6 +143,13 @@ def _past(word: str) -> bool:
     return word not in REPORTING and (bare in SIMPLE_PAST or bare in PAST_OR_PARTICIPLE or _regular_past(bare))
 
 
+def is_past(word: str) -> bool:
+    """Whether ``word`` (any case) reads as a verb in the past, one that reports or has too
+    ("trued", "rang", "had"); ``readable_cut`` asks it of what follows a subject it cut."""
+    folded = word.casefold()
+    return folded in REPORTING or _past(folded)
+
+
 def _lone_past(clause: str) -> bool:
     """A clause of a past verb and at most one more word ("tensioned", "checked charge")."""
     words = _WORD.findall(clause)

@@ -3,17 +3,25 @@ readable form of ``graphmind.dream.entities.action_text``, used for pattern name
 descriptions. Names side by side or joined by a connector go as one, a preposition left with
 nothing to govern goes with them (with its article: a preposition's whole object phrase), an
 article agrees with its new next word, or stands for "one", "it" or "them" where no noun is left
-after a verb, and brackets emptied of names go."""
+after a verb, or for "it" or "they" before the verb of a subject ("[The Mavic] was trued"
+-> "It was trued"), and brackets emptied of names go."""
 
 from __future__ import annotations
 
 import re
+
+from graphmind.dream.deeds import is_past
 
 _JOINED = re.compile(r"\s*(?:[,&/\-–]|and|or|to|vs\.?)?\s*", re.I)
 """What may stand between two names cut as one ("Norwegian to English", "Ana and Ben")."""
 _BEFORE_NAME = re.compile(r"\b(?:with|between|to|for|from|by|about|on|in|at|of|into|onto|before|after)\s+$", re.I)
 _LOOSE_AFTER = re.compile(r"\s*(?:[,.;:!?(]|$|(?:that|to|and|or|but|so|because|as|in|on|at|for|with)\b)", re.I)
 _ARTICLE = re.compile(r"\b([Aa]n?)\s+$")
+_SUBJECT_PLACE = re.compile(r"(?:^|[.;:!?]\s*|\b(?:and|but|so|then|when|because|while)\s+)$", re.I)
+"""Where an article opens a subject: the start of a sentence or of a clause."""
+_AUXILIARIES = frozenset(
+    "is are was were has have had will would can could did does do should still keeps needs".split()
+)
 _THE = re.compile(r"\b[Tt]he\s+$")
 _NO_NOUN_AFTER = re.compile(
     r"\s*(?:[,.;:!?]|$|(?:and|or|but|so|because|as|then|than|while|when|since|until|yesterday|today|"
@@ -49,7 +57,10 @@ def _without(text: str, spans: list[tuple[int, int]], *, readable: bool = True) 
         the = _THE.search(before)
         det = the or article
         nothing_left = bool(_NO_NOUN_AFTER.match(after)) or after.lstrip().startswith("(")
-        if det and nothing_left and _BEFORE_NAME.search(before[: det.start()]):
+        if det and _SUBJECT_PLACE.search(before[: det.start()]) and _verb_next(after):  # "[The Mavic] was trued"
+            word = "they" if _plural(text[start:end]) else "it"
+            before = before[: det.start()] + _pronoun(before[det.start()], word) + " "
+        elif det and nothing_left and _BEFORE_NAME.search(before[: det.start()]):
             before = _BEFORE_NAME.sub("", before[: det.start()])  # a preposition's object: "in [the Topstone]."
         elif det and nothing_left:  # a verb's: "upgraded [an X1] yesterday" -> "upgraded one yesterday"
             word = ("them" if _plural(text[start:end]) else "it") if the else "one"
@@ -62,6 +73,12 @@ def _without(text: str, spans: list[tuple[int, int]], *, readable: bool = True) 
         last = end
     out.append(text[last:])
     return _tidy("".join(out))
+
+
+def _verb_next(after: str) -> bool:
+    """Whether ``after`` opens with a verb: an auxiliary or a past ("was trued", "rang")."""
+    word = re.match(r"\s*([A-Za-z]+)", after)
+    return word is not None and (word.group(1).casefold() in _AUXILIARIES or is_past(word.group(1)))
 
 
 def _plural(name: str) -> bool:

@@ -183,6 +183,9 @@ def test_the_action_text_reads_as_a_sentence_where_names_were_cut():
     assert action_text("Replaced the headset with a Tange, then greased it") == "Replaced the headset, then greased it"
     assert action_text("Spoke to the Hendersons again") == "Spoke again"  # the preposition's phrase goes
     assert action_text("Told the Hendersons") == "Told them"
+    assert action_text("The Brompton was serviced again") == "It was serviced again"  # a subject: before its verb
+    assert action_text("Called back and the Hendersons agreed to wait") == "Called back and they agreed to wait"
+    assert action_text("The Brompton frame was cracked") == "The frame was cracked"  # the article still has its noun
     assert action_text("Ordered a Mavic from the shop") == "Ordered one from the shop"
     assert action_text("Ordered the Mavic from the shop") == "Ordered it from the shop"
     assert action_text("Fixed the X1 before the X2") == "Fixed it"  # not "Fixed before it"
