@@ -74,6 +74,7 @@ def import_(file: Path, mind: str, strict: bool, as_json: bool) -> None:
             if report.invalidated
             else ""
         )
+        + (f"; {report.respoken:,} turns now spoken by their Partnership or Identity" if report.respoken else "")
         + note,
     )
 

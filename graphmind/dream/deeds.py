@@ -30,7 +30,7 @@ from graphmind.text import sentences
 SUBJECTS = frozenset("i we he she they you".split())
 TITLES = frozenset("dr mr mrs ms miss prof".split())
 OBJECTS = frozenset(
-    "the a an it its them him her his their our my your this that these those both all each every some and".split()
+    "the a an it its them him her his their our my your this that these those both all each every some".split()
 )
 """What a named subject's deed takes next ("Lotte rewired the transformer", "Sam lifted it"):
 an object, not an adverb or a preposition, as a thing that acts alone does ("Compressor stopped
@@ -80,27 +80,52 @@ NEXT_AFTER_VERB = frozenset(
 capitalised word after the verb is its object too ("Added Janet to the group")."""
 ATTEMPTS = frozenset("tried attempted".split())
 """A deed that opens with these is an attempt: a later deed is what was done."""
-_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d")
-_CLAUSE = re.compile(r"\s*[,;:]\s*(?:(?:so|then|and)\s+)?|\s+(?:so|then)\s+", re.I)
+_WORD = re.compile(r"[^\W\d_](?:[^\W_]|['’-])*|\d")
+_CLAUSE = re.compile(r"[,;:]|(?<=\s)(?:so|then)(?=\s)", re.I)
 """Where a later clause of a sentence starts: a comma, semicolon or colon, or "so"/"then"."""
+NOT_NAMES = frozenset(
+    "it this that these those there here one both all each every some nothing everything someone "
+    "somebody nobody everyone another other which what who".split()
+)
+"""Capitalised words before a verb that name no one who acted ("It lost its prime")."""
 
 
-def opens_with_deed(sentence: str) -> bool:
+def opens_with_deed(sentence: str, *, opening: bool = False) -> bool:
     """Whether ``sentence`` says what was done (see the module's docstring), in its first clause
-    or in a later one ("The gauge read 4 bar so we bled it", "Swapped hose, clamped")."""
-    first, *later = _CLAUSE.split(sentence)
-    if _clause_deed(first):
+    or in a later one ("The gauge read 4 bar so we bled it", "Swapped hose, clamped").
+    ``opening``: the sentence opens its entry, where a capital tells no name ("Pump lost its
+    prime" states the situation), so only a later clause's capitalised subject is someone."""
+    first, *later = [_unjoined(c) for c in _CLAUSE.split(sentence)]
+    subject, words = _verb_first(first, names=not opening)
+    if _clause_deed(first, subject, words):
         return True
-    return any(_clause_deed(c) for c in later if not _lone_past(c)) or (
-        _lone_past(first) and any(map(_lone_past, later))  # verbs in a row: "Swapped hose, clamped"
-    )
+    doer = subject == "pronoun" or (subject == "" and bool(words) and (words[0] in REPORTING or _past(words[0])))
+    for clause in later:  # one without its own subject goes on with the first clause's
+        own, clause_words = _verb_first(clause, names=True)
+        if (own or doer) and len(_WORD.findall(clause)) > 1 and _clause_deed(clause, own, clause_words):
+            return True
+    single = [c for c in later if len(_WORD.findall(c)) == 1 and _past(c.strip(" .!?").casefold())]
+    return doer and bool(single) and _lone_past(first)  # verbs in a row: "Swapped hose, clamped"
 
 
-def _clause_deed(sentence: str) -> bool:
-    subject, words = _verb_first(sentence)
-    if subject == "name":
-        return bool(words) and _past(words[0]) and _after_word(sentence, words[0]) in OBJECTS
-    if words[:2] == ["had", "to"]:  # "Had to pull the tree over": what was done
+def _unjoined(clause: str) -> str:
+    """``clause`` without the "and", "so" or "then" that joined it to the one before."""
+    clause = clause.strip()
+    while clause.split(maxsplit=1)[:1] and clause.split(maxsplit=1)[0].casefold() in {"and", "so", "then"}:
+        clause = clause.split(maxsplit=1)[1] if len(clause.split(maxsplit=1)) > 1 else ""
+    return clause
+
+
+def _clause_deed(clause: str, subject: str, words: list[str]) -> bool:
+    """Whether a clause (its subject and words from ``_verb_first``) tells a deed."""
+    if subject == "name":  # an object after the verb, or after a second verb ("Sam checked and reset both")
+        if not words or not _past(words[0]):
+            return False
+        following = _WORD.findall(_after(clause, words[0]))[:3]
+        if following[:1] == ["and"] and len(following) > 1 and _past(following[1].casefold()):
+            following = following[2:]
+        return bool(following) and following[0].casefold() in OBJECTS
+    if words[:2] == ["had", "to"]:  # "Had to lift the floor panel": what was done
         return True
     if not words or words[0] in REPORTING:
         return False
@@ -109,26 +134,36 @@ def _clause_deed(sentence: str) -> bool:
         return True
     if verb not in PAST_OR_PARTICIPLE and not _regular_past(verb):
         return False
-    after = _after(sentence, words[0]).lstrip(".!?…\"'”’ ")
-    if subject or not after or after[0] in ",;" or after[0].isdigit():
+    after = _after(clause, words[0])
+    if subject or _takes_object(after):
         return True
-    following = after.split()[0]
-    rest = after[len(following) :]
-    if following.casefold() == "and" and _WORD.findall(rest) and _past(_WORD.findall(rest)[0].casefold()):
-        return _clause_deed(rest)  # "Lanced and flushed it"; "Foxed and cockled pages" is a state
-    return following.strip(",;:.!?").casefold() in NEXT_AFTER_VERB or following[0].isupper()  # "Added Janet"
+    following = _WORD.findall(after)[:2]
+    if len(following) == 2 and following[0].casefold() == "and" and _past(following[1].casefold()):
+        rest = _after(after, following[1])  # "Lanced and flushed it", not "Scorched and blistered paint"
+        return _takes_object(rest) or rest.split(maxsplit=1)[:1] == ["and"]  # a third verb
+    return False
 
 
-def _verb_first(sentence: str) -> tuple[str, list[str]]:
-    """(what opens ``sentence`` before its verb: "pronoun", "name" (a capitalised word, after a
-    title or not, before a past verb: "Lotte", "Dr Ferreira") or ""; its first words case-folded
-    from the one after that subject and its adverbs: the verb's place)."""
-    written = _WORD.findall(sentence)[:7]
+def _takes_object(after: str) -> bool:
+    """Whether what follows a past verb is what a verb takes (see the module's docstring): the
+    end, a comma, a number, a word of ``NEXT_AFTER_VERB`` but "and", or a capitalised object."""
+    after = after.lstrip(".!?…\"'”’ ")
+    if not after or after[0] in ",;" or after[0].isdigit():
+        return True
+    following = after.split()[0].strip(",;:.!?")
+    return following.casefold() in NEXT_AFTER_VERB - {"and"} or following[:1].isupper()  # "Added Janet"
+
+
+def _verb_first(clause: str, names: bool) -> tuple[str, list[str]]:
+    """(what opens ``clause`` before its verb: "pronoun", "name" (with ``names``: a capitalised
+    word, after a title or not, before a past verb: "Lotte", "Dr Ferreira") or ""; its first
+    words case-folded from the one after that subject and its adverbs: the verb's place)."""
+    written = _WORD.findall(clause[:200])[:7]
     words = [w.casefold() for w in written]
     subject = ""
     if words and words[0] in SUBJECTS:
         subject, words = "pronoun", words[1:]
-    elif words:
+    elif names and words and words[0] not in NOT_NAMES:
         skip = 2 if len(written) > 2 and words[0] in TITLES and written[1][0].isupper() else 1
         if len(words) > skip and written[skip - 1][0].isupper() and not _past(words[0]) and _past(words[skip]):
             subject, words = "name", words[skip:]
@@ -156,12 +191,6 @@ def _lone_past(clause: str) -> bool:
     return 0 < len(words) <= 2 and _past(words[0].casefold())
 
 
-def _after_word(sentence: str, word: str) -> str:
-    """The word after ``word`` in ``sentence``, case-folded ("" at its end)."""
-    found = _WORD.findall(_after(sentence, word))
-    return found[0].casefold() if found else ""
-
-
 def _unprefixed(word: str) -> str:
     """``word`` without a "re-"/"un-" prefix on an irregular past ("re-drove", "re-set")."""
     bare = re.sub(r"^(?:re|un|over|under|out)-?", "", word)
@@ -173,16 +202,16 @@ def _regular_past(word: str) -> bool:
 
 
 def _after(sentence: str, word: str) -> str:
-    """What ``sentence`` says after the first ``word`` (case aside), stripped."""
-    found = re.search(re.escape(word), sentence, re.I)
+    """What ``sentence`` says after the first whole word ``word`` (case aside), stripped."""
+    found = re.search(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", sentence, re.I)
     return sentence[found.end() :].strip() if found else ""
 
 
 def _attempt(sentence: str) -> bool:
     """A deed that was tried ("Tried a reset"), or that says it did not work ("Reseated the lamp,
     still flickering", "Bled it twice, no luck")."""
-    words = _verb_first(sentence)[1]
-    if words and words[0] in ATTEMPTS or _NOTHING.search(sentence):
+    words = _verb_first(sentence, names=False)[1]
+    if (words and words[0] in ATTEMPTS) or _NOTHING.search(sentence):
         return True
     return any(not _STILL_WELL.match(sentence, m.end()) for m in _FAILED.finditer(sentence))
 
@@ -197,7 +226,7 @@ _STILL_WELL = re.compile(
     r"\s+(?:fine|good|ok|okay|well|working|holding|firm|dry|tight|clear|clean|sound|there|in)\b", re.I
 )
 """"still" before a good state ("still holding", "still fine") says it worked."""
-_NOTHING = re.compile(r"[,;:\-–—]\s*(?:nothing|same|none)\W*$", re.I)
+_NOTHING = re.compile(r"[,;:\-–—]\s*(?:nothing|same)\W*$", re.I)
 """A last clause of one word that says it did not work ("Reseated it; nothing.", "- same.")."""
 
 
@@ -212,6 +241,6 @@ def state_then_deed(description: str) -> tuple[str, str] | None:
         return None
     deeds = [s for s in found[1:] if opens_with_deed(s)]
     done = [s for s in deeds if not _attempt(s)]  # what worked, after what was tried
-    if opens_with_deed(found[0]):
+    if opens_with_deed(found[0], opening=True):
         return (found[0], done[0]) if done and _attempt(found[0]) else None
     return (found[0], (done or deeds)[0]) if deeds else None

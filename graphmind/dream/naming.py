@@ -118,9 +118,9 @@ def _terms(text: str) -> set[str]:
 GENERIC = frozenset(
     "new old good bad fine better worse best great nice little lot bit thing things stuff time times "
     "day days week weeks just okay ok quick "
-    "got get gets kept keep keeps made make makes did done went gone came took gave put failed tried worked "
-    "used need needs needed "
-    "said told asked saw found had".split()
+    "got get gets getting kept keep keeps keeping made make makes making did done doing went gone go goes going "
+    "came took gave put failed fail fails failing tried tries trying worked works working used uses using "
+    "need needs needed said told asked found had".split()
 )
 """Words that say how or when, never what (scikit-learn's stopwords keep them), and verbs that
 say nothing of what was done ("Got", "Kept", "Failed", where "Restarted" names a technique): a
@@ -130,7 +130,7 @@ named "New")."""
 
 def _usable(phrase: str, allowed: set[str]) -> bool:
     tokens = phrase.split()
-    if len(tokens) == 1 and tokens[0].casefold() in GENERIC:
+    if all(t.casefold() in GENERIC for t in tokens):  # "New", "Kept failing"
         return False
     if len({stem(t.casefold()) for t in tokens}) < len(tokens):
         return False  # "runbook runbook", "exam exams": a seam (a name and its text), not a phrase

@@ -253,7 +253,7 @@ def name_abstraction(inputs: AbstractionInput, tools: Sequence[Tool]) -> Abstrac
         phrase = shared_phrase(unnamed) if len(texts) > 1 else None
         skip = set().union(*own) | stop_words() | GENERIC | {"subsumes"}  # our template word; terms are lower-case
         plain = [action_text(t) for t in full]
-        terms = top_terms(plain, k=1, exclude=skip) or top_terms(plain, k=1)
+        terms = top_terms(plain, k=1, exclude=skip) or top_terms(plain, k=1, exclude=GENERIC)
         name = (phrase if phrase and len(term_set(phrase)) >= 2 else None) or (
             terms[0].capitalize() if terms else trim(unnamed[0], 60)
         )

@@ -95,14 +95,17 @@ def parse_conversation(number: int, data: dict[str, Any], limit: int) -> Convers
 
 def speaker_lines(
     speakers: Speakers, in_file: Callable[[str], bool], stored_partners: Callable[[list[str]], dict[str, str]]
-) -> tuple[list[NodeLine], list[EdgeLine]]:
-    """The Person nodes to make and the SPOKEN_BY edges, once the whole file is read.
+) -> tuple[list[NodeLine], list[EdgeLine], list[tuple[str, str, int]]]:
+    """The Person nodes to make, the SPOKEN_BY edges, and (turn id, stand-in Person id, line)
+    for each turn linked to a Partnership or the Identity (an earlier import may have linked it
+    to the stand-in ``person-<name>``: io/speakers_kept.py), once the whole file is read.
     ``in_file(id)`` tells whether the file has a node of that id; ``stored_partners(names)``
     gives the mind's Partnership ids by case-folded partner name, and its Identity's id by name
     where no Partnership has that name."""
     stored = stored_partners(sorted({name.casefold() for name in speakers.turns} - speakers.partners.keys()))
     nodes: list[NodeLine] = []
     edges: list[EdgeLine] = []
+    displaced: list[tuple[str, str, int]] = []
     for name, turns in speakers.turns.items():
         key = name.casefold()
         target = speakers.partners.get(key) or stored.get(key) or speakers.selves.get(key)
@@ -110,8 +113,10 @@ def speaker_lines(
             target = person_id(name)
             if not in_file(target):
                 nodes.append(_node(turns[0][0], Person(id=target, name=name)))
+        elif target != person_id(name):
+            displaced.extend((turn_id, person_id(name), line) for line, turn_id in turns)
         edges.extend(EdgeLine(line, SPOKEN_BY, turn_id, target, {}, {}) for line, turn_id in turns)
-    return nodes, edges
+    return nodes, edges, displaced
 
 
 def _node(number: int, node: Turn | Session | Person) -> NodeLine:

@@ -31,7 +31,7 @@ from graphmind.io.jsonl import EdgeLine, LineError, NodeLine, iter_lines, parse_
 from graphmind.io.lines import ImportReport
 from graphmind.io.replaced import mark_replaced, replacing
 from graphmind.io.rows import Rows, chunks, edge_row, new_memory_edge_row, node_rows
-from graphmind.io.speakers_kept import SPOKEN_BY, drop_other_speakers
+from graphmind.io.speakers_kept import drop_stand_ins
 from graphmind.io.spill import Spill
 from graphmind.models import MEMORY_LABEL, NODE_TYPES, RUN_LABEL, base_label
 from graphmind.store import GraphStore
@@ -61,7 +61,7 @@ class _Plan:
     unwritten: dict[str, int] = field(default_factory=dict)
     speakers: Speakers = field(default_factory=Speakers)
     replacing: list[tuple[str, str, int]] = field(default_factory=list)  # (new, old, line): io.replaced
-    spoken: list[tuple[str, str, int]] = field(default_factory=list)  # (turn, speaker, line): io.speakers_kept
+    displaced: list[tuple[str, str, int]] = field(default_factory=list)  # (turn, stand-in, line): io.speakers_kept
     held: set[str] = field(default_factory=set)  # stored experiences a pattern holds: io.held
     lines: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -148,7 +148,7 @@ class Importer:
                 clock.lap("nodes_s")
                 edges = self._write_edges(plan, mind, progress)
                 marked = mark_replaced(self._store, mind, plan.replacing, skip=plan.bad, restated=restated)
-                drop_other_speakers(self._store, mind, plan.spoken, skip=plan.bad, new=plan.fresh)
+                respoken = drop_stand_ins(self._store, mind, plan.displaced, plan.bad, plan.fresh, self._batch_size)
                 clock.lap("edges_s")
             except StoreError as exc:
                 raise _part_way(exc, path) from exc
@@ -164,6 +164,7 @@ class Importer:
             invalid=sorted(plan.errors, key=lambda e: e.line),
             skipped=len(plan.bad),
             invalidated=marked,
+            respoken=respoken,
             timings=clock.laps,
         )
 
@@ -227,8 +228,6 @@ class Importer:
         plan.edge_rows.add(edge)
         if pair := replacing(edge):
             plan.replacing.append(pair)
-        elif edge.rel == SPOKEN_BY:
-            plan.spoken.append((edge.from_id, edge.to_id, edge.line))
         for end in (edge.from_id, edge.to_id):
             if end not in plan.labels:
                 plan.pending.setdefault(end, []).append(edge.line)
@@ -243,7 +242,7 @@ class Importer:
             return {row["name"]: row["id"] for row in rows}
 
         plan.speakers.drop_lines(plan.bad)  # a Person is made on a line that is written
-        nodes, edges = speaker_lines(plan.speakers, plan.labels.__contains__, stored)
+        nodes, edges, plan.displaced = speaker_lines(plan.speakers, plan.labels.__contains__, stored)
         for node in nodes:
             self._note_node(plan, node)
         for edge in edges:

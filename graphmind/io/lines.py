@@ -65,6 +65,9 @@ class ImportReport:
     skipped: int = 0
     invalidated: int = 0
     """Older memories this import's SUPERSEDES / CONTRADICTS edges gave an ``invalid_at``."""
+    respoken: int = 0
+    """Turns whose SPOKEN_BY edge to a stand-in Person an earlier import made went, as they are now
+    linked to the Partnership or the Identity of that name (io/speakers_kept.py)."""
     timings: dict[str, float] = field(default_factory=dict)
     new: int = 0
     """Nodes the mind did not hold before."""
@@ -86,6 +89,7 @@ class ImportReport:
             "edges": self.edges,
             "skipped": self.skipped,
             "invalidated": self.invalidated,
+            "respoken": self.respoken,
             "invalid": [e.as_dict() for e in self.invalid],
             "timings": self.timings,
         }

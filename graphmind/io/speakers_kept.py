@@ -1,10 +1,9 @@
-"""After an import: each turn it holds keeps only the speakers the import gives it.
-
-A conversation imported before the mind's Identity (or a Partnership of its speaker's name)
-existed links its turns to a stand-in Person (``person-<name>``); imported again afterwards,
-they link to the Identity, and the earlier ``SPOKEN_BY`` edge goes (``import/delete_other_speakers``),
-so a turn never has two speakers. The Person node stays, with whatever else links to it. Turns
-new to the mind have no earlier edge and are not asked about.
+"""After an import: a turn now linked to the Partnership or the Identity of its speaker's name
+loses the SPOKEN_BY edge an earlier import gave it to the stand-in Person ``person-<name>``
+(made when the mind held neither), so a turn never has both. Only that edge goes
+(``import/delete_stand_in_speakers``): a SPOKEN_BY edge line of a file, or one to any other
+node, is left as it is, and so is the Person node. Turns new to the mind, and lines refused,
+are not asked about.
 """
 
 from __future__ import annotations
@@ -13,24 +12,26 @@ from collections.abc import Collection, Sequence
 
 from graphmind.store import GraphStore
 
-SPOKEN_BY = "SPOKEN_BY"
-BATCH = 5_000
 
-
-def drop_other_speakers(
-    store: GraphStore, mind: str, spoken: Sequence[tuple[str, str, int]], *, skip: Collection[int], new: Collection[str]
+def drop_stand_ins(
+    store: GraphStore,
+    mind: str,
+    displaced: Sequence[tuple[str, str, int]],
+    skip: Collection[int],
+    new: Collection[str],
+    batch: int,
 ) -> int:
-    """Delete each stored turn's SPOKEN_BY edges to nodes other than those the import linked;
-    ``spoken``: (turn id, speaker id, line) of the import's SPOKEN_BY edges, ``skip``: the
-    lines refused, ``new``: the ids new to the mind. How many edges went."""
-    speakers: dict[str, set[str]] = {}
-    for turn, speaker, line in spoken:
-        if line not in skip and turn not in new:
-            speakers.setdefault(f"{mind}:{turn}", set()).add(f"{mind}:{speaker}")
-    rows = [{"turn": turn, "speakers": sorted(ids)} for turn, ids in sorted(speakers.items())]
+    """Delete each stored turn's SPOKEN_BY edge to its stand-in; ``displaced``: (turn id,
+    stand-in Person id, line), ``skip``: the lines refused, ``new``: the ids new to the mind.
+    How many edges went."""
+    rows = [
+        {"turn": f"{mind}:{turn}", "person": f"{mind}:{person}"}
+        for turn, person, line in displaced
+        if line not in skip and turn not in new
+    ]
     deleted = 0
-    for start in range(0, len(rows), BATCH):
-        deleted += store.write("import/delete_other_speakers", mind=mind, rows=rows[start : start + BATCH])[0][
+    for start in range(0, len(rows), batch):
+        deleted += store.write("import/delete_stand_in_speakers", mind=mind, rows=rows[start : start + batch])[0][
             "deleted"
         ]
     return deleted

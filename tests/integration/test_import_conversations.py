@@ -6,7 +6,7 @@ import json
 import pytest
 
 from graphmind.errors import ValidationError
-from tests.integration.helpers import graph_snapshot, node, run_cli, write_jsonl
+from tests.integration.helpers import edge, graph_snapshot, node, run_cli, write_jsonl
 
 KILN = "the glaze kiln cracked along its rear wall during the cone six firing"
 
@@ -140,17 +140,25 @@ def test_the_mind_speaking_in_a_conversation_is_its_identity_not_a_person(other_
 
 
 def test_a_conversation_imported_again_after_its_speaker_became_the_identity_keeps_one_speaker(
-    mind, tmp_path, cli_env, capsys
+    mind, other_mind, tmp_path, cli_env, capsys
 ):
     talk = _file(tmp_path)
-    assert run_cli(capsys, "import", str(talk), "--mind", mind.name)[0] == 0
+    for m in (mind, other_mind):
+        assert run_cli(capsys, "import", str(talk), "--mind", m.name)[0] == 0
     assert dict(_edges(mind, "SPOKEN_BY"))["s1-1"] == "person-ana"
     me = write_jsonl(tmp_path / "me.jsonl", [node("Identity", "me", name="Ana")])
     assert run_cli(capsys, "import", str(me), "--mind", mind.name)[0] == 0
+    by_hand = write_jsonl(tmp_path / "co.jsonl", [edge("SPOKEN_BY", "s1-3", "ben")])  # a co-speaker, by hand
+    assert run_cli(capsys, "import", str(by_hand), "--mind", mind.name)[0] == 0
+    assert ("s1-3", "person-ana") in _edges(mind, "SPOKEN_BY")  # an edge line deletes nothing
 
-    code, _, err = run_cli(capsys, "import", str(talk), "--mind", mind.name)
+    code, out, err = run_cli(capsys, "import", str(talk), "--mind", mind.name, "--json")
     assert code == 0, err
+    assert json.loads(out)["respoken"] == 4  # Ana's four turns
     spoken = _edges(mind, "SPOKEN_BY")
-    assert len(spoken) == 6 and len(dict(spoken)) == 6  # one speaker per turn
-    assert dict(spoken)["s1-1"] == dict(spoken)["s2-3"] == "me" and dict(spoken)["s1-2"] == "ben"
-    assert mind.get("person-ana") is not None  # the stand-in stays; only its turns' edges went
+    assert [to for turn, to in spoken if turn in ("s1-1", "s2-3")] == ["me", "me"]  # one speaker each
+    assert sorted(to for turn, to in spoken if turn == "s1-3") == ["ben", "me"]  # the hand-made edge stays
+    assert len(spoken) == 7 and mind.get("person-ana") is not None  # the stand-in stays; only its edges went
+    assert dict(_edges(other_mind, "SPOKEN_BY"))["s1-1"] == "person-ana"  # another mind is untouched
+    code, out, _ = run_cli(capsys, "import", str(talk), "--mind", mind.name, "--json")
+    assert json.loads(out)["respoken"] == 0 and _edges(mind, "SPOKEN_BY") == spoken  # again: nothing changes

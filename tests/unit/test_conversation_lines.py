@@ -104,8 +104,11 @@ def test_speakers_link_to_a_partnership_by_name_else_to_a_person_made_once():
         parse_line(2, row(session_id="s2", turns=[{"id": "s2-1", "speaker": "Ben", "text": "kiln fixed"}]), LIMIT),
     )
     partner = NodeLine(3, "ana-partner", "Partnership", {"partner_name": "ANA"}, {})
-    nodes, edges = speaker_lines(_speakers(first, second, partner=partner), lambda i: False, lambda names: {})
+    nodes, edges, displaced = speaker_lines(
+        _speakers(first, second, partner=partner), lambda i: False, lambda names: {}
+    )
     assert [(n.label, n.id, n.props) for n in nodes] == [("Person", "person-ben", {"name": "Ben"})]
+    assert sorted(displaced) == [("s1-1", "person-ana", 1), ("s1-3", "person-ana", 1)]  # a stand-in to drop
     assert sorted((e.from_id, e.to_id, e.line) for e in edges) == [
         ("s1-1", "ana-partner", 1),
         ("s1-2", "person-ben", 1),
@@ -122,8 +125,8 @@ def test_a_stored_partnership_or_an_existing_person_is_linked_not_made():
         asked.append(names)
         return {"ben": "ben-stored"}
 
-    nodes, edges = speaker_lines(_speakers(parse_line(1, row(), LIMIT)), {"person-ana"}.__contains__, stored)
-    assert nodes == []
+    nodes, edges, displaced = speaker_lines(_speakers(parse_line(1, row(), LIMIT)), {"person-ana"}.__contains__, stored)
+    assert nodes == [] and displaced == [("s1-2", "person-ben", 1)]
     assert asked == [["ana", "ben"]]
     assert {(e.from_id, e.to_id) for e in edges} == {
         ("s1-1", "person-ana"),
@@ -138,7 +141,7 @@ def test_a_person_is_made_on_a_line_that_is_kept():
         parse_line(5, row(session_id="s2", turns=[{"id": "s2-1", "speaker": "Ana", "text": "hi"}]), LIMIT),
     )
     speakers.drop_lines({1})
-    nodes, edges = speaker_lines(speakers, lambda i: False, lambda names: {})
+    nodes, edges, _ = speaker_lines(speakers, lambda i: False, lambda names: {})
     assert [(n.id, n.line) for n in nodes] == [("person-ana", 5)]
     assert [e.line for e in edges] == [5]
 
@@ -146,10 +149,10 @@ def test_a_person_is_made_on_a_line_that_is_kept():
 def test_the_mind_speaking_links_to_its_own_identity_not_a_person():
     speakers = _speakers(parse_line(1, row(), LIMIT))
     speakers.note_node(NodeLine(2, "self", "Identity", {"name": "ben"}, {}))
-    nodes, edges = speaker_lines(speakers, lambda i: False, lambda names: {})
+    nodes, edges, _ = speaker_lines(speakers, lambda i: False, lambda names: {})
     assert [n.id for n in nodes] == ["person-ana"]  # Ben is the mind itself
     assert {(e.from_id, e.to_id) for e in edges if e.to_id == "self"} == {("s1-2", "self")}
     partner = NodeLine(3, "ben-partner", "Partnership", {"partner_name": "Ben"}, {})
     speakers.note_node(partner)
-    _, edges = speaker_lines(speakers, lambda i: False, lambda names: {})
+    _, edges, _ = speaker_lines(speakers, lambda i: False, lambda names: {})
     assert {e.to_id for e in edges if e.from_id == "s1-2"} == {"ben-partner"}  # a Partnership comes first

@@ -33,6 +33,8 @@ from graphmind.prompts.dream import ExperienceItem, PatternExtractionInput
         "Swapped hose, clamped, refilled",  # verbs in a row, the first before a bare noun
         "Had to lift the whole floor panel",
         "Lanced and flushed it",
+        "Seth set the timer to 6",  # the verb found as a word, not inside the name
+        "Élodie rewired the lamp",
     ],
 )
 def test_a_sentence_opening_with_a_past_verb_and_its_object_tells_a_deed(sentence):
@@ -54,6 +56,10 @@ def test_a_sentence_opening_with_a_past_verb_and_its_object_tells_a_deed(sentenc
         "Courier turned up without the parts",
         "Scorched and blistered paint on the lid",  # participles joined by "and" before their noun
         "Frost got into the pipes",
+        "It lost its prime overnight",  # a pronoun of a thing names no one
+        "Cracked tile, chipped grout",  # participles before their nouns, not verbs in a row
+        "Light flickered, went out at 9",  # a later clause without its own subject goes on with the thing
+        "Fan spun and stopped",
     ],
 )
 def test_a_state_or_a_participle_before_its_noun_tells_no_deed(sentence):
@@ -122,3 +128,19 @@ def test_on_labelled_work_logs_the_deed_is_found_and_corrupted_labels_fail():
     ]
     wrong = sum(p == r["action"] for p, r in zip(_acted_on(swapped), swapped)) / len(swapped)
     assert wrong < 0.5 * right, (wrong, right)
+
+
+def test_a_symptom_with_a_thing_as_subject_opens_the_entry_and_the_later_deed_is_found():
+    assert state_then_deed("Pump lost its prime. Bled the pump and restarted it.") == (
+        "Pump lost its prime.",
+        "Bled the pump and restarted it.",
+    )
+    told = "Router dead. Customer says it stopped, then restarted the next morning. Replaced the PSU."
+    assert state_then_deed(told) == ("Router dead.", "Replaced the PSU.")
+
+
+def test_long_or_odd_input_is_read_at_once():
+    assert opens_with_deed("Lanced" + " and cut" * 5000)
+    assert not opens_with_deed("Boiler noisy" + " " * 50_000 + "x")
+    assert state_then_deed("Boiler noisy. " + "- " * 20_000 + "same") is None
+    assert not opens_with_deed("") and not opens_with_deed(",;:") and state_then_deed("...") is None
