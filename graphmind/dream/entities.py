@@ -62,6 +62,8 @@ _NOT_POSSESSORS = DATES | frozenset(
 )
 MODIFIERS = 2
 """Words written right before a possessor that belong to its name ("blue commuter bike's")."""
+TITLES = frozenset("dr mr mrs ms mx miss prof sir dame".split())
+"""Words before a person's name that go with it ("Dr Hale", "Mrs. Pennock")."""
 POSSESSOR_SHARE = 0.08
 """A word owns something in at least this share of the texts that hold it to count as a name:
 in the crossed logs of tests/data every entity that owns something does so in 1/8 of its
@@ -74,9 +76,19 @@ def name_spans(text: str, *, dates: bool = True) -> list[tuple[int, int]]:
     ``dates``: days and months too (what grouping cuts: on the ``ops`` log, keeping them took
     pattern ARI from 0.777 to 0.741); the readable text keeps them."""
     spans = []
+    titled = False  # the word after a title ("Dr. Okonkwo") is a name, at a clause's start too
     for m in _WORD.finditer(text):
         token = m.group(0).rstrip("./")
         at = m.start()
+        if titled and token[:1].isupper():
+            spans.append((at, at + len(token)))
+            titled = False
+            continue
+        titled = token[:1].isupper() and token.casefold() in TITLES
+        if titled:
+            end = at + len(token)
+            spans.append((at, end + 1 if text[end : end + 1] == "." else end))  # "Dr." goes whole
+            continue
         if _UNIT.fullmatch(token) and at >= 2 and text[at - 1].isspace() and text[at - 2].isdigit():
             continue  # "95 Nm", "12 V", "3 GB": the unit of a quantity, which is no name either
         if not dates and token.casefold() in DATES:

@@ -81,7 +81,8 @@ def extract_pattern(inputs: PatternExtractionInput, tools: Sequence[Tool]) -> Ex
     exps = inputs.experiences
     # what was done, without the batch's particular names (a pattern generalises its members)
     descriptions = [e.action or e.description for e in exps]
-    name = _pattern_name(descriptions, [e.strategy_used for e in exps if e.strategy_used])
+    failed = [e.outcome == "failure" for e in exps]
+    name = _pattern_name(descriptions, [e.strategy_used for e in exps if e.strategy_used], failed)
     split = [_clauses(d, e.description) for d, e in zip(descriptions, exps, strict=True)]
     # When to apply it comes from where it did not fail (a failure's circumstances are not a
     # condition of the pattern's action), unless it never worked: then they say where it fails.
@@ -170,7 +171,7 @@ def _lead_pair(
     return None
 
 
-def _pattern_name(descriptions: list[str], strategies: list[str]) -> str:
+def _pattern_name(descriptions: list[str], strategies: list[str], failed: list[bool]) -> str:
     if strategies:
         top = max(dict.fromkeys(strategies), key=strategies.count)
         if strategies.count(top) * 2 > len(descriptions):
@@ -178,13 +179,15 @@ def _pattern_name(descriptions: list[str], strategies: list[str]) -> str:
     phrase = shared_phrase(descriptions) if len(descriptions) > 1 else None
     if phrase and len(phrase.split()) >= 2:  # every member says it; one word alone ("warm") is a topic
         return phrase
-    return exemplar_name(descriptions)
+    return exemplar_name(descriptions, failed=failed)
 
 
-def exemplar_name(descriptions: list[str], max_chars: int = 60) -> str:
+def exemplar_name(descriptions: list[str], max_chars: int = 60, failed: list[bool] | None = None) -> str:
     """The main clause of the member that shares most terms with the others (the lexical
     medoid; among the members sharing at least half as many, the one whose opening loses the
-    fewest words to the cut, as a cut leaves seams: "the replacement teapot from arrived"), without
+    fewest words to the cut, as a cut leaves seams: "the replacement teapot from arrived"; one
+    that did not fail where any did not, ``failed``: a technique is not named by a try that
+    failed, "came straight back onto the rocks - not ready"), without
     particular names, cut at a word: words as a member wrote them, which read
     as what was done ("dry hopped at 18C, gravity crept up"), where its most shared terms side
     by side would not ("gave water hops")."""
@@ -192,7 +195,8 @@ def exemplar_name(descriptions: list[str], max_chars: int = 60) -> str:
     terms = [term_set(d) for d in actions]
     shared = [sum(len(t & other) for j, other in enumerate(terms) if j != i) for i, t in enumerate(terms)]
     cut = [len(_opening(_acted(d)).split()) - len(_opening(_acted(a)).split()) for d, a in zip(descriptions, actions)]
-    typical = [i for i in range(len(actions)) if 2 * shared[i] >= max(shared)]  # at least half the most shared
+    held = [i for i in range(len(actions)) if not (failed and failed[i])] or list(range(len(actions)))
+    typical = [i for i in held if 2 * shared[i] >= max(shared[j] for j in held)]  # at least half the most shared
     medoid = actions[min(typical, key=lambda i: (cut[i], -shared[i], len(actions[i])))]
     clause = _DANGLING.sub("", _main_clause(medoid) or _opening(medoid) or medoid)  # "the shroud on had"
     words = clause.split()

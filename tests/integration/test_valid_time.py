@@ -145,17 +145,27 @@ def test_an_imported_supersedes_edge_alone_marks_the_older_memory_as_a_capture_w
             invalid_at="2025-09-03T00:00:00+00:00",
         ),
         node("Experience", "kept-new", description="The get-in starts at 9", outcome="success"),
+        node("Experience", "dated-old", description="Doors open at 7", outcome="success"),
+        node(
+            "Experience",
+            "dated-new",
+            description="Doors open at 7.30",
+            outcome="success",
+            timestamp="2025-09-12T18:00:00+00:00",
+        ),
         edge("SUPERSEDES", "call-new", "call-old"),
         edge("CONTRADICTS", "kept-new", "kept-old"),
+        edge("SUPERSEDES", "dated-new", "dated-old"),
     ]
     report = mind.import_jsonl(write_jsonl(tmp_path / "edges.jsonl", rows))
-    assert report.invalidated == 1 and report.as_dict()["invalidated"] == 1
+    assert report.invalidated == 2 and report.as_dict()["invalidated"] == 2
     assert str(_props(mind, "call-old")["invalid_at"]).startswith("2025-09-10 09:00")
+    assert str(_props(mind, "dated-old")["invalid_at"]).startswith("2025-09-12 18:00")  # the entry's time, as capture
     assert str(_props(mind, "kept-old")["invalid_at"]).startswith("2025-09-03")
     hits = mind.recall(OLD, k=4).hits
     assert next(h for h in hits if h.id == "call-old").outdated is not None
     assert mind.import_jsonl(write_jsonl(tmp_path / "edges.jsonl", rows)).invalidated == 0
-    other_mind.import_jsonl(write_jsonl(tmp_path / "nodes.jsonl", rows[:4]))  # no edge: nothing marked
+    other_mind.import_jsonl(write_jsonl(tmp_path / "nodes.jsonl", rows[:6]))  # no edge: nothing marked
     assert "invalid_at" not in _props(other_mind, "call-old")
 
     untouched = [  # what a capture would not have made: replaces nothing

@@ -16,7 +16,7 @@ from graphmind.dream.ladder import fold_single_children, group_levels
 from graphmind.dream.naming import level_key_phrases
 from graphmind.dream.rules import classify
 from graphmind.models import Experience
-from graphmind.prompts.dream import PatternItem
+from graphmind.prompts.dream import ExperienceItem, PatternExtractionInput, PatternItem
 from graphmind.text import unit_words
 
 PARAMS = DreamParams()
@@ -186,6 +186,9 @@ def test_the_action_text_reads_as_a_sentence_where_names_were_cut():
     assert action_text("The Brompton was serviced again") == "It was serviced again"  # a subject: before its verb
     assert action_text("Called back and the Hendersons agreed to wait") == "Called back and they agreed to wait"
     assert action_text("The Brompton frame was cracked") == "The frame was cracked"  # the article still has its noun
+    assert action_text("Dr Hale did a proper splint") == "did a proper splint"  # a title goes with its name
+    assert action_text("Called Mrs. Pennock about it") == "Called about it"
+    assert action_text("The dr said rest") == "The dr said rest"  # no title without its capital and a name
     assert action_text("Ordered a Mavic from the shop") == "Ordered one from the shop"
     assert action_text("Ordered the Mavic from the shop") == "Ordered it from the shop"
     assert action_text("Fixed the X1 before the X2") == "Fixed it"  # not "Fixed before it"
@@ -199,6 +202,17 @@ def test_the_action_text_reads_as_a_sentence_where_names_were_cut():
     from graphmind.dream.offline import exemplar_name
 
     assert exemplar_name(["Talked with Ana", "Talked with Ben", "Talked with Carla"]) == "Talked"  # no client named
+
+
+def test_a_pattern_is_not_named_by_a_member_that_failed():
+    from graphmind.dream.offline import exemplar_name, extract_pattern
+
+    told = ["Opened the sea pen, came back", "Opened the sea pen at dawn, stayed out"]
+    assert exemplar_name(told).startswith("Opened the sea pen, came")  # the medoid: the shorter
+    assert exemplar_name(told, failed=[True, False]).startswith("Opened the sea pen at dawn")
+    outcomes = ["failure", "success"]
+    items = [ExperienceItem(id=f"e{k}", description=t, outcome=o) for k, (t, o) in enumerate(zip(told, outcomes))]
+    assert extract_pattern(PatternExtractionInput(experiences=items), []).name.startswith("Opened the sea pen at dawn")
 
 
 def test_the_action_text_drops_the_service_and_the_log_subject():
