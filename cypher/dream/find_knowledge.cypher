@@ -4,7 +4,8 @@
 // examples (up to $per_pattern of the experiences that EXEMPLIFY them, those the pattern cites
 // first: the caller puts the ones about the question first) and their failures (up to
 // five of their experiences that failed: the evidence of a negative result); an example
-// superseded since (its invalid_at passed) is marked outdated and comes after the others;
+// superseded since (its invalid_at passed) is marked outdated and comes after the others
+// (each example carries its invalid_at);
 // outdated_since: when the last of its experiences became invalid, if every one of them has;
 // pattern.stale_since: from when experiences of it stopped holding since it was worded;
 // experiences: how many exemplify it (an imported pattern may carry no usage_count).
@@ -26,10 +27,10 @@ RETURN p.id AS id, p {.name, .description, .conditions, .actions, .success_rate,
        COUNT { (e:Experience)-[:EXEMPLIFIES]->(p) } AS experiences,
        COLLECT { MATCH (e:Experience)-[:EXEMPLIFIES]->(p)
                  WITH e, NOT e.id IN coalesce(p.examples, []) AS other
-                 RETURN e {.id, .description, .outcome,
+                 RETURN e {.id, .description, .outcome, .invalid_at,
                            outdated: coalesce(e.invalid_at <= datetime(), false)} AS e
                  ORDER BY e.outdated, other, e.id LIMIT $per_pattern } AS examples,
        COLLECT { MATCH (e:Experience)-[:EXEMPLIFIES]->(p) WHERE e.outcome = 'failure'
-                 RETURN e {.id, .description, .outcome,
+                 RETURN e {.id, .description, .outcome, .invalid_at,
                            outdated: coalesce(e.invalid_at <= datetime(), false)} AS e
                  ORDER BY e.outdated, e.id LIMIT 5 } AS failures

@@ -18,6 +18,8 @@ from graphmind.dream.verify import Verification
 from graphmind.dream.waiting import MAX_LIMIT as MAX_WAITING
 from graphmind.dream.waiting import Waiting
 from graphmind.mind import Mind
+from graphmind.models.base import as_datetime
+from graphmind.recall.validity import moment
 from graphmind.text import plural, trim
 
 
@@ -289,7 +291,9 @@ def _text(report: DreamReport) -> str:
 
 def _told(example: dict) -> str:
     """An example's description, marked when a later memory superseded it."""
-    return example["description"] + ("  (outdated: superseded since)" if example.get("outdated") else "")
+    at = as_datetime(example.get("invalid_at"))
+    since = f" since {moment(at)}" if at else ""
+    return example["description"] + (f"  (outdated: superseded{since})" if example.get("outdated") else "")
 
 
 COMMANDS = (dream, knowledge, verify, ladder, waiting)
