@@ -39,9 +39,10 @@ SUDOKU_SESSION, SUDOKU_STEPS = "sudoku-2026-01-04-001", 10
 DIGEST_SEED = 1
 WANDER_SEED, WANDER_STEPS, WANDER_RNG = "race conditions in async code", 200, 7
 CRYSTAL_QUERY = "MATCH p = (:Crystal {mind: $mind})-[:EVIDENCED_BY]->() RETURN p"
-LADDER_QUERY = (
-    "MATCH p = (:Abstraction {mind: $mind, level: 3, status: 'active'})-[:SUBSUMES*2]->(:Pattern)"
-    "<-[:EXEMPLIFIES]-(:Experience) RETURN p"
+LADDER_QUERY = (  # from each top node down, whatever the ladder's depth (3-5 levels)
+    "MATCH p = (top:Abstraction {mind: $mind, status: 'active'})-[:SUBSUMES*]->(:Pattern)"
+    "<-[:EXEMPLIFIES]-(:Experience) WHERE NOT EXISTS { (:Abstraction {status: 'active'})-[:SUBSUMES]->(top) } "
+    "RETURN p"
 )
 
 
