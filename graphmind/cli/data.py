@@ -137,6 +137,7 @@ def _progress_line(phase: str, done: int, total: int) -> None:
 @click.option("--strategy", "strategy_used", help="The strategy the experience applied.")
 @click.option("--session", "session_id", help="The session it belongs to.")
 @click.option("--valid-from", "valid_from", metavar="DATE", help="When what it says became true (ISO-8601).")
+@click.option("--timestamp", metavar="DATE", help="When it happened (ISO-8601; default: now), for a log written later.")
 @click.option("--supersedes", multiple=True, metavar="ID", help="An older memory it replaces (repeatable).")
 @click.option("--contradicts", multiple=True, metavar="ID", help="An older memory it contradicts (repeatable).")
 @click.option("--id", "node_id", metavar="ID", help="Its id (default: made up); the same capture again stores nothing.")
@@ -149,6 +150,7 @@ def capture(
     strategy_used: str | None,
     session_id: str | None,
     valid_from: str | None,
+    timestamp: str | None,
     supersedes: tuple[str, ...],
     contradicts: tuple[str, ...],
     node_id: str | None,
@@ -158,7 +160,7 @@ def capture(
     invalid_at (kept, never deleted; recall ranks them below valid ones). With --id, capturing
     the same experience again stores nothing ("created": false), and other content under that
     id is refused (exit code 2): a script may retry safely."""
-    fields = {"strategy_used": strategy_used, "valid_from": valid_from, "id": node_id}
+    fields = {"strategy_used": strategy_used, "valid_from": valid_from, "timestamp": timestamp, "id": node_id}
     supersedes, contradicts = tuple(dict.fromkeys(supersedes)), tuple(dict.fromkeys(contradicts))
     experience = {"description": description, "outcome": outcome, "kind": kind}
     experience |= {k: v for k, v in fields.items() if v is not None}

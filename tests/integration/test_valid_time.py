@@ -232,6 +232,12 @@ def test_a_fact_captured_later_with_its_valid_from_is_seen_as_of_that_date(mind,
     assert [hit["text"] for hit in json.loads(out)["hits"]] == ["C rings are out of stock"]
     code, out, _ = run_cli(capsys, "recall", "ring stock", "--mind", mind.name, "--as-of", "2025-09-11")
     assert code == 0 and "nothing recalled" in out and "without --valid-from" in out
+    logged = ("capture", "Rings were reordered", "--mind", mind.name, "--outcome", "success")
+    assert run_cli(capsys, *logged, "--timestamp", "2025-09-14T16:00:00Z")[0] == 0  # a log written later
+    code, out, _ = run_cli(capsys, "recall", "rings reordered", "--mind", mind.name, "--as-of", "2025-09-15", "--json")
+    assert "Rings were reordered" in [hit["text"] for hit in json.loads(out)["hits"]]
+    code, _, err = run_cli(capsys, *logged, "--timestamp", "yesterday")
+    assert code == 2 and err.count("\n") == 1 and "timestamp" in err
 
 
 def _payment_experiences(verb: str, prefix: str, day: str, strategy: str) -> list[dict]:
