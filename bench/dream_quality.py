@@ -162,6 +162,7 @@ DATA = {
     "campus": ("students' requests to their university's student services", "intents", "domains"),
     "incidents": ("on-call incident remediation on a cloud platform", "techniques", "families"),
     "transit": ("riders' requests to a public-transport operator", "intents", "domains"),
+    "rescue": ("a wildlife rescue centre's care of its patients", "techniques", "families"),
 }
 INTENT_FILES = {
     "civic": CROSSED.parents[1] / "dream_intents_civic" / "intents.json",
@@ -175,6 +176,7 @@ CROSSED_FILES = {
     "helpdesk": CROSSED.parents[1] / "dream_crossed_helpdesk" / "log.jsonl",
     "garden": CROSSED.parents[1] / "dream_crossed_garden" / "log.jsonl",
     "incidents": CROSSED.parents[1] / "dream_crossed_incidents" / "log.jsonl",
+    "rescue": CROSSED.parents[1] / "dream_crossed_rescue" / "log.jsonl",
 }
 
 
