@@ -40,7 +40,7 @@ DIGEST_SEED = 1
 WANDER_SEED, WANDER_STEPS, WANDER_RNG = "race conditions in async code", 200, 7
 CRYSTAL_QUERY = "MATCH p = (:Crystal {mind: $mind})-[:EVIDENCED_BY]->() RETURN p"
 LADDER_QUERY = (  # from each top node down, whatever the ladder's depth (3-5 levels)
-    "MATCH p = (top:Abstraction {mind: $mind, status: 'active'})-[:SUBSUMES*]->(:Pattern)"
+    "MATCH p = (top:Abstraction {mind: $mind, status: 'active'})-[:SUBSUMES*1..3]->(:Pattern)"
     "<-[:EXEMPLIFIES]-(:Experience) WHERE NOT EXISTS { (:Abstraction {status: 'active'})-[:SUBSUMES]->(top) } "
     "RETURN p"
 )

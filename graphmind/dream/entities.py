@@ -84,7 +84,7 @@ def name_spans(text: str, *, dates: bool = True) -> list[tuple[int, int]]:
             spans.append((at, at + len(token)))
             titled = False
             continue
-        titled = token[:1].isupper() and token.casefold() in TITLES
+        titled = token.istitle() and token.casefold() in TITLES  # "Dr", not the acronym "DR"
         if titled:
             end = at + len(token)
             spans.append((at, end + 1 if text[end : end + 1] == "." else end))  # "Dr." goes whole

@@ -16,17 +16,17 @@ cosine to their centroid, ≥ ``whole``: ``DreamParams.strategy_min_cohesion``, 
 technique's experiences 0.59-0.83 on the crossed logs, a CLINC150 intent's 0.60-0.86 from the
 5th to the 95th percentile). The others
 are left one by one and wait for company: the next session's dream weighs them again, and
-from 50 the k-NN graph takes over. A kept part must also be more alike than 95% of random
-groups of its size from the same batch (``_beyond_chance``): in a log of one trade every group
-of its notes clears the cohesion bar. A batch that is itself that alike splits only when its
-best split stands clearly apart (``TIGHT_SPLIT``), else all of it waits for company: MiniLM
-does not tell one technique from one trade there, so "no split" says nothing (one pattern made
-of it would take in every later note, as the anchors' bar is its own low cohesion). A new
-user's wildlife-rescue log dreamed weekly (tests/data/dream_crossed_rescue, sessions of 10)
-made its first ten notes of six techniques one pattern that grew to 38 entries (technique ARI
-0.106; one dream 0.764); with these two rules 0.399, and 0.065 → 0.370 in sessions of 20.
-``bench/dream_sessions_quality.py`` (bench/RESULTS.md, "2026-11-28 (third)") gives the other
-sets, which moved both ways.
+from 50 the k-NN graph takes over. A batch that is itself that alike splits only when its best
+split stands clearly apart (``TIGHT_SPLIT``), else stays one, provided it has room for a split
+at all: with fewer than two patterns' worth of rows (``2 * min_cluster_size``) no cut into two
+groups of a pattern's size exists, so "no split" says nothing, and five notes of five jobs of
+one trade would be one pattern by cohesion alone: such a batch waits for company, all of it
+(not a part of it either). A new user's notebook dreamed every 5 entries (80 entries, 8
+techniques, each first five another one) made one pattern of its first five that grew to 66
+entries (technique ARI 0.013); with the rule, 0.353 (one dream: 0.66).
+``bench/dream_sessions_quality.py``: sessions of 20 unchanged, of 6 unchanged but helpdesk
+0.018 → 0.013; ``--size 5 --order interleaved`` crossed 0.372 (unchanged), ops 0.212 → 0.175,
+workshop 0.127 → 0.165, helpdesk 0.010 → 0.052, transit 0.158 (unchanged).
 """
 
 from __future__ import annotations
@@ -37,8 +37,6 @@ from graphmind.dream.clustering import unit_rows
 from graphmind.dream.items import centroid_of
 from graphmind.dream.params import DreamParams
 
-CHANCE_QUANTILE, CHANCE_DRAWS = 0.95, 200
-"""A part is kept only when more alike than this share of random groups of its size (``_beyond_chance``)."""
 TIGHT_SPLIT = 0.25
 """The mean silhouette the best split of a tight batch needs: below it the batch is one
 technique written in several ways. In ``bench/_small_batch_research.py`` 0.25 and 0.3 keep the
@@ -76,11 +74,10 @@ def small_batch_labels(vectors: np.ndarray, params: DreamParams) -> np.ndarray:
         if fit > best:
             best, labels, widths = fit, found, width
     if tight and best < TIGHT_SPLIT:
-        return np.arange(n, dtype=np.int64)  # no split stands apart: one trade or one technique, all wait
+        return np.zeros(n, np.int64)  # one technique: no split of it stands clearly apart
     out = np.arange(n, 2 * n, dtype=np.int64)  # alone unless in a part that stands apart
     parts = [(labels == label) & (widths > min_silhouette) for label in np.unique(labels)]  # no straggler
-    rng = np.random.default_rng(params.seed)
-    kept = [m for m in parts if m.sum() > 1 and _cohesion(x[m]) >= whole and _beyond_chance(x, m, rng)]
+    kept = [m for m in parts if m.sum() > 1 and _cohesion(x[m]) >= whole]
     if not kept:
         return out - n
     for index, members in enumerate(_twins_joined(x, kept, params.redundancy_similarity)):
@@ -110,15 +107,6 @@ def _distinct(x: np.ndarray) -> np.ndarray:
     """The first of each group of twin rows of the unit rows ``x`` (cosine ≥ ``TWIN``)."""
     first = np.argmax(x @ x.T >= TWIN, axis=1)
     return np.flatnonzero(first == np.arange(len(x)))
-
-
-def _beyond_chance(x: np.ndarray, part: np.ndarray, rng: np.random.Generator) -> bool:
-    """Whether the rows ``part`` of ``x`` are more alike than ``CHANCE_QUANTILE`` of random
-    groups of their size from the same batch (``CHANCE_DRAWS`` of them): a one-sided test at
-    the usual 5%, as in a log of one trade every group clears the cohesion bar."""
-    size = int(part.sum())
-    chance = [_cohesion(x[rng.choice(len(x), size, replace=False)]) for _ in range(CHANCE_DRAWS)]
-    return _cohesion(x[part]) >= float(np.quantile(chance, CHANCE_QUANTILE))
 
 
 def _cohesion(x: np.ndarray) -> float:

@@ -569,16 +569,7 @@ def test_a_correction_joining_a_pattern_leaves_the_name_its_other_experiences_st
         "Brake lever pulling to the bar on the folder. Bled the caliper with mineral oil.",
         "Spongy front brake on the hybrid. Bled it from the caliper, fresh oil, firm lever.",
     ]
-    company = [  # another technique: a batch of one technique alone waits for company
-        "Tyre going soft overnight on the gravel bike. Topped up the sealant, seated the bead.",
-        "Slow leak in the tubeless rear. Added 30 ml of sealant and spun the wheel.",
-        "Front tubeless losing air. Fresh sealant, reseated the tyre with the booster.",
-        "Tubeless tyre burping on the commuter. Sealant topped up, pressure back to 40.",
-        "Rear tyre soft after a week. Replaced the dried sealant, holding air now.",
-        "Tubeless front flat by morning. New sealant through the valve, seated it.",
-    ]
-    notes = [*tellings, *company]
-    mind.capture_many([{"id": f"bleed-{i}", "description": t, "outcome": "success"} for i, t in enumerate(notes)])
+    mind.capture_many([{"id": f"bleed-{i}", "description": t, "outcome": "success"} for i, t in enumerate(tellings)])
     mind.dream()
     pattern = _pattern_of(mind, "bleed-0")
     assert pattern and _pattern_of(mind, "bleed-2") == pattern

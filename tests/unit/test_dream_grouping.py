@@ -189,6 +189,7 @@ def test_the_action_text_reads_as_a_sentence_where_names_were_cut():
     assert action_text("Dr Hale did a proper splint") == "did a proper splint"  # a title goes with its name
     assert action_text("Called Mrs. Pennock about it") == "Called about it"
     assert action_text("The dr said rest") == "The dr said rest"  # no title without its capital and a name
+    assert action_text("Failed over to DR. Then checked DNS") == "Failed over to DR. Then checked DNS"  # an acronym
     assert action_text("Ordered a Mavic from the shop") == "Ordered one from the shop"
     assert action_text("Ordered the Mavic from the shop") == "Ordered it from the shop"
     assert action_text("Fixed the X1 before the X2") == "Fixed it"  # not "Fixed before it"
