@@ -28,7 +28,8 @@ from functools import lru_cache
 from graphmind.text import sentences
 
 SUBJECTS = frozenset("i we he she they you".split())
-TITLES = frozenset("dr mr mrs ms miss prof".split())
+TITLES = frozenset("dr mr mrs ms mx miss prof sir dame".split())
+"""Words before a person's name that go with it ("Dr Hale"; also ``entities.name_spans``)."""
 OBJECTS = frozenset(
     "the a an it its them him her his their our my your this that these those both all each every some".split()
 )
@@ -111,8 +112,8 @@ def opens_with_deed(sentence: str, *, opening: bool = False) -> bool:
 def _unjoined(clause: str) -> str:
     """``clause`` without the "and", "so" or "then" that joined it to the one before."""
     clause = clause.strip()
-    while clause.split(maxsplit=1)[:1] and clause.split(maxsplit=1)[0].casefold() in {"and", "so", "then"}:
-        clause = clause.split(maxsplit=1)[1] if len(clause.split(maxsplit=1)) > 1 else ""
+    while (head := clause.split(maxsplit=1)) and head[0].casefold() in {"and", "so", "then"}:
+        clause = head[1] if len(head) > 1 else ""
     return clause
 
 

@@ -33,6 +33,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from graphmind.dream.deeds import TITLES
 from graphmind.dream.readable_cut import cut
 from graphmind.text import STOPWORDS
 
@@ -62,8 +63,6 @@ _NOT_POSSESSORS = DATES | frozenset(
 )
 MODIFIERS = 2
 """Words written right before a possessor that belong to its name ("blue commuter bike's")."""
-TITLES = frozenset("dr mr mrs ms mx miss prof sir dame".split())
-"""Words before a person's name that go with it ("Dr Hale", "Mrs. Pennock")."""
 POSSESSOR_SHARE = 0.08
 """A word owns something in at least this share of the texts that hold it to count as a name:
 in the crossed logs of tests/data every entity that owns something does so in 1/8 of its
